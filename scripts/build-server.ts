@@ -1,0 +1,27 @@
+// Bundles the API server for `npm start`: our code is bundled, node_modules stay external.
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const entry = 'server/main.ts';
+const outdir = 'dist/server';
+
+if (!existsSync(entry)) {
+  console.log(`build-server: ${entry} does not exist yet; nothing to bundle.`);
+  process.exit(0);
+}
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: [entry],
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+if (existsSync('server/db/migrations'))
+  cpSync('server/db/migrations', `${outdir}/migrations`, { recursive: true });
+console.log(`build-server: ${entry} → ${outdir}/main.js`);

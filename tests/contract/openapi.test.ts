@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { openapi, operations, schemaValidator } from '../support/openapi';
+
+const ERROR_SCHEMAS = new Set(['#/components/schemas/ApiError', '#/components/schemas/ValidationError']);
+
+describe('openapi.yaml', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(readFileSync('openapi.yaml', 'utf8'));
+    expect(result.errors ?? []).toEqual([]);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('gives every operation a unique operationId, a declared tag and a summary', () => {
+    const declaredTags = new Set(openapi.tags.map((tag) => tag.name));
+    const ids = operations.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of operations) {
+      expect(op.operationId, `${op.method} ${op.path}`).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(op.tags.length, op.operationId).toBeGreaterThan(0);
+      for (const tag of op.tags) expect(declaredTags, op.operationId).toContain(tag);
+      expect(op.summary, op.operationId).toBeTruthy();
+    }
+  });
+
+  it('documents the error responses of every operation', () => {
+    for (const op of operations) {
+      const statuses = Object.keys(op.responses);
+      const where = `${op.operationId} (${op.method} ${op.path})`;
+      expect(statuses, where).toContain('429');
+      expect(statuses, where).toContain('500');
+      if (op.hasInput) expect(statuses, where).toContain('400');
+      if (op.needsBearer) expect(statuses, where).toContain('401');
+      if (op.hasJsonBody && op.hasRequiredFields && op.operationId !== 'paymentWebhook') {
+        expect(statuses, where).toContain('422');
+      }
+      expect(
+        statuses.some((status) => status.startsWith('2') || status.startsWith('3')),
+        where,
+      ).toBe(true);
+    }
+  });
+
+  it('gives every JSON error response the ApiError shape, and 429 a Retry-After header', () => {
+    for (const [name, response] of Object.entries(openapi.components.responses)) {
+      const json = response.content?.['application/json'];
+      if (!json) continue;
+      expect(ERROR_SCHEMAS, name).toContain(json.schema.$ref);
+    }
+    const tooMany = openapi.components.responses.TooManyRequests;
+    expect(tooMany?.headers?.['Retry-After']?.required).toBe(true);
+    expect(openapi.components.responses.ValidationFailed?.content?.['application/json']?.schema.$ref).toBe(
+      '#/components/schemas/ValidationError',
+    );
+  });
+
+  it('accepts lang_id on every operation the storefront calls', () => {
+    for (const op of operations) {
+      if (op.operationId === 'paymentWebhook' || op.operationId === 'sandboxPaymentDecision') continue;
+      if (op.method === 'get') {
+        expect(op.queryParameters, op.operationId).toContain('lang_id');
+      } else {
+        expect(op.bodyProperties, op.operationId).toContain('lang_id');
+      }
+    }
+  });
+
+  it('closes every request body: unknown fields are not allowed', () => {
+    for (const op of operations) {
+      if (!op.requestSchema || op.operationId === 'paymentWebhook') continue;
+      expect(op.requestSchema.additionalProperties, op.operationId).toBe(false);
+    }
+  });
+
+  it('protects the customer operations with the Bearer scheme', () => {
+    expect(openapi.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const protectedOps = operations.filter((op) => op.needsBearer).map((op) => op.operationId);
+    expect(protectedOps.sort()).toEqual(
+      [
+        'addToCart',
+        'changeEmail',
+        'changePassword',
+        'checkAuth',
+        'checkout',
+        'clearCart',
+        'getCart',
+        'getPayment',
+        'getProfile',
+        'listOrders',
+        'logout',
+        'removeFromCart',
+        'resendVerification',
+        'topUpBalance',
+        'updateProfile',
+      ].sort(),
+    );
+  });
+});
+
+describe('openapi.yaml covers every call', () => {
+  // SPEC.md §7, then the calls DESIGN.md §3 adds, then the sandbox provider's page.
+  const calls = [
+    'GET /is-auth',
+    'POST /login',
+    'POST /register',
+    'POST /logout',
+    'GET /user/profile',
+    'PUT /user/profile',
+    'POST /user/change-password',
+    'POST /user/reset-password',
+    'PUT /user/restore-password',
+    'GET /languages',
+    'GET /localizations',
+    'GET /settings',
+    'GET /social-links',
+    'GET /static-pages',
+    'GET /static-pages/{idOrSlug}',
+    'GET /countries',
+    'GET /currencies',
+    'GET /purchase/history',
+    'POST /orders/checkout',
+    'GET /cart/contents',
+    'POST /cart/add',
+    'POST /cart/remove',
+    'POST /cart/clear',
+    'GET /products',
+    'POST /balance/top-up',
+    'POST /user/change-email',
+    'POST /email/verification-notification',
+    'GET /email/verify/{token}',
+    'GET /payments/{id}',
+    'POST /payments/webhook/{provider}',
+    'GET /health',
+    'GET /sandbox/pay/{ref}',
+    'POST /sandbox/pay/{ref}',
+  ];
+
+  it('has exactly the calls of SPEC.md §7 and DESIGN.md §3', () => {
+    const documented = operations.map((op) => `${op.method.toUpperCase()} ${op.path}`);
+    expect(documented.sort()).toEqual([...calls].sort());
+  });
+
+  it('serves under /api', () => {
+    expect(openapi.servers).toEqual([expect.objectContaining({ url: '/api' })]);
+  });
+});
+
+describe('openapi.yaml encodes the SPEC.md §5 rules', () => {
+  const password = schemaValidator('Password');
+  const phone = schemaValidator('Phone');
+  const register = schemaValidator('RegisterRequest');
+
+  it.each([
+    ['Diamond7', true],
+    ['aB3456', true],
+    ['aB3456789012', true],
+    ['aB345', false],
+    ['aB34567890123', false],
+    ['diamond7', false],
+    ['DIAMOND7', false],
+    ['Diamonds', false],
+    ['Diam ond7', false],
+  ])('password %j valid: %s', (value, valid) => {
+    expect(password(value)).toBe(valid);
+  });
+
+  it('caps the phone at 25 characters', () => {
+    expect(phone('+1 555 0100 2233 4455 667')).toBe(true);
+    expect(phone('+1 555 0100 2233 4455 6677')).toBe(false);
+  });
+
+  it('needs every field of the register payload and rejects unknown ones', () => {
+    const valid = {
+      name: 'Alex',
+      surname: 'Stone',
+      email: 'alex@example.com',
+      phone: '+49 30 901820',
+      phoneE164: '+4930901820',
+      password: 'Diamond7',
+      password_confirmation: 'Diamond7',
+      city: 'Berlin',
+      country: 83,
+    };
+    expect(register(valid)).toBe(true);
+    expect(register({ ...valid, lang_id: 2, currency: 'EUR' })).toBe(true);
+    expect(register({ ...valid, admin: true })).toBe(false);
+    for (const field of Object.keys(valid)) {
+      const { [field]: _dropped, ...rest } = valid as Record<string, unknown>;
+      expect(register(rest), field).toBe(false);
+    }
+    expect(register({ ...valid, email: 'not-an-email' })).toBe(false);
+  });
+
+  it('validates every example against its schema', () => {
+    for (const [name, schema] of Object.entries(openapi.components.schemas)) {
+      const validate = schemaValidator(name);
+      for (const example of (schema as { examples?: unknown[] }).examples ?? []) {
+        expect(validate(example), `${name} example ${JSON.stringify(example)}`).toBe(true);
+      }
+    }
+  });
+});
