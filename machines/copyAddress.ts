@@ -1,0 +1,73 @@
+import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { NotifyEmitted, Settings } from './domain';
+
+export type GameServer = NonNullable<Settings['game_server']>;
+
+export const COPIED_MESSAGE = 'Server IP copied to clipboard!';
+export const COPY_FAILED_MESSAGE = 'Failed to copy IP.';
+
+export type CopyAddressEvent =
+  | { type: 'COPY' }
+  | { type: 'SERVER_KNOWN'; host: string; port?: number | null };
+
+/** Host, plus ':' and the port when there is one; undefined while the server is unknown. */
+export function formatAddress(server: GameServer | null): string | undefined {
+  if (!server || server.host === '') return undefined;
+  return server.port === null || server.port === undefined ? server.host : `${server.host}:${server.port}`;
+}
+
+export const copyAddressMachine = setup({
+  types: {
+    context: {} as { server: GameServer | null },
+    events: {} as CopyAddressEvent,
+    input: {} as { server?: GameServer | null },
+    emitted: {} as NotifyEmitted,
+  },
+  actors: {
+    writeClipboard: fromPromise<void, { text: string }>(async () => {
+      throw new Error('writeClipboard is not provided');
+    }),
+  },
+  actions: {
+    rememberServer: assign(({ event }) =>
+      event.type === 'SERVER_KNOWN' ? { server: { host: event.host, port: event.port ?? null } } : {},
+    ),
+    notify: emit((_, params: Omit<NotifyEmitted, 'type'>) => ({ type: 'notify' as const, ...params })),
+  },
+  guards: {
+    hasAddress: ({ context }) => formatAddress(context.server) !== undefined,
+  },
+}).createMachine({
+  id: 'copyAddress',
+  description:
+    "Home page copy buttons: COPY writes the game server's address (host[:port]) to the clipboard and emits " +
+    "notify 'Server IP copied to clipboard!' or 'Failed to copy IP.'. The address is unknown until settings arrive.",
+  context: ({ input }) => ({ server: input.server ?? null }),
+  on: {
+    SERVER_KNOWN: { actions: 'rememberServer' },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { COPY: { guard: 'hasAddress', target: 'copying' } },
+    },
+    copying: {
+      invoke: {
+        id: 'writeClipboard',
+        src: 'writeClipboard',
+        input: ({ context }) => ({ text: formatAddress(context.server) ?? '' }),
+        onDone: {
+          target: 'idle',
+          actions: { type: 'notify', params: { kind: 'success', message: COPIED_MESSAGE } },
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'notify', params: { kind: 'error', message: COPY_FAILED_MESSAGE } },
+        },
+      },
+    },
+  },
+});
+
+export const selectAddress = (snapshot: SnapshotFrom<typeof copyAddressMachine>): string | undefined =>
+  formatAddress(snapshot.context.server);

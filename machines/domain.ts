@@ -1,0 +1,126 @@
+import type { components } from '../src/api/schema';
+
+/**
+ * The contract's shapes (openapi.yaml → src/api/schema.d.ts) under the names SPEC §3 uses. Money is
+ * integer minor units throughout: coins (balance, prices) have 2 decimals.
+ */
+type Schemas = components['schemas'];
+
+export type UserProfile = Schemas['UserProfile'];
+/** The country inside a profile: {id, name, iso}. */
+export type ProfileCountry = Schemas['ProfileCountry'];
+/** An entry of the country list: {id, title, iso}. */
+export type Country = Schemas['Country'];
+export type Language = Schemas['Language'];
+/** `value` is units of this currency per 1 unit of the default currency; `default` 1 marks the default. */
+export type Currency = Schemas['Currency'];
+export type CartItem = Schemas['CartItem'];
+export type SocialLink = Schemas['SocialLink'];
+export type Settings = Schemas['Settings'];
+export type ProfileUpdate = Omit<Schemas['ProfileUpdateRequest'], 'lang_id' | 'currency'>;
+
+/** What is kept in browser storage for the chosen currency (SPEC §3). */
+export interface StoredCurrency {
+  code: string;
+  symbol: string;
+}
+
+/** Settings as a server might send them: any field may be missing. */
+export type RawSettings = {
+  [K in keyof Settings]?: Settings[K] | null;
+};
+
+/** SPEC §3 defaults for settings the server leaves out. */
+export function withSettingsDefaults(raw: RawSettings): Settings {
+  return {
+    requisites: raw.requisites ?? null,
+    support_email: raw.support_email ?? null,
+    copyright: raw.copyright ?? null,
+    company_name: raw.company_name ?? null,
+    company_reg_number: raw.company_reg_number ?? null,
+    company_address: raw.company_address ?? null,
+    is_reg_enabled: raw.is_reg_enabled ?? false,
+    min_top_up: raw.min_top_up ?? 0,
+    vat_percent: raw.vat_percent ?? 0,
+    payment_methods: raw.payment_methods ?? [],
+    welcome_bonus_tokens: raw.welcome_bonus_tokens ?? 0,
+    points_conversion_rate: raw.points_conversion_rate ?? 1,
+    image_generation_price: raw.image_generation_price ?? 1,
+    background_removal_price: raw.background_removal_price ?? 1,
+    upscale_price: raw.upscale_price ?? 1,
+    image_generation_sizes: raw.image_generation_sizes ?? ['1024x1024', '1536x1024', '1024x1536'],
+    upscale_factors: raw.upscale_factors ?? [2, 4],
+    google_tag: raw.google_tag ?? null,
+    game_server: raw.game_server ?? null,
+    internal_currency: { name: raw.internal_currency?.name || 'Coins' },
+  };
+}
+
+export type ApiFailureKind =
+  | 'bad-request'
+  | 'unauthorized'
+  | 'unverified'
+  | 'forbidden'
+  | 'validation'
+  | 'rate-limited'
+  | 'server'
+  | 'network'
+  | 'cancelled'
+  | 'timeout'
+  | 'not-found'
+  | 'conflict';
+
+/** The typed error every provided actor throws; src/api/errors.ts `ApiError` has this shape. */
+export interface ApiFailure {
+  kind: ApiFailureKind;
+  message: string;
+  status?: number;
+  fieldErrors?: Record<string, string[]>;
+}
+
+const failureKinds: ReadonlySet<string> = new Set<ApiFailureKind>([
+  'bad-request',
+  'unauthorized',
+  'unverified',
+  'forbidden',
+  'validation',
+  'rate-limited',
+  'server',
+  'network',
+  'cancelled',
+  'timeout',
+  'not-found',
+  'conflict',
+]);
+
+export function isApiFailure(value: unknown): value is ApiFailure {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, message } = value as { kind?: unknown; message?: unknown };
+  return typeof kind === 'string' && failureKinds.has(kind) && typeof message === 'string';
+}
+
+export function failureKind(error: unknown): ApiFailureKind | null {
+  return isApiFailure(error) ? error.kind : null;
+}
+
+/**
+ * SPEC §8: the server's message takes precedence (the api client has already put it, or its own
+ * status text, into the failure); the operation's default otherwise, also for errors that are
+ * not API failures at all.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return isApiFailure(error) && error.message.trim() !== '' ? error.message : fallback;
+}
+
+/** A request the caller cancelled is never shown to the user (SPEC §8). */
+export function isSilentFailure(error: unknown): boolean {
+  return failureKind(error) === 'cancelled';
+}
+
+/** Events the machines emit outward (`actor.on(type, …)`); see each machine's description. */
+export type NoticeKind = 'success' | 'error' | 'info';
+export interface NotifyEmitted {
+  type: 'notify';
+  kind: NoticeKind;
+  message: string;
+}

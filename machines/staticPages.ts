@@ -1,0 +1,124 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { failureKind, failureMessage } from './domain';
+
+/** SPEC §3. `is_terms` / `is_privacy` are 1 for the terms and privacy pages. */
+export interface StaticPage {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  is_terms: number;
+  is_privacy: number;
+}
+
+export interface FooterLink {
+  title: string;
+  slug: string;
+}
+
+export const PAGES_FAILED_MESSAGE = 'Failed to fetch pages';
+export const PAGE_FAILED_MESSAGE = 'Failed to fetch page';
+
+export const findBySlug = (pages: readonly StaticPage[], slug: string): StaticPage | undefined =>
+  pages.find((page) => page.slug === slug);
+
+/** The cookie banner's Learn more target: the first page whose title mentions cookies. */
+export const cookiePage = (pages: readonly StaticPage[]): StaticPage | undefined =>
+  pages.find((page) => page.title.toLowerCase().includes('cookie'));
+
+export const footerLinks = (pages: readonly StaticPage[]): FooterLink[] =>
+  pages.map(({ title, slug }) => ({ title, slug }));
+
+export const staticPagesMachine = setup({
+  types: {
+    context: {} as { pages: StaticPage[]; error: string | null },
+    events: {} as { type: 'RELOAD' },
+  },
+  actors: {
+    fetchPages: fromPromise<StaticPage[]>(async () => {
+      throw new Error('fetchPages is not provided');
+    }),
+  },
+  actions: {
+    storePages: assign((_, params: { pages: StaticPage[] }) => ({ pages: params.pages, error: null })),
+    storeError: assign((_, params: { error: unknown }) => ({
+      error: failureMessage(params.error, PAGES_FAILED_MESSAGE),
+    })),
+  },
+}).createMachine({
+  id: 'staticPages',
+  description:
+    "The list of static pages (footer links, /{slug} routes, the cookie page): 'Failed to fetch pages' unless " +
+    'the server says otherwise. RELOAD fetches again (e.g. after a language change), keeping the old list meanwhile.',
+  context: { pages: [], error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchPages',
+        src: 'fetchPages',
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'storePages', params: ({ event }) => ({ pages: event.output }) },
+        },
+        onError: {
+          target: 'error',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loaded: { on: { RELOAD: 'loading' } },
+    error: { on: { RELOAD: 'loading' } },
+  },
+});
+
+/** One static page by id or slug (GET /static-pages/{id or slug}); a 404 ends in notFound. */
+export const staticPageMachine = setup({
+  types: {
+    context: {} as { idOrSlug: string; page: StaticPage | null; error: string | null },
+    input: {} as { idOrSlug: string },
+  },
+  actors: {
+    fetchPage: fromPromise<StaticPage, { idOrSlug: string }>(async () => {
+      throw new Error('fetchPage is not provided');
+    }),
+  },
+  actions: {
+    storePage: assign((_, params: { page: StaticPage }) => ({ page: params.page })),
+    storeError: assign((_, params: { error: unknown }) => ({
+      error: failureMessage(params.error, PAGE_FAILED_MESSAGE),
+    })),
+  },
+  guards: {
+    isNotFound: ({ event }) => 'error' in event && failureKind(event.error) === 'not-found',
+  },
+}).createMachine({
+  id: 'staticPage',
+  description:
+    "One static page by id or slug: spinner while loading, then the page, not-found (404), or 'Failed to fetch page'.",
+  context: ({ input }) => ({ idOrSlug: input.idOrSlug, page: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ idOrSlug: context.idOrSlug }),
+        onDone: {
+          target: 'shown',
+          actions: { type: 'storePage', params: ({ event }) => ({ page: event.output }) },
+        },
+        onError: [
+          { guard: 'isNotFound', target: 'notFound' },
+          {
+            target: 'error',
+            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    shown: { type: 'final' },
+    notFound: { type: 'final' },
+    error: { type: 'final' },
+  },
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { initialTransition, transition } from 'xstate';
+import {
+  cookiePage,
+  findBySlug,
+  footerLinks,
+  type StaticPage,
+  staticPageMachine,
+  staticPagesMachine,
+} from '../../machines/staticPages';
+import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+
+const page = (id: number, slug: string, title: string): StaticPage => ({
+  id,
+  slug,
+  title,
+  content: `<p>${title}</p>`,
+  is_terms: 0,
+  is_privacy: 0,
+});
+const pages = [
+  page(1, 'terms', 'Terms of Service'),
+  page(2, 'cookies', 'Our COOKIE policy'),
+  page(3, 'faq', 'FAQ'),
+];
+const serverFailure = { kind: 'server', message: 'Database is down' };
+
+describePaths(
+  'staticPages paths',
+  pathPlan(staticPagesMachine, {
+    events: [
+      { type: 'RELOAD' },
+      doneEvent('fetchPages', pages),
+      errorEvent('fetchPages', new Error('offline')),
+    ],
+  }),
+);
+
+describePaths(
+  'staticPage paths',
+  pathPlan(staticPageMachine, {
+    input: { idOrSlug: 'faq' },
+    events: [
+      doneEvent('fetchPage', pages[2]),
+      errorEvent('fetchPage', { kind: 'not-found', message: 'Page not found' }),
+      errorEvent('fetchPage', serverFailure),
+    ],
+  }),
+);
+
+describe('staticPages rules', () => {
+  it('stores the list, or the default error text', () => {
+    const [loading] = initialTransition(staticPagesMachine);
+    const [loaded] = transition(staticPagesMachine, loading, doneEvent('fetchPages', pages) as never);
+    expect(loaded.context.pages).toEqual(pages);
+    const [failed] = transition(
+      staticPagesMachine,
+      loading,
+      errorEvent('fetchPages', new TypeError('x')) as never,
+    );
+    expect(failed.context.error).toBe('Failed to fetch pages');
+    const [told] = transition(staticPagesMachine, loading, errorEvent('fetchPages', serverFailure) as never);
+    expect(told.context.error).toBe('Database is down');
+  });
+
+  it('keeps the old list while reloading', () => {
+    const [loading] = initialTransition(staticPagesMachine);
+    const [loaded] = transition(staticPagesMachine, loading, doneEvent('fetchPages', pages) as never);
+    const [reloading] = transition(staticPagesMachine, loaded, { type: 'RELOAD' });
+    expect(reloading.value).toBe('loading');
+    expect(reloading.context.pages).toEqual(pages);
+  });
+
+  it('one page: shown, notFound on a 404, or the default error text', () => {
+    const [loading] = initialTransition(staticPageMachine, { idOrSlug: '3' });
+    const shown = transition(staticPageMachine, loading, doneEvent('fetchPage', pages[2]) as never)[0];
+    expect([shown.value, shown.context.page]).toEqual(['shown', pages[2]]);
+    const missing = transition(
+      staticPageMachine,
+      loading,
+      errorEvent('fetchPage', { kind: 'not-found', message: '' }),
+    )[0];
+    expect(missing.value).toBe('notFound');
+    const failed = transition(
+      staticPageMachine,
+      loading,
+      errorEvent('fetchPage', new Error('boom')) as never,
+    )[0];
+    expect([failed.value, failed.context.error]).toEqual(['error', 'Failed to fetch page']);
+  });
+
+  it('finds pages by slug', () => {
+    expect(findBySlug(pages, 'faq')?.id).toBe(3);
+    expect(findBySlug(pages, 'nope')).toBeUndefined();
+  });
+
+  it("the cookie page is the first whose title contains 'cookie', any case", () => {
+    expect(cookiePage(pages)?.slug).toBe('cookies');
+    expect(cookiePage([page(4, 'c', 'Cookies'), page(5, 'd', 'cookie list')])?.id).toBe(4);
+    expect(cookiePage([pages[0] as StaticPage])).toBeUndefined();
+  });
+
+  it('one footer link per page, in order', () => {
+    expect(footerLinks(pages)).toEqual([
+      { title: 'Terms of Service', slug: 'terms' },
+      { title: 'Our COOKIE policy', slug: 'cookies' },
+      { title: 'FAQ', slug: 'faq' },
+    ]);
+  });
+});
