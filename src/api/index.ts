@@ -1,0 +1,35 @@
+import type { components } from './schema';
+
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiResult,
+  CHECKOUT_OPERATION,
+  CHECKOUT_TIMEOUT_MS,
+  CURRENCY_STORAGE_KEY,
+  call,
+  createApiClient,
+  DEFAULT_API_BASE,
+  LANGUAGE_STORAGE_KEY,
+  REQUEST_TIMEOUT_MS,
+  resolveBaseUrl,
+  TOKEN_STORAGE_KEY,
+  unwrap,
+} from './client';
+export {
+  ApiError,
+  type ApiErrorKind,
+  type FieldErrors,
+  FORBIDDEN_MESSAGE,
+  GENERIC_ERROR_MESSAGE,
+  isApiError,
+  NETWORK_ERROR_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  SERVER_ERROR_MESSAGE,
+  UNVERIFIED_EMAIL_MESSAGE,
+} from './errors';
+export type { ApiHookEvent, ApiHookListener } from './middleware/incoming';
+export type { components, paths } from './schema';
+
+/** The contract's data shapes, e.g. `Schemas['UserProfile']`. */
+export type Schemas = components['schemas'];
