@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration, read once from the environment.
+ *
+ * HOST defaults to 127.0.0.1: the demo store ships with the sandbox payment provider, which lets
+ * anyone "pay", so it is not exposed to the network unless the operator asks for it
+ * (HOST=0.0.0.0 in containers and behind a load balancer).
+ *
+ * SANDBOX_WEBHOOK_SECRET is optional: when unset, the server keeps a random secret in the
+ * database (see server/db/secrets.ts), so it is stable across restarts and shared by every
+ * API node that uses the same database.
+ */
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const port = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number between 1 and 65535')
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= 65535, 'must be a whole number between 1 and 65535')
+    .default(3000),
+);
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, `must be an absolute http:// or https:// URL of ${what}`)
+    .transform((value) => value.replace(/\/+$/, ''));
+
+const databaseUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@127.0.0.1:5432/blockfront');
+
+const smtpUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'smtp:' || url.protocol === 'smtps:';
+  } catch {
+    return false;
+  }
+}, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587');
+
+const envSchema = z
+  .object({
+    PORT: port,
+    HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(emptyAsUndefined, databaseUrl.optional()),
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, httpUrl('the site as customers reach it').optional()),
+    SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
+    MAIL_FROM: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          /^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/,
+          'must be an address, e.g. Shop <no-reply@example.com>',
+        )
+        .default('Blockfront <no-reply@localhost>'),
+    ),
+    PAYMENT_PROVIDER: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['sandbox', 'stripe'], { error: "must be 'sandbox' or 'stripe'" }).default('sandbox'),
+    ),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    SANDBOX_WEBHOOK_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'must be at least 32 characters long').optional(),
+    ),
+    MIGRATIONS_DIR: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER !== 'stripe') return;
+    if (!env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required when PAYMENT_PROVIDER=stripe',
+      });
+    } else if (!/^(sk|rk)_(test|live)_/.test(env.STRIPE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)',
+      });
+    }
+    if (!env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when PAYMENT_PROVIDER=stripe',
+      });
+    } else if (!env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'must be a Stripe webhook signing secret (whsec_…)',
+      });
+    }
+  });
+
+export type PaymentConfig =
+  | { provider: 'sandbox'; webhookSecret: string | undefined }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (embedded database, outbox). */
+  dataDir: string;
+  /** Set: PostgreSQL through node-postgres. Unset: embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Origin customers use, without a trailing slash; links in emails start with it. */
+  publicUrl: string;
+  /** Unset: emails are written to `<dataDir>/outbox/`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  payment: PaymentConfig;
+  /** Override for the folder of SQL migrations (default: next to the server code). */
+  migrationsDir: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const given = env[name];
+      const shown = given === undefined || /SECRET|KEY|URL/.test(name) ? '' : ` (got '${given}')`;
+      return `- ${name}${shown}: ${issue.message}`;
+    });
+    throw new Error(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const payment: PaymentConfig =
+    e.PAYMENT_PROVIDER === 'stripe'
+      ? {
+          provider: 'stripe',
+          secretKey: e.STRIPE_SECRET_KEY ?? '',
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+        }
+      : { provider: 'sandbox', webhookSecret: e.SANDBOX_WEBHOOK_SECRET };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    payment,
+    migrationsDir: e.MIGRATIONS_DIR === undefined ? undefined : path.resolve(e.MIGRATIONS_DIR),
+  };
+}

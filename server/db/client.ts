@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Config } from '../config';
+import { acquireLockFile } from './lock-file';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/** The one database type the application code uses, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The driver-specific side, for code that needs one connection (advisory locks, migrations). */
+export type NativeDatabase =
+  | { driver: 'pglite'; client: PGlite; db: PgliteDatabase<Schema> }
+  | { driver: 'pg'; pool: pg.Pool };
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: NativeDatabase['driver'];
+  native: NativeDatabase;
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
+
+/**
+ * Opens PostgreSQL through node-postgres when `databaseUrl` is set; otherwise the embedded
+ * PGlite database in `<dataDir>/pgdata`, guarded by the lock file `<dataDir>/.lock`.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.databaseUrl !== undefined) return connectPostgres(config.databaseUrl);
+
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const releaseLock = acquireLockFile(path.join(config.dataDir, '.lock'));
+  try {
+    const client = await PGlite.create(path.join(config.dataDir, 'pgdata'));
+    return fromPglite(client, releaseLock);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function connectPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  // An idle client that loses its connection is dropped by the pool; without a listener the
+  // 'error' event would end the process.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end();
+    const url = new URL(databaseUrl);
+    throw new Error(
+      `Cannot connect to PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}: ${(error as Error).message}`,
+    );
+  }
+  return fromPool(pool);
+}
+
+export function fromPglite(client: PGlite, onClose: () => void = () => {}): DatabaseHandle {
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: 'pglite',
+    native: { driver: 'pglite', client, db },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        onClose();
+      }
+    },
+  };
+}
+
+export function fromPool(pool: pg.Pool): DatabaseHandle {
+  const db: NodePgDatabase<Schema> = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    driver: 'pg',
+    native: { driver: 'pg', pool },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Runs raw SQL and returns its rows. `db.execute` is typed per driver; both drivers answer with
+ * `{ rows }`, so this is the driver-agnostic way to read a raw query.
+ */
+export async function executeRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows?: unknown };
+  if (!Array.isArray(result.rows)) throw new Error('The database driver returned no rows array');
+  return result.rows as T[];
+}

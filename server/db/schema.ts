@@ -1,0 +1,373 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Money is always an integer count of minor units (cents, coin hundredths); bigint columns are
+// read as JS numbers, which are exact up to 2^53 minor units.
+const money = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const userTokenKind = pgEnum('user_token_kind', ['verify_email', 'reset_password', 'change_email']);
+export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'failed', 'cancelled']);
+export const paymentMethod = pgEnum('payment_method', ['balance', 'card']);
+export const paymentKind = pgEnum('payment_kind', ['top_up', 'order']);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed']);
+export const ledgerReason = pgEnum('ledger_reason', [
+  'top_up',
+  'order',
+  'welcome_bonus',
+  'refund',
+  'adjustment',
+]);
+
+export const languages = pgTable(
+  'languages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull().unique(),
+    title: text('title').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [uniqueIndex('languages_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
+);
+
+export const translations = pgTable(
+  'translations',
+  {
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.languageId, t.key] })],
+);
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    code: char('code', { length: 3 }).primaryKey(),
+    /** Units of this currency per 1 EUR, as an exact decimal string. */
+    value: numeric('value', { precision: 20, scale: 8 }).notNull(),
+    symbol: text('symbol').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('currencies_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    check('currencies_value_positive', sql`${t.value} > 0`),
+  ],
+);
+
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** ISO 3166-1 alpha-2, upper case. */
+  iso: char('iso', { length: 2 }).notNull().unique(),
+  /** English name; the fallback for languages missing from `titles`. */
+  title: text('title').notNull(),
+  /** Localised names by language code, e.g. {"de": "Deutschland"}. */
+  titles: jsonb('titles').$type<Record<string, string>>().notNull().default({}),
+});
+
+/** Key/value store of the public settings of SPEC §3; each value is JSON. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+});
+
+/** Server-side secrets shared by every API node (never sent to clients). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const staticPages = pgTable(
+  'static_pages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    /** Title and content in the default language; other languages in static_page_translations. */
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    isTerms: boolean('is_terms').notNull().default(false),
+    isPrivacy: boolean('is_privacy').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('static_pages_one_terms').on(t.isTerms).where(sql`${t.isTerms}`),
+    uniqueIndex('static_pages_one_privacy').on(t.isPrivacy).where(sql`${t.isPrivacy}`),
+  ],
+);
+
+export const staticPageTranslations = pgTable(
+  'static_page_translations',
+  {
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => staticPages.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.languageId] })],
+);
+
+export const socialLinks = pgTable('social_links', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull().unique(),
+  link: text('link').notNull(),
+  img: text('img').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    /** Title and description in the default language; others in product_translations. */
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Price in coin minor units (1 coin = 100). */
+    priceMinor: money('price_minor').notNull(),
+    imgUrl: text('img_url').notNull(),
+    category: text('category').notNull(),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    check('products_price_not_negative', sql`${t.priceMinor} >= 0`),
+    index('products_listing').on(t.active, t.category, t.position),
+  ],
+);
+
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.languageId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    /** Stored lower-cased; unique regardless of case. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    phoneE164: text('phone_e164').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    city: text('city').notNull(),
+    address: text('address'),
+    postCode: text('post_code'),
+    avatarUrl: text('avatar_url'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Cached sum of balance_ledger for this user, updated in the same transaction. */
+    balanceMinor: money('balance_minor').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+    check('users_balance_not_negative', sql`${t.balanceMinor} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** SHA-256 of the bearer token, hex. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);
+
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: userTokenKind('kind').notNull(),
+    /** SHA-256 of the emailed token, hex. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Target address of a change_email token. */
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_tokens_user_kind').on(t.userId, t.kind),
+    check('user_tokens_new_email', sql`(${t.kind} = 'change_email') = (${t.newEmail} is not null)`),
+  ],
+);
+
+export const carts = pgTable('carts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  updatedAt: updatedAt(),
+});
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('cart_lines_cart_product').on(t.cartId, t.productId),
+    check('cart_lines_count_positive', sql`${t.count} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: orderStatus('status').notNull().default('pending'),
+    /** Coin minor units. */
+    totalMinor: money('total_minor').notNull(),
+    paymentMethod: paymentMethod('payment_method').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_created').on(t.userId, t.createdAt),
+    check('orders_total_not_negative', sql`${t.totalMinor} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** Snapshots at checkout time. */
+    title: text('title').notNull(),
+    priceMinor: money('price_minor').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('order_lines_order').on(t.orderId), check('order_lines_count_positive', sql`${t.count} > 0`)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Our public reference, given to the provider and used in URLs. */
+    ref: text('ref').notNull().unique(),
+    provider: text('provider').notNull(),
+    /** The provider's own id (e.g. a Stripe Checkout Session id), once known. */
+    providerRef: text('provider_ref'),
+    kind: paymentKind('kind').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Charged amount in minor units of `currency`, VAT included. */
+    amountMinor: money('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** Coins (minor units) credited on success for a top-up, or the order total for an order. */
+    coinsMinor: money('coins_minor').notNull(),
+    status: paymentStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_user').on(t.userId),
+    index('payments_order').on(t.orderId),
+    uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
+    check('payments_amounts_positive', sql`${t.amountMinor} > 0 and ${t.coinsMinor} > 0`),
+    check('payments_order_kind', sql`(${t.kind} = 'order') = (${t.orderId} is not null)`),
+  ],
+);
+
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+  },
+  (t) => [unique('webhook_events_provider_event').on(t.provider, t.eventId)],
+);
+
+/** Append-only (a trigger rejects UPDATE and DELETE): every change of a balance is one row. */
+export const balanceLedger = pgTable(
+  'balance_ledger',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Signed coin minor units: credits positive, debits negative. */
+    amountMinor: money('amount_minor').notNull(),
+    reason: ledgerReason('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    orderId: integer('order_id').references(() => orders.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('balance_ledger_user').on(t.userId, t.createdAt),
+    check('balance_ledger_amount_not_zero', sql`${t.amountMinor} <> 0`),
+  ],
+);

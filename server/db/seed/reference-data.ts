@@ -1,0 +1,51 @@
+/** Languages of the demo store; the first is the default. */
+export const seedLanguages = [
+  { code: 'en', title: 'English', isDefault: true },
+  { code: 'de', title: 'Deutsch', isDefault: false },
+  { code: 'es', title: 'Español', isDefault: false },
+] as const;
+
+export type SeedLanguageCode = (typeof seedLanguages)[number]['code'];
+
+/** Display currencies: `value` is units per 1 EUR (approximate market rates). */
+export const seedCurrencies = [
+  { code: 'EUR', value: '1', symbol: '€', isDefault: true },
+  { code: 'USD', value: '1.16', symbol: '$', isDefault: false },
+  { code: 'GBP', value: '0.87', symbol: '£', isDefault: false },
+  { code: 'JPY', value: '176', symbol: '¥', isDefault: false },
+  { code: 'KWD', value: '0.356', symbol: 'KD', isDefault: false },
+];
+
+/**
+ * Public settings of SPEC §3. Money is in integer minor units, as in the API (ADR 0002):
+ * min_top_up in cents of the default currency (EUR), the welcome bonus in hundredths of a coin.
+ */
+export const seedSettings: Record<string, unknown> = {
+  requisites: 'Blockfront Network Ltd · VAT ID EU372000041 · IBAN DE89 3704 0044 0532 0130 00',
+  support_email: 'support@blockfront.example',
+  copyright: '© Blockfront Network. Not affiliated with Mojang or Microsoft.',
+  company_name: 'Blockfront Network Ltd',
+  company_reg_number: 'HRB 204718',
+  company_address: 'Am Kupfergraben 6, 10117 Berlin, Germany',
+  is_reg_enabled: true,
+  min_top_up: 500,
+  vat_percent: 0,
+  payment_methods: ['balance', 'card'],
+  welcome_bonus_tokens: 500,
+  points_conversion_rate: 1,
+  image_generation_price: 1,
+  background_removal_price: 1,
+  upscale_price: 1,
+  image_generation_sizes: ['1024x1024', '1536x1024', '1024x1536'],
+  upscale_factors: [2, 4],
+  google_tag: '',
+  game_server: { host: 'play.blockfront.example', port: 25565 },
+  internal_currency: { name: 'Coins' },
+};
+
+export const seedSocialLinks = [
+  { title: 'Discord', link: 'https://discord.com/', img: '/images/social/discord.svg' },
+  { title: 'YouTube', link: 'https://www.youtube.com/', img: '/images/social/youtube.svg' },
+  { title: 'Instagram', link: 'https://www.instagram.com/', img: '/images/social/instagram.svg' },
+  { title: 'X', link: 'https://x.com/', img: '/images/social/x.svg' },
+];

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+function errorOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  it('has defaults for everything optional', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Blockfront <no-reply@localhost>',
+      payment: { provider: 'sandbox', webhookSecret: undefined },
+      migrationsDir: undefined,
+    });
+  });
+
+  it('reads every variable and treats empty values as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/blockfront',
+      DATABASE_URL: 'postgresql://shop:secret@db.internal:5432/shop',
+      PUBLIC_URL: 'https://shop.example.com/',
+      SMTP_URL: 'smtp://mailer:pw@mail.example.com:587',
+      MAIL_FROM: 'Shop <no-reply@shop.example.com>',
+      SANDBOX_WEBHOOK_SECRET: '',
+      MIGRATIONS_DIR: '/opt/blockfront/migrations',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/blockfront',
+      databaseUrl: 'postgresql://shop:secret@db.internal:5432/shop',
+      publicUrl: 'https://shop.example.com',
+      smtpUrl: 'smtp://mailer:pw@mail.example.com:587',
+      mailFrom: 'Shop <no-reply@shop.example.com>',
+      payment: { provider: 'sandbox', webhookSecret: undefined },
+      migrationsDir: '/opt/blockfront/migrations',
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it.each(['abc', '0', '70000', '3000.5', '-1'])('rejects PORT=%s', (port) => {
+    expect(errorOf({ PORT: port })).toContain(
+      `PORT (got '${port}'): must be a whole number between 1 and 65535`,
+    );
+  });
+
+  it.each(['mysql://user:hunter2@localhost/shop', 'hunter2 is not a url', 'postgres://:hunter2@/shop'])(
+    'rejects DATABASE_URL=%s without echoing it',
+    (url) => {
+      const message = errorOf({ DATABASE_URL: url });
+      expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+      expect(message).not.toContain('hunter2');
+    },
+  );
+
+  it('rejects a PUBLIC_URL that is not http(s), an SMTP_URL that is not smtp and an unknown provider', () => {
+    const message = errorOf({
+      PUBLIC_URL: 'ftp://example.com',
+      SMTP_URL: 'http://mail',
+      PAYMENT_PROVIDER: 'paypal',
+    });
+    expect(message).toContain('PUBLIC_URL: must be an absolute http:// or https:// URL');
+    expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(message).toContain("PAYMENT_PROVIDER (got 'paypal'): must be 'sandbox' or 'stripe'");
+  });
+
+  it('requires both Stripe keys when PAYMENT_PROVIDER=stripe and lists every problem at once', () => {
+    const message = errorOf({ PAYMENT_PROVIDER: 'stripe', PORT: 'x' });
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration in the environment:',
+      "- PORT (got 'x'): must be a whole number between 1 and 65535",
+      '- STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe',
+      '- STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe',
+    ]);
+  });
+
+  it('checks the shape of Stripe keys without echoing them', () => {
+    const message = errorOf({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'abc',
+    });
+    expect(message).toContain('STRIPE_SECRET_KEY: must be a Stripe secret key');
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret (whsec_…)');
+    expect(message).not.toContain('pk_test_123');
+  });
+
+  it('accepts Stripe with its keys', () => {
+    const config = loadConfig({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(config.payment).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+    });
+  });
+
+  it('requires a long sandbox webhook secret when one is given', () => {
+    expect(errorOf({ SANDBOX_WEBHOOK_SECRET: 'short' })).toContain(
+      'SANDBOX_WEBHOOK_SECRET: must be at least 32 characters long',
+    );
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ SANDBOX_WEBHOOK_SECRET: secret }).payment).toEqual({
+      provider: 'sandbox',
+      webhookSecret: secret,
+    });
+  });
+
+  it('rejects a MAIL_FROM without an address', () => {
+    expect(errorOf({ MAIL_FROM: 'Blockfront' })).toContain(
+      "MAIL_FROM (got 'Blockfront'): must be an address",
+    );
+  });
+});
