@@ -1,0 +1,320 @@
+import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { cartMachine } from './cart';
+import { cookieConsentMachine } from './cookieConsent';
+import { copyAddressMachine } from './copyAddress';
+import { currencyMachine } from './currency';
+import {
+  type Country,
+  failureMessage,
+  type NoticeKind,
+  type RawSettings,
+  type Settings,
+  type SocialLink,
+  type StoredCurrency,
+  withSettingsDefaults,
+} from './domain';
+import { languageMachine } from './language';
+import { mobileMenuMachine } from './mobileMenu';
+import { profileMachine } from './profile';
+import { sessionMachine } from './session';
+import { staticPagesMachine } from './staticPages';
+import { toastsMachine } from './toasts';
+
+/** What bootstrap reads from browser storage before starting the app. */
+export interface AppInput {
+  hasStoredSession: boolean;
+  storedLanguageId: number | null;
+  storedCurrency: StoredCurrency | null;
+  /** The cookie_consent cookie's value, if any. */
+  cookieConsent: string | undefined;
+}
+
+interface Children {
+  session: ActorRefFrom<typeof sessionMachine>;
+  profile: ActorRefFrom<typeof profileMachine>;
+  language: ActorRefFrom<typeof languageMachine>;
+  currency: ActorRefFrom<typeof currencyMachine>;
+  cart: ActorRefFrom<typeof cartMachine>;
+  toasts: ActorRefFrom<typeof toastsMachine>;
+  cookieConsent: ActorRefFrom<typeof cookieConsentMachine>;
+  staticPages: ActorRefFrom<typeof staticPagesMachine>;
+  mobileMenu: ActorRefFrom<typeof mobileMenuMachine>;
+  copyAddress: ActorRefFrom<typeof copyAddressMachine>;
+}
+
+export interface AppContext extends Children {
+  /** Settings with SPEC §3 defaults applied; null until loaded. */
+  settings: Settings | null;
+  countries: Country[];
+  countriesError: string | null;
+  socialLinks: SocialLink[];
+  initError: string | null;
+  hasStoredSession: boolean;
+  /** Start-up tasks not settled yet. */
+  pending: StartupTask[];
+}
+
+export type StartupTask = 'settings' | 'countries' | 'socialLinks' | 'session' | 'language' | 'currency';
+
+/** The children's emitted events, as the relay hands them to the app. */
+export type AppEvent =
+  | { type: 'SESSION.SIGNED_IN' }
+  | { type: 'SESSION.SIGNED_OUT' }
+  | { type: 'SESSION.CHECKED' }
+  | { type: 'LANGUAGE.SETTLED' }
+  | { type: 'LANGUAGE.CHANGED' }
+  | { type: 'CURRENCY.SETTLED' }
+  | { type: 'CURRENCY.CHANGED' }
+  | { type: 'NOTIFY'; kind: NoticeKind; message: string };
+
+type RelayInput = Pick<Children, 'session' | 'profile' | 'language' | 'currency' | 'cart' | 'copyAddress'>;
+
+/** Subscribes to the children's emitted events and sends them to the app as AppEvents. */
+export const childEventsRelay = fromCallback<AppEvent, RelayInput>(({ input, sendBack }) => {
+  const notify = ({ kind, message }: { kind: NoticeKind; message: string }) =>
+    sendBack({ type: 'NOTIFY', kind, message });
+  const subscriptions = [
+    input.session.on('signedIn', () => sendBack({ type: 'SESSION.SIGNED_IN' })),
+    input.session.on('signedOut', () => sendBack({ type: 'SESSION.SIGNED_OUT' })),
+    input.session.on('authChecked', () => sendBack({ type: 'SESSION.CHECKED' })),
+    input.session.on('notify', notify),
+    input.language.on('settled', () => sendBack({ type: 'LANGUAGE.SETTLED' })),
+    input.language.on('changed', () => sendBack({ type: 'LANGUAGE.CHANGED' })),
+    input.currency.on('settled', () => sendBack({ type: 'CURRENCY.SETTLED' })),
+    input.currency.on('currencyChanged', () => sendBack({ type: 'CURRENCY.CHANGED' })),
+    input.profile.on('notify', notify),
+    input.cart.on('notify', notify),
+    input.copyAddress.on('notify', notify),
+  ];
+  return () => {
+    for (const subscription of subscriptions) subscription.unsubscribe();
+  };
+});
+
+const SETTINGS_FAILED = 'Failed to fetch settings';
+const COUNTRIES_FAILED = 'Failed to load countries';
+const SOCIAL_LINKS_FAILED = 'An error occurred';
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+  },
+  actors: {
+    session: sessionMachine,
+    profile: profileMachine,
+    language: languageMachine,
+    currency: currencyMachine,
+    cart: cartMachine,
+    toasts: toastsMachine,
+    cookieConsent: cookieConsentMachine,
+    staticPages: staticPagesMachine,
+    mobileMenu: mobileMenuMachine,
+    copyAddress: copyAddressMachine,
+    childEvents: childEventsRelay,
+    fetchSettings: fromPromise<RawSettings>(async () => {
+      throw new Error('fetchSettings is not provided');
+    }),
+    fetchCountries: fromPromise<Country[]>(async () => {
+      throw new Error('fetchCountries is not provided');
+    }),
+    fetchSocialLinks: fromPromise<SocialLink[]>(async () => {
+      throw new Error('fetchSocialLinks is not provided');
+    }),
+  },
+  actions: {
+    settle: assign(({ context }, params: { task: StartupTask }) => ({
+      pending: context.pending.filter((task) => task !== params.task),
+    })),
+    /** Logs a start-up failure (SPEC §8 "logged"). Provided by bootstrap. */
+    logError: (_, _params: { message: string; error: unknown }) => {},
+    profileSessionChanged: sendTo(
+      ({ context }) => context.profile,
+      (_, params: { authenticated: boolean }) => ({ type: 'SESSION_CHANGED' as const, ...params }),
+    ),
+    cartSessionChanged: sendTo(
+      ({ context }) => context.cart,
+      (_, params: { authenticated: boolean }) => ({ type: 'SESSION_CHANGED' as const, ...params }),
+    ),
+    profileCurrencyChanged: sendTo(({ context }) => context.profile, { type: 'CURRENCY_CHANGED' }),
+    reloadPages: sendTo(({ context }) => context.staticPages, { type: 'RELOAD' }),
+    showToast: sendTo(
+      ({ context }) => context.toasts,
+      (_, params: { kind: NoticeKind; message: string }) => ({ type: 'SHOW' as const, ...params }),
+    ),
+    tellServerAddress: sendTo(
+      ({ context }) => context.copyAddress,
+      (_, params: { host: string; port: number | null }) => ({ type: 'SERVER_KNOWN' as const, ...params }),
+    ),
+  },
+}).createMachine({
+  id: 'app',
+  description: [
+    'Root (DESIGN §2, SPEC §4 "Start-up"): loading → ready | initError. While loading, in parallel: settings,',
+    'countries and social links (fetched here), languages + translations (language), currencies (currency),',
+    "and the session's first auth check. Only a settings failure is fatal: initError holds its message",
+    "('Failed to fetch settings' unless the server says otherwise). Tolerated, logged: countries ('Failed to",
+    "load countries', kept in countriesError), social links (empty), languages (built-in English), currencies",
+    '(EUR), the auth check (the app mounts signed out or as stored). Static pages, profile and cart load in',
+    'their own machines without holding the start. Owns the children (systemId = name): session, profile,',
+    'language, currency, cart, toasts, cookieConsent, staticPages, mobileMenu, copyAddress; wires session',
+    'signedIn/signedOut → profile & cart SESSION_CHANGED, currencyChanged → profile CURRENCY_CHANGED, language',
+    'changed → staticPages RELOAD, and every notify → toasts SHOW.',
+  ].join(' '),
+  context: ({ input, spawn }) => ({
+    settings: null,
+    countries: [],
+    countriesError: null,
+    socialLinks: [],
+    initError: null,
+    hasStoredSession: input.hasStoredSession,
+    pending: ['settings', 'countries', 'socialLinks', 'session', 'language', 'currency'],
+    session: spawn('session', {
+      id: 'session',
+      systemId: 'session',
+      input: { hasStoredSession: input.hasStoredSession },
+    }),
+    profile: spawn('profile', { id: 'profile', systemId: 'profile' }),
+    language: spawn('language', {
+      id: 'language',
+      systemId: 'language',
+      input: { storedLanguageId: input.storedLanguageId },
+    }),
+    currency: spawn('currency', {
+      id: 'currency',
+      systemId: 'currency',
+      input: { stored: input.storedCurrency },
+    }),
+    cart: spawn('cart', { id: 'cart', systemId: 'cart' }),
+    toasts: spawn('toasts', { id: 'toasts', systemId: 'toasts' }),
+    cookieConsent: spawn('cookieConsent', {
+      id: 'cookieConsent',
+      systemId: 'cookieConsent',
+      input: { stored: input.cookieConsent },
+    }),
+    staticPages: spawn('staticPages', { id: 'staticPages', systemId: 'staticPages' }),
+    mobileMenu: spawn('mobileMenu', { id: 'mobileMenu', systemId: 'mobileMenu' }),
+    copyAddress: spawn('copyAddress', {
+      id: 'copyAddress',
+      systemId: 'copyAddress',
+      input: { server: null },
+    }),
+  }),
+  // A stored session counts as signed in from the start: profile and cart load alongside the check.
+  entry: [
+    { type: 'profileSessionChanged', params: ({ context }) => ({ authenticated: context.hasStoredSession }) },
+    { type: 'cartSessionChanged', params: ({ context }) => ({ authenticated: context.hasStoredSession }) },
+  ],
+  invoke: {
+    id: 'childEvents',
+    src: 'childEvents',
+    input: ({ context }) => ({
+      session: context.session,
+      profile: context.profile,
+      language: context.language,
+      currency: context.currency,
+      cart: context.cart,
+      copyAddress: context.copyAddress,
+    }),
+  },
+  on: {
+    'SESSION.SIGNED_IN': {
+      actions: [
+        { type: 'profileSessionChanged', params: { authenticated: true } },
+        { type: 'cartSessionChanged', params: { authenticated: true } },
+      ],
+    },
+    'SESSION.SIGNED_OUT': {
+      actions: [
+        { type: 'profileSessionChanged', params: { authenticated: false } },
+        { type: 'cartSessionChanged', params: { authenticated: false } },
+      ],
+    },
+    'CURRENCY.CHANGED': { actions: 'profileCurrencyChanged' },
+    'LANGUAGE.CHANGED': { actions: 'reloadPages' },
+    NOTIFY: {
+      actions: { type: 'showToast', params: ({ event }) => ({ kind: event.kind, message: event.message }) },
+    },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description:
+        'Every start-up task runs at once; ready when none is pending, initError when settings fail.',
+      invoke: [
+        {
+          id: 'fetchSettings',
+          src: 'fetchSettings',
+          onDone: {
+            actions: [
+              enqueueActions(({ event, enqueue }) => {
+                const settings = withSettingsDefaults(event.output);
+                enqueue.assign({ settings });
+                if (settings.game_server)
+                  enqueue({ type: 'tellServerAddress', params: settings.game_server });
+              }),
+              { type: 'settle', params: { task: 'settings' } },
+            ],
+          },
+          onError: {
+            target: 'initError',
+            actions: [
+              assign({ initError: ({ event }) => failureMessage(event.error, SETTINGS_FAILED) }),
+              { type: 'logError', params: ({ event }) => ({ message: SETTINGS_FAILED, error: event.error }) },
+            ],
+          },
+        },
+        {
+          id: 'fetchCountries',
+          src: 'fetchCountries',
+          onDone: {
+            actions: [
+              assign({ countries: ({ event }) => event.output }),
+              { type: 'settle', params: { task: 'countries' } },
+            ],
+          },
+          onError: {
+            actions: [
+              assign({ countriesError: ({ event }) => failureMessage(event.error, COUNTRIES_FAILED) }),
+              {
+                type: 'logError',
+                params: ({ event }) => ({ message: COUNTRIES_FAILED, error: event.error }),
+              },
+              { type: 'settle', params: { task: 'countries' } },
+            ],
+          },
+        },
+        {
+          id: 'fetchSocialLinks',
+          src: 'fetchSocialLinks',
+          onDone: {
+            actions: [
+              assign({ socialLinks: ({ event }) => event.output }),
+              { type: 'settle', params: { task: 'socialLinks' } },
+            ],
+          },
+          onError: {
+            actions: [
+              {
+                type: 'logError',
+                params: ({ event }) => ({ message: SOCIAL_LINKS_FAILED, error: event.error }),
+              },
+              { type: 'settle', params: { task: 'socialLinks' } },
+            ],
+          },
+        },
+      ],
+      on: {
+        'SESSION.CHECKED': { actions: { type: 'settle', params: { task: 'session' } } },
+        'LANGUAGE.SETTLED': { actions: { type: 'settle', params: { task: 'language' } } },
+        'CURRENCY.SETTLED': { actions: { type: 'settle', params: { task: 'currency' } } },
+      },
+      always: { guard: ({ context }) => context.pending.length === 0, target: 'ready' },
+    },
+    ready: {},
+    initError: {
+      description: "Shown as 'An error occurred during initialization:' and the message.",
+    },
+  },
+});

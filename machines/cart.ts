@@ -1,0 +1,216 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { type CartItem, failureMessage, isSilentFailure, type NotifyEmitted } from './domain';
+
+export interface CartContext {
+  items: CartItem[];
+  error: string | null;
+}
+
+export type CartEvent =
+  | { type: 'SESSION_CHANGED'; authenticated: boolean }
+  | { type: 'REFRESH' }
+  | { type: 'ADD'; id: number; count: number }
+  | { type: 'REMOVE'; id: number }
+  | { type: 'CLEAR' }
+  | { type: 'CHECKOUT_SUCCEEDED' };
+
+export type CartEmitted = NotifyEmitted;
+
+/** Σ price × count, in coin minor units (integers, so the sum is exact). */
+export function cartTotal(items: readonly CartItem[]): number {
+  return items.reduce((total, line) => total + line.item.price * line.count, 0);
+}
+
+/** The number of distinct lines (SPEC §3), not the number of pieces. */
+export function cartCount(items: readonly CartItem[]): number {
+  return items.length;
+}
+
+/** Header badge: hidden ('') at 0, '9+' above 9 (SPEC §2). */
+export function badgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > 9 ? '9+' : String(count);
+}
+
+const ADD_FAILED = 'Error adding item to cart';
+const REMOVE_FAILED = 'Error removing item from cart';
+const CLEAR_FAILED = 'Error clearing cart';
+
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    emitted: {} as CartEmitted,
+  },
+  actors: {
+    fetchCart: fromPromise<CartItem[]>(async () => {
+      throw new Error('fetchCart is not provided');
+    }),
+    addToCart: fromPromise<CartItem[], { id: number; count: number }>(async () => {
+      throw new Error('addToCart is not provided');
+    }),
+    removeFromCart: fromPromise<CartItem[], { id: number }>(async () => {
+      throw new Error('removeFromCart is not provided');
+    }),
+    clearCart: fromPromise<CartItem[]>(async () => {
+      throw new Error('clearCart is not provided');
+    }),
+  },
+  actions: {
+    reset: assign({ items: [], error: null }),
+    replaceItems: assign((_, params: { items: CartItem[] }) => ({ items: params.items, error: null })),
+    changeFailed: assign((_, params: { error: unknown; fallback: string }) => ({
+      error: failureMessage(params.error, params.fallback),
+    })),
+    notifyFailure: emit((_, params: { error: unknown; fallback: string }) => ({
+      type: 'notify' as const,
+      kind: 'error' as const,
+      message: failureMessage(params.error, params.fallback),
+    })),
+  },
+  guards: {
+    /** A request the caller cancelled is never shown (SPEC §8). */
+    silentFailure: ({ event }) => 'error' in event && isSilentFailure(event.error),
+  },
+}).createMachine({
+  id: 'cart',
+  description: [
+    "The signed-in user's cart (SPEC §4). signedOut = empty. SESSION_CHANGED (sent by the app) refreshes it on",
+    'sign-in and empties it on sign-out. ADD {id: product, count}, REMOVE {id: cart line} and CLEAR each replace',
+    "the items with the server's cart; one change at a time (states tagged busy). CHECKOUT_SUCCEEDED empties it. Failures keep",
+    "the items and emit notify {kind: 'error'}: 'Error adding item to cart', 'Error removing item from cart',",
+    "'Error clearing cart' unless the server says otherwise (nothing for cancelled requests).",
+  ].join(' '),
+  context: { items: [], error: null },
+  initial: 'signedOut',
+  on: {
+    SESSION_CHANGED: [
+      { guard: ({ event }) => event.authenticated, target: '.loading' },
+      { target: '.signedOut', actions: 'reset' },
+    ],
+  },
+  states: {
+    signedOut: {},
+    loading: {
+      invoke: {
+        id: 'fetchCart',
+        src: 'fetchCart',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'replaceItems', params: ({ event }) => ({ items: event.output }) },
+        },
+        onError: {
+          target: 'error',
+          actions: assign({ error: ({ event }) => failureMessage(event.error, 'An error occurred') }),
+        },
+      },
+    },
+    ready: {
+      on: {
+        REFRESH: 'loading',
+        ADD: 'adding',
+        REMOVE: 'removing',
+        CLEAR: 'clearing',
+        CHECKOUT_SUCCEEDED: { actions: 'reset' },
+      },
+    },
+    adding: {
+      tags: ['busy'],
+      invoke: {
+        id: 'addToCart',
+        src: 'addToCart',
+        input: ({ event }) => {
+          assertEvent(event, 'ADD');
+          return { id: event.id, count: event.count };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'replaceItems', params: ({ event }) => ({ items: event.output }) },
+        },
+        onError: [
+          { guard: 'silentFailure', target: 'ready' },
+          {
+            target: 'ready',
+            actions: [
+              {
+                type: 'changeFailed',
+                params: ({ event }) => ({ error: event.error, fallback: ADD_FAILED }),
+              },
+              {
+                type: 'notifyFailure',
+                params: ({ event }) => ({ error: event.error, fallback: ADD_FAILED }),
+              },
+            ],
+          },
+        ],
+      },
+    },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'removeFromCart',
+        src: 'removeFromCart',
+        input: ({ event }) => {
+          assertEvent(event, 'REMOVE');
+          return { id: event.id };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'replaceItems', params: ({ event }) => ({ items: event.output }) },
+        },
+        onError: [
+          { guard: 'silentFailure', target: 'ready' },
+          {
+            target: 'ready',
+            actions: [
+              {
+                type: 'changeFailed',
+                params: ({ event }) => ({ error: event.error, fallback: REMOVE_FAILED }),
+              },
+              {
+                type: 'notifyFailure',
+                params: ({ event }) => ({ error: event.error, fallback: REMOVE_FAILED }),
+              },
+            ],
+          },
+        ],
+      },
+    },
+    clearing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'clearCart',
+        src: 'clearCart',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'replaceItems', params: ({ event }) => ({ items: event.output }) },
+        },
+        onError: [
+          { guard: 'silentFailure', target: 'ready' },
+          {
+            target: 'ready',
+            actions: [
+              {
+                type: 'changeFailed',
+                params: ({ event }) => ({ error: event.error, fallback: CLEAR_FAILED }),
+              },
+              {
+                type: 'notifyFailure',
+                params: ({ event }) => ({ error: event.error, fallback: CLEAR_FAILED }),
+              },
+            ],
+          },
+        ],
+      },
+    },
+    error: {
+      description: 'The cart could not be loaded; it can be reloaded, and changes still go through.',
+      on: {
+        REFRESH: 'loading',
+        ADD: 'adding',
+        REMOVE: 'removing',
+        CLEAR: 'clearing',
+      },
+    },
+  },
+});

@@ -1,0 +1,124 @@
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { type Currency, failureMessage, type StoredCurrency } from './domain';
+
+/** SPEC §3 placeholder and last fallback. */
+export const FALLBACK_CURRENCY: Currency = { code: 'EUR', value: 1, symbol: '€', default: 0 };
+
+export interface CurrencyInput {
+  /** The currency code and symbol kept in browser storage, if any. */
+  stored: StoredCurrency | null;
+}
+
+export interface CurrencyContext {
+  stored: StoredCurrency | null;
+  currencies: Currency[];
+  current: Currency;
+  error: string | null;
+}
+
+export type CurrencyEvent = { type: 'SELECT'; code: string };
+
+export type CurrencyEmitted = { type: 'settled' } | { type: 'currencyChanged'; code: string };
+
+/**
+ * SPEC §4: the requested code if listed; an unknown code falls back to the saved currency (if still
+ * listed), then the default-flagged one, then the first, then EUR.
+ */
+export function chooseCurrency(
+  list: readonly Currency[],
+  requestedCode: string | null,
+  saved: StoredCurrency | null,
+): Currency {
+  const byCode = (code: string | null | undefined) =>
+    code ? list.find((currency) => currency.code === code) : undefined;
+  return (
+    byCode(requestedCode) ??
+    byCode(saved?.code) ??
+    list.find((currency) => currency.default === 1) ??
+    list[0] ??
+    FALLBACK_CURRENCY
+  );
+}
+
+/** The header shows the currency selector only when there is a choice (SPEC §9). */
+export function showSelector(list: readonly Currency[]): boolean {
+  return list.length > 1;
+}
+
+export const currencyMachine = setup({
+  types: {
+    context: {} as CurrencyContext,
+    events: {} as CurrencyEvent,
+    input: {} as CurrencyInput,
+    emitted: {} as CurrencyEmitted,
+  },
+  actors: {
+    fetchCurrencies: fromPromise<Currency[]>(async () => {
+      throw new Error('fetchCurrencies is not provided');
+    }),
+  },
+  actions: {
+    /** Store code and symbol in browser storage. Provided by bootstrap. */
+    persistCurrency: (_, _params: StoredCurrency) => {},
+    settled: emit({ type: 'settled' }),
+  },
+}).createMachine({
+  id: 'currency',
+  description: [
+    'Display currency (SPEC §3, §4): loads the list and keeps the stored code if listed, else the default-flagged',
+    "currency, else the first, else EUR ('Failed to load currencies' when the list fails; EUR then applies).",
+    'The choice is persisted (code and symbol). SELECT {code} picks a currency the same way; when the choice',
+    'changes it is persisted and currencyChanged {code} is emitted (the app refetches the profile). Emits settled',
+    'once the list is loaded or failed.',
+  ].join(' '),
+  context: ({ input }) => ({
+    stored: input.stored,
+    currencies: [],
+    current: FALLBACK_CURRENCY,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchCurrencies',
+        src: 'fetchCurrencies',
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign(({ context, event }) => ({
+              currencies: event.output,
+              current: chooseCurrency(event.output, context.stored?.code ?? null, context.stored),
+            })),
+            {
+              type: 'persistCurrency',
+              params: ({ context }) => ({ code: context.current.code, symbol: context.current.symbol }),
+            },
+            'settled',
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => failureMessage(event.error, 'Failed to load currencies') }),
+            'settled',
+          ],
+        },
+      },
+    },
+    ready: {
+      on: {
+        SELECT: {
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const chosen = chooseCurrency(context.currencies, event.code, context.current);
+            if (chosen.code === context.current.code) return;
+            enqueue.assign({ current: chosen });
+            enqueue({ type: 'persistCurrency', params: { code: chosen.code, symbol: chosen.symbol } });
+            enqueue.emit({ type: 'currencyChanged', code: chosen.code });
+          }),
+        },
+      },
+    },
+    failed: {},
+  },
+});

@@ -1,0 +1,161 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import {
+  failureKind,
+  failureMessage,
+  isApiFailure,
+  isSilentFailure,
+  type NotifyEmitted,
+  type ProfileUpdate,
+  type UserProfile,
+} from './domain';
+
+export interface UpdateFailure {
+  message: string;
+  fieldErrors: Record<string, string[]>;
+}
+
+export interface ProfileContext {
+  profile: UserProfile | null;
+  error: string | null;
+  updateError: UpdateFailure | null;
+}
+
+export type ProfileEvent =
+  | { type: 'FETCH' }
+  | { type: 'SESSION_CHANGED'; authenticated: boolean }
+  | { type: 'CURRENCY_CHANGED' }
+  | { type: 'UPDATE'; fields: ProfileUpdate };
+
+export type ProfileEmitted = NotifyEmitted | { type: 'updated' };
+
+/** Name and surname joined with a space, skipping empty parts. */
+export function fullName(profile: Pick<UserProfile, 'name' | 'surname'> | null): string {
+  if (!profile) return '';
+  return [profile.name, profile.surname]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+    emitted: {} as ProfileEmitted,
+  },
+  actors: {
+    fetchProfile: fromPromise<UserProfile>(async () => {
+      throw new Error('fetchProfile is not provided');
+    }),
+    updateProfile: fromPromise<void, ProfileUpdate>(async () => {
+      throw new Error('updateProfile is not provided');
+    }),
+  },
+  actions: {
+    reset: assign({ profile: null, error: null, updateError: null }),
+    notifyError: emit((_, params: { message: string }) => ({
+      type: 'notify' as const,
+      kind: 'error' as const,
+      message: params.message,
+    })),
+  },
+}).createMachine({
+  id: 'profile',
+  description: [
+    "The signed-in user's profile. idle = signed out (profile null). SESSION_CHANGED (sent by the app when the",
+    'session signs in or out) fetches on sign-in and resets on sign-out; FETCH and CURRENCY_CHANGED fetch again,',
+    'and are not accepted while signed out (idle). A 401 on fetch clears the profile (the session clears auth on the same 401).',
+    "UPDATE (only with a loaded profile) saves the fields, then fetches again. Defaults: 'Failed to fetch",
+    "profile', 'Failed to update profile'. Emits: updated after a saved update; notify {kind: 'error'} when an",
+    'update fails (not for cancelled requests).',
+  ].join(' '),
+  context: { profile: null, error: null, updateError: null },
+  initial: 'idle',
+  on: {
+    SESSION_CHANGED: [
+      { guard: ({ event }) => event.authenticated, target: '.loading' },
+      { target: '.idle', actions: 'reset' },
+    ],
+  },
+  states: {
+    idle: {
+      description: 'Signed out: FETCH and CURRENCY_CHANGED are not accepted, so nothing is fetched.',
+    },
+    loading: {
+      on: {
+        CURRENCY_CHANGED: { target: 'loading', reenter: true },
+      },
+      invoke: {
+        id: 'fetchProfile',
+        src: 'fetchProfile',
+        onDone: {
+          target: 'loaded',
+          actions: assign({ profile: ({ event }) => event.output, error: null }),
+        },
+        onError: [
+          {
+            guard: ({ event }) => failureKind(event.error) === 'unauthorized',
+            target: 'idle',
+            actions: 'reset',
+          },
+          {
+            target: 'error',
+            actions: assign({ error: ({ event }) => failureMessage(event.error, 'Failed to fetch profile') }),
+          },
+        ],
+      },
+    },
+    loaded: {
+      on: {
+        FETCH: 'loading',
+        CURRENCY_CHANGED: 'loading',
+        UPDATE: { target: 'updating', actions: assign({ updateError: null }) },
+      },
+    },
+    updating: {
+      description:
+        'FETCH and CURRENCY_CHANGED are not accepted while saving: the fetch that follows a saved update reads the latest state.',
+      invoke: {
+        id: 'updateProfile',
+        src: 'updateProfile',
+        input: ({ event }) => {
+          assertEvent(event, 'UPDATE');
+          return event.fields;
+        },
+        onDone: { target: 'loading', actions: emit({ type: 'updated' }) },
+        onError: [
+          {
+            guard: ({ event }) => failureKind(event.error) === 'unauthorized',
+            target: 'idle',
+            actions: 'reset',
+          },
+          {
+            guard: ({ event }) => isSilentFailure(event.error),
+            target: 'loaded',
+          },
+          {
+            target: 'loaded',
+            actions: [
+              assign({
+                updateError: ({ event }) => ({
+                  message: failureMessage(event.error, 'Failed to update profile'),
+                  fieldErrors: isApiFailure(event.error) ? (event.error.fieldErrors ?? {}) : {},
+                }),
+              }),
+              {
+                type: 'notifyError',
+                params: ({ event }) => ({ message: failureMessage(event.error, 'Failed to update profile') }),
+              },
+            ],
+          },
+        ],
+      },
+    },
+    error: {
+      on: {
+        FETCH: 'loading',
+        CURRENCY_CHANGED: 'loading',
+      },
+    },
+  },
+});

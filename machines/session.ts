@@ -1,0 +1,250 @@
+import { and, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { failureKind, failureMessage, isApiFailure, type NotifyEmitted } from './domain';
+
+export interface SessionInput {
+  /** True when browser storage holds the auth_session marker (SPEC §4 "Auth"). */
+  hasStoredSession: boolean;
+}
+
+export interface SessionContext {
+  isAuthenticated: boolean;
+  emailVerified: boolean;
+  authCheckedOnce: boolean;
+  sessionExpired: boolean;
+  message: string | null;
+}
+
+/** What `GET /is-auth` tells us; `token` is access_token or token when the answer carries one. */
+export interface AuthCheckResult {
+  authenticated: boolean;
+  emailVerified: boolean;
+  token?: string;
+}
+
+export type SessionEvent =
+  | { type: 'CHECK' }
+  | { type: 'SIGNED_IN'; token?: string; emailVerified: boolean }
+  | { type: 'LOGOUT' }
+  | { type: 'UNAUTHORIZED'; onProtectedRoute: boolean; path: string }
+  | { type: 'UNVERIFIED'; path: string };
+
+export type SessionEmitted =
+  | NotifyEmitted
+  | { type: 'navigate'; to: string }
+  | { type: 'signedIn' }
+  | { type: 'signedOut' }
+  | { type: 'authChecked'; authenticated: boolean };
+
+/**
+ * SPEC §8 names two defaults for a failed auth check. 'Authentication check failed' is used when the
+ * server answered (the failure has an HTTP status) without a message of its own; 'Unable to verify
+ * authentication status' when there was no usable answer at all (network, timeout, or an error that
+ * is not an API failure). A message carried by the failure always wins.
+ */
+export function checkFailureMessage(error: unknown): string {
+  const answered = isApiFailure(error) && error.status !== undefined;
+  return failureMessage(
+    error,
+    answered ? 'Authentication check failed' : 'Unable to verify authentication status',
+  );
+}
+
+function isAuthRejection(error: unknown): boolean {
+  const kind = failureKind(error);
+  return kind === 'unauthorized' || kind === 'unverified' || kind === 'forbidden';
+}
+
+function withRedirect(route: string, path: string): string {
+  return `${route}?redirect=${encodeURIComponent(path)}`;
+}
+
+const signOut = ['announceSignOut', 'clearStoredSession', 'setSignedOut'] as const;
+const checked = ['markChecked', 'announceCheck'] as const;
+const loggedOut = [
+  ...signOut,
+  { type: 'notify', params: { kind: 'success', message: 'Logged out successfully' } },
+  { type: 'navigate', params: { to: '/' } },
+] as const;
+
+const sessionSetup = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    emitted: {} as SessionEmitted,
+  },
+  actors: {
+    checkAuth: fromPromise<AuthCheckResult>(async () => {
+      throw new Error('checkAuth is not provided');
+    }),
+    logout: fromPromise<void>(async () => {
+      throw new Error('logout is not provided');
+    }),
+  },
+  actions: {
+    /** Store the auth_session marker, and the token when there is one. Provided by bootstrap. */
+    persistSession: (_, _params: { token?: string }) => {},
+    /** Remove the auth_session marker and the token. Provided by bootstrap. */
+    clearStoredSession: () => {},
+    setSignedIn: assign((_, params: { emailVerified: boolean }) => ({
+      isAuthenticated: true,
+      emailVerified: params.emailVerified,
+      sessionExpired: false,
+      message: null,
+    })),
+    setSignedOut: assign({ isAuthenticated: false, emailVerified: false }),
+    markChecked: assign({ authCheckedOnce: true }),
+    announceCheck: emit(({ context }) => ({
+      type: 'authChecked' as const,
+      authenticated: context.isAuthenticated,
+    })),
+    markUnverified: assign({ emailVerified: false }),
+    notify: emit((_, params: { kind: NotifyEmitted['kind']; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
+    navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
+  },
+  guards: {
+    /** A signed-in session that has not been marked expired yet (a 401 expires it only once). */
+    hasLiveSession: ({ context }) => context.isAuthenticated && !context.sessionExpired,
+    onProtectedRoute: ({ event }) => event.type === 'UNAUTHORIZED' && event.onProtectedRoute,
+  },
+});
+
+export const sessionMachine = sessionSetup
+  .extend({
+    actions: {
+      announceSignIn: sessionSetup.enqueueActions(({ context, enqueue }) => {
+        if (!context.isAuthenticated) enqueue.emit({ type: 'signedIn' });
+      }),
+      announceSignOut: sessionSetup.enqueueActions(({ context, enqueue }) => {
+        if (context.isAuthenticated) enqueue.emit({ type: 'signedOut' });
+      }),
+      /** A 401 on a live session: marked expired (once) and signed out locally. */
+      expireSession: sessionSetup.enqueueActions(({ enqueue }) => {
+        enqueue('clearStoredSession');
+        enqueue.assign({ isAuthenticated: false, emailVerified: false, sessionExpired: true });
+        enqueue.emit({ type: 'signedOut' });
+      }),
+      sendToLogin: sessionSetup.enqueueActions(({ event, enqueue }) => {
+        assertEvent(event, 'UNAUTHORIZED');
+        enqueue.emit({ type: 'notify', kind: 'error', message: 'Session expired. Please log in again.' });
+        enqueue.emit({ type: 'navigate', to: withRedirect('/login', event.path) });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'session',
+    description: [
+      'Auth state of SPEC §4. Input hasStoredSession (the auth_session marker) makes the user count as signed in',
+      'until the first check (checking → ready) says otherwise; authCheckedOnce is true after it whatever the outcome.',
+      'Emits: notify {kind, message} (logout result, session expired); navigate {to} (to /login?redirect=…,',
+      '/email-verification?redirect=…, / after logout); signedIn / signedOut when isAuthenticated changes;',
+      'authChecked {authenticated} after every check. The api client sends UNAUTHORIZED for every 401 and',
+      'UNVERIFIED for the 403 "Your email address is not verified."; login and register forms send SIGNED_IN.',
+    ].join(' '),
+    context: ({ input }) => ({
+      isAuthenticated: input.hasStoredSession,
+      emailVerified: false,
+      authCheckedOnce: false,
+      sessionExpired: false,
+      message: null,
+    }),
+    initial: 'checking',
+    on: {
+      SIGNED_IN: {
+        target: '.ready',
+        actions: [
+          'announceSignIn',
+          { type: 'persistSession', params: ({ event }) => ({ token: event.token }) },
+          { type: 'setSignedIn', params: ({ event }) => ({ emailVerified: event.emailVerified }) },
+          ...checked,
+        ],
+      },
+      UNVERIFIED: {
+        actions: [
+          'markUnverified',
+          {
+            type: 'navigate',
+            params: ({ event }) => ({ to: withRedirect('/email-verification', event.path) }),
+          },
+        ],
+      },
+    },
+    states: {
+      checking: {
+        on: {
+          UNAUTHORIZED: [
+            { guard: and(['hasLiveSession', 'onProtectedRoute']), actions: ['expireSession', 'sendToLogin'] },
+            { guard: 'hasLiveSession', actions: 'expireSession' },
+          ],
+        },
+        invoke: {
+          id: 'checkAuth',
+          src: 'checkAuth',
+          onDone: [
+            {
+              guard: ({ event }) => event.output.authenticated,
+              target: 'ready',
+              actions: [
+                'announceSignIn',
+                { type: 'persistSession', params: ({ event }) => ({ token: event.output.token }) },
+                {
+                  type: 'setSignedIn',
+                  params: ({ event }) => ({ emailVerified: event.output.emailVerified }),
+                },
+                ...checked,
+              ],
+            },
+            { target: 'ready', actions: [...signOut, ...checked] },
+          ],
+          onError: [
+            {
+              guard: ({ event }) => isAuthRejection(event.error),
+              target: 'ready',
+              actions: [...signOut, ...checked],
+            },
+            {
+              target: 'ready',
+              actions: [assign({ message: ({ event }) => checkFailureMessage(event.error) }), ...checked],
+            },
+          ],
+        },
+      },
+      ready: {
+        on: {
+          CHECK: 'checking',
+          LOGOUT: 'loggingOut',
+          UNAUTHORIZED: [
+            { guard: and(['hasLiveSession', 'onProtectedRoute']), actions: ['expireSession', 'sendToLogin'] },
+            { guard: 'hasLiveSession', actions: 'expireSession' },
+          ],
+        },
+      },
+      loggingOut: {
+        description:
+          'Local state is cleared whatever the server says. A 401 means the server session is already gone: it counts as a successful logout, with no error shown. UNAUTHORIZED is not handled here: the logout call reports its own 401.',
+        invoke: {
+          id: 'logout',
+          src: 'logout',
+          onDone: { target: 'ready', actions: loggedOut },
+          onError: [
+            {
+              guard: ({ event }) => failureKind(event.error) === 'unauthorized',
+              target: 'ready',
+              actions: loggedOut,
+            },
+            {
+              target: 'ready',
+              actions: [
+                ...signOut,
+                { type: 'notify', params: { kind: 'error', message: 'Failed to log out' } },
+                { type: 'navigate', params: { to: '/' } },
+              ],
+            },
+          ],
+        },
+      },
+    },
+  });

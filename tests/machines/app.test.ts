@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { type AppInput, appMachine } from '../../machines/app';
+import { cartMachine } from '../../machines/cart';
+import { currencyMachine } from '../../machines/currency';
+import type {
+  ApiFailure,
+  CartItem,
+  Country,
+  Currency,
+  Language,
+  RawSettings,
+  SocialLink,
+  UserProfile,
+} from '../../machines/domain';
+import { languageMachine, type Messages } from '../../machines/language';
+import { profileMachine } from '../../machines/profile';
+import { type AuthCheckResult, sessionMachine } from '../../machines/session';
+import { type StaticPage, staticPagesMachine } from '../../machines/staticPages';
+import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+
+const rawSettings: RawSettings = {
+  support_email: 'support@blockfront.example',
+  min_top_up: 500,
+  game_server: { host: 'play.blockfront.example', port: 25565 },
+};
+const countries: Country[] = [{ id: 83, title: 'Germany', iso: 'DE' }];
+const socialLinks: SocialLink[] = [
+  { id: 1, title: 'Discord', link: 'https://discord.example', img: '/d.svg' },
+];
+const unauthorized: ApiFailure = { kind: 'unauthorized', message: 'Unauthenticated.', status: 401 };
+const serverError: ApiFailure = {
+  kind: 'server',
+  message: 'Server error. Please try again later.',
+  status: 500,
+};
+
+const guest: AppInput = {
+  hasStoredSession: false,
+  storedLanguageId: null,
+  storedCurrency: null,
+  cookieConsent: undefined,
+};
+
+describePaths(
+  'app paths',
+  pathPlan(appMachine, {
+    input: guest,
+    events: [
+      doneEvent('fetchSettings', rawSettings),
+      errorEvent('fetchSettings', serverError),
+      doneEvent('fetchCountries', countries),
+      errorEvent('fetchCountries', serverError),
+      doneEvent('fetchSocialLinks', socialLinks),
+      errorEvent('fetchSocialLinks', serverError),
+      { type: 'SESSION.CHECKED' },
+      { type: 'LANGUAGE.SETTLED' },
+      { type: 'CURRENCY.SETTLED' },
+      { type: 'SESSION.SIGNED_IN' },
+      { type: 'SESSION.SIGNED_OUT' },
+      { type: 'CURRENCY.CHANGED' },
+      { type: 'LANGUAGE.CHANGED' },
+      { type: 'NOTIFY', kind: 'info', message: 'Hello' },
+    ],
+    // Tasks settle in any order; only which of them are pending matters here.
+    key: (snapshot) => ({
+      value: snapshot.value,
+      pending: snapshot.context.pending,
+      settings: snapshot.context.settings !== null,
+      countries: snapshot.context.countries.length,
+      countriesError: snapshot.context.countriesError,
+      socialLinks: snapshot.context.socialLinks.length,
+      initError: snapshot.context.initError,
+    }),
+  }),
+);
+
+const en: Language = { id: 1, code: 'en', title: 'English', default: 1 };
+const eur: Currency = { code: 'EUR', value: 1, symbol: '€', default: 1 };
+const usd: Currency = { code: 'USD', value: 1.08, symbol: '$', default: 0 };
+const profile: UserProfile = {
+  id: 7,
+  name: 'Alex',
+  surname: 'Stone',
+  email: 'alex@example.com',
+  phone: '+49 30 901820',
+  phoneE164: '+4930901820',
+  balance: 100,
+  avatarUrl: null,
+  created_at: '2026-03-14T09:26:53.000Z',
+  country: null,
+  city: 'Berlin',
+  address: null,
+  post_code: null,
+  emailVerified: true,
+};
+const cart: CartItem[] = [
+  { id: 17, item_id: 4, count: 1, item: { title: 'Diamond Rank', price: 249900, img_url: '/x.svg' } },
+];
+
+const never = <T>() => new Promise<T>(() => {});
+const reject = (error: unknown) => async (): Promise<never> => {
+  throw error;
+};
+
+interface Server {
+  settings?: () => Promise<RawSettings>;
+  countries?: () => Promise<Country[]>;
+  socialLinks?: () => Promise<SocialLink[]>;
+  check?: () => Promise<AuthCheckResult>;
+  languages?: () => Promise<Language[]>;
+  currencies?: () => Promise<Currency[]>;
+}
+
+function startApp(input: Partial<AppInput> = {}, server: Server = {}) {
+  const calls: string[] = [];
+  const logged: string[] = [];
+  const count =
+    <T>(name: string, answer: () => Promise<T>) =>
+    async () => {
+      calls.push(name);
+      return answer();
+    };
+  const machine = appMachine.provide({
+    actors: {
+      fetchSettings: fromPromise(server.settings ?? (async () => rawSettings)),
+      fetchCountries: fromPromise(server.countries ?? (async () => countries)),
+      fetchSocialLinks: fromPromise(server.socialLinks ?? (async () => socialLinks)),
+      session: sessionMachine.provide({
+        actors: {
+          checkAuth: fromPromise(
+            server.check ?? (async () => ({ authenticated: true, emailVerified: true })),
+          ),
+          logout: fromPromise(async () => {}),
+        },
+      }),
+      profile: profileMachine.provide({
+        actors: { fetchProfile: fromPromise(count('fetchProfile', async () => profile)) },
+      }),
+      cart: cartMachine.provide({ actors: { fetchCart: fromPromise(count('fetchCart', async () => cart)) } }),
+      language: languageMachine.provide({
+        actors: {
+          fetchLanguages: fromPromise(server.languages ?? (async () => [en])),
+          fetchTranslations: fromPromise<Messages, { languageId: number | null }>(async () => ({
+            hello: 'Hello',
+          })),
+        },
+      }),
+      currency: currencyMachine.provide({
+        actors: { fetchCurrencies: fromPromise(server.currencies ?? (async () => [eur, usd])) },
+      }),
+      staticPages: staticPagesMachine.provide({
+        actors: { fetchPages: fromPromise(count('fetchPages', async (): Promise<StaticPage[]> => [])) },
+      }),
+    },
+    actions: {
+      logError: (_, params) => logged.push(params.message),
+    },
+  });
+  const actor = createActor(machine, { input: { ...guest, ...input } });
+  actor.start();
+  return { actor, calls, logged };
+}
+
+type App = ReturnType<typeof startApp>['actor'];
+const started = (actor: App) => waitFor(actor, (s) => !s.matches('loading'));
+
+describe('app: start-up', () => {
+  it('waits for settings, countries, social links, languages, currencies and the first auth check', async () => {
+    const { actor } = startApp({}, { check: never });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().context.settings).not.toBeNull();
+    const { actor: other } = startApp();
+    const snapshot = await started(other);
+    expect(snapshot.value).toBe('ready');
+    expect(snapshot.context).toMatchObject({ countries, socialLinks, initError: null });
+    expect(snapshot.context.settings).toMatchObject({
+      support_email: 'support@blockfront.example',
+      vat_percent: 0,
+    });
+    expect(snapshot.context.settings?.internal_currency.name).toBe('Coins');
+  });
+
+  it("a settings failure is fatal: initError holds the message ('Failed to fetch settings' by default) and is logged", async () => {
+    const { actor, logged } = startApp({}, { settings: reject(new TypeError('Failed to fetch')) });
+    const snapshot = await started(actor);
+    expect(snapshot.value).toBe('initError');
+    expect(snapshot.context.initError).toBe('Failed to fetch settings');
+    expect(logged).toEqual(['Failed to fetch settings']);
+    const told = await started(startApp({}, { settings: reject(serverError) }).actor);
+    expect(told.context.initError).toBe('Server error. Please try again later.');
+  });
+
+  it("tolerates the rest: countries ('Failed to load countries'), social links, languages, currencies, auth check", async () => {
+    const { actor, logged } = startApp(
+      { hasStoredSession: true },
+      {
+        countries: reject(new TypeError('x')),
+        socialLinks: reject(serverError),
+        languages: reject(serverError),
+        currencies: reject(serverError),
+        check: reject({ kind: 'network', message: 'Network error. Please check your connection.' }),
+      },
+    );
+    const snapshot = await started(actor);
+    expect(snapshot.value).toBe('ready');
+    expect(snapshot.context).toMatchObject({
+      countries: [],
+      countriesError: 'Failed to load countries',
+      socialLinks: [],
+    });
+    expect(logged).toEqual(expect.arrayContaining(['Failed to load countries']));
+    expect(actor.system.get('currency')?.getSnapshot().context.current.code).toBe('EUR');
+  });
+
+  it('mounts signed out when the stored session is rejected', async () => {
+    const { actor } = startApp({ hasStoredSession: true }, { check: reject(unauthorized) });
+    expect((await started(actor)).value).toBe('ready');
+    expect(actor.system.get('session')?.getSnapshot().context).toMatchObject({
+      isAuthenticated: false,
+      authCheckedOnce: true,
+    });
+    await waitFor(actor.system.get('profile'), (s) => s.matches('idle'));
+  });
+
+  it('owns every child under its systemId', async () => {
+    const { actor } = startApp();
+    await started(actor);
+    for (const id of [
+      'session',
+      'profile',
+      'language',
+      'currency',
+      'cart',
+      'toasts',
+      'cookieConsent',
+      'staticPages',
+      'mobileMenu',
+      'copyAddress',
+    ]) {
+      expect(actor.system.get(id), id).toBeDefined();
+    }
+  });
+
+  it('hands the game server address to copyAddress once settings arrive', async () => {
+    const { actor } = startApp();
+    await started(actor);
+    expect(actor.system.get('copyAddress')?.getSnapshot().context.server).toEqual({
+      host: 'play.blockfront.example',
+      port: 25565,
+    });
+  });
+});
+
+describe('app: wiring', () => {
+  it('a stored session loads profile and cart alongside the check', async () => {
+    const { actor, calls } = startApp({ hasStoredSession: true }, { check: never });
+    await waitFor(actor.system.get('profile'), (s) => s.matches('loaded'));
+    await waitFor(actor.system.get('cart'), (s) => s.matches('ready'));
+    expect(calls.filter((c) => c !== 'fetchPages')).toEqual(['fetchProfile', 'fetchCart']);
+  });
+
+  it('sign-in loads profile and cart; logout resets them', async () => {
+    const { actor, calls } = startApp({}, { check: reject(unauthorized) });
+    await started(actor);
+    expect(calls).not.toContain('fetchProfile');
+    actor.system.get('session')?.send({ type: 'SIGNED_IN', token: 't', emailVerified: true });
+    const profileActor = actor.system.get('profile');
+    const cartActor = actor.system.get('cart');
+    expect((await waitFor(profileActor, (s) => s.matches('loaded'))).context.profile).toEqual(profile);
+    expect((await waitFor(cartActor, (s) => s.matches('ready'))).context.items).toEqual(cart);
+    actor.system.get('session')?.send({ type: 'LOGOUT' });
+    expect((await waitFor(profileActor, (s) => s.matches('idle'))).context.profile).toBeNull();
+    expect((await waitFor(cartActor, (s) => s.matches('signedOut'))).context.items).toEqual([]);
+  });
+
+  it('a currency change refetches the profile', async () => {
+    const { actor, calls } = startApp({ hasStoredSession: true });
+    await started(actor);
+    await waitFor(actor.system.get('profile'), (s) => s.matches('loaded'));
+    actor.system.get('currency')?.send({ type: 'SELECT', code: 'USD' });
+    await waitFor(actor.system.get('profile'), (s) => s.matches('loaded'));
+    expect(calls.filter((c) => c === 'fetchProfile')).toHaveLength(2);
+  });
+
+  it('a language change reloads the static pages', async () => {
+    const { actor, calls } = startApp();
+    await started(actor);
+    const pages = actor.system.get('staticPages');
+    await waitFor(pages, (s) => s.matches('loaded'));
+    actor.system.get('language')?.send({ type: 'CHANGE', id: 1 });
+    expect(pages?.getSnapshot().value).toBe('loading');
+    await waitFor(pages, (s) => s.matches('loaded'));
+    expect(calls.filter((c) => c === 'fetchPages')).toHaveLength(2);
+  });
+
+  it("children's notices become toasts", async () => {
+    const { actor } = startApp({ hasStoredSession: true });
+    await started(actor);
+    actor.system.get('session')?.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' });
+    expect(actor.system.get('toasts')?.getSnapshot().context.toasts).toEqual([
+      expect.objectContaining({ kind: 'error', message: 'Session expired. Please log in again.' }),
+    ]);
+  });
+});

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
+import { badgeText, cartCount, cartMachine, cartTotal } from '../../machines/cart';
+import type { ApiFailure, CartItem } from '../../machines/domain';
+import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+
+const line = (id: number, itemId: number, price: number, count: number): CartItem => ({
+  id,
+  item_id: itemId,
+  count,
+  item: { title: `Product ${itemId}`, price, img_url: `/images/products/${itemId}.svg` },
+});
+const rank = line(17, 4, 249900, 1);
+const keys = line(18, 5, 1999, 3);
+const serverError: ApiFailure = {
+  kind: 'server',
+  message: 'Server error. Please try again later.',
+  status: 500,
+};
+const cancelled: ApiFailure = { kind: 'cancelled', message: 'Request cancelled' };
+
+describePaths(
+  'cart paths',
+  pathPlan(cartMachine, {
+    events: [
+      { type: 'SESSION_CHANGED', authenticated: true },
+      { type: 'SESSION_CHANGED', authenticated: false },
+      { type: 'REFRESH' },
+      { type: 'ADD', id: 5, count: 3 },
+      { type: 'REMOVE', id: 17 },
+      { type: 'CLEAR' },
+      { type: 'CHECKOUT_SUCCEEDED' },
+      doneEvent('fetchCart', [rank]),
+      errorEvent('fetchCart', serverError),
+      doneEvent('addToCart', [rank, keys]),
+      errorEvent('addToCart', cancelled),
+      errorEvent('addToCart', serverError),
+      doneEvent('removeFromCart', [keys]),
+      errorEvent('removeFromCart', cancelled),
+      errorEvent('removeFromCart', serverError),
+      doneEvent('clearCart', []),
+      errorEvent('clearCart', cancelled),
+      errorEvent('clearCart', serverError),
+    ],
+    // Which items are held does not change which transitions exist.
+    key: (snapshot) => ({
+      value: snapshot.value,
+      lines: snapshot.context.items.length,
+      error: snapshot.context.error,
+    }),
+  }),
+);
+
+interface Server {
+  lines: CartItem[];
+  fail?: Partial<Record<'fetch' | 'add' | 'remove' | 'clear', unknown>>;
+}
+
+function startCart(server: Server) {
+  const calls: string[] = [];
+  const emitted: AnyEventObject[] = [];
+  const answer = (op: 'fetch' | 'add' | 'remove' | 'clear') => {
+    calls.push(op);
+    const error = server.fail?.[op];
+    if (error !== undefined) throw error;
+    return server.lines;
+  };
+  const actor = createActor(
+    cartMachine.provide({
+      actors: {
+        fetchCart: fromPromise(async () => answer('fetch')),
+        addToCart: fromPromise<CartItem[], { id: number; count: number }>(async ({ input }) => {
+          server.lines = [...server.lines, line(99, input.id, 100, input.count)];
+          return answer('add');
+        }),
+        removeFromCart: fromPromise<CartItem[], { id: number }>(async ({ input }) => {
+          server.lines = server.lines.filter((l) => l.id !== input.id);
+          return answer('remove');
+        }),
+        clearCart: fromPromise(async () => {
+          server.lines = [];
+          return answer('clear');
+        }),
+      },
+    }),
+  );
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, calls, emitted };
+}
+
+const settled = (actor: ReturnType<typeof startCart>['actor']) =>
+  waitFor(actor, (s) => s.matches('ready') || s.matches('error') || s.matches('signedOut'));
+
+async function signedIn(server: Server) {
+  const started = startCart(server);
+  started.actor.send({ type: 'SESSION_CHANGED', authenticated: true });
+  await settled(started.actor);
+  return started;
+}
+
+describe('cart rules', () => {
+  it('is empty and fetches nothing while signed out', () => {
+    const { actor, calls } = startCart({ lines: [rank] });
+    actor.send({ type: 'ADD', id: 4, count: 1 });
+    actor.send({ type: 'REFRESH' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.items).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('refreshes on sign-in and resets on sign-out', async () => {
+    const { actor, calls } = await signedIn({ lines: [rank] });
+    expect(actor.getSnapshot().context.items).toEqual([rank]);
+    expect(calls).toEqual(['fetch']);
+    actor.send({ type: 'SESSION_CHANGED', authenticated: false });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it("add, remove and clear replace the items with the server's cart", async () => {
+    const server: Server = { lines: [rank] };
+    const { actor } = await signedIn(server);
+    actor.send({ type: 'ADD', id: 5, count: 2 });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect((await settled(actor)).context.items).toEqual([rank, line(99, 5, 100, 2)]);
+    actor.send({ type: 'REMOVE', id: 17 });
+    expect((await settled(actor)).context.items).toEqual([line(99, 5, 100, 2)]);
+    actor.send({ type: 'CLEAR' });
+    expect((await settled(actor)).context.items).toEqual([]);
+  });
+
+  it.each([
+    ['ADD', { type: 'ADD', id: 5, count: 1 }, 'add', 'Error adding item to cart'],
+    ['REMOVE', { type: 'REMOVE', id: 17 }, 'remove', 'Error removing item from cart'],
+    ['CLEAR', { type: 'CLEAR' }, 'clear', 'Error clearing cart'],
+  ] as const)('a failed %s keeps the items and says %s by default', async (_, event, op, message) => {
+    const server: Server = { lines: [rank] };
+    const { actor, emitted } = await signedIn(server);
+    server.fail = { [op]: new TypeError('socket hang up') };
+    actor.send(event);
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe('ready');
+    expect(snapshot.context.items).toEqual([rank]);
+    expect(snapshot.context.error).toBe(message);
+    expect(emitted).toEqual([{ type: 'notify', kind: 'error', message }]);
+  });
+
+  it("the server's message wins, and a cancelled change is not shown", async () => {
+    const server: Server = {
+      lines: [rank],
+      fail: { add: { kind: 'conflict', message: 'Out of stock', status: 409 } },
+    };
+    const { actor, emitted } = await signedIn(server);
+    actor.send({ type: 'ADD', id: 5, count: 1 });
+    await settled(actor);
+    server.fail = { remove: cancelled };
+    actor.send({ type: 'REMOVE', id: 17 });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.error).toBe('Out of stock');
+    expect(emitted).toEqual([{ type: 'notify', kind: 'error', message: 'Out of stock' }]);
+  });
+
+  it('a successful checkout empties the cart', async () => {
+    const { actor } = await signedIn({ lines: [rank, keys] });
+    actor.send({ type: 'CHECKOUT_SUCCEEDED' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('a failed load can be retried, and changes still go through', async () => {
+    const server: Server = { lines: [rank], fail: { fetch: serverError } };
+    const { actor } = await signedIn(server);
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.error).toBe('Server error. Please try again later.');
+    server.fail = {};
+    actor.send({ type: 'ADD', id: 5, count: 1 });
+    expect((await settled(actor)).context.items).toHaveLength(2);
+  });
+
+  it('total is Σ price × count in minor units; count is the number of lines', () => {
+    expect(cartTotal([rank, keys])).toBe(249900 + 1999 * 3);
+    expect(cartTotal([])).toBe(0);
+    expect(cartCount([rank, keys])).toBe(2);
+  });
+
+  it("badge: '' at 0, the number up to 9, '9+' above", () => {
+    expect(badgeText(0)).toBe('');
+    expect(badgeText(1)).toBe('1');
+    expect(badgeText(9)).toBe('9');
+    expect(badgeText(10)).toBe('9+');
+  });
+});

@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
+import type { ApiFailure } from '../../machines/domain';
+import { type AuthCheckResult, checkFailureMessage, sessionMachine } from '../../machines/session';
+import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+
+const failure = (kind: ApiFailure['kind'], message: string, status?: number): ApiFailure => ({
+  kind,
+  message,
+  status,
+});
+const unauthorized = failure('unauthorized', 'Unauthenticated.', 401);
+
+describePaths(
+  'session paths',
+  pathPlan(sessionMachine, {
+    inputs: [{ hasStoredSession: true }, { hasStoredSession: false }],
+    events: [
+      { type: 'CHECK' },
+      { type: 'SIGNED_IN', token: 'tok', emailVerified: true },
+      { type: 'LOGOUT' },
+      { type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' },
+      { type: 'UNAUTHORIZED', onProtectedRoute: false, path: '/shop' },
+      { type: 'UNVERIFIED', path: '/cart' },
+      doneEvent('checkAuth', { authenticated: true, emailVerified: true }),
+      doneEvent('checkAuth', { authenticated: false, emailVerified: false }),
+      errorEvent('checkAuth', unauthorized),
+      errorEvent('checkAuth', failure('network', 'Network error. Please check your connection.')),
+      doneEvent('logout'),
+      errorEvent('logout', unauthorized),
+      errorEvent('logout', failure('server', 'Server error. Please try again later.', 500)),
+    ],
+  }),
+);
+
+interface Stubs {
+  check?: () => Promise<AuthCheckResult>;
+  logout?: () => Promise<void>;
+}
+
+function startSession(hasStoredSession: boolean, stubs: Stubs = {}) {
+  const calls: Array<{ action: string; params?: unknown }> = [];
+  const emitted: AnyEventObject[] = [];
+  const machine = sessionMachine.provide({
+    actors: {
+      checkAuth: fromPromise(stubs.check ?? (() => new Promise<AuthCheckResult>(() => {}))),
+      logout: fromPromise(stubs.logout ?? (async () => {})),
+    },
+    actions: {
+      persistSession: (_, params) => calls.push({ action: 'persistSession', params }),
+      clearStoredSession: () => calls.push({ action: 'clearStoredSession' }),
+    },
+  });
+  const actor = createActor(machine, { input: { hasStoredSession } });
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, calls, emitted };
+}
+
+const ready = (actor: ReturnType<typeof startSession>['actor']) => waitFor(actor, (s) => s.matches('ready'));
+
+describe('session: the first check', () => {
+  it('counts a stored auth_session as signed in until the check answers', () => {
+    const { actor } = startSession(true);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('checking');
+    expect(snapshot.context).toMatchObject({
+      isAuthenticated: true,
+      authCheckedOnce: false,
+      sessionExpired: false,
+    });
+    expect(startSession(false).actor.getSnapshot().context.isAuthenticated).toBe(false);
+  });
+
+  it('a successful check signs in, stores the marker and token, and is recorded', async () => {
+    const { actor, calls, emitted } = startSession(false, {
+      check: async () => ({ authenticated: true, emailVerified: false, token: 'abc' }),
+    });
+    const snapshot = await ready(actor);
+    expect(snapshot.context).toMatchObject({
+      isAuthenticated: true,
+      emailVerified: false,
+      authCheckedOnce: true,
+    });
+    expect(calls).toEqual([{ action: 'persistSession', params: { token: 'abc' } }]);
+    expect(emitted.map((e) => e.type)).toEqual(['signedIn', 'authChecked']);
+  });
+
+  it('a successful check of a stored session does not announce a new sign-in', async () => {
+    const { actor, emitted } = startSession(true, {
+      check: async () => ({ authenticated: true, emailVerified: true }),
+    });
+    await ready(actor);
+    expect(emitted).toEqual([{ type: 'authChecked', authenticated: true }]);
+  });
+
+  it.each([
+    ['401', failure('unauthorized', 'Unauthenticated.', 401)],
+    ['403', failure('forbidden', 'Access forbidden', 403)],
+  ])('a %s clears auth state, marker and token, and resets the profile (signedOut)', async (_, error) => {
+    const { actor, calls, emitted } = startSession(true, {
+      check: async () => {
+        throw error;
+      },
+    });
+    const snapshot = await ready(actor);
+    expect(snapshot.context).toMatchObject({ isAuthenticated: false, authCheckedOnce: true, message: null });
+    expect(calls).toEqual([{ action: 'clearStoredSession' }]);
+    expect(emitted.map((e) => e.type)).toEqual(['signedOut', 'authChecked']);
+  });
+
+  it('any other error leaves the state and sets the message', async () => {
+    const { actor, calls, emitted } = startSession(true, {
+      check: async () => {
+        throw failure('server', 'Server error. Please try again later.', 500);
+      },
+    });
+    const snapshot = await ready(actor);
+    expect(snapshot.context).toMatchObject({
+      isAuthenticated: true,
+      authCheckedOnce: true,
+      message: 'Server error. Please try again later.',
+    });
+    expect(calls).toEqual([]);
+    expect(emitted.map((e) => e.type)).toEqual(['authChecked']);
+  });
+
+  it('defaults: an answer without a message vs no usable answer', () => {
+    expect(checkFailureMessage(failure('server', '', 502))).toBe('Authentication check failed');
+    expect(checkFailureMessage(failure('network', ''))).toBe('Unable to verify authentication status');
+    expect(checkFailureMessage(new TypeError('Failed to fetch'))).toBe(
+      'Unable to verify authentication status',
+    );
+    expect(checkFailureMessage(failure('timeout', 'Network error. Please check your connection.'))).toBe(
+      'Network error. Please check your connection.',
+    );
+  });
+
+  it('CHECK runs the check again', async () => {
+    let answers = 0;
+    const { actor } = startSession(false, {
+      check: async () => ({ authenticated: answers++ > 0, emailVerified: true }),
+    });
+    await ready(actor);
+    expect(actor.getSnapshot().context.isAuthenticated).toBe(false);
+    actor.send({ type: 'CHECK' });
+    expect(actor.getSnapshot().value).toBe('checking');
+    expect((await ready(actor)).context.isAuthenticated).toBe(true);
+  });
+});
+
+describe('session: sign in and log out', () => {
+  it('SIGNED_IN sets authenticated, clears sessionExpired and persists the token', async () => {
+    const { actor, calls, emitted } = startSession(true, {
+      check: async () => ({ authenticated: true, emailVerified: true }),
+    });
+    await ready(actor);
+    actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: false, path: '/' });
+    expect(actor.getSnapshot().context.sessionExpired).toBe(true);
+    calls.length = 0;
+    emitted.length = 0;
+    actor.send({ type: 'SIGNED_IN', token: 'new-token', emailVerified: true });
+    expect(actor.getSnapshot().context).toMatchObject({ isAuthenticated: true, sessionExpired: false });
+    expect(calls).toEqual([{ action: 'persistSession', params: { token: 'new-token' } }]);
+    expect(emitted.map((e) => e.type)).toEqual(['signedIn', 'authChecked']);
+  });
+
+  it('SIGNED_IN without a token stores only the marker', () => {
+    const { actor, calls } = startSession(false);
+    actor.send({ type: 'SIGNED_IN', emailVerified: false });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.authCheckedOnce).toBe(true);
+    expect(calls).toEqual([{ action: 'persistSession', params: { token: undefined } }]);
+  });
+
+  it("logout: 'Logged out successfully', local state cleared, home", async () => {
+    const { actor, calls, emitted } = startSession(true, {
+      check: async () => ({ authenticated: true, emailVerified: true }),
+    });
+    await ready(actor);
+    emitted.length = 0;
+    actor.send({ type: 'LOGOUT' });
+    expect(actor.getSnapshot().value).toBe('loggingOut');
+    const snapshot = await ready(actor);
+    expect(snapshot.context.isAuthenticated).toBe(false);
+    expect(calls).toContainEqual({ action: 'clearStoredSession' });
+    expect(emitted).toEqual([
+      { type: 'signedOut' },
+      { type: 'notify', kind: 'success', message: 'Logged out successfully' },
+      { type: 'navigate', to: '/' },
+    ]);
+  });
+
+  it('a 401 on logout is silent: no error, and the logout still counts', async () => {
+    const { actor, emitted } = startSession(true, {
+      check: async () => ({ authenticated: true, emailVerified: true }),
+      logout: async () => {
+        throw unauthorized;
+      },
+    });
+    await ready(actor);
+    emitted.length = 0;
+    actor.send({ type: 'LOGOUT' });
+    // The api client reports the same 401; it must not read as an expired session.
+    actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' });
+    const snapshot = await ready(actor);
+    expect(snapshot.context).toMatchObject({ isAuthenticated: false, sessionExpired: false });
+    expect(emitted.filter((e) => e.type === 'notify')).toEqual([
+      { type: 'notify', kind: 'success', message: 'Logged out successfully' },
+    ]);
+  });
+
+  it("a failed logout shows 'Failed to log out' and still clears local state", async () => {
+    const { actor, calls, emitted } = startSession(true, {
+      check: async () => ({ authenticated: true, emailVerified: true }),
+      logout: async () => {
+        throw failure('server', 'Server error. Please try again later.', 500);
+      },
+    });
+    await ready(actor);
+    actor.send({ type: 'LOGOUT' });
+    const snapshot = await ready(actor);
+    expect(snapshot.context.isAuthenticated).toBe(false);
+    expect(calls).toContainEqual({ action: 'clearStoredSession' });
+    expect(emitted).toContainEqual({ type: 'notify', kind: 'error', message: 'Failed to log out' });
+    expect(emitted).toContainEqual({ type: 'signedOut' });
+  });
+});
+
+describe('session: 401 and 403 from the api client', () => {
+  async function signedIn() {
+    const started = startSession(true, { check: async () => ({ authenticated: true, emailVerified: true }) });
+    await ready(started.actor);
+    started.calls.length = 0;
+    started.emitted.length = 0;
+    return started;
+  }
+
+  it('on a protected route: expires once, logs out, tells the user and goes to login with the full path', async () => {
+    const { actor, calls, emitted } = await signedIn();
+    actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account/balance?tab=1' });
+    expect(actor.getSnapshot().context).toMatchObject({ isAuthenticated: false, sessionExpired: true });
+    expect(calls).toEqual([{ action: 'clearStoredSession' }]);
+    expect(emitted).toEqual([
+      { type: 'signedOut' },
+      { type: 'notify', kind: 'error', message: 'Session expired. Please log in again.' },
+      { type: 'navigate', to: '/login?redirect=%2Faccount%2Fbalance%3Ftab%3D1' },
+    ]);
+    actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' });
+    expect(emitted).toHaveLength(3);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('elsewhere: expires and logs out without a notice or navigation', async () => {
+    const { actor, emitted } = await signedIn();
+    actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: false, path: '/shop' });
+    expect(actor.getSnapshot().context).toMatchObject({ isAuthenticated: false, sessionExpired: true });
+    expect(emitted).toEqual([{ type: 'signedOut' }]);
+  });
+
+  it('a guest has no session to expire', async () => {
+    const { actor, emitted } = startSession(false, {
+      check: async () => {
+        throw unauthorized;
+      },
+    });
+    actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' });
+    await ready(actor);
+    expect(actor.getSnapshot().context.sessionExpired).toBe(false);
+    expect(emitted.filter((e) => e.type === 'notify' || e.type === 'navigate')).toEqual([]);
+  });
+
+  it('a stale stored session hitting a protected route at start is told it expired', () => {
+    const { actor, emitted } = startSession(true);
+    actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/cart' });
+    expect(emitted).toContainEqual({ type: 'navigate', to: '/login?redirect=%2Fcart' });
+  });
+
+  it('unverified email goes to verification with the redirect query', async () => {
+    const { actor, emitted } = await signedIn();
+    actor.send({ type: 'UNVERIFIED', path: '/account/balance' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/email-verification?redirect=%2Faccount%2Fbalance' }]);
+    expect(actor.getSnapshot().context).toMatchObject({ isAuthenticated: true, emailVerified: false });
+  });
+});
