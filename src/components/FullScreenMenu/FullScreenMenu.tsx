@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import './FullScreenMenu.css';
+
+export interface FullScreenMenuProps {
+  /** Open state, decided by the owner (the mobile-menu machine). */
+  isOpen: boolean;
+  /** The menu asks to close: Escape, the close button or a press outside. */
+  onClose: () => void;
+  /** The dialog's accessible name, shown as its heading. */
+  title: string;
+  /** Hide the heading visually (it still names the dialog). */
+  hideTitle?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A full-screen modal dialog for the narrow-screen menu. Focus is trapped inside while open and
+ * returns to the menu button when it closes.
+ */
+export function FullScreenMenu({ isOpen, onClose, title, hideTitle = false, children }: FullScreenMenuProps) {
+  const intl = useIntl();
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      isDismissable
+      className="fullscreen-menu__overlay"
+    >
+      <Modal className="fullscreen-menu">
+        <Dialog className="fullscreen-menu__dialog">
+          <div className="fullscreen-menu__top">
+            <Heading slot="title" className={hideTitle ? 'visually-hidden' : 'fullscreen-menu__title'}>
+              {title}
+            </Heading>
+            <Button
+              className="fullscreen-menu__close"
+              onPress={onClose}
+              aria-label={intl.formatMessage({ id: 'components.menu.close', defaultMessage: 'Close menu' })}
+            >
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" />
+              </svg>
+            </Button>
+          </div>
+          <div className="fullscreen-menu__body">{children}</div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

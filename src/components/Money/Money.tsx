@@ -1,0 +1,38 @@
+import { useIntl } from 'react-intl';
+import { decimalsFor, toDecimalString } from '../../../machines/money';
+
+export interface MoneyCurrency {
+  code: string;
+  symbol: string;
+}
+
+export interface MoneyProps {
+  /** Integer minor units of `currency`. */
+  amount: number;
+  currency: MoneyCurrency;
+  /** Decimal places; by default those of the currency code (SPEC §3: 0, 3 or 2). */
+  decimals?: number;
+  className?: string;
+}
+
+const isoCode = /^[A-Z]{3}$/;
+
+/**
+ * An amount of a display currency, placed the way the locale places currency, showing the
+ * server's symbol: (540, USD '$') → '$5.40'; (1500, JPY '¥') → '¥1,500'; (1250, KWD) → '1.250'.
+ */
+export function Money({ amount, currency, decimals, className }: MoneyProps) {
+  const intl = useIntl();
+  const places = decimals ?? decimalsFor(currency.code);
+  const value = toDecimalString(amount, places) as `${number}`;
+  const digits = { minimumFractionDigits: places, maximumFractionDigits: places };
+  const code = currency.code.toUpperCase();
+  const text = isoCode.test(code)
+    ? intl
+        .formatNumberToParts(value, { ...digits, style: 'currency', currency: code })
+        .map((part) => (part.type === 'currency' ? currency.symbol : part.value))
+        .join('')
+        .trim()
+    : `${currency.symbol}${intl.formatNumber(value, digits)}`;
+  return <span className={['money', className].filter(Boolean).join(' ')}>{text}</span>;
+}

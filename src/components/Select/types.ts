@@ -1,0 +1,26 @@
+export interface SelectOption {
+  id: string;
+  label: string;
+}
+
+export interface SelectProps {
+  label: string;
+  options: readonly SelectOption[];
+  /** The selected option's id, or null (controlled). */
+  value: string | null;
+  onChange: (id: string | null) => void;
+  /** Form field name; the selected id is submitted. */
+  name?: string;
+  placeholder?: string;
+  description?: string;
+  /** Marks the select invalid and shows this text under it. */
+  errorMessage?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  /** Options are still loading: shows a spinner. */
+  isLoading?: boolean;
+  /** Shows a button that clears the value and the typed text. */
+  isClearable?: boolean;
+  autoFocus?: boolean;
+  className?: string;
+}

@@ -1,0 +1,45 @@
+import {
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+  FieldError,
+  Input,
+  Label,
+  Text,
+  type ValidationResult,
+} from 'react-aria-components';
+import './TextField.css';
+
+export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children' | 'style'> {
+  label: string;
+  description?: string;
+  /**
+   * Shown under the field when it is invalid. Without it, the field shows its native validation
+   * message or the server's error for its `name` (from `<Form validationErrors>`).
+   */
+  errorMessage?: string | ((validation: ValidationResult) => string);
+  placeholder?: string;
+  className?: string;
+}
+
+/** A labelled text input (types text, email, password, tel, url, search). */
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  className,
+  ...rest
+}: TextFieldProps) {
+  return (
+    <AriaTextField {...rest} className={['field', className].filter(Boolean).join(' ')}>
+      <Label className="field__label">{label}</Label>
+      <Input className="field__input" placeholder={placeholder} />
+      {description && (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      )}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+    </AriaTextField>
+  );
+}

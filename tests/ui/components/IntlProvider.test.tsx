@@ -1,0 +1,113 @@
+import { render, screen } from '@testing-library/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import english from '../../../src/i18n/en.json';
+import { IntlProvider } from '../../../src/i18n/IntlProvider';
+import { mergeMessages, safeLocale } from '../../../src/i18n/messages';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('mergeMessages', () => {
+  it('puts server messages over the defaults and keeps defaults the server lacks', () => {
+    expect(mergeMessages({ a: 'A', b: 'B' }, { b: 'Bee', c: 'Cee' })).toEqual({ a: 'A', b: 'Bee', c: 'Cee' });
+  });
+
+  it('drops empty strings and values that are not strings', () => {
+    expect(mergeMessages({ a: 'A', b: 'B', c: 'C' }, { a: '', b: '   ', c: 42, d: null })).toEqual({
+      a: 'A',
+      b: 'B',
+      c: 'C',
+    });
+  });
+
+  it('accepts no server messages at all', () => {
+    expect(mergeMessages({ a: 'A' }, null)).toEqual({ a: 'A' });
+  });
+});
+
+describe('safeLocale', () => {
+  it('canonicalises good tags and falls back for bad ones', () => {
+    expect(safeLocale('de')).toBe('de');
+    expect(safeLocale('pt-br')).toBe('pt-BR');
+    expect(safeLocale('not a locale!')).toBe('en');
+    expect(safeLocale('')).toBe('en');
+  });
+});
+
+function Greeting() {
+  const intl = useIntl();
+  return (
+    <>
+      <p>
+        {intl.formatMessage({ id: 'components.select.noOptions', defaultMessage: 'No options available' })}
+      </p>
+      <p>
+        <FormattedMessage
+          id="components.pagination.page"
+          defaultMessage="Page {page}"
+          values={{ page: intl.formatNumber(1234) }}
+        />
+      </p>
+    </>
+  );
+}
+
+describe('IntlProvider', () => {
+  it('shows the English defaults without server messages', () => {
+    render(
+      <IntlProvider locale="en">
+        <Greeting />
+      </IntlProvider>,
+    );
+    expect(screen.getByText('No options available')).toBeInTheDocument();
+    expect(screen.getByText('Page 1,234')).toBeInTheDocument();
+  });
+
+  it('shows server translations in the server language, English where a message is empty', () => {
+    render(
+      <IntlProvider
+        locale="de"
+        messages={{ 'components.pagination.page': 'Seite {page}', 'components.select.noOptions': '' }}
+      >
+        <Greeting />
+      </IntlProvider>,
+    );
+    expect(screen.getByText('Seite 1.234')).toBeInTheDocument();
+    expect(screen.getByText('No options available')).toBeInTheDocument();
+  });
+
+  it('falls back to the default message when a server message is malformed', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <IntlProvider locale="de" messages={{ 'components.pagination.page': 'Seite {page' }}>
+        <Greeting />
+      </IntlProvider>,
+    );
+    expect(screen.getByText('Page 1.234')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('components.pagination.page'));
+  });
+
+  it('does not report translations that are merely missing', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <IntlProvider locale="de" messages={{}}>
+        <FormattedMessage id="test.not.in.catalogue" defaultMessage="Only in code" />
+      </IntlProvider>,
+    );
+    expect(screen.getByText('Only in code')).toBeInTheDocument();
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('survives a language code Intl rejects', () => {
+    render(
+      <IntlProvider locale="??" messages={english}>
+        <Greeting />
+      </IntlProvider>,
+    );
+    expect(screen.getByText('Page 1,234')).toBeInTheDocument();
+  });
+});

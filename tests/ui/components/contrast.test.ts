@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const tokensCss = readFileSync(resolve('src/styles/tokens.css'), 'utf8');
+const heroSvg = readFileSync(resolve('public/images/hero/hero.svg'), 'utf8');
+
+type Rgb = [number, number, number];
+
+function parseHex(hex: string): Rgb {
+  const digits = hex.replace('#', '');
+  return [0, 2, 4].map((start) => Number.parseInt(digits.slice(start, start + 2), 16)) as Rgb;
+}
+
+function luminance([r, g, b]: Rgb): number {
+  const [lr, lg, lb] = [r, g, b].map((channel) => {
+    const value = channel / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+}
+
+function contrast(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Custom properties of tokens.css whose value is a hex colour. */
+const colours = new Map(
+  [...tokensCss.matchAll(/(--[\w-]+):\s*(#[0-9a-f]{6});/gi)].map((match) => [match[1] ?? '', match[2] ?? '']),
+);
+
+function colour(name: string): Rgb {
+  const hex = colours.get(name);
+  if (!hex) throw new Error(`tokens.css has no hex colour ${name}`);
+  return parseHex(hex);
+}
+
+const minimum = { text: 4.5, large: 3, ui: 3 } as const;
+const pairs = [...tokensCss.matchAll(/pair: (--[\w-]+) on (--[\w-]+) = ([\d.]+) \((text|large|ui)\)/g)].map(
+  ([, fg = '', bg = '', stated = '', kind = 'text']) => ({
+    fg,
+    bg,
+    stated: Number(stated),
+    kind: kind as keyof typeof minimum,
+  }),
+);
+
+describe('colour tokens', () => {
+  it('documents the pairs the app uses', () => {
+    expect(pairs.length).toBeGreaterThanOrEqual(20);
+    const documented = new Set(pairs.flatMap((pair) => [pair.fg, pair.bg]));
+    for (const name of [
+      '--color-text',
+      '--color-bg',
+      '--color-accent',
+      '--color-on-accent',
+      '--color-gold',
+      '--color-focus',
+    ]) {
+      expect(documented).toContain(name);
+    }
+  });
+
+  it.each(pairs)(
+    '$fg on $bg meets WCAG AA for $kind and matches the ratio written down',
+    ({ fg, bg, stated, kind }) => {
+      const ratio = contrast(colour(fg), colour(bg));
+      expect(ratio).toBeGreaterThanOrEqual(minimum[kind]);
+      expect(Math.abs(ratio - stated)).toBeLessThan(0.01);
+    },
+  );
+});
+
+describe('hero background', () => {
+  /** rgb(r g b / a) of a hero overlay token. */
+  function overlay(name: string): { rgb: Rgb; alpha: number } {
+    const match = new RegExp(`${name}:\\s*rgb\\((\\d+) (\\d+) (\\d+) / ([\\d.]+)\\)`).exec(tokensCss);
+    if (!match) throw new Error(`tokens.css has no rgb() overlay ${name}`);
+    return { rgb: [Number(match[1]), Number(match[2]), Number(match[3])], alpha: Number(match[4]) };
+  }
+
+  it('keeps white text AA over the lightest colour of the art, where the overlay is thinnest', () => {
+    const top = overlay('--hero-overlay-top');
+    const bottom = overlay('--hero-overlay-bottom');
+    const thinnest = top.alpha <= bottom.alpha ? top : bottom;
+    const artColours = [...heroSvg.matchAll(/(?:fill|stop-color)="(#[0-9a-f]{6})"/gi)].map((match) =>
+      parseHex(match[1] ?? ''),
+    );
+    expect(artColours.length).toBeGreaterThan(3);
+    const lightest = artColours.reduce((a, b) => (luminance(a) >= luminance(b) ? a : b));
+    const blended = lightest.map(
+      (channel, index) => channel * (1 - thinnest.alpha) + (thinnest.rgb[index] ?? 0) * thinnest.alpha,
+    ) as Rgb;
+    expect(contrast(colour('--color-text'), blended)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('is a small vector image without embedded rasters or external references', () => {
+    expect(heroSvg.length).toBeLessThan(8 * 1024);
+    expect(heroSvg).not.toMatch(/<image|data:|https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+  });
+});
