@@ -1,0 +1,166 @@
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type preHandlerAsyncHookHandler,
+  type preValidationAsyncHookHandler,
+  type RouteOptions,
+} from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { authenticate } from './auth/authenticate';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import {
+  handlers as allHandlers,
+  type Handler,
+  type Handlers,
+  missingHandlers,
+  unknownHandlers,
+} from './handlers';
+import { bodyGuard, registerBodyParsers } from './http/body';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
+import { HttpError } from './http/errors';
+import { listOperations, loadContract, type OpenApiDocument, type OperationInfo } from './http/openapi';
+import {
+  defaultRateLimits,
+  type HitStore,
+  MemoryHitStore,
+  type RateLimits,
+  registerGlobalRateLimit,
+  sensitiveLimiters,
+} from './http/rate-limit';
+import { type CspOptions, registerSecurity } from './http/security';
+import { registerStaticApp } from './http/static-app';
+import { validatorCompiler } from './http/validation';
+import { createLocaleResolver, requestedLangId } from './i18n/locale';
+import { type Locale, t } from './i18n/messages';
+import { createMailer, type Mailer } from './mail/mailer';
+import { paths } from './paths';
+
+/** What every handler reaches through `request.server.ctx`. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** Language of the messages of this answer, from `lang_id` (query or body). */
+    locale: Locale;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Handlers by operationId (default: all of server/handlers). */
+  handlers?: Handlers;
+  /** Refuse to build when an operation has no handler (production); otherwise it answers 501. */
+  requireAllHandlers?: boolean;
+  /** Default: a mailer built from the config (SMTP or the outbox). */
+  mailer?: Mailer;
+  /** The built storefront to serve; null serves none. Default: dist/app when it exists. */
+  staticDir?: string | null;
+  rateLimits?: Partial<RateLimits>;
+  /** Where the sensitive-operation counters live (default: this process). */
+  hitStore?: HitStore;
+  /** The `google_tag` setting, whose scripts the storefront's CSP allows. */
+  googleTag?: () => Promise<string | null> | string | null;
+  csp?: CspOptions;
+  logger?: FastifyServerOptions['logger'];
+  /** Largest accepted request body in bytes (default 64 KiB). */
+  bodyLimit?: number;
+  /** Behind a load balancer: trust its X-Forwarded-For for the client IP (Fastify's option). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The contract (default: openapi.yaml of the project). */
+  openapi?: OpenApiDocument;
+}
+
+/** Every handler must answer an operation; in production every operation must have a handler. */
+function handlerCheck(operations: OperationInfo[], handlers: Handlers, requireAll: boolean): void {
+  const ids = operations.map((op) => op.operationId);
+  const unknown = unknownHandlers(handlers, ids);
+  if (unknown.length > 0)
+    throw new Error(`Handlers without an operation in openapi.yaml: ${unknown.join(', ')}`);
+  const missing = missingHandlers(handlers, ids);
+  if (requireAll && missing.length > 0) {
+    throw new Error(`Operations of openapi.yaml without a handler: ${missing.join(', ')}`);
+  }
+}
+
+const notImplemented: Handler = async (request) => {
+  throw new HttpError(501, t(request.locale, 'error.notImplemented'));
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const document = options.openapi ?? loadContract();
+  const operations = listOperations(document);
+  const handlers = options.handlers ?? allHandlers;
+  handlerCheck(operations, handlers, options.requireAllHandlers ?? false);
+  const limits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
+  const hitStore = options.hitStore ?? new MemoryHitStore();
+  const { database } = options;
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    trustProxy: options.trustProxy ?? false,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  const mailer = options.mailer ?? createMailer(options.config, app.log);
+  app.decorate('ctx', { config: options.config, database, db: database.db, mailer });
+  app.decorateRequest('auth', null);
+  app.decorateRequest('locale', 'en');
+  app.addHook('onClose', async () => mailer.close());
+
+  const resolveLocale = createLocaleResolver(database.db);
+  registerErrorHandler(app, resolveLocale);
+  registerBodyParsers(app);
+  app.addHook('preValidation', async (request) => {
+    request.locale = await resolveLocale(requestedLangId(request.query, request.body));
+  });
+
+  await registerSecurity(app, {
+    publicUrl: options.config.publicUrl,
+    googleTag: options.googleTag ?? (() => null),
+    csp: options.csp,
+  });
+  await registerGlobalRateLimit(app, limits.global);
+
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const authenticateBearer = authenticate(database.db);
+  await app.register(openapiGlue, {
+    specification: document,
+    prefix: '/api',
+    operationResolver: (operationId) => {
+      const operation = byId.get(operationId);
+      if (operation === undefined) throw new Error(`openapi.yaml changed while loading: ${operationId}`);
+      const limiters = sensitiveLimiters(operationId, hitStore, limits);
+      const preValidation: preValidationAsyncHookHandler[] = [];
+      const preHandler: preHandlerAsyncHookHandler[] = [];
+      if (limiters) preValidation.push(limiters.perIp);
+      preValidation.push(bodyGuard(operation));
+      if (operation.needsBearer) preValidation.push(authenticateBearer);
+      if (limiters) preHandler.push(limiters.perAccount);
+      const route: Pick<RouteOptions, 'handler' | 'preValidation' | 'preHandler'> = {
+        handler: handlers[operationId] ?? notImplemented,
+        preValidation,
+        preHandler,
+      };
+      // fastify-openapi-glue adds the method, url and schema of the operation.
+      return route as RouteOptions;
+    },
+  });
+
+  const spaFallback = await registerStaticApp(
+    app,
+    options.staticDir === undefined ? paths.appDist : options.staticDir,
+  );
+  registerNotFoundHandler(app, resolveLocale, spaFallback);
+  return app;
+}

@@ -1,0 +1,26 @@
+import { contractOperationIds } from '../http/openapi';
+import { systemHandlers } from './system';
+import type { Handlers } from './types';
+
+export type { Handler, Handlers } from './types';
+
+/** Every operation's handler, by operationId. Each handler module adds its map here. */
+export const handlers: Handlers = {
+  ...systemHandlers,
+};
+
+/** Operations of the contract that have no handler. */
+export function missingHandlers(
+  available: Handlers = handlers,
+  operationIds: readonly string[] = contractOperationIds(),
+): string[] {
+  return operationIds.filter((id) => !(id in available));
+}
+
+/** Handlers that answer no operation of the contract (a typo, or a removed operation). */
+export function unknownHandlers(
+  available: Handlers = handlers,
+  operationIds: readonly string[] = contractOperationIds(),
+): string[] {
+  return Object.keys(available).filter((id) => !operationIds.includes(id));
+}

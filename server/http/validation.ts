@@ -1,0 +1,161 @@
+import { Ajv2020, type ErrorObject, type Options } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { fieldLabel, type Locale, type MessageKey, t } from '../i18n/messages';
+import type { FieldErrors } from './api-error';
+import { HttpError } from './errors';
+
+/**
+ * Request validation against the contract. Bodies are checked as sent: no type coercion, no
+ * removal of unknown fields. Path, query and header values arrive as strings and are coerced.
+ * `verbose` keeps the failing value and its schema on each error, for the messages below.
+ */
+const common: Options = { strict: false, allErrors: true, verbose: true, useDefaults: true };
+
+function makeAjv(options: Options): Ajv2020 {
+  const ajv = new Ajv2020({ ...common, ...options });
+  addFormats(ajv);
+  return ajv;
+}
+
+const bodyAjv = makeAjv({ coerceTypes: false, removeAdditional: false });
+const parameterAjv = makeAjv({ coerceTypes: true, removeAdditional: false });
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : parameterAjv).compile(schema as object);
+
+/** Keywords about a value's content: a field error (422). Every other failure is malformed input (400). */
+const VALUE_KEYWORDS = new Set([
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'enum',
+  'const',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+]);
+
+function firstSegment(instancePath: string): string | undefined {
+  const segment = instancePath.split('/')[1];
+  return segment === undefined ? undefined : segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+function fieldOf(error: ErrorObject): string | undefined {
+  const top = firstSegment(error.instancePath);
+  if (top !== undefined) return top;
+  if (error.keyword === 'required') return String(error.params.missingProperty);
+  if (error.keyword === 'additionalProperties') return String(error.params.additionalProperty);
+  return undefined;
+}
+
+function typeNames(locale: Locale, type: unknown): string {
+  const names = (Array.isArray(type) ? type : [type]).map((name) =>
+    t(locale, `type.${String(name)}` as MessageKey),
+  );
+  return names.join(t(locale, 'type.or'));
+}
+
+function structuralMessage(error: ErrorObject, locale: Locale): string {
+  const field = fieldOf(error);
+  if (field === undefined) {
+    return error.keyword === 'type' ? t(locale, 'request.bodyNotObject') : t(locale, 'request.bodyShape');
+  }
+  switch (error.keyword) {
+    case 'required':
+      return t(locale, 'request.missingField', {
+        field: error.instancePath ? `${field}.${error.params.missingProperty}` : field,
+      });
+    case 'additionalProperties':
+      return t(locale, 'request.unknownField', {
+        field: error.instancePath ? `${field}.${error.params.additionalProperty}` : field,
+      });
+    case 'type':
+      return t(locale, 'request.wrongType', { field, type: typeNames(locale, error.params.type) });
+    default:
+      return t(locale, 'request.bodyShape');
+  }
+}
+
+function schemaOf(error: ErrorObject): Record<string, unknown> {
+  return (error.parentSchema ?? {}) as Record<string, unknown>;
+}
+
+function valueMessage(error: ErrorObject, field: string, locale: Locale): string {
+  const schema = schemaOf(error);
+  const label = fieldLabel(locale, field);
+  const limit = String(error.params.limit ?? '');
+  if (error.keyword === 'minLength' && error.data === '') {
+    return field === 'password_confirmation'
+      ? t(locale, 'field.confirmPassword')
+      : t(locale, 'field.required', { label });
+  }
+  if (field === 'password' && typeof schema.pattern === 'string') return t(locale, 'field.passwordRule');
+  if (schema.format === 'email') return t(locale, 'field.email');
+  if (field === 'phoneE164') return t(locale, 'field.phone');
+  if (field === 'token') return t(locale, 'field.resetLink');
+  if (field === 'amount') return t(locale, 'field.amount');
+  switch (error.keyword) {
+    case 'minLength':
+      return t(locale, 'field.tooShort', { label, limit });
+    case 'maxLength':
+      return t(locale, 'field.tooLong', { label, limit });
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return t(locale, 'field.tooSmall', { label, limit });
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return t(locale, 'field.tooLarge', { label, limit });
+    case 'enum':
+    case 'const':
+      return t(locale, 'field.notAllowed', { label });
+    default:
+      return t(locale, 'field.format', { label });
+  }
+}
+
+/** Field errors of a body whose shape is right, keyed by field, one message per rule broken. */
+function bodyFieldErrors(errors: ErrorObject[], locale: Locale): FieldErrors {
+  const result: FieldErrors = {};
+  const emptyFields = new Set(
+    errors.filter((e) => e.keyword === 'minLength' && e.data === '').map((e) => fieldOf(e) ?? ''),
+  );
+  for (const error of errors) {
+    const field = fieldOf(error) ?? 'body';
+    if (emptyFields.has(field) && !(error.keyword === 'minLength' && error.data === '')) continue;
+    const message = valueMessage(error, field, locale);
+    const messages = result[field] ?? [];
+    if (!messages.includes(message)) messages.push(message);
+    result[field] = messages;
+  }
+  return result;
+}
+
+/**
+ * Turns Ajv's errors for one part of a request into the answer ADR 0002 asks for: a malformed
+ * request is a 400 naming the field; a body whose shape is right but whose values break a rule
+ * is a 422 with `errors` keyed by field.
+ */
+export function validationError(errors: ErrorObject[], part: string, locale: Locale): HttpError {
+  if (part !== 'body') {
+    const error = errors[0];
+    const field = error ? fieldOf(error) : undefined;
+    if (error?.keyword === 'required' && field !== undefined) {
+      return new HttpError(400, t(locale, 'request.missingField', { field }));
+    }
+    return new HttpError(400, t(locale, 'request.invalidParameter', { field: field ?? part }));
+  }
+  const structural = errors.find(
+    (error) => !VALUE_KEYWORDS.has(error.keyword) || fieldOf(error) === undefined,
+  );
+  if (structural) return new HttpError(400, structuralMessage(structural, locale));
+  const fields = bodyFieldErrors(errors, locale);
+  const first = Object.values(fields)[0]?.[0] ?? t(locale, 'request.invalid');
+  return new HttpError(422, first, fields);
+}

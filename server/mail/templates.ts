@@ -1,0 +1,150 @@
+import type { Locale } from '../i18n/messages';
+import type { MailMessage } from './mailer';
+
+/** Absolute link of an email verification token (the API route that verifies and redirects). */
+export function verifyEmailLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/email/verify/${encodeURIComponent(token)}`;
+}
+
+/** Absolute link of the storefront's reset form for a token and its address. */
+export function resetPasswordLink(publicUrl: string, token: string, email: string): string {
+  const query = new URLSearchParams({ token, email });
+  return `${publicUrl}/reset-password-confirm?${query.toString()}`;
+}
+
+interface Texts {
+  greeting: (name: string) => string;
+  verifySubject: (shop: string) => string;
+  verifyBody: string;
+  verifyAction: string;
+  resetSubject: (shop: string) => string;
+  resetBody: string;
+  resetAction: string;
+  resetIgnore: string;
+  changedSubject: (shop: string) => string;
+  changedBody: (newEmail: string) => string;
+  changedHelp: string;
+  validFor: (hours: number) => string;
+  signature: (shop: string) => string;
+}
+
+const texts: Record<Locale, Texts> = {
+  en: {
+    greeting: (name) => `Hello ${name},`,
+    verifySubject: (shop) => `Verify your email address for ${shop}`,
+    verifyBody: 'Please confirm your email address by opening this link:',
+    verifyAction: 'Verify email address',
+    resetSubject: (shop) => `Reset your ${shop} password`,
+    resetBody: 'We received a request to reset your password. Choose a new one here:',
+    resetAction: 'Reset password',
+    resetIgnore: 'If you did not ask for this, ignore this email: your password stays as it is.',
+    changedSubject: (shop) => `Your ${shop} email address was changed`,
+    changedBody: (newEmail) => `The email address of your account was changed to ${newEmail}.`,
+    changedHelp: 'If you did not do this, contact support right away.',
+    validFor: (hours) => `The link is valid for ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
+    signature: (shop) => `The ${shop} team`,
+  },
+  de: {
+    greeting: (name) => `Hallo ${name},`,
+    verifySubject: (shop) => `Bestätige deine E-Mail-Adresse für ${shop}`,
+    verifyBody: 'Bitte bestätige deine E-Mail-Adresse über diesen Link:',
+    verifyAction: 'E-Mail-Adresse bestätigen',
+    resetSubject: (shop) => `Setze dein ${shop}-Passwort zurück`,
+    resetBody: 'Wir haben eine Anfrage zum Zurücksetzen deines Passworts erhalten. Wähle hier ein neues:',
+    resetAction: 'Passwort zurücksetzen',
+    resetIgnore:
+      'Wenn du das nicht angefordert hast, ignoriere diese E-Mail: dein Passwort bleibt unverändert.',
+    changedSubject: (shop) => `Deine E-Mail-Adresse bei ${shop} wurde geändert`,
+    changedBody: (newEmail) => `Die E-Mail-Adresse deines Kontos wurde in ${newEmail} geändert.`,
+    changedHelp: 'Wenn du das nicht warst, wende dich bitte sofort an den Support.',
+    validFor: (hours) => `Der Link ist ${hours} ${hours === 1 ? 'Stunde' : 'Stunden'} gültig.`,
+    signature: (shop) => `Dein ${shop}-Team`,
+  },
+  es: {
+    greeting: (name) => `Hola ${name}:`,
+    verifySubject: (shop) => `Verifica tu correo electrónico en ${shop}`,
+    verifyBody: 'Confirma tu dirección de correo electrónico abriendo este enlace:',
+    verifyAction: 'Verificar correo electrónico',
+    resetSubject: (shop) => `Restablece tu contraseña de ${shop}`,
+    resetBody: 'Hemos recibido una solicitud para restablecer tu contraseña. Elige una nueva aquí:',
+    resetAction: 'Restablecer contraseña',
+    resetIgnore: 'Si no lo has solicitado, ignora este correo: tu contraseña no cambiará.',
+    changedSubject: (shop) => `Se ha cambiado tu correo electrónico en ${shop}`,
+    changedBody: (newEmail) => `El correo electrónico de tu cuenta se ha cambiado a ${newEmail}.`,
+    changedHelp: 'Si no has sido tú, contacta con soporte de inmediato.',
+    validFor: (hours) => `El enlace es válido durante ${hours} ${hours === 1 ? 'hora' : 'horas'}.`,
+    signature: (shop) => `El equipo de ${shop}`,
+  },
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface Part {
+  text: string;
+  link?: { href: string; label: string };
+}
+
+function compose(to: string, subject: string, parts: Part[]): MailMessage {
+  const text = parts.map((part) => (part.link ? `${part.text}\n${part.link.href}` : part.text)).join('\n\n');
+  const html = parts
+    .map((part) => {
+      const paragraph = `<p>${escapeHtml(part.text)}</p>`;
+      if (!part.link) return paragraph;
+      const href = escapeHtml(part.link.href);
+      return `${paragraph}\n<p><a href="${href}">${escapeHtml(part.link.label)}</a><br>${href}</p>`;
+    })
+    .join('\n');
+  const links = parts.flatMap((part) => (part.link ? [part.link.href] : []));
+  return {
+    to,
+    subject,
+    text: `${text}\n`,
+    html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n`,
+    links,
+  };
+}
+
+export interface MailContext {
+  locale: Locale;
+  publicUrl: string;
+  /** The store's name as customers know it (e.g. the company name setting). */
+  shopName: string;
+  to: string;
+  name: string;
+}
+
+export function verificationMail(context: MailContext & { token: string; validHours: number }): MailMessage {
+  const l = texts[context.locale];
+  return compose(context.to, l.verifySubject(context.shopName), [
+    { text: l.greeting(context.name) },
+    {
+      text: l.verifyBody,
+      link: { href: verifyEmailLink(context.publicUrl, context.token), label: l.verifyAction },
+    },
+    { text: l.validFor(context.validHours) },
+    { text: l.signature(context.shopName) },
+  ]);
+}
+
+export function resetPasswordMail(context: MailContext & { token: string; validHours: number }): MailMessage {
+  const l = texts[context.locale];
+  const href = resetPasswordLink(context.publicUrl, context.token, context.to);
+  return compose(context.to, l.resetSubject(context.shopName), [
+    { text: l.greeting(context.name) },
+    { text: l.resetBody, link: { href, label: l.resetAction } },
+    { text: `${l.validFor(context.validHours)} ${l.resetIgnore}` },
+    { text: l.signature(context.shopName) },
+  ]);
+}
+
+/** The notice to the old address after a change of email. */
+export function emailChangedNotice(context: MailContext & { newEmail: string }): MailMessage {
+  const l = texts[context.locale];
+  return compose(context.to, l.changedSubject(context.shopName), [
+    { text: l.greeting(context.name) },
+    { text: `${l.changedBody(context.newEmail)} ${l.changedHelp}` },
+    { text: l.signature(context.shopName) },
+  ]);
+}

@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/client';
+import { handlers } from '../../server/handlers';
+import { MemoryHitStore } from '../../server/http/rate-limit';
+import { cspFor, googleTagSources } from '../../server/http/security';
+import { createTestApi, type TestApi } from './support/api';
+import { createTestDatabase } from './support/db';
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await database.close();
+});
+
+describe('security headers', () => {
+  let api: TestApi;
+  let dir: string;
+  const tag =
+    '<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST123"></script>\n' +
+    "<script>window.dataLayer = window.dataLayer || []; gtag('config', 'G-TEST123');</script>";
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-csp-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    api = await createTestApi({ database, staticDir: dir, googleTag: async () => tag });
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends helmet headers on API answers', async () => {
+    const res = await api.call('health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('gives pages a CSP of this origin plus exactly the google tag', async () => {
+    const res = await api.app.inject({ method: 'GET', url: '/shop' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe(
+      `script-src 'self' https://www.googletagmanager.com/gtag/js?id=G-TEST123 ${sha("window.dataLayer = window.dataLayer || []; gtag('config', 'G-TEST123');")}`,
+    );
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('allows nothing extra without a google tag', () => {
+    expect(googleTagSources(null)).toEqual([]);
+    expect(googleTagSources('')).toEqual([]);
+    expect(cspFor(null)).toContain("script-src 'self';");
+  });
+
+  it('hashes a bare script snippet as one inline script', () => {
+    expect(googleTagSources("gtag('js', new Date());")).toEqual([sha("gtag('js', new Date());")]);
+    expect(googleTagSources('<script src="javascript:alert(1)"></script>')).toEqual([]);
+  });
+});
+
+describe('CORS', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi({ database });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('allows PUBLIC_URL and no other origin', async () => {
+    const ours = await api.call('health', { headers: { origin: 'http://shop.test' } });
+    expect(ours.headers['access-control-allow-origin']).toBe('http://shop.test');
+    const theirs = await api.call('health', { headers: { origin: 'http://evil.test' } });
+    expect(theirs.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a preflight for PUBLIC_URL with the methods and headers the client needs', async () => {
+    const res = await api.app.inject({
+      method: 'OPTIONS',
+      url: '/api/login',
+      headers: {
+        origin: 'http://shop.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://shop.test');
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toBe(
+      'authorization, content-type',
+    );
+    const evil = await api.app.inject({
+      method: 'OPTIONS',
+      url: '/api/login',
+      headers: { origin: 'http://evil.test', 'access-control-request-method': 'POST' },
+    });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('rate limits', () => {
+  const resetRequested: string[] = [];
+  const stubs = {
+    ...handlers,
+    requestPasswordReset: async (request: { body: unknown }) => {
+      resetRequested.push((request.body as { email: string }).email);
+      return { status: 'OK', message: 'Password reset link sent. Please check your email.' };
+    },
+  };
+
+  it('limits every client IP globally with 429 and Retry-After', async () => {
+    const api = await createTestApi({ database, rateLimits: { global: { max: 2, windowMs: 60_000 } } });
+    try {
+      expect((await api.call('health')).status).toBe(200);
+      expect((await api.call('health')).status).toBe(200);
+      const limited = await api.call('health');
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ status: 'ERROR', message: 'Too many requests. Please wait a moment.' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      const other = await api.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.9' });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('limits a sensitive operation per account', async () => {
+    const api = await createTestApi({
+      database,
+      handlers: stubs,
+      rateLimits: { perAccount: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      resetRequested.length = 0;
+      const ask = (email: string) => api.call('requestPasswordReset', { body: { email } });
+      expect((await ask('alex@example.com')).status).toBe(200);
+      expect((await ask('ALEX@example.com')).status).toBe(200);
+      const limited = await ask('alex@example.com');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await ask('sam@example.com')).status).toBe(200);
+      expect(resetRequested).toEqual(['alex@example.com', 'ALEX@example.com', 'sam@example.com']);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('limits a sensitive operation per IP, whatever the account, in the language asked for', async () => {
+    const api = await createTestApi({
+      database,
+      handlers: stubs,
+      rateLimits: { perIp: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const ask = (email: string, lang_id?: number) =>
+        api.call('requestPasswordReset', { body: { email, ...(lang_id ? { lang_id } : {}) } });
+      await ask('a@example.com');
+      await ask('b@example.com');
+      const limited = await ask('c@example.com', 3);
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({
+        status: 'ERROR',
+        message: 'Demasiadas solicitudes. Espera un momento.',
+      });
+      const otherOperation = await api.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'a@example.com', password: 'x' },
+      });
+      expect(otherOperation.statusCode).not.toBe(429);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('counts fixed windows in memory', async () => {
+    let now = 1_000;
+    const store = new MemoryHitStore(() => now);
+    expect(await store.hit('k', 100)).toEqual({ count: 1, resetAt: 1_100 });
+    expect(await store.hit('k', 100)).toEqual({ count: 2, resetAt: 1_100 });
+    now = 1_100;
+    expect(await store.hit('k', 100)).toEqual({ count: 1, resetAt: 1_200 });
+  });
+});

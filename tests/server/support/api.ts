@@ -1,0 +1,134 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type AppOptions, buildApp } from '../../../server/app';
+import { type Config, loadConfig } from '../../../server/config';
+import type { DatabaseHandle } from '../../../server/db/client';
+import { outboxDir } from '../../../server/mail/mailer';
+import { operation, responseProblems } from '../../support/openapi';
+import { createTestDatabase } from './db';
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as JSON unless `payload` is given. */
+  body?: unknown;
+  /** Sent as it is (with `contentType`), for malformed bodies. */
+  payload?: string;
+  contentType?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  /** Parsed JSON, or the text of a non-JSON answer. */
+  body: unknown;
+  text: string;
+}
+
+export interface TestApi {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /**
+   * Performs an operation of openapi.yaml by its operationId through `app.inject`, and fails
+   * unless the answer (status, content type, body, required headers) is what the contract
+   * documents for that operation.
+   */
+  call(operationId: string, options?: CallOptions): Promise<CallResult>;
+  /** The raw .eml messages the app has written to its outbox, oldest first. */
+  outbox(): string[];
+  close(): Promise<void>;
+}
+
+export type TestApiOptions = Partial<Omit<AppOptions, 'config' | 'database'>> & {
+  env?: Record<string, string>;
+  database?: DatabaseHandle;
+};
+
+function pathFor(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function queryString(query: CallOptions['query'] = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A fresh seeded database, a temporary DATA_DIR and the app on top, without a storefront build. */
+export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const { env, database: given, ...appOptions } = options;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-api-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...env });
+  const database = given ?? (await createTestDatabase());
+  const app = await buildApp({ config, database, staticDir: null, ...appOptions });
+  await app.ready();
+
+  async function call(operationId: string, callOptions: CallOptions = {}): Promise<CallResult> {
+    const op = operation(operationId);
+    const headers: Record<string, string> = { ...callOptions.headers };
+    if (callOptions.token !== undefined) headers.authorization = `Bearer ${callOptions.token}`;
+    let payload: string | undefined;
+    if (callOptions.payload !== undefined) {
+      payload = callOptions.payload;
+      headers['content-type'] = callOptions.contentType ?? 'application/json';
+    } else if (callOptions.body !== undefined) {
+      payload = JSON.stringify(callOptions.body);
+      headers['content-type'] = callOptions.contentType ?? 'application/json';
+    }
+    const response = await app.inject({
+      method: op.method.toUpperCase() as 'GET',
+      url: `/api${pathFor(op.path, callOptions.params ?? {})}${queryString(callOptions.query)}`,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    const header = response.headers['content-type'];
+    const contentType = typeof header === 'string' ? header : undefined;
+    const isJson = contentType?.includes('json') ?? false;
+    const body: unknown = isJson ? JSON.parse(response.body) : response.body;
+    const problems = responseProblems(operationId, response.statusCode, contentType, body);
+    const documented = op.responses[String(response.statusCode)];
+    for (const [name, header] of Object.entries(documented?.headers ?? {})) {
+      if (header.required && response.headers[name.toLowerCase()] === undefined) {
+        problems.push(`${operationId} ${response.statusCode} lacks the required header ${name}`);
+      }
+    }
+    if (problems.length > 0) {
+      throw new Error(
+        `${operationId} answered ${response.statusCode} off-contract:\n  ${problems.join('\n  ')}\nbody: ${response.body.slice(0, 500)}`,
+      );
+    }
+    return { status: response.statusCode, headers: response.headers, body, text: response.body };
+  }
+
+  return {
+    app,
+    database,
+    config,
+    call,
+    outbox() {
+      const dir = outboxDir(dataDir);
+      let files: string[];
+      try {
+        files = readdirSync(dir).sort();
+      } catch {
+        return [];
+      }
+      return files.map((file) => readFileSync(path.join(dir, file), 'utf8'));
+    },
+    async close() {
+      await app.close();
+      if (given === undefined) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { languages, users } from '../../server/db/schema';
+import { handlers } from '../../server/handlers';
+import { createTestApi, type TestApi } from './support/api';
+
+const PASSWORD_RULE =
+  'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces';
+
+const valid = {
+  name: 'Alex',
+  surname: 'Stone',
+  email: 'alex.stone@example.com',
+  phone: '+49 30 901820',
+  phoneE164: '+4930901820',
+  password: 'Diamond7',
+  password_confirmation: 'Diamond7',
+  city: 'Berlin',
+  country: 83,
+};
+
+/** What the stub `register` handler received: validation must hand bodies over unchanged. */
+let received: unknown[] = [];
+
+const stubs = {
+  ...handlers,
+  register: async (request: FastifyRequest, reply: { code(status: number): unknown }) => {
+    received.push(request.body);
+    reply.code(201);
+    return {
+      status: 'OK',
+      message: 'Registered',
+      access_token: 'q3Zf8m1VxT0bN7cLkPa9sRw2yHdEuGj4oXiB6tQnMv5',
+      token_type: 'Bearer',
+      expires_at: '2026-12-21T10:00:00.000Z',
+      emailVerified: false,
+    };
+  },
+};
+
+let api: TestApi;
+let langDe = 0;
+beforeAll(async () => {
+  api = await createTestApi({ handlers: stubs });
+  const [de] = await api.database.db.select().from(languages).where(eq(languages.code, 'de'));
+  langDe = de?.id ?? 0;
+}, 60_000);
+afterAll(async () => {
+  await api.close();
+});
+
+async function register(body: unknown) {
+  received = [];
+  return api.call('register', { body });
+}
+
+describe('malformed requests answer 400 naming the problem', () => {
+  it('refuses a body that is not JSON', async () => {
+    const res = await api.call('register', { payload: '{"name": "Alex",' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'ERROR', message: 'The request body is not valid JSON' });
+  });
+
+  it('refuses an unknown field', async () => {
+    const res = await register({ ...valid, nickname: 'steve' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'ERROR', message: "Unknown field 'nickname'" });
+  });
+
+  it('refuses a wrong type without coercing it', async () => {
+    const res = await register({ ...valid, country: '83' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'ERROR', message: "Field 'country' must be an integer" });
+    const nullable = await register({ ...valid, name: null });
+    expect(nullable.body).toEqual({ status: 'ERROR', message: "Field 'name' must be a string" });
+  });
+
+  it('refuses a missing field', async () => {
+    const { city: _city, ...rest } = valid;
+    const res = await register(rest);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'ERROR', message: "Missing required field 'city'" });
+  });
+
+  it('refuses a body that is not an object, or none at all', async () => {
+    expect((await register([valid])).body).toEqual({
+      status: 'ERROR',
+      message: 'The request body must be a JSON object',
+    });
+    const none = await api.call('register');
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({ status: 'ERROR', message: 'A request body is required' });
+  });
+
+  it('refuses other content types', async () => {
+    const text = await api.call('register', { payload: JSON.stringify(valid), contentType: 'text/plain' });
+    expect(text.status).toBe(400);
+    expect(text.body).toMatchObject({
+      message: expect.stringContaining("Unsupported content type 'text/plain"),
+    });
+    const form = await api.call('register', {
+      payload: 'name=Alex',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(400);
+    expect(received).toEqual([]);
+  });
+
+  it('refuses an oversized body with 400', async () => {
+    const res = await register({ ...valid, city: 'x'.repeat(70 * 1024) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'ERROR', message: 'Request body is too large' });
+  });
+
+  it('refuses prototype poisoning', async () => {
+    const res = await api.call('register', { payload: `{"__proto__": {"admin": true}, "name": "Alex"}` });
+    expect(res.status).toBe(400);
+    expect(received).toEqual([]);
+  });
+
+  it('refuses bad query and path parameters', async () => {
+    const page = await api.call('listProducts', { query: { page: 'abc' } });
+    expect(page.status).toBe(400);
+    expect(page.body).toEqual({ status: 'ERROR', message: "Invalid value for parameter 'page'" });
+    expect((await api.call('listProducts', { query: { per_page: 0 } })).status).toBe(400);
+    expect((await api.call('health', { query: { lang_id: -1 } })).status).toBe(400);
+    const token = await api.call('verifyEmail', { params: { token: 'short' } });
+    expect(token.status).toBe(400);
+    expect(token.body).toEqual({ status: 'ERROR', message: "Invalid value for parameter 'token'" });
+  });
+
+  it('coerces query parameters', async () => {
+    expect((await api.call('health', { query: { lang_id: '1' } })).status).toBe(200);
+  });
+});
+
+describe('values that break a rule answer 422 with errors by field', () => {
+  it('explains the password rule', async () => {
+    const res = await register({ ...valid, password: 'abc', password_confirmation: 'abc' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      message: PASSWORD_RULE,
+      errors: { password: [PASSWORD_RULE] },
+    });
+    for (const password of ['diamond7', 'DIAMOND7', 'Diamonds', 'Diamond 7', 'Diamond7Diamond7']) {
+      const other = await register({ ...valid, password, password_confirmation: password });
+      expect(other.body, password).toEqual({
+        status: 'ERROR',
+        message: PASSWORD_RULE,
+        errors: { password: [PASSWORD_RULE] },
+      });
+    }
+  });
+
+  it('asks for a valid email address', async () => {
+    const res = await register({ ...valid, email: 'not-an-email' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      message: 'Please enter a valid email address',
+      errors: { email: ['Please enter a valid email address'] },
+    });
+  });
+
+  it('names a field that is too long, or empty', async () => {
+    const long = await register({ ...valid, name: 'x'.repeat(101) });
+    expect(long.status).toBe(422);
+    expect(long.body).toMatchObject({ errors: { name: ['Name may not be longer than 100 characters'] } });
+    const empty = await register({ ...valid, email: '', password_confirmation: '' });
+    expect(empty.body).toEqual({
+      status: 'ERROR',
+      message: 'Email is required',
+      errors: { email: ['Email is required'], password_confirmation: ['Please confirm your password'] },
+    });
+  });
+
+  it('reports every broken field, the first as the message', async () => {
+    const res = await register({ ...valid, surname: '', phoneE164: '12345', city: 'y'.repeat(101) });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      message: 'Surname is required',
+      errors: {
+        surname: ['Surname is required'],
+        phoneE164: ['Please enter a valid phone number'],
+        city: ['City may not be longer than 100 characters'],
+      },
+    });
+    expect(received).toEqual([]);
+  });
+
+  it('prefers a malformed request (400) over field errors', async () => {
+    const res = await register({ ...valid, password: 'abc', extra: 1 });
+    expect(res.status).toBe(400);
+  });
+
+  it('answers in the language of lang_id', async () => {
+    const res = await register({ ...valid, email: 'nope', lang_id: langDe });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ message: 'Bitte gib eine gültige E-Mail-Adresse ein' });
+    const unknown = await register({ ...valid, nickname: 'x', lang_id: langDe });
+    expect(unknown.body).toEqual({ status: 'ERROR', message: "Unbekanntes Feld 'nickname'" });
+  });
+});
+
+describe('valid input passes unchanged', () => {
+  it('keeps SQL-looking and unicode strings exactly as sent', async () => {
+    const body = {
+      ...valid,
+      name: "Robert'); DROP TABLE users;--",
+      surname: 'Ñúñez-Ødegård 山田 🚀',
+      city: '" OR 1=1 -- <script>alert(1)</script>',
+      email: 'o.brien+shop@example.com',
+      lang_id: 1,
+      currency: 'EUR',
+    };
+    const res = await register(body);
+    expect(res.status).toBe(201);
+    expect(received).toEqual([body]);
+    expect(await api.database.db.select({ n: count() }).from(users)).toEqual([{ n: 0 }]);
+  });
+});
