@@ -16,6 +16,10 @@ export type Language = Schemas['Language'];
 export type Currency = Schemas['Currency'];
 export type CartItem = Schemas['CartItem'];
 export type SocialLink = Schemas['SocialLink'];
+/** A static page as listed (no content); `is_terms` / `is_privacy` are 1 for those pages. */
+export type StaticPageSummary = Schemas['StaticPageSummary'];
+/** One static page with its sanitized HTML content. */
+export type StaticPage = Schemas['StaticPage'];
 export type Settings = Schemas['Settings'];
 export type ProfileUpdate = Omit<Schemas['ProfileUpdateRequest'], 'lang_id' | 'currency'>;
 

@@ -1,15 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureKind, failureMessage } from './domain';
-
-/** SPEC §3. `is_terms` / `is_privacy` are 1 for the terms and privacy pages. */
-export interface StaticPage {
-  id: number;
-  slug: string;
-  title: string;
-  content: string;
-  is_terms: number;
-  is_privacy: number;
-}
+import { failureKind, failureMessage, type StaticPage, type StaticPageSummary } from './domain';
 
 export interface FooterLink {
   title: string;
@@ -19,28 +9,30 @@ export interface FooterLink {
 export const PAGES_FAILED_MESSAGE = 'Failed to fetch pages';
 export const PAGE_FAILED_MESSAGE = 'Failed to fetch page';
 
-export const findBySlug = (pages: readonly StaticPage[], slug: string): StaticPage | undefined =>
-  pages.find((page) => page.slug === slug);
+export const findBySlug = (
+  pages: readonly StaticPageSummary[],
+  slug: string,
+): StaticPageSummary | undefined => pages.find((page) => page.slug === slug);
 
 /** The cookie banner's Learn more target: the first page whose title mentions cookies. */
-export const cookiePage = (pages: readonly StaticPage[]): StaticPage | undefined =>
+export const cookiePage = (pages: readonly StaticPageSummary[]): StaticPageSummary | undefined =>
   pages.find((page) => page.title.toLowerCase().includes('cookie'));
 
-export const footerLinks = (pages: readonly StaticPage[]): FooterLink[] =>
+export const footerLinks = (pages: readonly StaticPageSummary[]): FooterLink[] =>
   pages.map(({ title, slug }) => ({ title, slug }));
 
 export const staticPagesMachine = setup({
   types: {
-    context: {} as { pages: StaticPage[]; error: string | null },
+    context: {} as { pages: StaticPageSummary[]; error: string | null },
     events: {} as { type: 'RELOAD' },
   },
   actors: {
-    fetchPages: fromPromise<StaticPage[]>(async () => {
+    fetchPages: fromPromise<StaticPageSummary[]>(async () => {
       throw new Error('fetchPages is not provided');
     }),
   },
   actions: {
-    storePages: assign((_, params: { pages: StaticPage[] }) => ({ pages: params.pages, error: null })),
+    storePages: assign((_, params: { pages: StaticPageSummary[] }) => ({ pages: params.pages, error: null })),
     storeError: assign((_, params: { error: unknown }) => ({
       error: failureMessage(params.error, PAGES_FAILED_MESSAGE),
     })),

@@ -11,12 +11,13 @@ import type {
   Language,
   RawSettings,
   SocialLink,
+  StaticPageSummary,
   UserProfile,
 } from '../../machines/domain';
 import { languageMachine, type Messages } from '../../machines/language';
 import { profileMachine } from '../../machines/profile';
 import { type AuthCheckResult, sessionMachine } from '../../machines/session';
-import { type StaticPage, staticPagesMachine } from '../../machines/staticPages';
+import { staticPagesMachine } from '../../machines/staticPages';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 
 const rawSettings: RawSettings = {
@@ -150,7 +151,9 @@ function startApp(input: Partial<AppInput> = {}, server: Server = {}) {
         actors: { fetchCurrencies: fromPromise(server.currencies ?? (async () => [eur, usd])) },
       }),
       staticPages: staticPagesMachine.provide({
-        actors: { fetchPages: fromPromise(count('fetchPages', async (): Promise<StaticPage[]> => [])) },
+        actors: {
+          fetchPages: fromPromise(count('fetchPages', async (): Promise<StaticPageSummary[]> => [])),
+        },
       }),
     },
     actions: {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
+import type { StaticPage } from '../../machines/domain';
 import {
   cookiePage,
   findBySlug,
   footerLinks,
-  type StaticPage,
   staticPageMachine,
   staticPagesMachine,
 } from '../../machines/staticPages';

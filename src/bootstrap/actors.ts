@@ -1,0 +1,88 @@
+import { fromPromise } from 'xstate';
+import type { ProfileUpdate, RawSettings } from '../../machines/domain';
+import { type ApiClient, type ApiResult, call, type Schemas } from '../api';
+
+type Cart = Schemas['Cart'];
+
+/**
+ * The machines' invoked actors, implemented on the typed client. Each passes the actor's abort
+ * signal, so a machine that leaves a state cancels its request (and a cancelled request is never
+ * shown, SPEC §8). Default messages are SPEC §8's; the server's message wins when it has one.
+ */
+export function apiActors(api: ApiClient) {
+  return {
+    fetchSettings: fromPromise<RawSettings>(
+      async ({ signal }) =>
+        (await call(api.GET('/settings', { signal }), 'Failed to fetch settings')).payload,
+    ),
+    fetchCountries: fromPromise<Schemas['Country'][]>(
+      async ({ signal }) =>
+        (await call(api.GET('/countries', { signal }), 'Failed to load countries')).payload,
+    ),
+    fetchSocialLinks: fromPromise<Schemas['SocialLink'][]>(
+      async ({ signal }) => (await call(api.GET('/social-links', { signal }))).payload,
+    ),
+    checkAuth: fromPromise<{ authenticated: boolean; emailVerified: boolean }>(async ({ signal }) => {
+      const answer = await call(api.GET('/is-auth', { signal }), 'Authentication check failed');
+      return { authenticated: answer.authenticated, emailVerified: answer.emailVerified };
+    }),
+    logout: fromPromise<void>(async ({ signal }) => {
+      await call(api.POST('/logout', { body: {}, signal }), 'Logout failed');
+    }),
+    fetchProfile: fromPromise<Schemas['UserProfile']>(
+      async ({ signal }) =>
+        (await call(api.GET('/user/profile', { signal }), 'Failed to fetch profile')).payload,
+    ),
+    updateProfile: fromPromise<void, ProfileUpdate>(async ({ input, signal }) => {
+      await call(api.PUT('/user/profile', { body: input, signal }), 'Failed to update profile');
+    }),
+    fetchLanguages: fromPromise<Schemas['Language'][]>(
+      async ({ signal }) =>
+        (await call(api.GET('/languages', { signal }), 'Failed to load languages')).payload,
+    ),
+    fetchTranslations: fromPromise<Record<string, string>, { languageId: number | null }>(
+      async ({ input, signal }) => {
+        if (input.languageId === null) return {};
+        const query = { lang_id: input.languageId };
+        return (await call(api.GET('/localizations', { params: { query }, signal }))).payload;
+      },
+    ),
+    fetchCurrencies: fromPromise<Schemas['Currency'][]>(
+      async ({ signal }) =>
+        (await call(api.GET('/currencies', { signal }), 'Failed to load currencies')).payload,
+    ),
+    fetchCart: fromPromise<Cart>(
+      async ({ signal }) => (await call(api.GET('/cart/contents', { signal }))).cart,
+    ),
+    addToCart: fromPromise<Cart, { id: number; count: number }>(async ({ input, signal }) =>
+      cartOf(api.POST('/cart/add', { body: input, signal }), 'Error adding item to cart'),
+    ),
+    removeFromCart: fromPromise<Cart, { id: number }>(async ({ input, signal }) =>
+      cartOf(api.POST('/cart/remove', { body: input, signal }), 'Error removing item from cart'),
+    ),
+    clearCart: fromPromise<Cart>(async ({ signal }) =>
+      cartOf(api.POST('/cart/clear', { body: {}, signal }), 'Error clearing cart'),
+    ),
+    fetchPages: fromPromise<Schemas['StaticPageSummary'][]>(
+      async ({ signal }) =>
+        (await call(api.GET('/static-pages', { signal }), 'Failed to fetch pages')).payload,
+    ),
+    fetchPage: fromPromise<Schemas['StaticPage'], { idOrSlug: string }>(async ({ input, signal }) =>
+      pageOf(api, input.idOrSlug, signal),
+    ),
+    writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
+      await navigator.clipboard.writeText(input.text);
+    }),
+  };
+}
+
+async function cartOf(pending: Promise<ApiResult<{ cart: Cart }>>, defaultMessage: string): Promise<Cart> {
+  return (await call(pending, defaultMessage)).cart;
+}
+
+async function pageOf(api: ApiClient, idOrSlug: string, signal: AbortSignal) {
+  const path = { idOrSlug };
+  return (
+    await call(api.GET('/static-pages/{idOrSlug}', { params: { path }, signal }), 'Failed to fetch page')
+  ).payload;
+}

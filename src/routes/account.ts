@@ -1,0 +1,55 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { requireLogin } from './guards';
+import { rootRoute } from './root';
+
+/** /account and its tabs (SPEC §2); /account itself (its '' child) opens the profile tab. */
+export const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account',
+  staticData: { name: 'account', access: 'protected', header: 'solid' },
+  beforeLoad: requireLogin,
+  component: lazyRouteComponent(() => import('../features/account/AccountLayout'), 'AccountLayout'),
+});
+
+export const accountIndexRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/account/profile', replace: true });
+  },
+});
+
+export const accountProfileRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'profile',
+  staticData: { name: 'account', access: 'protected', header: 'solid' },
+  component: lazyRouteComponent(() => import('../features/account/ProfileTab'), 'ProfileTab'),
+});
+
+export const accountBalanceRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'balance',
+  staticData: { name: 'AccountBalance', access: 'protected', header: 'solid' },
+  component: lazyRouteComponent(() => import('../features/account/BalanceTab'), 'BalanceTab'),
+});
+
+export const accountOrderHistoryRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'order-history',
+  staticData: { name: 'AccountOrderHistory', access: 'protected', header: 'solid' },
+  component: lazyRouteComponent(() => import('../features/account/OrderHistoryTab'), 'OrderHistoryTab'),
+});
+
+export const accountChangePasswordRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'change-password',
+  staticData: { name: 'AccountChangePassword', access: 'protected', header: 'solid' },
+  component: lazyRouteComponent(() => import('../features/account/ChangePasswordTab'), 'ChangePasswordTab'),
+});
+
+export const accountChangeEmailRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'change-email',
+  staticData: { name: 'AccountChangeEmail', access: 'protected', header: 'solid' },
+  component: lazyRouteComponent(() => import('../features/account/ChangeEmailTab'), 'ChangeEmailTab'),
+});

@@ -1,0 +1,27 @@
+import { redirect } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import type { AppActor } from '../features/app/AppActorContext';
+
+/** SPEC §2: the first navigation waits for one auth check; later ones read the settled state. */
+export async function isSignedIn(app: AppActor): Promise<boolean> {
+  const session = app.getSnapshot().context.session;
+  const checked = await waitFor(session, (snapshot) => snapshot.context.authCheckedOnce);
+  return checked.context.isAuthenticated;
+}
+
+/** Protected routes send guests to /login?redirect=<full path>. */
+export async function requireLogin({ context, location }: GuardArgs): Promise<void> {
+  if (!(await isSignedIn(context.app))) {
+    throw redirect({ to: '/login', search: { redirect: location.href } });
+  }
+}
+
+/** Guest-only routes (the auth screens) send a signed-in customer home. */
+export async function guestOnly({ context }: GuardArgs): Promise<void> {
+  if (await isSignedIn(context.app)) throw redirect({ to: '/' });
+}
+
+interface GuardArgs {
+  context: { app: AppActor };
+  location: { href: string };
+}

@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './root';
+
+export const pendingPaymentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pending-payment',
+  staticData: { name: 'PendingPayment', access: 'all', header: 'solid' },
+  component: lazyRouteComponent(() => import('../features/payment/PaymentPendingPage'), 'PaymentPendingPage'),
+});

@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './root';
+
+export const processingPaymentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/processing-payment',
+  staticData: { name: 'ProcessingPayment', access: 'all', header: 'solid' },
+  component: lazyRouteComponent(() => import('../features/payment/PaymentPendingPage'), 'PaymentPendingPage'),
+});

@@ -1,0 +1,29 @@
+import { createRootRouteWithContext } from '@tanstack/react-router';
+import type { ApiClient } from '../api';
+import type { AppActor } from '../features/app/AppActorContext';
+import { NotFoundPage } from '../features/pages/NotFoundPage';
+import { Shell } from '../features/shell/Shell';
+
+export interface RouterContext {
+  app: AppActor;
+  api: ApiClient;
+}
+
+/** Where a route sits for the guards and the shell (SPEC §2 "Routes" and "Shell"). */
+export type RouteAccess = 'all' | 'guest' | 'protected';
+export type HeaderStyle = 'transparent' | 'solid';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** SPEC §2 route name, e.g. 'HomePage'. */
+    name?: string;
+    access?: RouteAccess;
+    /** Transparent over the hero image, or a solid dark bar. */
+    header?: HeaderStyle;
+  }
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Shell,
+  notFoundComponent: NotFoundPage,
+});

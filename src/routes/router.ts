@@ -1,0 +1,78 @@
+import { createRouter } from '@tanstack/react-router';
+import {
+  accountBalanceRoute,
+  accountChangeEmailRoute,
+  accountChangePasswordRoute,
+  accountIndexRoute,
+  accountOrderHistoryRoute,
+  accountProfileRoute,
+  accountRoute,
+} from './account';
+import { cartRoute } from './cart';
+import { emailVerificationRoute } from './email-verification';
+import { emailVerifyAlreadyRoute } from './email-verify-already';
+import { emailVerifySuccessRoute } from './email-verify-success';
+import { failPaymentRoute } from './fail-payment';
+import { faqRoute } from './faq';
+import { forgotPasswordRoute } from './forgot-password';
+import { homeRoute } from './home';
+import { loginRoute } from './login';
+import { notFoundRoute } from './not-found';
+import { pendingPaymentRoute } from './pending-payment';
+import { processingPaymentRoute } from './processing-payment';
+import { registerRoute } from './register';
+import { resetPasswordRoute } from './reset-password';
+import { resetPasswordConfirmRoute } from './reset-password-confirm';
+import { type RouterContext, rootRoute } from './root';
+import { rulesRoute } from './rules';
+import { shopRoute } from './shop';
+import { staticPageRoute } from './static-page';
+import { staticPageBySlugRoute } from './static-page-by-slug';
+import { successPaymentRoute } from './success-payment';
+
+/** SPEC §2's routes; `/$slug` and the catch-all come last. */
+export const routeTree = rootRoute.addChildren([
+  homeRoute,
+  loginRoute,
+  registerRoute,
+  forgotPasswordRoute,
+  resetPasswordConfirmRoute,
+  resetPasswordRoute,
+  successPaymentRoute,
+  failPaymentRoute,
+  pendingPaymentRoute,
+  processingPaymentRoute,
+  accountRoute.addChildren([
+    accountIndexRoute,
+    accountProfileRoute,
+    accountBalanceRoute,
+    accountOrderHistoryRoute,
+    accountChangePasswordRoute,
+    accountChangeEmailRoute,
+  ]),
+  emailVerificationRoute,
+  emailVerifySuccessRoute,
+  emailVerifyAlreadyRoute,
+  shopRoute,
+  cartRoute,
+  rulesRoute,
+  faqRoute,
+  staticPageRoute,
+  staticPageBySlugRoute,
+  notFoundRoute,
+]);
+
+export function createAppRouter(
+  context: RouterContext,
+  history?: Parameters<typeof createRouter>[0]['history'],
+) {
+  return createRouter({ routeTree, context, history, defaultPreload: 'intent', scrollRestoration: false });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
