@@ -109,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: options.trustProxy ?? false,
+    // Path parameters carry tokens of up to 128 characters (openapi.yaml); Fastify's default is 100.
+    maxParamLength: 200,
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { type Database, openDatabase, prepareDatabase } from './db';
 import { settings } from './db/schema';
 import { missingHandlers } from './handlers';
+import { requestLogSerializer } from './http/log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const GOOGLE_TAG_TTL_MS = 30_000;
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
       config,
       database,
       requireAllHandlers: production,
-      logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      logger: { level: process.env.LOG_LEVEL ?? 'info', serializers: { req: requestLogSerializer } },
       googleTag: googleTagReader(database.db),
     });
     if (seeded) app.log.info('the database was empty: seeded the demo store');
