@@ -9,16 +9,9 @@ import openapiGlue from 'fastify-openapi-glue';
 import { authenticate } from './auth/authenticate';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import {
-  handlers as allHandlers,
-  type Handler,
-  type Handlers,
-  missingHandlers,
-  unknownHandlers,
-} from './handlers';
+import { handlers as allHandlers, type Handlers, missingHandlers, unknownHandlers } from './handlers';
 import { bodyGuard, registerBodyParsers } from './http/body';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
-import { HttpError } from './http/errors';
 import { listOperations, loadContract, type OpenApiDocument, type OperationInfo } from './http/openapi';
 import {
   defaultRateLimits,
@@ -32,7 +25,7 @@ import { type CspOptions, registerSecurity } from './http/security';
 import { registerStaticApp } from './http/static-app';
 import { validatorCompiler } from './http/validation';
 import { createLocaleResolver, requestedLangId } from './i18n/locale';
-import { type Locale, t } from './i18n/messages';
+import type { Locale } from './i18n/messages';
 import { createMailer, type Mailer } from './mail/mailer';
 import { paths } from './paths';
 
@@ -59,8 +52,6 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** Handlers by operationId (default: all of server/handlers). */
   handlers?: Handlers;
-  /** Refuse to build when an operation has no handler (production); otherwise it answers 501. */
-  requireAllHandlers?: boolean;
   /** Default: a mailer built from the config (SMTP or the outbox). */
   mailer?: Mailer;
   /** The built storefront to serve; null serves none. Default: dist/app when it exists. */
@@ -80,27 +71,23 @@ export interface AppOptions {
   openapi?: OpenApiDocument;
 }
 
-/** Every handler must answer an operation; in production every operation must have a handler. */
-function handlerCheck(operations: OperationInfo[], handlers: Handlers, requireAll: boolean): void {
+/** Every operation of the contract has a handler, and every handler answers an operation. */
+function handlerCheck(operations: OperationInfo[], handlers: Handlers): void {
   const ids = operations.map((op) => op.operationId);
   const unknown = unknownHandlers(handlers, ids);
   if (unknown.length > 0)
     throw new Error(`Handlers without an operation in openapi.yaml: ${unknown.join(', ')}`);
   const missing = missingHandlers(handlers, ids);
-  if (requireAll && missing.length > 0) {
+  if (missing.length > 0) {
     throw new Error(`Operations of openapi.yaml without a handler: ${missing.join(', ')}`);
   }
 }
-
-const notImplemented: Handler = async (request) => {
-  throw new HttpError(501, t(request.locale, 'error.notImplemented'));
-};
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const document = options.openapi ?? loadContract();
   const operations = listOperations(document);
   const handlers = options.handlers ?? allHandlers;
-  handlerCheck(operations, handlers, options.requireAllHandlers ?? false);
+  handlerCheck(operations, handlers);
   const limits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
   const hitStore = options.hitStore ?? new MemoryHitStore();
   const { database } = options;
@@ -110,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: options.trustProxy ?? false,
     // Path parameters carry tokens of up to 128 characters (openapi.yaml); Fastify's default is 100.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -149,8 +136,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       preValidation.push(bodyGuard(operation));
       if (operation.needsBearer) preValidation.push(authenticateBearer);
       if (limiters) preHandler.push(limiters.perAccount);
+      const handler = handlers[operationId];
+      if (handler === undefined) throw new Error(`No handler for ${operationId}`);
       const route: Pick<RouteOptions, 'handler' | 'preValidation' | 'preHandler'> = {
-        handler: handlers[operationId] ?? notImplemented,
+        handler,
         preValidation,
         preHandler,
       };

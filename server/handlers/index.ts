@@ -1,4 +1,10 @@
 import { contractOperationIds } from '../http/openapi';
+import { accountHandlers } from './account';
+import { authHandlers } from './auth';
+import { cartHandlers } from './cart';
+import { catalogueHandlers } from './catalogue';
+import { orderHandlers } from './orders';
+import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
 import type { Handlers } from './types';
 
@@ -7,6 +13,12 @@ export type { Handler, Handlers } from './types';
 /** Every operation's handler, by operationId. Each handler module adds its map here. */
 export const handlers: Handlers = {
   ...systemHandlers,
+  ...authHandlers,
+  ...accountHandlers,
+  ...catalogueHandlers,
+  ...cartHandlers,
+  ...orderHandlers,
+  ...paymentHandlers,
 };
 
 /** Operations of the contract that have no handler. */

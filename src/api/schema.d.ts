@@ -2421,6 +2421,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFoundPage"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

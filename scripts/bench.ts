@@ -1,0 +1,461 @@
+// `npm run bench [-- --duration 5 --connections 10 --check]`: the API budgets of DESIGN §6.
+//
+// A child process builds the app on a fresh embedded database (PGlite, migrated and seeded, in a
+// temporary DATA_DIR), listens on 127.0.0.1 and prepares customers straight in the database; this
+// process drives it with autocannon over loopback, so the load generator never shares the
+// server's event loop. Each run is bounded in time; the child and its data dir are removed at
+// the end. `--check` exits with 1 when a budget fails.
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Server as NetServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { asc, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app';
+import { hashPassword } from '../server/auth/passwords';
+import { issueToken } from '../server/auth/tokens';
+import { readGoogleTag } from '../server/catalogue/settings-cache';
+import { loadConfig } from '../server/config';
+import { type Database, openDatabase, prepareDatabase } from '../server/db';
+import { executeRows } from '../server/db/client';
+import { products, sessions } from '../server/db/schema';
+import type { RateLimits } from '../server/http/rate-limit';
+
+/** Raised far above any run's volume, so the limits count but never refuse (printed in the output). */
+const BENCH_RATE_LIMITS: RateLimits = {
+  global: { max: 1_000_000_000, windowMs: 60_000 },
+  perIp: { max: 1_000_000_000, windowMs: 60_000 },
+  perAccount: { max: 1_000_000_000, windowMs: 60_000 },
+};
+/** Coins (minor units) credited to every bench customer: far more than any cart costs. */
+const BENCH_COINS = 1_000_000_000;
+/** Customers per connection for cart/add, so no cart line nears its count limit of 99. */
+const CART_USERS_PER_CONNECTION = 5;
+/** Prepared carts per second of the checkout run: more than the embedded database can check out. */
+const CHECKOUT_CARTS_PER_SECOND = 3_000;
+
+// --- protocol between the driver and the server child ---------------------------------------------
+
+type Command = { type: 'customers'; pool: string; count: number; withCart: boolean } | { type: 'stop' };
+
+type Reply =
+  | { type: 'ready'; appPort: number; plainPort: number; productIds: number[] }
+  | { type: 'customers'; tokens: string[] }
+  | { type: 'failed'; message: string };
+
+// --- the server child ------------------------------------------------------------------------------
+
+/** Verified customers with coins on the ledger and a session each; with one cart line when asked. */
+async function prepareCustomers(
+  db: Database,
+  pool: string,
+  count: number,
+  productId: number | undefined,
+): Promise<string[]> {
+  const passwordHash = await hashPassword('Bench123');
+  const emails = `bench-${pool}-%@bench.test`;
+  await db.execute(sql`
+    insert into users (name, surname, email, phone, phone_e164, password_hash, country_id, city,
+                       email_verified_at, balance_minor)
+    select 'Bench', 'Customer', ${`bench-${pool}-`}::text || g || '@bench.test', '+49 30 901820',
+           '+4930901820', ${passwordHash}, (select min(id) from countries), 'Berlin', now(), ${BENCH_COINS}
+    from generate_series(1, ${count}::int) g`);
+  await db.execute(sql`
+    insert into balance_ledger (user_id, amount_minor, reason, idempotency_key)
+    select id, ${BENCH_COINS}, 'adjustment', 'bench-credit-' || id from users where email like ${emails}`);
+  if (productId !== undefined) {
+    await db.execute(sql`insert into carts (user_id) select id from users where email like ${emails}`);
+    await db.execute(sql`
+      insert into cart_lines (cart_id, product_id, count)
+      select carts.id, ${productId}, 1 from carts join users on users.id = carts.user_id
+      where users.email like ${emails}`);
+  }
+  const ids = await executeRows<{ id: number }>(
+    db,
+    sql`select id from users where email like ${emails} order by id`,
+  );
+  const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const tokens: string[] = [];
+  for (let start = 0; start < ids.length; start += 1000) {
+    const rows = ids.slice(start, start + 1000).map(({ id }) => {
+      const { token, tokenHash } = issueToken();
+      tokens.push(token);
+      return { tokenHash, userId: Number(id), expiresAt };
+    });
+    await db.insert(sessions).values(rows);
+  }
+  return tokens;
+}
+
+async function serve(): Promise<void> {
+  const send = (reply: Reply) => process.send?.(reply);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const database = await openDatabase(config);
+  const plain = Fastify();
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await plain.close();
+      await app?.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+  process.on('disconnect', () => void stop().then(() => process.exit(0)));
+
+  try {
+    await prepareDatabase(database);
+    app = await buildApp({
+      config,
+      database,
+      staticDir: null,
+      rateLimits: BENCH_RATE_LIMITS,
+      googleTag: () => readGoogleTag(database.db),
+    });
+    // Only in this instance: the floor of what any route of the app costs (same hooks, no work).
+    app.get('/bench/bare', async () => ({ status: 'OK' }));
+    plain.get('/bench/plain', async () => ({ status: 'OK' }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    await plain.listen({ host: '127.0.0.1', port: 0 });
+    const productIds = (
+      await database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.active, true))
+        .orderBy(asc(products.id))
+    ).map((row) => row.id);
+    const portOf = (server: { server: NetServer }) => {
+      const address = server.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no TCP address');
+      return address.port;
+    };
+    send({ type: 'ready', appPort: portOf(app), plainPort: portOf(plain), productIds });
+
+    process.on('message', (command: Command) => {
+      if (command.type === 'stop') {
+        void stop().then(() => process.exit(0));
+        return;
+      }
+      prepareCustomers(database.db, command.pool, command.count, command.withCart ? productIds[0] : undefined)
+        .then((tokens) => send({ type: 'customers', tokens }))
+        .catch((error: unknown) => send({ type: 'failed', message: String(error) }));
+    });
+  } catch (error) {
+    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    await stop();
+    process.exit(1);
+  }
+}
+
+// --- autocannon, typed for what this script uses ---------------------------------------------------
+
+interface BenchRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: BenchRequest) => BenchRequest;
+}
+
+interface BenchClient {
+  setRequests(requests: BenchRequest[]): void;
+}
+
+interface RunOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  maxOverallRequests?: number;
+  requests?: BenchRequest[];
+  setupClient?: (client: BenchClient) => void;
+}
+
+interface RunResult {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+  requests: { total: number };
+  latency: { p50: number; p99: number };
+}
+
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: RunOptions,
+) => Promise<RunResult>;
+
+// --- the driver ------------------------------------------------------------------------------------
+
+interface Row {
+  name: string;
+  result?: RunResult;
+  /** Why there are no figures, or a remark about them. */
+  note?: string;
+  target?: string;
+  pass?: boolean;
+}
+
+class Server {
+  private readonly replies: Reply[] = [];
+  private waiting: ((reply: Reply) => void) | undefined;
+
+  constructor(private readonly child: ChildProcess) {
+    child.on('message', (reply: Reply) => {
+      if (this.waiting) {
+        const resolve = this.waiting;
+        this.waiting = undefined;
+        resolve(reply);
+      } else this.replies.push(reply);
+    });
+  }
+
+  next(): Promise<Reply> {
+    const queued = this.replies.shift();
+    if (queued) return Promise.resolve(queued);
+    return new Promise((resolve, reject) => {
+      this.waiting = resolve;
+      this.child.once('exit', (code) => reject(new Error(`the bench server exited (code ${code})`)));
+    });
+  }
+
+  async customers(pool: string, count: number, withCart: boolean): Promise<string[]> {
+    this.child.send({ type: 'customers', pool, count, withCart } satisfies Command);
+    const reply = await this.next();
+    if (reply.type !== 'customers') throw new Error(`preparing customers failed: ${JSON.stringify(reply)}`);
+    return reply.tokens;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
+      this.child.once('exit', () => resolve());
+      if (this.child.connected) this.child.send({ type: 'stop' } satisfies Command);
+      else this.child.kill('SIGTERM');
+      setTimeout(() => this.child.kill('SIGKILL'), 15_000).unref();
+    });
+  }
+}
+
+const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+
+async function probe(url: string, init: RequestInit): Promise<number> {
+  const response = await fetch(url, init);
+  await response.arrayBuffer();
+  return response.status;
+}
+
+function perSecond(result: RunResult): number {
+  return result.requests.total / result.duration;
+}
+
+function statuses(result: RunResult): string {
+  return Object.entries(result.statusCodeStats)
+    .map(([status, { count }]) => `${status}×${count}`)
+    .join(' ');
+}
+
+function clean(result: RunResult): boolean {
+  return result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['operation', 'req/s', 'p50 ms', 'p99 ms', 'responses', 'budget', 'result'];
+  const lines = rows.map((row) => [
+    row.name,
+    row.result ? perSecond(row.result).toFixed(0) : '—',
+    row.result ? String(row.result.latency.p50) : '—',
+    row.result ? String(row.result.latency.p99) : '—',
+    row.result ? statuses(row.result) || 'none' : (row.note ?? ''),
+    row.target ?? '',
+    row.pass === undefined ? 'info' : row.pass ? 'PASS' : 'FAIL',
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => line[i]?.length ?? 0)),
+  );
+  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(`\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const line of lines) console.log(format(line));
+  for (const row of rows) if (row.result && row.note) console.log(`\n${row.name}: ${row.note}`);
+}
+
+async function drive(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      check: { type: 'boolean', default: false },
+    },
+  });
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  if (!(duration > 0 && duration <= 60) || !(Number.isInteger(connections) && connections > 0)) {
+    throw new Error('usage: bench [--duration <1-60 s>] [--connections <n>] [--check]');
+  }
+
+  console.log(
+    `bench: ${connections} connections, ${duration} s per run, loopback, embedded database (PGlite) in a temporary DATA_DIR`,
+  );
+  console.log(
+    `bench: rate limits raised to ${BENCH_RATE_LIMITS.global.max.toLocaleString('en')} requests per window so they count but never refuse`,
+  );
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const server = new Server(child);
+  const stopOnSignal = () => void server.stop().then(() => process.exit(130));
+  process.on('SIGINT', stopOnSignal);
+  process.on('SIGTERM', stopOnSignal);
+
+  const rows: Row[] = [];
+  try {
+    const ready = await server.next();
+    if (ready.type !== 'ready') throw new Error(`the bench server did not start: ${JSON.stringify(ready)}`);
+    const base = `http://127.0.0.1:${ready.appPort}`;
+    const productIds = ready.productIds;
+    if (productIds.length === 0) throw new Error('the seeded store has no products');
+
+    const measure = async (options: Omit<RunOptions, 'connections' | 'duration'>, warmUp = true) => {
+      if (warmUp) await autocannon({ ...options, connections, duration: 1 });
+      return autocannon({ ...options, connections, duration });
+    };
+
+    const plain = await measure({ url: `http://127.0.0.1:${ready.plainPort}/bench/plain` });
+    rows.push({ name: 'GET /bench/plain (Fastify, no plugins)', result: plain });
+
+    const bare = await measure({ url: `${base}/bench/bare` });
+    rows.push({ name: 'GET /bench/bare (app hooks, no work)', result: bare });
+
+    const settings = await measure({ url: `${base}/api/settings` });
+    const settingsFloor = perSecond(bare) / 2;
+    rows.push({
+      name: 'GET /api/settings',
+      result: settings,
+      target: `≥ ${settingsFloor.toFixed(0)} req/s (½ bare)`,
+      pass: clean(settings) && perSecond(settings) >= settingsFloor,
+    });
+
+    // cart/add: each connection is its own customers, cycling through the products one at a time,
+    // so every request adds to a cart line and none reaches the count limit of 99.
+    const cartTokens = await server.customers('cart', connections * CART_USERS_PER_CONNECTION, false);
+    const cartAddTarget = '≥ 1000 req/s, p99 ≤ 50 ms';
+    const cartProbe = await probe(`${base}/api/cart/add`, {
+      method: 'POST',
+      headers: json(cartTokens[0] ?? ''),
+      body: JSON.stringify({ id: productIds[0], count: 1 }),
+    });
+    if (cartProbe !== 200) {
+      rows.push({
+        name: 'POST /api/cart/add',
+        note: `not measured: answers ${cartProbe}`,
+        target: cartAddTarget,
+        pass: false,
+      });
+    } else {
+      let connection = 0;
+      const cartAdd = await measure({
+        url: base,
+        setupClient: (client) => {
+          const mine = cartTokens.slice(
+            connection * CART_USERS_PER_CONNECTION,
+            (connection + 1) * CART_USERS_PER_CONNECTION,
+          );
+          connection = (connection + 1) % connections;
+          let sent = 0;
+          client.setRequests([
+            {
+              method: 'POST',
+              path: '/api/cart/add',
+              setupRequest: (request) => {
+                const token = mine[sent % mine.length] ?? '';
+                const product = productIds[Math.floor(sent / mine.length) % productIds.length];
+                sent += 1;
+                return { ...request, headers: json(token), body: JSON.stringify({ id: product, count: 1 }) };
+              },
+            },
+          ]);
+        },
+      });
+      rows.push({
+        name: 'POST /api/cart/add',
+        result: cartAdd,
+        target: cartAddTarget,
+        pass: clean(cartAdd) && perSecond(cartAdd) >= 1000 && cartAdd.latency.p99 <= 50,
+      });
+    }
+
+    // checkout: every request pays a cart prepared in the database for a customer of its own
+    // (one line, coins on the ledger), so each one measures one whole checkout, never an empty cart.
+    const checkoutTokens = await server.customers(
+      'checkout',
+      Math.ceil(duration * CHECKOUT_CARTS_PER_SECOND) + 1,
+      true,
+    );
+    const body = JSON.stringify({ payment_method: 'balance' });
+    const checkoutProbe = await probe(`${base}/api/orders/checkout`, {
+      method: 'POST',
+      headers: json(checkoutTokens[0] ?? ''),
+      body,
+    });
+    if (checkoutProbe !== 200) {
+      rows.push({
+        name: 'POST /api/orders/checkout (balance)',
+        note: `not measured: answers ${checkoutProbe}`,
+      });
+    } else {
+      const pool = checkoutTokens.slice(1);
+      let next = 0;
+      const checkout = await measure(
+        {
+          url: base,
+          maxOverallRequests: pool.length,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/orders/checkout',
+              setupRequest: (request) => {
+                const token = pool[next] ?? '';
+                next += 1;
+                return { ...request, headers: json(token), body };
+              },
+            },
+          ],
+        },
+        false,
+      );
+      rows.push({
+        name: 'POST /api/orders/checkout (balance)',
+        result: checkout,
+        note:
+          checkout.requests.total >= pool.length
+            ? `used all ${pool.length} prepared carts before ${duration} s; the rate covers ${checkout.duration.toFixed(1)} s`
+            : undefined,
+        // No budget of its own: failed answers are the only way it fails.
+        pass: clean(checkout) ? undefined : false,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  printTable(rows);
+  const failed = rows.filter((row) => row.pass === false);
+  console.log(
+    failed.length === 0
+      ? '\nbench: every budget met'
+      : `\nbench: ${failed.length} failed: ${failed.map((row) => row.name).join(', ')}`,
+  );
+  if (values.check && failed.length > 0) process.exitCode = 1;
+}
+
+const main = process.argv.includes('--serve') ? serve : drive;
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

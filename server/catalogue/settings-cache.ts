@@ -1,0 +1,28 @@
+import type { Database } from '../db/client';
+import { PerDatabaseCache } from './per-database-cache';
+import { type InvalidSettingReporter, readSettings, type Settings } from './settings';
+
+/**
+ * How long an API node answers the settings from memory. Every start of the storefront reads
+ * them, and on the embedded database a query per request made `GET /settings` about 30× slower
+ * than a bare route (measured with `npm run bench`). Nodes share no memory, so an operator's
+ * change reaches every node within this time, not at once; 5 s of staleness is harmless for
+ * what the settings hold. Money operations read them fresh (`readSettings`).
+ */
+export const SETTINGS_TTL_MS = 5_000;
+
+const cache = new PerDatabaseCache<Settings>(SETTINGS_TTL_MS);
+
+/** The settings of this database, read at most once per `SETTINGS_TTL_MS`. */
+export function currentSettings(db: Database, onInvalid?: InvalidSettingReporter): Promise<Settings> {
+  return cache.get(db, () => readSettings(db, onInvalid));
+}
+
+/**
+ * The `google_tag` setting for the storefront's Content-Security-Policy (buildApp's `googleTag`
+ * option). It comes from the same cached read as `GET /settings`, so the policy allows exactly
+ * the snippet the storefront was given.
+ */
+export async function readGoogleTag(db: Database): Promise<string | null> {
+  return (await currentSettings(db)).google_tag;
+}

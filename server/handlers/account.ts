@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { requireAuth } from '../auth/authenticate';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import { users } from '../db/schema';
+import { fieldErrors } from '../http/errors';
+import { t } from '../i18n/messages';
+import { sendEmailChangedNotice, sendQuietly, sendVerificationMail } from '../users/mails';
+import { userProfile } from '../users/profile';
+import { emailTaken, isUniqueViolation, normalizeEmail } from '../users/queries';
+import {
+  checkConfirmation,
+  checkCountry,
+  checkPhone,
+  optionalText,
+  RuleErrors,
+  requiredText,
+} from '../users/rules';
+import { issueUserToken, retireUserTokens } from '../users/user-tokens';
+import type { Handlers } from './types';
+
+interface ProfileBody {
+  name: string;
+  surname: string;
+  phone: string;
+  phoneE164: string;
+  country: number;
+  city: string;
+  address?: string;
+  post_code?: string;
+}
+
+interface ChangePasswordBody {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+interface ChangeEmailBody {
+  email: string;
+  password: string;
+}
+
+export const accountHandlers: Handlers = {
+  getProfile: async (request) => {
+    const { user } = requireAuth(request);
+    return { status: 'OK', payload: await userProfile(request.server.ctx.db, user, request.locale) };
+  },
+
+  /** `address` and `post_code` left out stay as they are; sent blank, they are cleared. */
+  updateProfile: async (request) => {
+    const { user } = requireAuth(request);
+    const body = request.body as ProfileBody;
+    const { db } = request.server.ctx;
+    const { locale } = request;
+    const errors = new RuleErrors();
+    const name = requiredText(errors, locale, 'name', body.name);
+    const surname = requiredText(errors, locale, 'surname', body.surname);
+    await checkCountry(errors, locale, db, body.country);
+    const city = requiredText(errors, locale, 'city', body.city);
+    const phone = requiredText(errors, locale, 'phone', body.phone);
+    await checkPhone(errors, locale, db, phone, body.phoneE164);
+    const address = optionalText(errors, locale, 'address', body.address);
+    const postCode = optionalText(errors, locale, 'post_code', body.post_code);
+    if (!errors.isEmpty) throw errors.toHttpError();
+
+    await db
+      .update(users)
+      .set({
+        name,
+        surname,
+        phone,
+        phoneE164: body.phoneE164,
+        countryId: body.country,
+        city,
+        ...(address === undefined ? {} : { address }),
+        ...(postCode === undefined ? {} : { postCode }),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    return { status: 'OK', message: t(locale, 'account.profileUpdated') };
+  },
+
+  /** Needs the current password; every other session of the customer ends. */
+  changePassword: async (request) => {
+    const { user, sessionId } = requireAuth(request);
+    const body = request.body as ChangePasswordBody;
+    const { db } = request.server.ctx;
+    const { locale } = request;
+    const errors = new RuleErrors();
+    if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+      errors.add('current_password', t(locale, 'account.currentPasswordWrong'));
+    }
+    checkConfirmation(errors, locale, body.password, body.password_confirmation);
+    if (!errors.isEmpty) throw errors.toHttpError();
+
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await revokeUserSessions(tx, user.id, sessionId);
+      await retireUserTokens(tx, user.id, 'reset_password');
+    });
+    return { status: 'OK', message: t(locale, 'account.passwordChanged') };
+  },
+
+  /**
+   * Changes the address at once and clears its verification (ADR 0002): a link goes to the new
+   * address, a notice to the old one. The password is checked first, and a wrong one is the only
+   * error reported, so a borrowed session cannot probe which addresses have accounts.
+   */
+  changeEmail: async (request) => {
+    const { user } = requireAuth(request);
+    const body = request.body as ChangeEmailBody;
+    const { db } = request.server.ctx;
+    const { locale } = request;
+    if (!(await verifyPassword(user.passwordHash, body.password))) {
+      throw fieldErrors({ password: [t(locale, 'account.passwordWrong')] });
+    }
+    const email = normalizeEmail(body.email);
+    const taken = () => fieldErrors({ email: [t(locale, 'auth.emailTaken')] });
+    if (email === user.email) throw fieldErrors({ email: [t(locale, 'account.emailUnchanged')] });
+    if (await emailTaken(db, email, user.id)) throw taken();
+
+    const token = await db
+      .transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ email, emailVerifiedAt: null, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        // Links sent to the old address must not verify the new one or reset its password.
+        await retireUserTokens(tx, user.id, 'verify_email');
+        await retireUserTokens(tx, user.id, 'reset_password');
+        return issueUserToken(tx, user.id, 'verify_email');
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      });
+    await sendQuietly(request, 'verification', () =>
+      sendVerificationMail(request, { email, name: user.name }, token),
+    );
+    await sendQuietly(request, 'email changed notice', () => sendEmailChangedNotice(request, user, email));
+    return { status: 'OK', message: t(locale, 'account.emailChanged') };
+  },
+};

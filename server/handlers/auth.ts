@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import { requireAuth } from '../auth/authenticate';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeSession, revokeUserSessions } from '../auth/sessions';
+import { users } from '../db/schema';
+import { fieldErrors, HttpError } from '../http/errors';
+import { t } from '../i18n/messages';
+import { invalidVerificationLinkPage } from '../users/link-page';
+import { lockUser } from '../users/locks';
+import { sendQuietly, sendResetMail, sendVerificationMail } from '../users/mails';
+import { emailTaken, findUserByEmail, isUniqueViolation, normalizeEmail } from '../users/queries';
+import { checkConfirmation, checkCountry, checkPhone, RuleErrors, requiredText } from '../users/rules';
+import { signIn } from '../users/sign-in';
+import { accountSettings } from '../users/store-settings';
+import {
+  findUserToken,
+  issueUserToken,
+  isUsable,
+  lockUserToken,
+  retireUserTokens,
+} from '../users/user-tokens';
+import { verifyEmailToken } from '../users/verify-email';
+import type { Handlers } from './types';
+
+interface RegisterBody {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  phoneE164: string;
+  password: string;
+  password_confirmation: string;
+  city: string;
+  country: number;
+}
+
+interface LoginBody {
+  username: string;
+  password: string;
+}
+
+interface RestoreBody {
+  token: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+export const authHandlers: Handlers = {
+  register: async (request, reply) => {
+    const body = request.body as RegisterBody;
+    const { db } = request.server.ctx;
+    const { locale } = request;
+    if (!(await accountSettings(db)).registrationOpen) {
+      throw new HttpError(403, t(locale, 'auth.registrationClosed'));
+    }
+    const errors = new RuleErrors();
+    const name = requiredText(errors, locale, 'name', body.name);
+    const surname = requiredText(errors, locale, 'surname', body.surname);
+    const email = normalizeEmail(body.email);
+    if (await emailTaken(db, email)) errors.add('email', t(locale, 'auth.emailTaken'));
+    await checkCountry(errors, locale, db, body.country);
+    const city = requiredText(errors, locale, 'city', body.city);
+    const phone = requiredText(errors, locale, 'phone', body.phone);
+    await checkPhone(errors, locale, db, phone, body.phoneE164);
+    checkConfirmation(errors, locale, body.password, body.password_confirmation);
+    if (!errors.isEmpty) throw errors.toHttpError();
+
+    const passwordHash = await hashPassword(body.password);
+    const created = await db
+      .transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            name,
+            surname,
+            email,
+            phone,
+            phoneE164: body.phoneE164,
+            passwordHash,
+            countryId: body.country,
+            city,
+          })
+          .returning();
+        if (user === undefined) throw new Error('the new user was not stored');
+        return { user, token: await issueUserToken(tx, user.id, 'verify_email') };
+      })
+      .catch((error: unknown) => {
+        // Another sign-up with the same address won the race.
+        if (isUniqueViolation(error)) throw fieldErrors({ email: [t(locale, 'auth.emailTaken')] });
+        throw error;
+      });
+    await sendQuietly(request, 'verification', () =>
+      sendVerificationMail(request, created.user, created.token),
+    );
+    reply.code(201);
+    return signIn(db, created.user, t(locale, 'auth.registered'));
+  },
+
+  login: async (request) => {
+    const body = request.body as LoginBody;
+    const { db } = request.server.ctx;
+    const user = await findUserByEmail(db, body.username);
+    // Runs a verification even for an unknown address, so both answers take as long.
+    const valid = await verifyPassword(user?.passwordHash, body.password);
+    if (user === undefined || !valid)
+      throw new HttpError(422, t(request.locale, 'auth.invalidCredentials'), {});
+    return signIn(db, user, t(request.locale, 'auth.signedIn'));
+  },
+
+  checkAuth: async (request) => {
+    const { user } = requireAuth(request);
+    return { status: 'OK', authenticated: true, emailVerified: user.emailVerifiedAt !== null };
+  },
+
+  logout: async (request) => {
+    const { sessionId } = requireAuth(request);
+    await revokeSession(request.server.ctx.db, sessionId);
+    return { status: 'OK', message: t(request.locale, 'auth.loggedOut') };
+  },
+
+  requestPasswordReset: async (request) => {
+    const { email } = request.body as { email: string };
+    const user = await findUserByEmail(request.server.ctx.db, email);
+    if (user !== undefined) {
+      // Issued and sent after the answer, so the answer takes as long whether or not the
+      // address has an account.
+      void sendQuietly(request, 'password reset', async () => {
+        const token = await issueUserToken(request.server.ctx.db, user.id, 'reset_password');
+        await sendResetMail(request, user, token);
+      });
+    }
+    return { status: 'OK', message: t(request.locale, 'auth.resetLinkSent') };
+  },
+
+  restorePassword: async (request) => {
+    const body = request.body as RestoreBody;
+    const { db } = request.server.ctx;
+    const { locale } = request;
+    const errors = new RuleErrors();
+    checkConfirmation(errors, locale, body.password, body.password_confirmation);
+    if (!errors.isEmpty) throw errors.toHttpError();
+
+    const invalidLink = () => fieldErrors({ token: [t(locale, 'auth.resetLinkInvalid')] });
+    const found = await findUserToken(db, body.token, 'reset_password');
+    if (found === undefined || !isUsable(found)) throw invalidLink();
+    const passwordHash = await hashPassword(body.password);
+    const reset = await db.transaction(async (tx) => {
+      const user = await lockUser(tx, found.userId);
+      const row = await lockUserToken(tx, found.id);
+      if (user === undefined || row === undefined || !isUsable(row)) return false;
+      if (user.email !== normalizeEmail(body.email)) return false;
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      // Uses up this link and every other reset link sent so far.
+      await retireUserTokens(tx, user.id, 'reset_password');
+      await revokeUserSessions(tx, user.id);
+      return true;
+    });
+    if (!reset) throw invalidLink();
+    return { status: 'OK', message: t(locale, 'auth.passwordReset') };
+  },
+
+  resendVerification: async (request) => {
+    const { user } = requireAuth(request);
+    if (user.emailVerifiedAt !== null) throw new HttpError(409, t(request.locale, 'auth.alreadyVerified'));
+    // Earlier links stay valid until they expire: they all go to the same address, and any of
+    // them is retired when the address changes.
+    const token = await issueUserToken(request.server.ctx.db, user.id, 'verify_email');
+    await sendVerificationMail(request, user, token);
+    return { status: 'OK', message: t(request.locale, 'auth.verificationSent') };
+  },
+
+  verifyEmail: async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const { db } = request.server.ctx;
+    const { welcomeBonusMinor } = await accountSettings(db);
+    const outcome = await verifyEmailToken(db, token, welcomeBonusMinor);
+    reply.header('cache-control', 'no-store');
+    if (outcome === 'invalid') {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(invalidVerificationLinkPage(request.locale));
+    }
+    return reply.redirect(
+      outcome === 'verified' ? '/email/verify/success' : '/email/verify/already-success',
+      302,
+    );
+  },
+};

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import { requireAuth } from '../auth/authenticate';
+import { contentLanguage } from '../catalogue/language';
+import { fieldErrors, HttpError } from '../http/errors';
+import { requestedLangId } from '../i18n/locale';
+import { t } from '../i18n/messages';
+import {
+  addToCart,
+  clearCart,
+  LineLimitError,
+  ProductUnavailableError,
+  readCartLines,
+  removeCartLine,
+  toCartItems,
+} from '../ledger/cart';
+import type { Handlers } from './types';
+
+/** The language of product titles: the request's `lang_id` (query or body), else the default. */
+export async function titleLanguageId(request: FastifyRequest): Promise<number> {
+  const language = await contentLanguage(request.server.ctx.db, requestedLangId(request.query, request.body));
+  return language.id;
+}
+
+async function cartResponse(request: FastifyRequest, userId: number) {
+  const lines = await readCartLines(request.server.ctx.db, userId, await titleLanguageId(request));
+  return { status: 'OK', cart: toCartItems(lines) };
+}
+
+export const cartHandlers: Handlers = {
+  getCart: async (request) => cartResponse(request, requireAuth(request).user.id),
+
+  addToCart: async (request) => {
+    const { user } = requireAuth(request);
+    const { id, count } = request.body as { id: number; count: number };
+    try {
+      await addToCart(request.server.ctx.db, user.id, id, count);
+    } catch (error) {
+      if (error instanceof ProductUnavailableError) {
+        throw new HttpError(404, t(request.locale, 'cart.productUnavailable'));
+      }
+      if (error instanceof LineLimitError) {
+        throw fieldErrors({ count: [t(request.locale, 'cart.lineLimit', { max: error.max })] });
+      }
+      throw error;
+    }
+    return cartResponse(request, user.id);
+  },
+
+  removeFromCart: async (request) => {
+    const { user } = requireAuth(request);
+    const { id } = request.body as { id: number };
+    if (!(await removeCartLine(request.server.ctx.db, user.id, id))) {
+      throw new HttpError(404, t(request.locale, 'cart.lineNotFound'));
+    }
+    return cartResponse(request, user.id);
+  },
+
+  clearCart: async (request) => {
+    const { user } = requireAuth(request);
+    await clearCart(request.server.ctx.db, user.id);
+    return cartResponse(request, user.id);
+  },
+};

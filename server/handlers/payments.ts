@@ -1,0 +1,203 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
+import { readSettings } from '../catalogue/settings';
+import { fieldErrors, HttpError } from '../http/errors';
+import { type Locale, t } from '../i18n/messages';
+import { baseCurrency, findCurrency } from '../payments/currencies';
+import { coinsForAmount, formatCoins, formatMoney, minimumTopUp, withVat } from '../payments/money';
+import {
+  checkoutUrls,
+  failUnopenedPayment,
+  findPayment,
+  findUserPayment,
+  insertPayment,
+  openCheckout,
+  type PaymentRow,
+  paymentView,
+} from '../payments/payments';
+import { WebhookSignatureError } from '../payments/provider';
+import { paymentsOf } from '../payments/providers';
+import { newSandboxEvent, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '../payments/sandbox';
+import { SANDBOX_PAGE_CSP, sandboxNotFoundPage, sandboxPaymentPage } from '../payments/sandbox-page';
+import {
+  PaymentSettledError,
+  receiveWebhook,
+  UnknownPaymentError,
+  type WebhookResult,
+} from '../payments/webhook';
+import type { Handlers } from './types';
+
+interface TopUpBody {
+  amount: number;
+  currency: string;
+  payment_method: 'card';
+  save_payment_method?: boolean;
+}
+
+const WEBHOOK_MESSAGE = {
+  processed: 'webhook.processed',
+  duplicate: 'webhook.duplicate',
+  ignored: 'webhook.ignored',
+} as const satisfies Record<WebhookResult, string>;
+
+async function topUp(request: FastifyRequest) {
+  const { user } = requireVerifiedEmail(request);
+  const body = request.body as TopUpBody;
+  const { db, config } = request.server.ctx;
+  const { locale } = request;
+  const settings = await readSettings(db);
+  if (!settings.payment_methods.includes('card')) {
+    throw fieldErrors({ payment_method: [t(locale, 'checkout.methodUnavailable')] });
+  }
+  const display = await findCurrency(db, body.currency);
+  if (display === undefined) throw fieldErrors({ currency: [t(locale, 'topUp.currencyUnknown')] });
+  const base = await baseCurrency(db);
+  const minimum = minimumTopUp(settings.min_top_up, base, display);
+  if (body.amount < minimum) {
+    const formatted = formatMoney(locale, minimum, display.code);
+    throw fieldErrors({ amount: [t(locale, 'topUp.belowMinimum', { minimum: formatted })] });
+  }
+  const coinsMinor = coinsForAmount(body.amount, base, display, settings.points_conversion_rate);
+  if (coinsMinor <= 0) throw fieldErrors({ amount: [t(locale, 'field.amount')] });
+
+  const { provider } = await paymentsOf(request.server.ctx);
+  const payment = await insertPayment(db, {
+    kind: 'top_up',
+    provider: provider.name,
+    userId: user.id,
+    amountMinor: withVat(body.amount, settings.vat_percent),
+    currency: display.code,
+    coinsMinor,
+  });
+  const coins = formatCoins(locale, coinsMinor, settings.internal_currency.name);
+  const redirectUrl = await openCheckout(
+    db,
+    provider,
+    {
+      ref: payment.ref,
+      kind: 'top_up',
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      description: t(locale, 'payment.topUp', { coins }),
+      customerEmail: user.email,
+      savePaymentMethod: body.save_payment_method ?? false,
+    },
+    checkoutUrls(config.publicUrl, payment.ref),
+    () => failUnopenedPayment(db, payment),
+  );
+  return {
+    status: 'OK',
+    redirect_url: redirectUrl,
+    payment_id: payment.ref,
+    message: t(locale, 'topUp.awaitingPayment', { coins }),
+  };
+}
+
+async function webhook(request: FastifyRequest) {
+  const { provider: name } = request.params as { provider: string };
+  const { provider } = await paymentsOf(request.server.ctx);
+  if (provider.name !== name) throw new HttpError(404, t(request.locale, 'error.notFound'));
+  if (request.rawBody === undefined) throw new HttpError(400, t(request.locale, 'webhook.badSignature'));
+  let result: WebhookResult;
+  try {
+    result = await receiveWebhook(request.server.ctx.db, provider, request.rawBody, request.headers);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      request.log.warn({ reason: error.message }, 'webhook signature refused');
+      throw new HttpError(400, t(request.locale, 'webhook.badSignature'));
+    }
+    if (error instanceof UnknownPaymentError) throw new HttpError(404, t(request.locale, 'error.notFound'));
+    if (error instanceof PaymentSettledError) throw new HttpError(409, t(request.locale, 'payment.settled'));
+    throw error;
+  }
+  return { status: 'OK', message: t(request.locale, WEBHOOK_MESSAGE[result]) };
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .code(status)
+    .header('content-security-policy', SANDBOX_PAGE_CSP)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** The sandbox's payment, or null when the sandbox is not the provider or has no such payment. */
+async function sandboxPayment(request: FastifyRequest): Promise<PaymentRow | null> {
+  const { ref } = request.params as { ref: string };
+  const payments = await paymentsOf(request.server.ctx);
+  if (payments.provider.name !== 'sandbox') return null;
+  const payment = await findPayment(request.server.ctx.db, ref);
+  return payment === undefined || payment.provider !== 'sandbox' ? null : payment;
+}
+
+async function paymentDescription(
+  request: FastifyRequest,
+  locale: Locale,
+  payment: PaymentRow,
+): Promise<string> {
+  const { internal_currency } = await readSettings(request.server.ctx.db);
+  const coins = formatCoins(locale, payment.coinsMinor, internal_currency.name);
+  return payment.orderId === null
+    ? t(locale, 'payment.topUp', { coins })
+    : t(locale, 'payment.order', { id: payment.orderId, coins });
+}
+
+const DECISION_REDIRECT = { pay: '/success-payment', decline: '/fail-payment' } as const;
+
+export const paymentHandlers: Handlers = {
+  topUpBalance: async (request) => topUp(request),
+
+  getPayment: async (request) => {
+    const { user } = requireAuth(request);
+    const { id } = request.params as { id: string };
+    const payment = await findUserPayment(request.server.ctx.db, user.id, id);
+    if (payment === undefined) throw new HttpError(404, t(request.locale, 'error.notFound'));
+    return { status: 'OK', payload: paymentView(payment) };
+  },
+
+  paymentWebhook: async (request) => webhook(request),
+
+  sandboxPaymentPage: async (request, reply) => {
+    const payment = await sandboxPayment(request);
+    if (payment === null) return sendHtml(reply, 404, sandboxNotFoundPage(request.locale));
+    return sendHtml(
+      reply,
+      200,
+      sandboxPaymentPage(request.locale, payment, await paymentDescription(request, request.locale, payment)),
+    );
+  },
+
+  /**
+   * Delivers the choice as a signed event through the same verification and processing as a
+   * provider's webhook call, then sends the browser to the storefront's result page.
+   */
+  sandboxPaymentDecision: async (request, reply) => {
+    const payment = await sandboxPayment(request);
+    if (payment === null) return sendHtml(reply, 404, sandboxNotFoundPage(request.locale));
+    if (payment.status !== 'pending') throw new HttpError(409, t(request.locale, 'payment.settled'));
+    const { choice } = request.body as { choice: 'pay' | 'decline' | 'pending' };
+    if (choice === 'pending') return reply.redirect(`/pending-payment?payment=${payment.ref}`, 303);
+
+    const { provider, sandboxSecret } = await paymentsOf(request.server.ctx);
+    if (sandboxSecret === undefined) throw new Error('The sandbox provider has no signing secret');
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const event = newSandboxEvent(
+      choice === 'pay' ? 'payment.succeeded' : 'payment.failed',
+      payment.ref,
+      nowSeconds,
+    );
+    const rawBody = JSON.stringify(event);
+    const signature = signSandboxBody(sandboxSecret, rawBody, nowSeconds);
+    try {
+      await receiveWebhook(request.server.ctx.db, provider, rawBody, {
+        [SANDBOX_SIGNATURE_HEADER.toLowerCase()]: signature,
+      });
+    } catch (error) {
+      if (error instanceof PaymentSettledError)
+        throw new HttpError(409, t(request.locale, 'payment.settled'));
+      throw error;
+    }
+    return reply.redirect(DECISION_REDIRECT[choice], 303);
+  },
+};

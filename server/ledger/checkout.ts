@@ -1,0 +1,121 @@
+import type { Database } from '../db/client';
+import { orderLines, orders } from '../db/schema';
+import { insertPayment, type PaymentRow } from '../payments/payments';
+import type { PaymentProvider } from '../payments/provider';
+import { type CartLine, clearCart, readCartLines } from './cart';
+import { appendLedgerEntry, InsufficientFundsError, lockBalance } from './ledger';
+
+export class CheckoutError extends Error {
+  constructor(readonly reason: 'empty' | 'unavailable') {
+    super(reason === 'empty' ? 'The cart is empty' : 'The cart holds products no longer for sale');
+    this.name = 'CheckoutError';
+  }
+}
+
+interface LockedCart {
+  balanceMinor: number;
+  lines: CartLine[];
+  totalMinor: number;
+}
+
+/**
+ * Locks the customer's row, then reads the cart: a second checkout of the same customer waits
+ * here and then sees the cart the first one left (empty after a balance payment).
+ */
+async function lockCart(tx: Database, userId: number, languageId: number): Promise<LockedCart> {
+  const balanceMinor = await lockBalance(tx, userId);
+  const lines = await readCartLines(tx, userId, languageId);
+  if (lines.length === 0) throw new CheckoutError('empty');
+  if (lines.some((line) => !line.active)) throw new CheckoutError('unavailable');
+  const totalMinor = lines.reduce((sum, line) => sum + line.item.price * line.count, 0);
+  if (!Number.isSafeInteger(totalMinor)) throw new RangeError(`Order total out of range: ${totalMinor}`);
+  return { balanceMinor, lines, totalMinor };
+}
+
+async function insertOrder(
+  tx: Database,
+  userId: number,
+  method: 'balance' | 'card',
+  status: 'paid' | 'pending',
+  cart: LockedCart,
+): Promise<number> {
+  const [order] = await tx
+    .insert(orders)
+    .values({ userId, status, totalMinor: cart.totalMinor, paymentMethod: method })
+    .returning({ id: orders.id });
+  if (order === undefined) throw new Error('order was not stored');
+  await tx.insert(orderLines).values(
+    cart.lines.map((line) => ({
+      orderId: order.id,
+      productId: line.item_id,
+      title: line.item.title,
+      priceMinor: line.item.price,
+      count: line.count,
+    })),
+  );
+  return order.id;
+}
+
+/** Pays an order at once: paid order, ledger debit `order:<id>`, empty cart, all or nothing. */
+async function payNow(tx: Database, userId: number, method: 'balance' | 'card', cart: LockedCart) {
+  if (cart.totalMinor > cart.balanceMinor && method === 'balance') {
+    throw new InsufficientFundsError(cart.balanceMinor, cart.totalMinor);
+  }
+  const orderId = await insertOrder(tx, userId, method, 'paid', cart);
+  if (cart.totalMinor > 0 && method === 'balance') {
+    await appendLedgerEntry(tx, {
+      userId,
+      amountMinor: -cart.totalMinor,
+      reason: 'order',
+      idempotencyKey: `order:${orderId}`,
+      orderId,
+    });
+  }
+  await clearCart(tx, userId);
+  return orderId;
+}
+
+/**
+ * Checkout with coins, in one transaction. Throws `CheckoutError` or `InsufficientFundsError`
+ * (nothing written) when it cannot go through.
+ */
+export function checkoutWithBalance(db: Database, userId: number, languageId: number): Promise<number> {
+  return db.transaction(async (tx) => payNow(tx, userId, 'balance', await lockCart(tx, userId, languageId)));
+}
+
+export interface CardCharge {
+  /** What the card pays for `coinsMinor` coins: minor units of `currency`, VAT included. */
+  chargeFor(coinsMinor: number): { amountMinor: number; currency: string };
+}
+
+export type CardCheckout =
+  | { kind: 'payment'; orderId: number; payment: PaymentRow; totalMinor: number }
+  /** A free order needs no payment: it is paid at once. */
+  | { kind: 'paid'; orderId: number };
+
+/**
+ * Checkout by card: a pending order and a pending payment for it, in one transaction. The cart
+ * stays as it is until the provider confirms the payment (a declined card loses nothing).
+ */
+export function startCardCheckout(
+  db: Database,
+  userId: number,
+  languageId: number,
+  provider: PaymentProvider['name'],
+  charge: CardCharge,
+): Promise<CardCheckout> {
+  return db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId, languageId);
+    if (cart.totalMinor === 0) return { kind: 'paid', orderId: await payNow(tx, userId, 'card', cart) };
+    const orderId = await insertOrder(tx, userId, 'card', 'pending', cart);
+    const payment = await insertPayment(tx, {
+      kind: 'order',
+      provider,
+      userId,
+      orderId,
+      coinsMinor: cart.totalMinor,
+      ...charge.chargeFor(cart.totalMinor),
+    });
+    return { kind: 'payment', orderId, payment, totalMinor: cart.totalMinor };
+  });
+}

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { currencies } from '../db/schema';
+import type { Rate } from './money';
+
+/** The fallback of SPEC §3 when the store has no default currency. */
+const FALLBACK: Rate = { code: 'EUR', value: '1' };
+
+/** The default currency (the one `min_top_up` is in). */
+export async function baseCurrency(db: Database): Promise<Rate> {
+  const [row] = await db
+    .select({ code: currencies.code, value: currencies.value })
+    .from(currencies)
+    .where(eq(currencies.isDefault, true));
+  return row ?? FALLBACK;
+}
+
+export async function findCurrency(db: Database, code: string): Promise<Rate | undefined> {
+  const [row] = await db
+    .select({ code: currencies.code, value: currencies.value })
+    .from(currencies)
+    .where(eq(currencies.code, code));
+  return row;
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { orders, payments } from '../db/schema';
+import type { CheckoutPayment, CheckoutUrls, PaymentProvider } from './provider';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A new public payment reference: `pay_` and 24 random base62 characters (about 143 bits). */
+export function newPaymentRef(): string {
+  let out = 'pay_';
+  while (out.length < 28) {
+    for (const byte of randomBytes(32)) {
+      // 248 = 4 × 62: dropping larger bytes keeps every character equally likely.
+      if (byte < 248 && out.length < 28) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export interface NewPayment {
+  kind: 'top_up' | 'order';
+  provider: PaymentProvider['name'];
+  userId: number;
+  orderId?: number;
+  amountMinor: number;
+  currency: string;
+  coinsMinor: number;
+}
+
+export async function insertPayment(db: Database, payment: NewPayment): Promise<PaymentRow> {
+  const [row] = await db
+    .insert(payments)
+    .values({ ...payment, ref: newPaymentRef(), status: 'pending' })
+    .returning();
+  if (row === undefined) throw new Error('payment was not stored');
+  return row;
+}
+
+export async function findUserPayment(
+  db: Database,
+  userId: number,
+  ref: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.ref, ref), eq(payments.userId, userId)));
+  return row;
+}
+
+export async function findPayment(db: Database, ref: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.ref, ref));
+  return row;
+}
+
+/** A payment as the contract shows it (openapi.yaml `Payment`). */
+export function paymentView(row: PaymentRow) {
+  return {
+    id: row.ref,
+    kind: row.kind,
+    status: row.status,
+    amount: row.amountMinor,
+    currency: row.currency,
+    coins: row.coinsMinor,
+    order_id: row.orderId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Where the provider sends the customer back. The pending page polls the payment until it settles. */
+export function checkoutUrls(publicUrl: string, ref: string): CheckoutUrls {
+  return {
+    success: `${publicUrl}/processing-payment?payment=${ref}`,
+    cancel: `${publicUrl}/fail-payment?payment=${ref}`,
+  };
+}
+
+/**
+ * Opens the provider's checkout for a stored payment and keeps the provider's id. When the
+ * provider refuses, `onFailure` settles what was created for it, and the error goes on.
+ */
+export async function openCheckout(
+  db: Database,
+  provider: PaymentProvider,
+  payment: CheckoutPayment,
+  urls: CheckoutUrls,
+  onFailure: () => Promise<void>,
+): Promise<string> {
+  let session: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
+  try {
+    session = await provider.createCheckout(payment, urls);
+  } catch (error) {
+    await onFailure();
+    throw error;
+  }
+  if (session.providerRef !== undefined) {
+    await db.update(payments).set({ providerRef: session.providerRef }).where(eq(payments.ref, payment.ref));
+  }
+  return session.redirectUrl;
+}
+
+/** Settles a payment the provider never opened (and its order) as failed. */
+export async function failUnopenedPayment(db: Database, payment: PaymentRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx.update(payments).set({ status: 'failed', updatedAt: now }).where(eq(payments.id, payment.id));
+    if (payment.orderId !== null) {
+      await tx.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, payment.orderId));
+    }
+  });
+}

@@ -1,0 +1,60 @@
+/** What a checkout sends to a payment provider. */
+export interface CheckoutPayment {
+  /** Our reference (`pay_…`): the provider's idempotency key and the key of its events. */
+  ref: string;
+  kind: 'top_up' | 'order';
+  /** Charged, in minor units of `currency`, VAT included. */
+  amountMinor: number;
+  currency: string;
+  /** A line for the provider's page, in the customer's language. */
+  description: string;
+  customerEmail: string;
+  /** Ask the provider to keep the card for later payments. */
+  savePaymentMethod: boolean;
+}
+
+/** Where the provider sends the customer back: absolute URLs on PUBLIC_URL. */
+export interface CheckoutUrls {
+  success: string;
+  cancel: string;
+}
+
+export interface CheckoutSession {
+  /** An absolute URL of the provider, or a path on this origin (the sandbox). */
+  redirectUrl: string;
+  /** The provider's own id of the session, when it has one. */
+  providerRef?: string;
+}
+
+/** A verified provider event, reduced to what changes a payment. */
+export interface PaymentEvent {
+  /** The provider's event id (unique per provider): a second delivery changes nothing. */
+  id: string;
+  outcome: 'succeeded' | 'failed' | 'ignored';
+  /** Our payment reference, when the event names one. */
+  paymentRef?: string;
+  /** The payload as received, kept with the event. */
+  payload: unknown;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  createCheckout(payment: CheckoutPayment, urls: CheckoutUrls): Promise<CheckoutSession>;
+  /** Checks the signature on the exact bytes received; throws `WebhookSignatureError` otherwise. */
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export function headerValue(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,104 @@
+import Stripe from 'stripe';
+import {
+  type CheckoutSession,
+  headerValue,
+  type PaymentEvent,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from './provider';
+
+/** The one Stripe call the adapter makes; a fake stands in for it in tests. */
+export interface StripeCheckoutClient {
+  checkout: {
+    sessions: {
+      create(
+        params: Stripe.Checkout.SessionCreateParams,
+        options?: Stripe.RequestOptions,
+      ): Promise<Pick<Stripe.Checkout.Session, 'id' | 'url'>>;
+    };
+  };
+}
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  client?: StripeCheckoutClient;
+}
+
+/** Our payment reference on a Checkout Session (set by `createCheckout`). */
+function paymentRefOf(session: Stripe.Checkout.Session): string | undefined {
+  return session.metadata?.payment_ref ?? session.client_reference_id ?? undefined;
+}
+
+/** What a Stripe event means for our payment; events we do not act on are 'ignored'. */
+export function outcomeOf(event: Stripe.Event): PaymentEvent['outcome'] {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      // Card payments are paid at completion; delayed methods finish with an async_payment event.
+      return event.data.object.payment_status === 'unpaid' ? 'ignored' : 'succeeded';
+    case 'checkout.session.async_payment_succeeded':
+      return 'succeeded';
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired':
+      return 'failed';
+    default:
+      return 'ignored';
+  }
+}
+
+function isCheckoutSessionEvent(
+  event: Stripe.Event,
+): event is Extract<Stripe.Event, { data: { object: Stripe.Checkout.Session } }> {
+  return event.type.startsWith('checkout.session.');
+}
+
+/**
+ * Stripe Checkout: a hosted payment page per payment, created with our payment ref as the
+ * idempotency key (a retried request never opens a second session), and the signed
+ * `checkout.session.*` events as the outcome.
+ */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const client: StripeCheckoutClient = options.client ?? new Stripe(options.secretKey);
+  return {
+    name: 'stripe',
+    async createCheckout(payment, urls): Promise<CheckoutSession> {
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: payment.currency.toLowerCase(),
+              unit_amount: payment.amountMinor,
+              product_data: { name: payment.description },
+            },
+          },
+        ],
+        client_reference_id: payment.ref,
+        metadata: { payment_ref: payment.ref, kind: payment.kind },
+        customer_email: payment.customerEmail,
+        success_url: urls.success,
+        cancel_url: urls.cancel,
+        ...(payment.savePaymentMethod
+          ? { customer_creation: 'always', payment_intent_data: { setup_future_usage: 'off_session' } }
+          : {}),
+      };
+      const session = await client.checkout.sessions.create(params, { idempotencyKey: payment.ref });
+      if (!session.url) throw new Error(`Stripe returned no URL for checkout session ${session.id}`);
+      return { redirectUrl: session.url, providerRef: session.id };
+    },
+    verifyWebhook(rawBody, headers): PaymentEvent {
+      const signature = headerValue(headers, 'Stripe-Signature');
+      if (signature === undefined) throw new WebhookSignatureError('The Stripe-Signature header is missing');
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError((error as Error).message);
+      }
+      const outcome = outcomeOf(event);
+      const paymentRef = isCheckoutSessionEvent(event) ? paymentRefOf(event.data.object) : undefined;
+      return { id: event.id, outcome, payload: event, ...(paymentRef === undefined ? {} : { paymentRef }) };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { orders, payments, webhookEvents } from '../db/schema';
+import { removePurchasedItems } from '../ledger/cart';
+import { appendLedgerEntry } from '../ledger/ledger';
+import type { PaymentEvent, PaymentProvider } from './provider';
+
+/** What a delivery did: changed a payment, repeated one already seen, or needed nothing. */
+export type WebhookResult = 'processed' | 'duplicate' | 'ignored';
+
+export class UnknownPaymentError extends Error {
+  constructor(readonly ref: string | undefined) {
+    super(`The event names no payment of this provider: ${ref ?? '(none)'}`);
+    this.name = 'UnknownPaymentError';
+  }
+}
+
+/** The event contradicts a payment that is already settled the other way. */
+export class PaymentSettledError extends Error {
+  constructor(
+    readonly ref: string,
+    readonly status: string,
+  ) {
+    super(`Payment ${ref} is already ${status}`);
+    this.name = 'PaymentSettledError';
+  }
+}
+
+/**
+ * Applies a verified provider event in one transaction: the event id is recorded (a second
+ * delivery answers 'duplicate' and changes nothing), the payment is settled and, on success,
+ * a top-up credits its coins (ledger key `payment:<ref>`) and an order becomes paid and leaves
+ * the cart. A failure fails the payment and its order. Errors roll everything back, the event
+ * id included, so the provider's retry is processed afresh.
+ */
+export function applyPaymentEvent(
+  db: Database,
+  provider: PaymentProvider['name'],
+  event: PaymentEvent,
+): Promise<WebhookResult> {
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(webhookEvents)
+      .values({ provider, eventId: event.id, payload: event.payload })
+      .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.eventId] })
+      .returning({ id: webhookEvents.id });
+    if (recorded.length === 0) return 'duplicate';
+    if (event.outcome === 'ignored') return 'ignored';
+    if (event.paymentRef === undefined) throw new UnknownPaymentError(undefined);
+
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.ref, event.paymentRef), eq(payments.provider, provider)))
+      .for('update');
+    if (payment === undefined) throw new UnknownPaymentError(event.paymentRef);
+    const target = event.outcome === 'succeeded' ? 'paid' : 'failed';
+    if (payment.status === target) return 'duplicate';
+    if (payment.status !== 'pending') throw new PaymentSettledError(payment.ref, payment.status);
+
+    const now = new Date();
+    await tx.update(payments).set({ status: target, updatedAt: now }).where(eq(payments.id, payment.id));
+    if (payment.kind === 'top_up' && target === 'paid') {
+      await appendLedgerEntry(tx, {
+        userId: payment.userId,
+        amountMinor: payment.coinsMinor,
+        reason: 'top_up',
+        idempotencyKey: `payment:${payment.ref}`,
+        paymentId: payment.id,
+      });
+    }
+    if (payment.kind === 'order' && payment.orderId !== null) {
+      await tx
+        .update(orders)
+        .set({ status: target, updatedAt: now })
+        .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending')));
+      if (target === 'paid') await removePurchasedItems(tx, payment.userId, payment.orderId);
+    }
+    return 'processed';
+  });
+}
+
+/** Verifies a delivery on its raw body, then applies it. Throws `WebhookSignatureError` when forged. */
+export function receiveWebhook(
+  db: Database,
+  provider: PaymentProvider,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<WebhookResult> {
+  return applyPaymentEvent(db, provider.name, provider.verifyWebhook(rawBody, headers));
+}

@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import { emailChangedNotice, type MailContext, resetPasswordMail, verificationMail } from '../mail/templates';
+import { accountSettings } from './store-settings';
+import { TOKEN_VALID_HOURS } from './user-tokens';
+
+/** The emails of the account operations, in the request's language, with links on PUBLIC_URL. */
+
+interface Recipient {
+  email: string;
+  name: string;
+}
+
+async function contextFor(request: FastifyRequest, to: Recipient): Promise<MailContext> {
+  const { config, db } = request.server.ctx;
+  const { shopName } = await accountSettings(db);
+  return { locale: request.locale, publicUrl: config.publicUrl, shopName, to: to.email, name: to.name };
+}
+
+export async function sendVerificationMail(
+  request: FastifyRequest,
+  to: Recipient,
+  token: string,
+): Promise<void> {
+  const context = await contextFor(request, to);
+  await request.server.ctx.mailer.send(
+    verificationMail({ ...context, token, validHours: TOKEN_VALID_HOURS.verify_email }),
+  );
+}
+
+export async function sendResetMail(request: FastifyRequest, to: Recipient, token: string): Promise<void> {
+  const context = await contextFor(request, to);
+  await request.server.ctx.mailer.send(
+    resetPasswordMail({ ...context, token, validHours: TOKEN_VALID_HOURS.reset_password }),
+  );
+}
+
+export async function sendEmailChangedNotice(
+  request: FastifyRequest,
+  to: Recipient,
+  newEmail: string,
+): Promise<void> {
+  const context = await contextFor(request, to);
+  await request.server.ctx.mailer.send(emailChangedNotice({ ...context, newEmail }));
+}
+
+/**
+ * For a mail that reports a change already saved: a failure to send is logged (without the
+ * message, which holds a token) and does not turn the answer into an error. The customer can ask
+ * for the link again.
+ */
+export async function sendQuietly(
+  request: FastifyRequest,
+  what: string,
+  send: () => Promise<void>,
+): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    request.log.error(
+      { mail: what, reason: error instanceof Error ? error.message : String(error) },
+      'mail not sent',
+    );
+  }
+}

@@ -1,0 +1,25 @@
+import { createSession, type User } from '../auth/sessions';
+import type { Database } from '../db/client';
+
+/** The contract's `AuthResponse`. */
+export interface AuthResponseBody {
+  status: 'OK';
+  message: string;
+  access_token: string;
+  token_type: 'Bearer';
+  expires_at: string;
+  emailVerified: boolean;
+}
+
+/** Opens a session for the user and answers with its bearer token (shown this once, stored hashed). */
+export async function signIn(db: Database, user: User, message: string): Promise<AuthResponseBody> {
+  const session = await createSession(db, user.id);
+  return {
+    status: 'OK',
+    message,
+    access_token: session.token,
+    token_type: 'Bearer',
+    expires_at: session.expiresAt.toISOString(),
+    emailVerified: user.emailVerifiedAt !== null,
+  };
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { appendLedgerEntry } from '../ledger/ledger';
+import { lockUser } from './locks';
+import { findUserToken, lockUserToken, markTokenUsed } from './user-tokens';
+
+export type VerifyOutcome = 'verified' | 'already-verified' | 'invalid';
+
+export function welcomeBonusKey(userId: number): string {
+  return `welcome_bonus:${userId}`;
+}
+
+/**
+ * Opens a verification link: marks the address verified, uses the token up and credits the
+ * welcome bonus, all in one transaction. The bonus's idempotency key makes it once per customer,
+ * even when a changed address is verified again. A link opened a second time, or any unexpired
+ * link of an already verified customer, is 'already-verified'; an unknown or expired token, or a
+ * used one whose address has since changed, is 'invalid'.
+ */
+export async function verifyEmailToken(
+  db: Database,
+  token: string,
+  welcomeBonusMinor: number,
+  now: Date = new Date(),
+): Promise<VerifyOutcome> {
+  const found = await findUserToken(db, token, 'verify_email');
+  if (found === undefined || found.expiresAt <= now) return 'invalid';
+  return db.transaction(async (tx): Promise<VerifyOutcome> => {
+    const user = await lockUser(tx, found.userId);
+    const row = await lockUserToken(tx, found.id);
+    if (user === undefined || row === undefined) return 'invalid';
+    if (user.emailVerifiedAt !== null) {
+      if (row.usedAt === null) await markTokenUsed(tx, row.id, now);
+      return 'already-verified';
+    }
+    if (row.usedAt !== null) return 'invalid';
+    await markTokenUsed(tx, row.id, now);
+    await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    if (welcomeBonusMinor > 0) {
+      await appendLedgerEntry(tx, {
+        userId: user.id,
+        amountMinor: welcomeBonusMinor,
+        reason: 'welcome_bonus',
+        idempotencyKey: welcomeBonusKey(user.id),
+      });
+    }
+    return 'verified';
+  });
+}

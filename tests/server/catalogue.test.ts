@@ -1,0 +1,612 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LANGUAGES_TTL_MS } from '../../server/catalogue/language';
+import { type Settings, settingsFromRows } from '../../server/catalogue/settings';
+import { readGoogleTag, SETTINGS_TTL_MS } from '../../server/catalogue/settings-cache';
+import type { DatabaseHandle } from '../../server/db/client';
+import {
+  countries,
+  currencies,
+  languages,
+  products,
+  productTranslations,
+  settings,
+  staticPages,
+  staticPageTranslations,
+  translations,
+} from '../../server/db/schema';
+import { createTestApi, type TestApi } from './support/api';
+import { createTestDatabase } from './support/db';
+
+/** SPEC §3 defaults (and the contract's for the fields SPEC leaves open). */
+const DEFAULTS: Settings = {
+  requisites: null,
+  support_email: null,
+  copyright: null,
+  company_name: null,
+  company_reg_number: null,
+  company_address: null,
+  is_reg_enabled: false,
+  min_top_up: 0,
+  vat_percent: 0,
+  payment_methods: ['balance', 'card'],
+  welcome_bonus_tokens: 0,
+  points_conversion_rate: 1,
+  image_generation_price: 1,
+  background_removal_price: 1,
+  upscale_price: 1,
+  image_generation_sizes: ['1024x1024', '1536x1024', '1024x1536'],
+  upscale_factors: [2, 4],
+  google_tag: null,
+  game_server: null,
+  internal_currency: { name: 'Coins' },
+};
+
+let api: TestApi;
+let db: DatabaseHandle['db'];
+const lang = { en: 0, de: 0, es: 0 };
+
+beforeAll(async () => {
+  api = await createTestApi();
+  db = api.database.db;
+  for (const row of await db.select().from(languages)) {
+    if (row.code === 'en' || row.code === 'de' || row.code === 'es') lang[row.code] = row.id;
+  }
+}, 60_000);
+afterAll(async () => {
+  await api.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+type Payload<T> = { status: 'OK'; payload: T };
+const payloadOf = <T>(body: unknown) => (body as Payload<T>).payload;
+
+/** Counts of the catalogue's tables, to show that refused requests change nothing. */
+async function snapshot() {
+  const tables = { countries, currencies, languages, products, settings, staticPages, translations };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => {
+      const [row] = await db.select({ n: count() }).from(table);
+      return [name, row?.n ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+describe('getSettings', () => {
+  it('answers every field with the stored values; money in minor units, an empty google_tag as null', async () => {
+    const stored = new Map((await db.select().from(settings)).map((row) => [row.key, row.value]));
+    expect(stored.get('google_tag')).toBe('');
+    const res = await api.call('getSettings', { query: { lang_id: lang.en } });
+    expect(res.status).toBe(200);
+    const payload = payloadOf<Settings>(res.body);
+    expect(Object.keys(payload).sort()).toEqual(Object.keys(DEFAULTS).sort());
+    for (const [key, value] of Object.entries(payload)) {
+      expect(value, key).toEqual(key === 'google_tag' ? null : stored.get(key));
+    }
+    expect(Number.isInteger(payload.min_top_up) && Number.isInteger(payload.welcome_bonus_tokens)).toBe(true);
+    expect(payload.game_server).toEqual({ host: 'play.blockfront.example', port: 25565 });
+  });
+
+  it('applies the SPEC §3 default of every key that is not stored', async () => {
+    const database = await createTestDatabase();
+    const other = await createTestApi({ database });
+    try {
+      await database.db.delete(settings);
+      const res = await other.call('getSettings');
+      expect(res.status).toBe(200);
+      expect(payloadOf<Settings>(res.body)).toEqual(DEFAULTS);
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
+
+  it('applies defaults to some missing keys and keeps the stored rest', async () => {
+    const database = await createTestDatabase();
+    const other = await createTestApi({ database });
+    try {
+      const missing = ['vat_percent', 'is_reg_enabled', 'internal_currency', 'upscale_factors', 'requisites'];
+      await database.db.delete(settings).where(inArray(settings.key, missing));
+      const payload = payloadOf<Settings>((await other.call('getSettings')).body);
+      expect(payload).toMatchObject({
+        vat_percent: 0,
+        is_reg_enabled: false,
+        internal_currency: { name: 'Coins' },
+        upscale_factors: [2, 4],
+        requisites: null,
+        support_email: 'support@blockfront.example',
+      });
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
+
+  it('falls back to the default for a stored value of the wrong shape, and reports it', () => {
+    const reported: string[] = [];
+    const result = settingsFromRows(
+      [
+        { key: 'vat_percent', value: '19%' },
+        { key: 'min_top_up', value: 5.5 },
+        { key: 'upscale_factors', value: '2,4' },
+        { key: 'payment_methods', value: ['card', 'cash'] },
+        { key: 'internal_currency', value: { name: '  ' } },
+        { key: 'game_server', value: { host: '' } },
+        { key: 'points_conversion_rate', value: 0 },
+        { key: 'support_email', value: '   ' },
+        { key: 'copyright', value: null },
+        { key: 'unknown_key', value: 'ignored' },
+      ],
+      (key) => reported.push(key),
+    );
+    expect(result).toEqual(DEFAULTS);
+    expect(reported.sort()).toEqual(
+      [
+        'game_server',
+        'internal_currency',
+        'min_top_up',
+        'payment_methods',
+        'points_conversion_rate',
+        'upscale_factors',
+        'vat_percent',
+      ].sort(),
+    );
+  });
+
+  it('accepts a game server without a port, and drops repeated payment methods', () => {
+    const result = settingsFromRows([
+      { key: 'game_server', value: { host: 'mc.example' } },
+      { key: 'payment_methods', value: ['card', 'card'] },
+    ]);
+    expect(result.game_server).toEqual({ host: 'mc.example', port: null });
+    expect(result.payment_methods).toEqual(['card']);
+  });
+
+  it(`serves a change after at most ${SETTINGS_TTL_MS} ms (the cache every node keeps)`, async () => {
+    const start = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(start);
+    const before = payloadOf<Settings>((await api.call('getSettings')).body);
+    await db.update(settings).set({ value: 'Changed Ltd' }).where(eq(settings.key, 'company_name'));
+    try {
+      const cached = payloadOf<Settings>((await api.call('getSettings')).body);
+      expect(cached.company_name).toBe(before.company_name);
+      vi.spyOn(Date, 'now').mockReturnValue(start + SETTINGS_TTL_MS);
+      const fresh = payloadOf<Settings>((await api.call('getSettings')).body);
+      expect(fresh.company_name).toBe('Changed Ltd');
+    } finally {
+      await db.update(settings).set({ value: before.company_name }).where(eq(settings.key, 'company_name'));
+    }
+  });
+
+  it('gives the storefront a CSP that allows exactly the stored google_tag', async () => {
+    const database = await createTestDatabase();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-catalogue-csp-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const script = "window.dataLayer = window.dataLayer || []; gtag('config', 'G-BENCH1');";
+    await database.db
+      .update(settings)
+      .set({ value: `<script>${script}</script>` })
+      .where(eq(settings.key, 'google_tag'));
+    const other = await createTestApi({
+      database,
+      staticDir: dir,
+      googleTag: () => readGoogleTag(database.db),
+    });
+    try {
+      const page = await other.app.inject({ method: 'GET', url: '/' });
+      const scriptSrc = String(page.headers['content-security-policy'])
+        .split('; ')
+        .find((directive) => directive.startsWith('script-src '));
+      const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+      expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+      const res = await other.call('getSettings');
+      expect(payloadOf<Settings>(res.body).google_tag).toBe(`<script>${script}</script>`);
+    } finally {
+      await other.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a malformed lang_id with 400', async () => {
+    for (const lang_id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const res = await api.call('getSettings', { query: { lang_id } });
+      expect(res.status, lang_id).toBe(400);
+    }
+  });
+});
+
+describe('listLanguages', () => {
+  it('lists every language with exactly one default', async () => {
+    const res = await api.call('listLanguages');
+    expect(res.status).toBe(200);
+    expect(payloadOf(res.body)).toEqual([
+      { id: lang.en, code: 'en', title: 'English', default: 1 },
+      { id: lang.de, code: 'de', title: 'Deutsch', default: 0 },
+      { id: lang.es, code: 'es', title: 'Español', default: 0 },
+    ]);
+  });
+});
+
+describe('getLocalizations', () => {
+  beforeAll(async () => {
+    await db.delete(translations);
+    await db.insert(translations).values([
+      { languageId: lang.de, key: 'shell.nav.shop', value: 'SHOP' },
+      { languageId: lang.de, key: 'home.copy.success', value: 'Server-IP in die Zwischenablage kopiert!' },
+      { languageId: lang.de, key: '__proto__', value: 'nur ein Schlüssel' },
+      { languageId: lang.en, key: 'shell.nav.shop', value: 'SHOP' },
+    ]);
+  });
+
+  it("answers the language's translations as a flat id → text object", async () => {
+    const res = await api.call('getLocalizations', { query: { lang_id: lang.de } });
+    expect(res.status).toBe(200);
+    const payload = payloadOf<Record<string, string>>(res.body);
+    expect(Object.keys(payload).sort()).toEqual(['__proto__', 'home.copy.success', 'shell.nav.shop']);
+    expect(payload['home.copy.success']).toBe('Server-IP in die Zwischenablage kopiert!');
+    expect(Object.getOwnPropertyDescriptor(payload, '__proto__')?.value).toBe('nur ein Schlüssel');
+  });
+
+  it('answers an empty object for a language without translations', async () => {
+    const res = await api.call('getLocalizations', { query: { lang_id: lang.es } });
+    expect(res.status).toBe(200);
+    expect(payloadOf(res.body)).toEqual({});
+  });
+
+  it('answers 404 for an unknown language and 400 without or with a malformed lang_id', async () => {
+    const unknown = await api.call('getLocalizations', { query: { lang_id: 999_999 } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ status: 'ERROR', message: 'Not found.' });
+    expect((await api.call('getLocalizations')).status).toBe(400);
+    for (const lang_id of ['de', "1' or '1'='1", '0', '']) {
+      expect((await api.call('getLocalizations', { query: { lang_id } })).status, lang_id).toBe(400);
+    }
+  });
+});
+
+describe('listCurrencies', () => {
+  it('lists the currencies, the default first, rates as numbers', async () => {
+    const res = await api.call('listCurrencies');
+    expect(res.status).toBe(200);
+    expect(payloadOf(res.body)).toEqual([
+      { code: 'EUR', value: 1, symbol: '€', default: 1 },
+      { code: 'GBP', value: 0.87, symbol: '£', default: 0 },
+      { code: 'JPY', value: 176, symbol: '¥', default: 0 },
+      { code: 'KWD', value: 0.356, symbol: 'KD', default: 0 },
+      { code: 'USD', value: 1.16, symbol: '$', default: 0 },
+    ]);
+  });
+
+  it('turns a stored decimal rate into the nearest number, with no drift', async () => {
+    await db.update(currencies).set({ value: '1.08345678' }).where(eq(currencies.code, 'USD'));
+    try {
+      const res = await api.call('listCurrencies');
+      const usd = payloadOf<{ code: string; value: number }[]>(res.body).find((c) => c.code === 'USD');
+      expect(usd?.value).toBe(1.08345678);
+      expect(res.text).toContain('"value":1.08345678');
+    } finally {
+      await db.update(currencies).set({ value: '1.16' }).where(eq(currencies.code, 'USD'));
+    }
+  });
+});
+
+describe('listCountries', () => {
+  type Country = { id: number; title: string; iso: string };
+  const countriesIn = async (lang_id?: number) =>
+    payloadOf<Country[]>((await api.call('listCountries', { query: { lang_id } })).body);
+
+  it('titles every country in the language asked for, sorted in that language', async () => {
+    const [total] = await db.select({ n: count() }).from(countries);
+    for (const [code, germany, spain] of [
+      ['de', 'Deutschland', 'Spanien'],
+      ['es', 'Alemania', 'España'],
+      ['en', 'Germany', 'Spain'],
+    ] as const) {
+      const list = await countriesIn(lang[code]);
+      expect(list).toHaveLength(total?.n ?? -1);
+      expect(list.find((c) => c.iso === 'DE')?.title).toBe(germany);
+      expect(list.find((c) => c.iso === 'ES')?.title).toBe(spain);
+      const titles = list.map((c) => c.title);
+      expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, code)));
+    }
+  });
+
+  it('sorts by the language rules, not by code points', async () => {
+    const titles = (await countriesIn(lang.de)).map((c) => c.title);
+    // German sorts Ä as A: Ägypten comes before Albanien, not after Zypern.
+    expect(titles.indexOf('Ägypten')).toBeLessThan(titles.indexOf('Albanien'));
+  });
+
+  it('uses the English title where the language has none, and the default language for an unknown lang_id', async () => {
+    await db
+      .update(countries)
+      .set({ titles: sql`${countries.titles} - 'de'` })
+      .where(eq(countries.iso, 'FR'));
+    const de = await countriesIn(lang.de);
+    expect(de.find((c) => c.iso === 'FR')?.title).toBe('France');
+    const unknown = await countriesIn(999_999);
+    expect(unknown).toEqual(await countriesIn(lang.en));
+    expect(await countriesIn()).toEqual(await countriesIn(lang.en));
+  });
+});
+
+describe('listSocialLinks', () => {
+  it('lists the links in display order', async () => {
+    const res = await api.call('listSocialLinks');
+    expect(res.status).toBe(200);
+    const links = payloadOf<{ title: string; link: string; img: string }[]>(res.body);
+    expect(links.map((l) => l.title)).toEqual(['Discord', 'YouTube', 'Instagram', 'X']);
+    expect(links[0]).toMatchObject({ link: 'https://discord.com/', img: '/images/social/discord.svg' });
+  });
+});
+
+describe('static pages', () => {
+  type Summary = { id: number; slug: string; title: string; is_terms: 0 | 1; is_privacy: 0 | 1 };
+  type Page = Summary & { content: string };
+  const pageIds = new Map<string, number>();
+
+  beforeAll(async () => {
+    for (const row of await db.select().from(staticPages)) pageIds.set(row.slug, row.id);
+  });
+
+  it('lists every page without content, in display order, titled in the language asked for', async () => {
+    const res = await api.call('listStaticPages', { query: { lang_id: lang.es } });
+    expect(res.status).toBe(200);
+    const list = payloadOf<Summary[]>(res.body);
+    expect(list.map((p) => p.slug)).toEqual(['rules', 'faq', 'terms', 'privacy', 'cookie-policy']);
+    expect(list[0]).toEqual({
+      id: pageIds.get('rules'),
+      slug: 'rules',
+      title: 'Normas del servidor',
+      is_terms: 0,
+      is_privacy: 0,
+    });
+    expect(list.find((p) => p.slug === 'terms')?.is_terms).toBe(1);
+    expect(list.find((p) => p.slug === 'privacy')?.is_privacy).toBe(1);
+    for (const page of list) expect(page).not.toHaveProperty('content');
+    const de = payloadOf<Summary[]>(
+      (await api.call('listStaticPages', { query: { lang_id: lang.de } })).body,
+    );
+    expect(de[0]?.title).toBe('Serverregeln');
+    const unknown = payloadOf<Summary[]>(
+      (await api.call('listStaticPages', { query: { lang_id: 999_999 } })).body,
+    );
+    expect(unknown[0]?.title).toBe('Server Rules');
+  });
+
+  it('answers one page by id and by slug, in the language asked for', async () => {
+    const id = pageIds.get('rules') ?? 0;
+    const byId = await api.call('getStaticPage', { params: { idOrSlug: id }, query: { lang_id: lang.de } });
+    expect(byId.status).toBe(200);
+    const page = payloadOf<Page>(byId.body);
+    expect(page).toMatchObject({ id, slug: 'rules', title: 'Serverregeln', is_terms: 0, is_privacy: 0 });
+    expect(page.content).toContain('<strong>Sei respektvoll.</strong>');
+    const bySlug = await api.call('getStaticPage', {
+      params: { idOrSlug: 'rules' },
+      query: { lang_id: lang.de },
+    });
+    expect(bySlug.body).toEqual(byId.body);
+    const english = payloadOf<Page>(
+      (await api.call('getStaticPage', { params: { idOrSlug: 'rules' } })).body,
+    );
+    expect(english.title).toBe('Server Rules');
+  });
+
+  it('finds an all-digit slug when no page has that id', async () => {
+    await db.insert(staticPages).values({ slug: '2024', title: 'Season 2024', content: '<p>Season</p>' });
+    try {
+      const res = await api.call('getStaticPage', { params: { idOrSlug: '2024' } });
+      expect(res.status).toBe(200);
+      expect(payloadOf<Page>(res.body).title).toBe('Season 2024');
+    } finally {
+      await db.delete(staticPages).where(eq(staticPages.slug, '2024'));
+    }
+  });
+
+  it('answers 404 for an unknown id or slug', async () => {
+    for (const idOrSlug of ['no-such-page', '999999', '99999999999', '007']) {
+      const res = await api.call('getStaticPage', { params: { idOrSlug } });
+      expect(res.status, idOrSlug).toBe(404);
+      expect(res.body).toEqual({ status: 'ERROR', message: 'Not found.' });
+    }
+  });
+
+  it('answers 400 for an id or slug that cannot be one, and changes nothing', async () => {
+    const before = await snapshot();
+    for (const idOrSlug of [
+      "rules' or 1=1--",
+      'Rules',
+      'ünïcode',
+      'a--b',
+      '-rules',
+      `${'x'.repeat(99)}-`,
+      'x'.repeat(101),
+    ]) {
+      const res = await api.call('getStaticPage', { params: { idOrSlug } });
+      expect(res.status, idOrSlug).toBe(400);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('strips scripts and event handlers from stored content, in every language', async () => {
+    const id = pageIds.get('faq') ?? 0;
+    const evil =
+      '<h2>Hi</h2><p onclick="steal()">ok</p><script>alert(1)</script>' +
+      '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>' +
+      '<a href="https://discord.com/" target="_blank">Discord</a><iframe src="https://evil.example"></iframe>' +
+      '<style>body{display:none}</style><table><tr><td colspan="2" style="color:red">cell</td></tr></table>';
+    const [original] = await db.select().from(staticPages).where(eq(staticPages.id, id));
+    await db.update(staticPages).set({ content: evil }).where(eq(staticPages.id, id));
+    await db
+      .update(staticPageTranslations)
+      .set({ content: evil })
+      .where(and(eq(staticPageTranslations.pageId, id), eq(staticPageTranslations.languageId, lang.de)));
+    try {
+      for (const lang_id of [lang.en, lang.de]) {
+        const content = payloadOf<Page>(
+          (await api.call('getStaticPage', { params: { idOrSlug: 'faq' }, query: { lang_id } })).body,
+        ).content;
+        expect(content).not.toMatch(
+          /<script|alert\(1\)|onerror|onclick|javascript:|<img|<iframe|<style|style=/i,
+        );
+        expect(content).toContain('<h2>Hi</h2>');
+        expect(content).toContain('<p>ok</p>');
+        expect(content).toContain(
+          '<a href="https://discord.com/" target="_blank" rel="noopener noreferrer">Discord</a>',
+        );
+        expect(content).toContain('<td colspan="2">cell</td>');
+      }
+    } finally {
+      await db
+        .update(staticPages)
+        .set({ content: original?.content ?? '' })
+        .where(eq(staticPages.id, id));
+    }
+  });
+});
+
+describe('listProducts', () => {
+  type Product = {
+    id: number;
+    slug: string;
+    title: string;
+    description: string;
+    price: number;
+    category: string;
+  };
+  type ProductPage = { items: Product[]; page: number; per_page: number; total: number; total_pages: number };
+  const pageOf = async (query: Record<string, string | number | undefined>) => {
+    const res = await api.call('listProducts', { query });
+    expect(res.status).toBe(200);
+    return payloadOf<ProductPage>(res.body);
+  };
+  let active: { id: number; category: string }[] = [];
+
+  beforeAll(async () => {
+    active = await db
+      .select({ id: products.id, category: products.category })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(asc(products.position), asc(products.id));
+  });
+
+  it('answers the first 12 products in display order with the totals by default', async () => {
+    const page = await pageOf({});
+    expect(page).toMatchObject({
+      page: 1,
+      per_page: 12,
+      total: active.length,
+      total_pages: Math.ceil(active.length / 12),
+    });
+    expect(page.items.map((p) => p.id)).toEqual(active.slice(0, 12).map((p) => p.id));
+    expect(Number.isInteger(page.items[0]?.price)).toBe(true);
+  });
+
+  it('pages through every product exactly once', async () => {
+    const seen: number[] = [];
+    const first = await pageOf({ per_page: 5 });
+    for (let page = 1; page <= first.total_pages; page += 1) {
+      seen.push(...(await pageOf({ per_page: 5, page })).items.map((p) => p.id));
+    }
+    expect(seen).toEqual(active.map((p) => p.id));
+    const last = await pageOf({ per_page: 5, page: first.total_pages });
+    expect(last.items).toHaveLength(active.length - 5 * (first.total_pages - 1));
+  });
+
+  it('answers an empty page past the end, not an error', async () => {
+    const page = await pageOf({ page: 50, per_page: 60 });
+    expect(page).toEqual({ items: [], page: 50, per_page: 60, total: active.length, total_pages: 1 });
+  });
+
+  it('filters by category', async () => {
+    const ranks = active.filter((p) => p.category === 'ranks');
+    expect(ranks.length).toBeGreaterThan(0);
+    const page = await pageOf({ category: 'ranks' });
+    expect(page.total).toBe(ranks.length);
+    expect(page.items.map((p) => p.id)).toEqual(ranks.map((p) => p.id));
+    expect(await pageOf({ category: 'no-such-category' })).toEqual({
+      items: [],
+      page: 1,
+      per_page: 12,
+      total: 0,
+      total_pages: 0,
+    });
+  });
+
+  it('titles products in the language asked for, the default language for an unknown lang_id', async () => {
+    const es = await pageOf({ lang_id: lang.es, category: 'ranks' });
+    expect(es.items.find((p) => p.slug === 'rank-vip')?.title).toBe('Rango VIP');
+    const de = await pageOf({ lang_id: lang.de, category: 'ranks' });
+    expect(de.items.find((p) => p.slug === 'rank-vip')?.title).toBe('VIP-Rang');
+    const unknown = await pageOf({ lang_id: 999_999, category: 'ranks' });
+    expect(unknown.items.find((p) => p.slug === 'rank-vip')?.title).toBe('VIP Rank');
+  });
+
+  it(`serves a language the operator adds within ${LANGUAGES_TTL_MS} ms`, async () => {
+    const start = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(start);
+    await pageOf({ category: 'ranks' });
+    const [fr] = await db
+      .insert(languages)
+      .values({ code: 'fr', title: 'Français' })
+      .returning({ id: languages.id });
+    const vip = await db.select({ id: products.id }).from(products).where(eq(products.slug, 'rank-vip'));
+    await db.insert(productTranslations).values({
+      productId: vip[0]?.id ?? 0,
+      languageId: fr?.id ?? 0,
+      title: 'Rang VIP',
+      description: 'Un badge VIP vert.',
+    });
+    try {
+      const title = async () =>
+        (await pageOf({ lang_id: fr?.id, category: 'ranks' })).items.find((p) => p.slug === 'rank-vip')
+          ?.title;
+      expect(await title()).toBe('VIP Rank');
+      vi.spyOn(Date, 'now').mockReturnValue(start + LANGUAGES_TTL_MS);
+      expect(await title()).toBe('Rang VIP');
+    } finally {
+      await db.delete(languages).where(eq(languages.code, 'fr'));
+    }
+  });
+
+  it('leaves out inactive products', async () => {
+    const hidden = active[0]?.id ?? 0;
+    await db.update(products).set({ active: false }).where(eq(products.id, hidden));
+    try {
+      const page = await pageOf({ per_page: 60 });
+      expect(page.total).toBe(active.length - 1);
+      expect(page.items.map((p) => p.id)).not.toContain(hidden);
+    } finally {
+      await db.update(products).set({ active: true }).where(eq(products.id, hidden));
+    }
+  });
+
+  it('answers 400 for paging or a category out of the contract, and changes nothing', async () => {
+    const before = await snapshot();
+    for (const query of [
+      { per_page: 61 },
+      { per_page: 0 },
+      { page: 0 },
+      { page: 10_001 },
+      { page: 'abc' },
+      { per_page: '1.5' },
+      { category: 'Ranks' },
+      { category: "ranks' or '1'='1" },
+      { category: 'rängs' },
+      { lang_id: 'en' },
+    ]) {
+      const res = await api.call('listProducts', { query });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body).toMatchObject({ status: 'ERROR' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

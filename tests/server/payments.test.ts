@@ -1,0 +1,452 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_NOT_VERIFIED } from '../../server/auth/authenticate';
+import { balanceLedger, payments } from '../../server/db/schema';
+import {
+  amountForCoins,
+  coinsForAmount,
+  currencyDecimals,
+  minimumTopUp,
+  minorToDecimal,
+  toFraction,
+  withVat,
+} from '../../server/payments/money';
+import { createTestApi, type TestApi } from './support/api';
+import {
+  cachedBalance,
+  createCustomer,
+  FORM,
+  languageId,
+  ledgerMismatches,
+  moneySnapshot,
+  type TestCustomer,
+  testRateLimits,
+  withSetting,
+} from './support/money';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi({ rateLimits: testRateLimits });
+});
+afterAll(async () => {
+  await api?.close();
+});
+afterEach(async () => {
+  expect(await ledgerMismatches(api.database.db)).toEqual([]);
+});
+
+interface RedirectBody {
+  status: string;
+  redirect_url: string;
+  payment_id: string;
+  message: string;
+}
+
+function topUp(customer: TestCustomer, body: Record<string, unknown>) {
+  return api.call('topUpBalance', { token: customer.token, body: { payment_method: 'card', ...body } });
+}
+
+async function paymentRow(ref: string) {
+  const [row] = await api.database.db.select().from(payments).where(eq(payments.ref, ref));
+  if (row === undefined) throw new Error(`no payment ${ref}`);
+  return row;
+}
+
+function decide(ref: string, choice: string) {
+  return api.call('sandboxPaymentDecision', {
+    params: { ref },
+    payload: `choice=${choice}`,
+    contentType: FORM,
+  });
+}
+
+describe('money arithmetic', () => {
+  const EUR = { code: 'EUR', value: '1.00000000' };
+
+  it('knows the decimals of every currency SPEC §3 names', () => {
+    for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'VUV', 'XAF', 'XOF', 'XPF']) {
+      expect(currencyDecimals(code)).toBe(0);
+    }
+    for (const code of ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'])
+      expect(currencyDecimals(code)).toBe(3);
+    for (const code of ['EUR', 'USD', 'GBP', 'CHF']) expect(currencyDecimals(code)).toBe(2);
+  });
+
+  it('reads decimals exactly', () => {
+    expect(toFraction('1.16')).toEqual({ num: 116n, den: 100n });
+    expect(toFraction(7.5)).toEqual({ num: 75n, den: 10n });
+    expect(toFraction(1e-7)).toEqual({ num: 1n, den: 10_000_000n });
+    expect(toFraction('176')).toEqual({ num: 176n, den: 1n });
+    expect(() => toFraction('-1')).toThrow(RangeError);
+    expect(() => toFraction('1,5')).toThrow(RangeError);
+  });
+
+  it('does not round up a minimum that floats would make inexact', () => {
+    // 5 × 1.1 × 100 is 550.0000000000001 in binary floating point; a float ceil would ask 551.
+    expect(minimumTopUp(500, EUR, { code: 'USD', value: '1.1' })).toBe(550);
+    expect(minimumTopUp(1, EUR, { code: 'USD', value: '1.16' })).toBe(2);
+    expect(minimumTopUp(0, EUR, { code: 'USD', value: '1.16' })).toBe(0);
+  });
+
+  it('converts from a default currency that is not at rate 1', () => {
+    const usdDefault = { code: 'USD', value: '1.16' };
+    // 5.80 USD is 5 EUR, which is 880 JPY.
+    expect(minimumTopUp(580, usdDefault, { code: 'JPY', value: '176' })).toBe(880);
+    expect(coinsForAmount(880, usdDefault, { code: 'JPY', value: '176' }, 1)).toBe(580);
+  });
+
+  it('rounds coins down and card charges up, so neither side gets a fraction for free', () => {
+    expect(coinsForAmount(1, EUR, { code: 'USD', value: '1.16' }, 1)).toBe(0);
+    expect(amountForCoins(1, EUR, { code: 'USD', value: '1.16' }, 1)).toBe(2);
+    expect(amountForCoins(499, EUR, { code: 'JPY', value: '176' }, 100)).toBe(9);
+    expect(amountForCoins(100_000_000, EUR, { code: 'KWD', value: '0.356' }, 3)).toBe(118_666_667);
+  });
+
+  it('adds VAT rounded half up, exactly for fractional rates', () => {
+    expect(withVat(1000, 0)).toBe(1000);
+    expect(withVat(1000, 7.5)).toBe(1075);
+    expect(withVat(1, 50)).toBe(2);
+    expect(withVat(3, 16.5)).toBe(3);
+    expect(withVat(100_000_000, 19)).toBe(119_000_000);
+  });
+
+  it('writes minor units as exact decimals', () => {
+    expect(minorToDecimal(1780, 3)).toBe('1.780');
+    expect(minorToDecimal(5, 2)).toBe('0.05');
+    expect(minorToDecimal(880, 0)).toBe('880');
+  });
+});
+
+describe('topUpBalance', () => {
+  it('creates a pending top-up payment and answers the sandbox page', async () => {
+    const customer = await createCustomer(api.database.db);
+    const response = await topUp(customer, { amount: 2000, currency: 'EUR' });
+    expect(response.status).toBe(200);
+    const body = response.body as RedirectBody;
+    expect(body).toEqual({
+      status: 'OK',
+      redirect_url: `/api/sandbox/pay/${body.payment_id}`,
+      payment_id: expect.stringMatching(/^pay_[A-Za-z0-9]{24}$/),
+      message: 'Please complete the payment to add 20.00 Coins to your balance.',
+    });
+    expect(await paymentRow(body.payment_id)).toMatchObject({
+      kind: 'top_up',
+      status: 'pending',
+      provider: 'sandbox',
+      userId: customer.id,
+      orderId: null,
+      amountMinor: 2000,
+      currency: 'EUR',
+      coinsMinor: 2000,
+    });
+    expect(await cachedBalance(api.database.db, customer.id)).toBe(0);
+  });
+
+  it('credits the coins only when the payment succeeds, once', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    const { payment_id } = (await topUp(customer, { amount: 1500, currency: 'EUR' })).body as RedirectBody;
+    expect((await decide(payment_id, 'pay')).headers.location).toBe('/success-payment');
+    expect(await cachedBalance(db, customer.id)).toBe(1500);
+    const rows = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, customer.id));
+    expect(rows).toMatchObject([
+      { amountMinor: 1500, reason: 'top_up', idempotencyKey: `payment:${payment_id}` },
+    ]);
+    expect((await decide(payment_id, 'pay')).status).toBe(409);
+    expect(await cachedBalance(db, customer.id)).toBe(1500);
+  });
+
+  it.each([
+    // [currency, amount, charged with 19 % VAT, coins credited (minor)]
+    ['EUR', 500, 595, 500],
+    ['USD', 1000, 1190, 862], // 10.00 USD ÷ 1.16 = 8.6206… EUR → 862, rounded down
+    ['JPY', 880, 1047, 500], // 880 JPY ÷ 176 = 5 EUR; VAT 167.2 → 167
+    ['KWD', 1780, 2118, 500], // 1.780 KWD ÷ 0.356 = 5 EUR; VAT 338.2 → 338
+    ['GBP', 435, 518, 500], // 4.35 GBP ÷ 0.87 = 5 EUR; VAT 82.65 → 83 (half up)
+  ])(
+    '%s %i: charges VAT on top and credits amount ÷ rate × conversion rate',
+    async (currency, amount, charged, coins) => {
+      const { db } = api.database;
+      const customer = await createCustomer(db);
+      await withSetting(db, 'vat_percent', 19, async () => {
+        const response = await topUp(customer, { amount, currency });
+        expect(response.status).toBe(200);
+        const { payment_id } = response.body as RedirectBody;
+        expect(await paymentRow(payment_id)).toMatchObject({
+          currency,
+          amountMinor: charged,
+          coinsMinor: coins,
+        });
+      });
+    },
+  );
+
+  it('multiplies the coins by points_conversion_rate', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    await withSetting(db, 'points_conversion_rate', 2.5, async () => {
+      const { payment_id } = (await topUp(customer, { amount: 1000, currency: 'USD' })).body as RedirectBody;
+      // 10 USD ÷ 1.16 × 2.5 = 21.551… coins → 2155 minor units.
+      expect((await paymentRow(payment_id)).coinsMinor).toBe(2155);
+    });
+  });
+
+  it.each([
+    ['EUR', 500, '€5.00'],
+    ['USD', 580, '$5.80'],
+    ['GBP', 435, '£4.35'],
+    ['JPY', 880, '¥880'],
+    ['KWD', 1780, 'KWD 1.780'],
+  ])(
+    '%s: the minimum is min_top_up × rate (%i), rounded up; below it is a 422',
+    async (currency, minimum, shown) => {
+      const { db } = api.database;
+      const customer = await createCustomer(db);
+      const before = await moneySnapshot(db);
+      const below = await topUp(customer, { amount: minimum - 1, currency });
+      expect(below.status).toBe(422);
+      // Intl separates a currency code from the number with a no-break space.
+      const message = `The minimum top-up amount is ${shown.replace(' ', '\u00a0')}.`;
+      expect(below.body).toEqual({ status: 'ERROR', message, errors: { amount: [message] } });
+      expect(await moneySnapshot(db)).toEqual(before);
+      expect((await topUp(customer, { amount: minimum, currency })).status).toBe(200);
+    },
+  );
+
+  it('rounds a minimum that falls between minor units up', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    // 3.33 EUR × 1.16 = 3.8628 USD → 3.87 USD.
+    await withSetting(db, 'min_top_up', 333, async () => {
+      expect((await topUp(customer, { amount: 386, currency: 'USD' })).status).toBe(422);
+      expect((await topUp(customer, { amount: 387, currency: 'USD' })).status).toBe(200);
+    });
+  });
+
+  it('translates the minimum message', async () => {
+    const customer = await createCustomer(api.database.db);
+    const response = await topUp(customer, {
+      amount: 1,
+      currency: 'EUR',
+      lang_id: await languageId(api.database.db, 'de'),
+    });
+    expect((response.body as { message: string }).message).toBe(
+      'Der Mindestbetrag für eine Aufladung ist 5,00\u00a0€.',
+    );
+  });
+
+  it('an amount worth less than one coin hundredth is a 422 when there is no minimum', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    await withSetting(db, 'min_top_up', 0, async () => {
+      const response = await topUp(customer, { amount: 1, currency: 'JPY' });
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({ errors: { amount: ['Please enter a valid amount'] } });
+    });
+  });
+
+  it('a currency the store does not have is a 422 on currency', async () => {
+    const customer = await createCustomer(api.database.db);
+    const before = await moneySnapshot(api.database.db);
+    const response = await topUp(customer, { amount: 5000, currency: 'CHF' });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ errors: { currency: ['This currency is not available.'] } });
+    expect(await moneySnapshot(api.database.db)).toEqual(before);
+  });
+
+  it('needs a verified email (403), a session (401) and card payments switched on (422)', async () => {
+    const { db } = api.database;
+    const unverified = await createCustomer(db, { verified: false });
+    const before = await moneySnapshot(db);
+    const refused = await topUp(unverified, { amount: 2000, currency: 'EUR' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ status: 'ERROR', message: EMAIL_NOT_VERIFIED });
+    const anonymous = await api.call('topUpBalance', {
+      body: { amount: 2000, currency: 'EUR', payment_method: 'card' },
+    });
+    expect(anonymous.status).toBe(401);
+    const customer = await createCustomer(db);
+    await withSetting(db, 'payment_methods', ['balance'], async () => {
+      const off = await topUp(customer, { amount: 2000, currency: 'EUR' });
+      expect(off.status).toBe(422);
+      expect(off.body).toMatchObject({
+        errors: { payment_method: ['This payment method is not available.'] },
+      });
+    });
+    expect(await moneySnapshot(db)).toEqual(before);
+  });
+
+  it('refuses bad input with a 4xx and changes nothing', async () => {
+    const customer = await createCustomer(api.database.db);
+    const before = await moneySnapshot(api.database.db);
+    const cases: Array<[unknown, number]> = [
+      [{ amount: 2000, currency: 'EUR' }, 400],
+      [{ amount: 2000, payment_method: 'card' }, 400],
+      [{ currency: 'EUR', payment_method: 'card' }, 400],
+      [{ amount: '2000', currency: 'EUR', payment_method: 'card' }, 400],
+      [{ amount: 20.5, currency: 'EUR', payment_method: 'card' }, 400],
+      [{ amount: 2000, currency: 'EUR', payment_method: 'card', save_payment_method: 'yes' }, 400],
+      [{ amount: 2000, currency: 'EUR', payment_method: 'card', coins: 1e9 }, 400],
+      [{ amount: 0, currency: 'EUR', payment_method: 'card' }, 422],
+      [{ amount: -500, currency: 'EUR', payment_method: 'card' }, 422],
+      [{ amount: 100_000_001, currency: 'EUR', payment_method: 'card' }, 422],
+      [{ amount: 2000, currency: 'eur', payment_method: 'card' }, 422],
+      [{ amount: 2000, currency: "EUR'; --", payment_method: 'card' }, 422],
+      [{ amount: 2000, currency: '€', payment_method: 'card' }, 422],
+      [{ amount: 2000, currency: 'EUR', payment_method: 'balance' }, 422],
+    ];
+    for (const [body, status] of cases) {
+      const response = await api.call('topUpBalance', { token: customer.token, body });
+      expect(response.status, JSON.stringify(body)).toBe(status);
+    }
+    expect(await moneySnapshot(api.database.db)).toEqual(before);
+  });
+});
+
+describe('getPayment', () => {
+  it("answers the customer's own payment, and 404 for anyone else's or an unknown one", async () => {
+    const customer = await createCustomer(api.database.db);
+    const other = await createCustomer(api.database.db);
+    const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'USD' })).body as RedirectBody;
+    const own = await api.call('getPayment', { token: customer.token, params: { id: payment_id } });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({
+      status: 'OK',
+      payload: {
+        id: payment_id,
+        kind: 'top_up',
+        status: 'pending',
+        amount: 2000,
+        currency: 'USD',
+        coins: 1724,
+        order_id: null,
+        created_at: expect.any(String),
+      },
+    });
+    expect((await api.call('getPayment', { token: other.token, params: { id: payment_id } })).status).toBe(
+      404,
+    );
+    const unknown = await api.call('getPayment', {
+      token: customer.token,
+      params: { id: 'pay_00000000000000' },
+    });
+    expect(unknown.status).toBe(404);
+    expect((await api.call('getPayment', { token: customer.token, params: { id: 'nope' } })).status).toBe(
+      400,
+    );
+    expect((await api.call('getPayment', { params: { id: payment_id } })).status).toBe(401);
+    await decide(payment_id, 'decline');
+    const failed = await api.call('getPayment', { token: customer.token, params: { id: payment_id } });
+    expect(failed.body).toMatchObject({ payload: { status: 'failed' } });
+  });
+});
+
+describe('the sandbox payment page', () => {
+  it('shows the amount and three buttons, translated, styled within its own CSP and without script', async () => {
+    const customer = await createCustomer(api.database.db);
+    const { payment_id } = (await topUp(customer, { amount: 1780, currency: 'KWD' })).body as RedirectBody;
+    const page = await api.call('sandboxPaymentPage', { params: { ref: payment_id } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('KWD\u00a01.780');
+    expect(page.text).toContain('Balance top-up: 5.00 Coins');
+    expect(page.text).toContain(`action="/api/sandbox/pay/${payment_id}"`);
+    for (const choice of ['pay', 'decline', 'pending'])
+      expect(page.text).toContain(`name="choice" value="${choice}"`);
+    expect(page.text).not.toMatch(/<script|\son\w+=|style="/i);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("form-action 'self'");
+
+    const de = await api.call('sandboxPaymentPage', {
+      params: { ref: payment_id },
+      query: { lang_id: await languageId(api.database.db, 'de') },
+    });
+    expect(de.text).toContain('>Bezahlen<');
+    expect(de.text).toContain('>Offen lassen<');
+  });
+
+  it('its style is exactly the one the CSP hash allows', async () => {
+    const { createHash } = await import('node:crypto');
+    const customer = await createCustomer(api.database.db);
+    const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
+    const page = await api.call('sandboxPaymentPage', { params: { ref: payment_id } });
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.text)?.[1] ?? '';
+    const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+    expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+  });
+
+  it('answers 404 (HTML) for an unknown payment, and 400 for a malformed ref', async () => {
+    const page = await api.call('sandboxPaymentPage', { params: { ref: 'pay_unknownunknown' } });
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('This payment does not exist.');
+    expect((await api.call('sandboxPaymentPage', { params: { ref: '../../etc' } })).status).toBe(400);
+    expect((await decide('pay_unknownunknown', 'pay')).status).toBe(404);
+  });
+
+  it('Leave pending keeps the payment pending and points the pending page at it', async () => {
+    const customer = await createCustomer(api.database.db);
+    const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
+    const before = await moneySnapshot(api.database.db);
+    const response = await decide(payment_id, 'pending');
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe(`/pending-payment?payment=${payment_id}`);
+    expect(await moneySnapshot(api.database.db)).toEqual(before);
+  });
+
+  it('Decline fails the payment and credits nothing; a second decision is a 409', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
+    const response = await decide(payment_id, 'decline');
+    expect(response.headers.location).toBe('/fail-payment');
+    expect((await paymentRow(payment_id)).status).toBe('failed');
+    expect(await cachedBalance(db, customer.id)).toBe(0);
+    const again = await decide(payment_id, 'pay');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ status: 'ERROR', message: 'This payment is no longer pending.' });
+    expect((await paymentRow(payment_id)).status).toBe('failed');
+    const page = await api.call('sandboxPaymentPage', { params: { ref: payment_id } });
+    expect(page.text).toContain('This payment has failed.');
+    expect(page.text).not.toContain('<form');
+  });
+
+  it('parallel Pay clicks credit the coins once', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
+    const results = await Promise.all(Array.from({ length: 6 }, () => decide(payment_id, 'pay')));
+    expect(results.filter((r) => r.status === 303)).not.toHaveLength(0);
+    for (const r of results) expect([303, 409]).toContain(r.status);
+    expect(await cachedBalance(db, customer.id)).toBe(2000);
+  });
+
+  it('refuses a decision without a valid choice and changes nothing', async () => {
+    const customer = await createCustomer(api.database.db);
+    const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
+    const before = await moneySnapshot(api.database.db);
+    for (const payload of ['', 'choice=pay&extra=1']) {
+      const response = await api.call('sandboxPaymentDecision', {
+        params: { ref: payment_id },
+        payload,
+        contentType: FORM,
+      });
+      expect(response.status, payload).toBe(400);
+    }
+    const json = await api.call('sandboxPaymentDecision', {
+      params: { ref: payment_id },
+      body: { choice: 'pay' },
+    });
+    expect(json.status).toBe(400);
+    // An unknown choice breaks the enum rule: a field error.
+    const steal = await api.call('sandboxPaymentDecision', {
+      params: { ref: payment_id },
+      payload: 'choice=steal',
+      contentType: FORM,
+    });
+    expect(steal.status).toBe(422);
+    expect(await moneySnapshot(api.database.db)).toEqual(before);
+  });
+});

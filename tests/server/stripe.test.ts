@@ -1,0 +1,316 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments, webhookEvents } from '../../server/db/schema';
+import type { CheckoutPayment } from '../../server/payments/provider';
+import { usePayments } from '../../server/payments/providers';
+import { createStripeProvider, type StripeCheckoutClient } from '../../server/payments/stripe';
+import { createTestApi, type TestApi } from './support/api';
+import {
+  activeProducts,
+  cachedBalance,
+  createCustomer,
+  ledgerMismatches,
+  moneySnapshot,
+  type TestCustomer,
+  testRateLimits,
+} from './support/money';
+
+const WEBHOOK_SECRET = 'whsec_test_0123456789abcdefghijklmnopqrstuv';
+const fixtures = path.join(import.meta.dirname, 'fixtures/stripe');
+
+type CreateCall = Parameters<StripeCheckoutClient['checkout']['sessions']['create']>;
+
+/** Records what the adapter asks of Stripe and answers like Checkout does. */
+function fakeStripe(): StripeCheckoutClient & { calls: CreateCall[] } {
+  const calls: CreateCall[] = [];
+  return {
+    calls,
+    checkout: {
+      sessions: {
+        async create(...args: CreateCall) {
+          calls.push(args);
+          const id = `cs_test_${calls.length}a1B2c3D4e5F6g7H8`;
+          return { id, url: `https://checkout.stripe.com/c/pay/${id}` };
+        },
+      },
+    },
+  };
+}
+
+/**
+ * A recorded-shape event for our payment, as Stripe would send it: raw JSON and its signature.
+ * Each call is a new event (its own id), as each of Stripe's events is.
+ */
+function stripeEvent(name: string, ref: string, at = Math.floor(Date.now() / 1000)) {
+  const fixture = readFileSync(path.join(fixtures, `${name}.json`), 'utf8');
+  const recordedId = (JSON.parse(fixture) as { id: string }).id;
+  const raw = fixture
+    .replaceAll('PAYMENT_REF', ref)
+    .replace(recordedId, `evt_${randomBytes(12).toString('hex')}`);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: raw,
+    secret: WEBHOOK_SECRET,
+    timestamp: at,
+  });
+  return { raw, signature, id: (JSON.parse(raw) as { id: string }).id };
+}
+
+const payment: CheckoutPayment = {
+  ref: 'pay_AbCdEfGh12345678',
+  kind: 'top_up',
+  amountMinor: 2380,
+  currency: 'EUR',
+  description: 'Balance top-up: 20.00 Coins',
+  customerEmail: 'steve@example.com',
+  savePaymentMethod: false,
+};
+const urls = {
+  success: 'http://shop.test/processing-payment?payment=pay_AbCdEfGh12345678',
+  cancel: 'http://shop.test/fail-payment?payment=pay_AbCdEfGh12345678',
+};
+
+describe('the Stripe Checkout adapter', () => {
+  it('creates a session with the payment ref as idempotency key and the return URLs', async () => {
+    const client = fakeStripe();
+    const provider = createStripeProvider({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, client });
+    const session = await provider.createCheckout(payment, urls);
+    expect(session).toEqual({
+      redirectUrl: 'https://checkout.stripe.com/c/pay/cs_test_1a1B2c3D4e5F6g7H8',
+      providerRef: 'cs_test_1a1B2c3D4e5F6g7H8',
+    });
+    expect(client.calls).toHaveLength(1);
+    const [params, options] = client.calls[0] ?? [];
+    expect(options).toEqual({ idempotencyKey: payment.ref });
+    expect(params).toEqual({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'eur',
+            unit_amount: 2380,
+            product_data: { name: 'Balance top-up: 20.00 Coins' },
+          },
+        },
+      ],
+      client_reference_id: payment.ref,
+      metadata: { payment_ref: payment.ref, kind: 'top_up' },
+      customer_email: 'steve@example.com',
+      success_url: urls.success,
+      cancel_url: urls.cancel,
+    });
+  });
+
+  it('asks Stripe to keep the card when the customer wants it saved', async () => {
+    const client = fakeStripe();
+    const provider = createStripeProvider({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, client });
+    await provider.createCheckout({ ...payment, savePaymentMethod: true }, urls);
+    expect(client.calls[0]?.[0]).toMatchObject({
+      customer_creation: 'always',
+      payment_intent_data: { setup_future_usage: 'off_session' },
+    });
+  });
+
+  it('fails when Stripe answers a session without a URL', async () => {
+    const client: StripeCheckoutClient = {
+      checkout: { sessions: { create: async () => ({ id: 'cs_test_nourl', url: null }) } },
+    };
+    const provider = createStripeProvider({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, client });
+    await expect(provider.createCheckout(payment, urls)).rejects.toThrow(/no URL/);
+  });
+
+  it.each([
+    ['checkout.session.completed', 'succeeded'],
+    ['checkout.session.completed.unpaid', 'ignored'],
+    ['checkout.session.async_payment_succeeded', 'succeeded'],
+    ['checkout.session.async_payment_failed', 'failed'],
+    ['checkout.session.expired', 'failed'],
+    ['payment_intent.created', 'ignored'],
+  ])('reads %s as %s', (name, outcome) => {
+    const provider = createStripeProvider({
+      secretKey: 'sk_test_x',
+      webhookSecret: WEBHOOK_SECRET,
+      client: fakeStripe(),
+    });
+    const { raw, signature, id } = stripeEvent(name, payment.ref);
+    const event = provider.verifyWebhook(raw, { 'stripe-signature': signature });
+    expect(event).toMatchObject({ id, outcome });
+    if (name.startsWith('checkout.session')) expect(event.paymentRef).toBe(payment.ref);
+  });
+});
+
+describe('PAYMENT_PROVIDER=stripe', () => {
+  let api: TestApi;
+  let client: ReturnType<typeof fakeStripe>;
+
+  beforeAll(async () => {
+    api = await createTestApi({
+      rateLimits: testRateLimits,
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_51Fake',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+    });
+    client = fakeStripe();
+    const { payment: config } = api.config;
+    if (config.provider !== 'stripe') throw new Error('expected the stripe config');
+    usePayments(api.app.ctx, { provider: createStripeProvider({ ...config, client }) });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  afterEach(async () => {
+    expect(await ledgerMismatches(api.database.db)).toEqual([]);
+  });
+
+  async function topUp(customer: TestCustomer, save = false) {
+    const response = await api.call('topUpBalance', {
+      token: customer.token,
+      body: { amount: 2000, currency: 'EUR', payment_method: 'card', save_payment_method: save },
+    });
+    expect(response.status).toBe(200);
+    return response.body as { redirect_url: string; payment_id: string };
+  }
+
+  function deliver(event: { raw: string; signature: string }, provider = 'stripe') {
+    return api.call('paymentWebhook', {
+      params: { provider },
+      payload: event.raw,
+      contentType: 'application/json; charset=utf-8',
+      headers: { 'stripe-signature': event.signature },
+    });
+  }
+
+  async function row(ref: string) {
+    const [found] = await api.database.db.select().from(payments).where(eq(payments.ref, ref));
+    return found;
+  }
+
+  it('a top-up opens a Checkout Session and answers its URL', async () => {
+    const customer = await createCustomer(api.database.db);
+    const body = await topUp(customer, true);
+    const call = client.calls.at(-1);
+    expect(call?.[1]).toEqual({ idempotencyKey: body.payment_id });
+    expect(call?.[0]).toMatchObject({
+      success_url: `http://shop.test/processing-payment?payment=${body.payment_id}`,
+      cancel_url: `http://shop.test/fail-payment?payment=${body.payment_id}`,
+      client_reference_id: body.payment_id,
+      payment_intent_data: { setup_future_usage: 'off_session' },
+    });
+    const session = /cs_test_\w+$/.exec(body.redirect_url)?.[0];
+    expect(body.redirect_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    expect(await row(body.payment_id)).toMatchObject({
+      provider: 'stripe',
+      providerRef: session,
+      status: 'pending',
+    });
+  });
+
+  it('checkout.session.completed credits the top-up; a redelivery changes nothing', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    const { payment_id } = await topUp(customer);
+    const event = stripeEvent('checkout.session.completed', payment_id);
+    const response = await deliver(event);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'OK', message: 'Processed' });
+    expect((await row(payment_id))?.status).toBe('paid');
+    expect(await cachedBalance(db, customer.id)).toBe(2000);
+    const before = await moneySnapshot(db);
+    expect((await deliver(event)).body).toEqual({ status: 'OK', message: 'Already processed' });
+    expect(await moneySnapshot(db)).toEqual(before);
+  });
+
+  it('a delayed method: completed-but-unpaid waits, async_payment_succeeded pays', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    const { payment_id } = await topUp(customer);
+    const unpaid = await deliver(stripeEvent('checkout.session.completed.unpaid', payment_id));
+    expect(unpaid.body).toMatchObject({ message: 'Ignored' });
+    expect((await row(payment_id))?.status).toBe('pending');
+    await deliver(stripeEvent('checkout.session.async_payment_succeeded', payment_id));
+    expect((await row(payment_id))?.status).toBe('paid');
+    expect(await cachedBalance(db, customer.id)).toBe(2000);
+  });
+
+  it('async_payment_failed fails a top-up; expired fails a card order and keeps the cart', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    const { payment_id } = await topUp(customer);
+    await deliver(stripeEvent('checkout.session.async_payment_failed', payment_id));
+    expect((await row(payment_id))?.status).toBe('failed');
+    expect(await cachedBalance(db, customer.id)).toBe(0);
+
+    const [p] = await activeProducts(db);
+    if (p === undefined) throw new Error('no products');
+    await api.call('addToCart', { token: customer.token, body: { id: p.id, count: 1 } });
+    const started = await api.call('checkout', { token: customer.token, body: { payment_method: 'card' } });
+    const order = started.body as { payment_id: string; order_id: number; redirect_url: string };
+    expect(order.redirect_url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    await deliver(stripeEvent('checkout.session.expired', order.payment_id));
+    expect((await db.select().from(orders).where(eq(orders.id, order.order_id)))[0]?.status).toBe('failed');
+    const cart = (await api.call('getCart', { token: customer.token })).body as { cart: unknown[] };
+    expect(cart.cart).toHaveLength(1);
+  });
+
+  it('events it does not act on are recorded and answered 200', async () => {
+    const event = stripeEvent('payment_intent.created', 'pay_unused00000000');
+    const response = await deliver(event);
+    expect(response.body).toEqual({ status: 'OK', message: 'Ignored' });
+    const stored = await api.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, event.id));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('refuses a bad or stale signature with a 400, and an unknown payment with a 404', async () => {
+    const { db } = api.database;
+    const customer = await createCustomer(db);
+    const { payment_id } = await topUp(customer);
+    const before = await moneySnapshot(db);
+    const good = stripeEvent('checkout.session.completed', payment_id);
+    const forged = {
+      raw: good.raw,
+      signature: Stripe.webhooks.generateTestHeaderString({ payload: good.raw, secret: 'whsec_wrong' }),
+    };
+    expect((await deliver(forged)).status).toBe(400);
+    const stale = stripeEvent('checkout.session.completed', payment_id, Math.floor(Date.now() / 1000) - 301);
+    expect((await deliver(stale)).status).toBe(400);
+    expect((await deliver({ raw: good.raw, signature: '' })).status).toBe(400);
+    const tampered = {
+      raw: good.raw.replace('"amount_total": 2000', '"amount_total": 1'),
+      signature: good.signature,
+    };
+    expect((await deliver(tampered)).status).toBe(400);
+    expect((await deliver(stripeEvent('checkout.session.completed', 'pay_doesnotexist00'))).status).toBe(404);
+    expect(await moneySnapshot(db)).toEqual(before);
+    expect((await row(payment_id))?.status).toBe('pending');
+  });
+
+  it('the sandbox webhook and page do not exist', async () => {
+    const customer = await createCustomer(api.database.db);
+    const { payment_id } = await topUp(customer);
+    const sandboxEvent = JSON.stringify({
+      id: 'sbx_evt_12345678',
+      type: 'payment.succeeded',
+      payment_ref: payment_id,
+      created: 1,
+    });
+    const hook = await api.call('paymentWebhook', { params: { provider: 'sandbox' }, payload: sandboxEvent });
+    expect(hook.status).toBe(404);
+    expect((await api.call('sandboxPaymentPage', { params: { ref: payment_id } })).status).toBe(404);
+    const decision = await api.call('sandboxPaymentDecision', {
+      params: { ref: payment_id },
+      payload: 'choice=pay',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(decision.status).toBe(404);
+    expect((await row(payment_id))?.status).toBe('pending');
+  });
+});

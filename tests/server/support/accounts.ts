@@ -1,0 +1,144 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { asc, eq } from 'drizzle-orm';
+import {
+  balanceLedger,
+  countries,
+  languages,
+  sessions,
+  settings,
+  users,
+  userTokens,
+} from '../../../server/db/schema';
+import type { TestApi, TestApiOptions } from './api';
+
+/** Helpers for the auth and account tests: sign-ups, the outbox, and a snapshot of the account tables. */
+
+export const PASSWORD = 'Diamond7';
+export const PUBLIC_URL = 'http://shop.test';
+
+const roomy = { max: 100_000, windowMs: 60_000 };
+/** The sensitive-operation limits are tested with the plumbing; these tests sign up many customers. */
+export const roomyLimits: TestApiOptions = { rateLimits: { global: roomy, perIp: roomy, perAccount: roomy } };
+
+let sequence = 0;
+
+export function uniqueEmail(prefix = 'alex'): string {
+  sequence += 1;
+  return `${prefix}.${sequence}.${process.pid}@example.com`;
+}
+
+export async function countryId(api: TestApi, iso: string): Promise<number> {
+  const [row] = await api.database.db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.iso, iso));
+  if (row === undefined) throw new Error(`no country ${iso}`);
+  return row.id;
+}
+
+export async function languageId(api: TestApi, code: string): Promise<number> {
+  const [row] = await api.database.db
+    .select({ id: languages.id })
+    .from(languages)
+    .where(eq(languages.code, code));
+  if (row === undefined) throw new Error(`no language ${code}`);
+  return row.id;
+}
+
+export async function setSetting(api: TestApi, key: string, value: unknown): Promise<void> {
+  await api.database.db.update(settings).set({ value }).where(eq(settings.key, key));
+}
+
+/** A valid sign-up payload (a German customer) with a fresh address. */
+export async function registration(api: TestApi, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Alex',
+    surname: 'Stone',
+    email: uniqueEmail(),
+    phone: '+49 30 901820',
+    phoneE164: '+4930901820',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    city: 'Berlin',
+    country: await countryId(api, 'DE'),
+    ...overrides,
+  };
+}
+
+export interface Customer {
+  email: string;
+  token: string;
+  userId: number;
+}
+
+export async function signUp(api: TestApi, overrides: Record<string, unknown> = {}): Promise<Customer> {
+  const body = await registration(api, overrides);
+  const response = await api.call('register', { body });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.text}`);
+  const token = (response.body as { access_token: string }).access_token;
+  const email = body.email.toLowerCase();
+  const [user] = await api.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (user === undefined) throw new Error('the new user is not stored');
+  return { email, token, userId: user.id };
+}
+
+/** The decoded text of a raw message: quoted-printable soft breaks joined, =XX bytes as UTF-8. */
+export function decoded(eml: string): string {
+  const parts = eml.replace(/=\r?\n/g, '').split(/=([0-9A-F]{2})/);
+  const bytes = parts.map((part, i) =>
+    i % 2 === 1 ? Buffer.from([Number.parseInt(part, 16)]) : Buffer.from(part),
+  );
+  return Buffer.concat(bytes).toString('utf8');
+}
+
+/** Decoded messages the app wrote to its outbox for one address, oldest first. */
+export function mailsTo(api: TestApi, address: string): string[] {
+  return api
+    .outbox()
+    .map(decoded)
+    .filter((mail) => /^To: (.*)$/m.exec(mail)?.[1]?.trim() === address.toLowerCase());
+}
+
+/** Waits for a message the app sends after answering (the password reset mail). */
+export async function waitForMail(api: TestApi, address: string, count: number): Promise<string[]> {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    const mails = mailsTo(api, address);
+    if (mails.length >= count) return mails;
+    await sleep(20);
+  }
+  throw new Error(`no ${count}. mail to ${address}`);
+}
+
+const VERIFY_LINK = /http:\/\/shop\.test\/api\/email\/verify\/([A-Za-z0-9_-]{43})(?=\s)/;
+const RESET_LINK =
+  /http:\/\/shop\.test\/reset-password-confirm\?token=([A-Za-z0-9_-]{43})&email=([^\s"<&]+)(?=\s)/;
+
+export function verificationTokenIn(mail: string | undefined): string {
+  const token = VERIFY_LINK.exec(mail ?? '')?.[1];
+  if (token === undefined) throw new Error(`no verification link in:\n${mail}`);
+  return token;
+}
+
+export function resetLinkIn(mail: string | undefined): { token: string; email: string } {
+  const match = RESET_LINK.exec(mail ?? '');
+  if (match?.[1] === undefined || match[2] === undefined) throw new Error(`no reset link in:\n${mail}`);
+  return { token: match[1], email: decodeURIComponent(match[2]) };
+}
+
+/** Every row of the tables the account operations write, to assert that a refused request changed nothing. */
+export async function accountTables(api: TestApi) {
+  const db = api.database.db;
+  return {
+    users: await db.select().from(users).orderBy(asc(users.id)),
+    sessions: await db.select().from(sessions).orderBy(asc(sessions.id)),
+    userTokens: await db.select().from(userTokens).orderBy(asc(userTokens.id)),
+    ledger: await db.select().from(balanceLedger).orderBy(asc(balanceLedger.id)),
+    outbox: api.outbox().length,
+  };
+}
+
+export async function userRow(api: TestApi, userId: number) {
+  const [row] = await api.database.db.select().from(users).where(eq(users.id, userId));
+  if (row === undefined) throw new Error(`no user ${userId}`);
+  return row;
+}

@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm';
+import { createSession } from '../../../server/auth/sessions';
+import { type Database, executeRows } from '../../../server/db/client';
+import { countries, users } from '../../../server/db/schema';
+import { appendLedgerEntry } from '../../../server/ledger/ledger';
+
+let sequence = 0;
+
+export interface TestCustomer {
+  id: number;
+  token: string;
+}
+
+/** A customer inserted straight into the database (verified unless told), with a session. */
+export async function createCustomer(
+  db: Database,
+  options: { verified?: boolean; balanceMinor?: number } = {},
+): Promise<TestCustomer> {
+  sequence += 1;
+  const [country] = await db.select({ id: countries.id }).from(countries).limit(1);
+  if (country === undefined) throw new Error('the test database has no countries');
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: 'Alex',
+      surname: 'Miner',
+      email: `customer${sequence}-${process.pid}-${Date.now()}@example.test`,
+      phone: '+49 30 1234567',
+      phoneE164: '+49301234567',
+      passwordHash: 'not-a-real-hash',
+      countryId: country.id,
+      city: 'Berlin',
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+    })
+    .returning({ id: users.id });
+  if (user === undefined) throw new Error('user was not stored');
+  if (options.balanceMinor !== undefined && options.balanceMinor > 0) {
+    const amountMinor = options.balanceMinor;
+    await db.transaction((tx) =>
+      appendLedgerEntry(tx, {
+        userId: user.id,
+        amountMinor,
+        reason: 'adjustment',
+        idempotencyKey: `test-grant:${user.id}`,
+      }),
+    );
+  }
+  const { token } = await createSession(db, user.id);
+  return { id: user.id, token };
+}
+
+export async function cachedBalance(db: Database, userId: number): Promise<number> {
+  const [row] = await db.select({ balance: users.balanceMinor }).from(users).where(eq(users.id, userId));
+  if (row === undefined) throw new Error(`no user ${userId}`);
+  return row.balance;
+}
+
+/** Users whose cached balance differs from the sum of their ledger rows (must always be none). */
+export async function ledgerMismatches(db: Database): Promise<Array<{ id: number }>> {
+  return executeRows<{ id: number }>(
+    db,
+    sql`select u.id from users u
+        left join (select user_id, sum(amount_minor) as total from balance_ledger group by user_id) l
+          on l.user_id = u.id
+        where u.balance_minor <> coalesce(l.total, 0)`,
+  );
+}
+
+/** Row counts of the money tables, to assert that a refused request changed nothing. */
+export async function moneySnapshot(db: Database): Promise<Record<string, unknown>> {
+  const [row] = await executeRows<Record<string, unknown>>(
+    db,
+    sql`select
+      (select count(*)::int from balance_ledger) as ledger,
+      (select coalesce(sum(balance_minor), 0)::text from users) as balances,
+      (select count(*)::int from orders) as orders,
+      (select count(*)::int from order_lines) as order_lines,
+      (select count(*)::int from payments) as payments,
+      (select string_agg(status::text, ',' order by id) from payments) as payment_statuses,
+      (select string_agg(status::text, ',' order by id) from orders) as order_statuses,
+      (select count(*)::int from webhook_events) as webhook_events,
+      (select coalesce(string_agg(cart_id || ':' || product_id || 'x' || count, ',' order by id), '') from cart_lines) as cart_lines`,
+  );
+  if (row === undefined) throw new Error('snapshot query returned nothing');
+  return row;
+}
+
+export interface TestProduct {
+  id: number;
+  slug: string;
+  title: string;
+  priceMinor: number;
+  imgUrl: string;
+}
+
+/** The seeded products that are for sale, cheapest first. */
+export async function activeProducts(db: Database): Promise<TestProduct[]> {
+  return executeRows<TestProduct & Record<string, unknown>>(
+    db,
+    sql`select id, slug, title, price_minor::int as "priceMinor", img_url as "imgUrl"
+        from products where active order by price_minor, id`,
+  );
+}
+
+export async function languageId(db: Database, code: string): Promise<number> {
+  const [row] = await executeRows<{ id: number }>(db, sql`select id from languages where code = ${code}`);
+  if (row === undefined) throw new Error(`no language ${code}`);
+  return row.id;
+}
+
+/** Generous limits: these tests send hundreds of requests from one address. */
+export const testRateLimits = { global: { max: 1_000_000, windowMs: 60_000 } };
+
+/** Sets a store setting for the duration of `run`, then puts the old value back. */
+export async function withSetting<T>(
+  db: Database,
+  key: string,
+  value: unknown,
+  run: () => Promise<T>,
+): Promise<T> {
+  const [old] = await executeRows<{ value: unknown }>(db, sql`select value from settings where key = ${key}`);
+  await db.execute(
+    sql`insert into settings (key, value) values (${key}, ${JSON.stringify(value)}::jsonb)
+        on conflict (key) do update set value = excluded.value`,
+  );
+  try {
+    return await run();
+  } finally {
+    if (old === undefined) await db.execute(sql`delete from settings where key = ${key}`);
+    else
+      await db.execute(
+        sql`update settings set value = ${JSON.stringify(old.value)}::jsonb where key = ${key}`,
+      );
+  }
+}
+
+export const FORM = 'application/x-www-form-urlencoded';
