@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { type Database, executeRows } from '../db/client';
 import { cartLines, carts, products, productTranslations } from '../db/schema';
 
 /** Most items one cart line holds (openapi.yaml `CartItem.count`). */
@@ -63,16 +63,11 @@ export function toCartItems(lines: readonly CartLine[]): CartItem[] {
   return lines.map(({ active: _active, ...item }) => item);
 }
 
-async function cartIdOf(db: Database, userId: number): Promise<number> {
-  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  if (cart === undefined) throw new Error(`No cart for user ${userId}`);
-  return cart.id;
-}
-
 /**
- * Adds `count` of a product to its line in one statement, so concurrent adds cannot push a line
- * past `MAX_LINE_COUNT`. Throws `ProductUnavailableError` or `LineLimitError` and changes nothing.
+ * Adds `count` of a product to its line in one statement (one round trip, and no window in which
+ * concurrent adds could push a line past `MAX_LINE_COUNT`): the product must be for sale, the
+ * cart is created on first use, and the line grows only while it stays within the limit.
+ * Throws `ProductUnavailableError` or `LineLimitError` and changes nothing.
  */
 export async function addToCart(
   db: Database,
@@ -81,23 +76,28 @@ export async function addToCart(
   count: number,
 ): Promise<void> {
   if (!isRowId(productId)) throw new ProductUnavailableError(productId);
-  const [product] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.active, true)));
-  if (product === undefined) throw new ProductUnavailableError(productId);
   if (count > MAX_LINE_COUNT) throw new LineLimitError(MAX_LINE_COUNT);
-  const cartId = await cartIdOf(db, userId);
-  const changed = await db
-    .insert(cartLines)
-    .values({ cartId, productId, count })
-    .onConflictDoUpdate({
-      target: [cartLines.cartId, cartLines.productId],
-      set: { count: sql`${cartLines.count} + excluded.count` },
-      setWhere: sql`${cartLines.count} + excluded.count <= ${MAX_LINE_COUNT}`,
-    })
-    .returning({ id: cartLines.id });
-  if (changed.length === 0) throw new LineLimitError(MAX_LINE_COUNT);
+  const [outcome] = await executeRows<{ for_sale: boolean; added: boolean }>(
+    db,
+    sql`
+      with product as (
+        select id from ${products} where id = ${productId} and active
+      ), created as (
+        insert into ${carts} (user_id) select ${userId} where exists (select 1 from product)
+        on conflict (user_id) do nothing returning id
+      ), cart as (
+        select id from created union all select id from ${carts} where user_id = ${userId}
+      ), line as (
+        insert into ${cartLines} (cart_id, product_id, count)
+        select (select id from cart limit 1), product.id, ${count} from product
+        on conflict (cart_id, product_id) do update set count = ${cartLines}.count + excluded.count
+        where ${cartLines}.count + excluded.count <= ${MAX_LINE_COUNT}
+        returning id
+      )
+      select exists (select 1 from product) as for_sale, exists (select 1 from line) as added`,
+  );
+  if (!outcome?.for_sale) throw new ProductUnavailableError(productId);
+  if (!outcome.added) throw new LineLimitError(MAX_LINE_COUNT);
 }
 
 /** Removes one of the customer's own lines; false when they have no such line. */
