@@ -6,10 +6,13 @@ import { copyAddressMachine } from './copyAddress';
 import { currencyMachine } from './currency';
 import { languageMachine } from './language';
 import { mobileMenuMachine } from './mobileMenu';
+import { paymentResultMachine } from './paymentResult';
+import { paymentStatusMachine } from './paymentStatus';
 import { profileMachine } from './profile';
 import { sessionMachine } from './session';
 import { staticPageMachine, staticPagesMachine } from './staticPages';
 import { toastsMachine } from './toasts';
+import { verificationEmailMachine } from './verificationEmail';
 
 /** Every machine by name: the diagram generator draws each, and the diagram test checks them. */
 export const machines: Record<string, AnyStateMachine> = {
@@ -20,9 +23,12 @@ export const machines: Record<string, AnyStateMachine> = {
   currency: currencyMachine,
   language: languageMachine,
   mobileMenu: mobileMenuMachine,
+  paymentResult: paymentResultMachine,
+  paymentStatus: paymentStatusMachine,
   profile: profileMachine,
   session: sessionMachine,
   staticPage: staticPageMachine,
   staticPages: staticPagesMachine,
   toasts: toastsMachine,
+  verificationEmail: verificationEmailMachine,
 };

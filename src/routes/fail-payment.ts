@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { onPaymentResult } from './payment-result';
 import { rootRoute } from './root';
 
 export const failPaymentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/fail-payment',
   staticData: { name: 'FailPayment', access: 'all', header: 'solid' },
+  onEnter: onPaymentResult('failed'),
   component: lazyRouteComponent(() => import('../features/payment/PaymentFailPage'), 'PaymentFailPage'),
 });

@@ -1,10 +1,85 @@
-import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from '../pages/HeadingOnlyPage';
+import { useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { defineMessage, defineMessages, FormattedMessage, type MessageValue } from 'react-intl';
+import { verificationEmailMachine } from '../../../machines/verificationEmail';
+import { Button } from '../../components/Button/Button';
+import { useChild } from '../app/AppActorContext';
+import { useMountedActor } from '../pages/useMountedActor';
+import { resendVerification } from './emailActors';
+import { MailIcon } from './MailIcon';
+import '../pages/pages.css';
+import './email.css';
 
 const messages = defineMessages({
   title: { id: 'email.verification.title', defaultMessage: 'Verify your email address' },
+  next: {
+    id: 'email.verification.next',
+    defaultMessage:
+      'Open the email, click the link inside and you are all set: top-ups and checkout unlock right away.',
+  },
+  missing: {
+    id: 'email.verification.missing',
+    defaultMessage: 'Nothing in your inbox? Check the spam folder, or send yourself a new link.',
+  },
+  resend: { id: 'email.verification.resend', defaultMessage: 'Resend verification email' },
+  sending: { id: 'email.verification.sending', defaultMessage: 'Sending...' },
 });
 
+const sentTo = defineMessage<{ email: MessageValue }>({
+  id: 'email.verification.sentTo',
+  defaultMessage: 'We sent a verification link to {email}.',
+});
+
+const sentToYou = defineMessage({
+  id: 'email.verification.sentToYou',
+  defaultMessage: 'We sent a verification link to your email address.',
+});
+
+/** /email-verification: what to do next, and a button that sends the link again. */
 export function EmailVerificationPage() {
-  return <HeadingOnlyPage title={messages.title} />;
+  const email = useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.email);
+  const { api } = useRouter().options.context;
+  const toasts = useChild('toasts');
+  const logic = useMemo(
+    () => verificationEmailMachine.provide({ actors: { resendVerification: resendVerification(api) } }),
+    [api],
+  );
+  const resender = useMountedActor(logic, undefined, (actor) => {
+    const subscription = actor.on('notify', ({ kind, message }) =>
+      toasts.send({ type: 'SHOW', kind, message }),
+    );
+    return () => subscription.unsubscribe();
+  });
+  const sending = useSelector(resender, (snapshot) => snapshot?.matches('sending') ?? false);
+
+  return (
+    <main className="page page--centered">
+      <MailIcon />
+      <h1>
+        <FormattedMessage {...messages.title} />
+      </h1>
+      <p>
+        {email ? (
+          <FormattedMessage {...sentTo} values={{ email: <strong>{email}</strong> }} />
+        ) : (
+          <FormattedMessage {...sentToYou} />
+        )}{' '}
+        <FormattedMessage {...messages.next} />
+      </p>
+      <p>
+        <FormattedMessage {...messages.missing} />
+      </p>
+      <div className="page__actions">
+        <Button
+          size="lg"
+          isPending={sending}
+          isDisabled={resender === undefined}
+          onPress={() => resender?.send({ type: 'RESEND' })}
+        >
+          <FormattedMessage {...(sending ? messages.sending : messages.resend)} />
+        </Button>
+      </div>
+    </main>
+  );
 }

@@ -1,10 +1,11 @@
 import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from './HeadingOnlyPage';
+import { StaticPageView } from './StaticPageView';
 
 const messages = defineMessages({
   title: { id: 'pages.faq.title', defaultMessage: 'FAQ' },
 });
 
+/** /faq: the static page with slug 'faq' under our own heading. */
 export function FaqPage() {
-  return <HeadingOnlyPage title={messages.title} />;
+  return <StaticPageView idOrSlug="faq" heading={messages.title} />;
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
+import './pages.css';
 
 const messages = defineMessages({
   title: { id: 'notFound.title', defaultMessage: 'Oops! Page Not Found' },
@@ -11,13 +12,16 @@ const messages = defineMessages({
 export function NotFoundPage() {
   return (
     <main className="page page--centered">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
       <h1>
         <FormattedMessage {...messages.title} />
       </h1>
       <p>
         <FormattedMessage {...messages.text} />
       </p>
-      <LinkButton render={(props) => <Link to="/" {...props} />}>
+      <LinkButton size="lg" render={(props) => <Link to="/" {...props} />}>
         <FormattedMessage {...messages.home} />
       </LinkButton>
     </main>

@@ -1,10 +1,34 @@
-import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from '../pages/HeadingOnlyPage';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { ResultActions } from './ResultActions';
+import { ResultIcon } from './ResultIcon';
+import { SupportEmail } from './SupportEmail';
+import '../pages/pages.css';
+import './payment.css';
 
 const messages = defineMessages({
   title: { id: 'payment.success.title', defaultMessage: 'Thank you for your purchase!' },
+  text: {
+    id: 'payment.success.text',
+    defaultMessage: 'Your payment went through. Your coins and items are already waiting in your account.',
+  },
 });
 
+/**
+ * /success-payment. The notice and the profile refresh (signed in only) come from the
+ * paymentResult machine, started when the route is entered.
+ */
 export function PaymentSuccessPage() {
-  return <HeadingOnlyPage title={messages.title} />;
+  return (
+    <main className="page page--centered">
+      <ResultIcon kind="success" />
+      <h1>
+        <FormattedMessage {...messages.title} />
+      </h1>
+      <p>
+        <FormattedMessage {...messages.text} />
+      </p>
+      <SupportEmail />
+      <ResultActions primary="account" />
+    </main>
+  );
 }

@@ -1,6 +1,33 @@
 import { Outlet } from '@tanstack/react-router';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { CookieBanner } from '../cookies/CookieBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { ShellToasts } from './ShellToasts';
+import { useHeaderStyle } from './useHeaderStyle';
+import { useScrollReset } from './useScrollReset';
+import './Shell.css';
 
-/** The frame every page sits in: header, main content, footer (SPEC §2 "Shell"). */
+const messages = defineMessages({
+  skip: { id: 'shell.skipToContent', defaultMessage: 'Skip to content' },
+});
+
+/** The frame every page sits in: header, the routed page, footer, cookie banner, toasts (SPEC §2). */
 export function Shell() {
-  return <Outlet />;
+  useScrollReset();
+  const headerStyle = useHeaderStyle();
+  return (
+    <div className={`shell shell--${headerStyle}`}>
+      <a className="skip-link" href="#content">
+        <FormattedMessage {...messages.skip} />
+      </a>
+      <Header variant={headerStyle} />
+      <div id="content" className="shell__content" tabIndex={-1}>
+        <Outlet />
+      </div>
+      <Footer />
+      <CookieBanner />
+      <ShellToasts />
+    </div>
+  );
 }

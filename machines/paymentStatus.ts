@@ -1,0 +1,76 @@
+import { emit, fromPromise, setup } from 'xstate';
+import type { components } from '../src/api/schema';
+import { failureKind } from './domain';
+
+/** pending, paid or failed. */
+export type PaymentState = components['schemas']['PaymentStatus'];
+
+/** How long the pending page waits between two looks at the payment. */
+export const PAYMENT_POLL_INTERVAL_MS = 3000;
+
+export const PAYMENT_SUCCESS_PATH = '/success-payment';
+export const PAYMENT_FAIL_PATH = '/fail-payment';
+
+export type PaymentStatusEmitted = { type: 'navigate'; to: string };
+
+/** Failures that will not go away by asking again: the payment is not this customer's to see. */
+const FINAL_FAILURES = new Set(['not-found', 'unauthorized', 'forbidden', 'unverified', 'bad-request']);
+
+export const paymentStatusMachine = setup({
+  types: {
+    context: {} as { paymentId: string },
+    input: {} as { paymentId: string },
+    emitted: {} as PaymentStatusEmitted,
+  },
+  actors: {
+    fetchPaymentStatus: fromPromise<PaymentState, { paymentId: string }>(async () => {
+      throw new Error('fetchPaymentStatus is not provided');
+    }),
+  },
+  actions: {
+    navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
+  },
+  guards: {
+    isPaid: ({ event }) => 'output' in event && event.output === 'paid',
+    isFailed: ({ event }) => 'output' in event && event.output === 'failed',
+    cannotRecover: ({ event }) => 'error' in event && FINAL_FAILURES.has(failureKind(event.error) ?? ''),
+  },
+}).createMachine({
+  id: 'paymentStatus',
+  description: [
+    'The pending page with a payment reference (GET /payments/{id}): asks for the status, and while it is',
+    'pending (or the request failed for a passing reason: network, timeout, 429, 5xx) asks again 3000 ms',
+    'later. paid emits navigate /success-payment, failed emits navigate /fail-payment. A payment that is not',
+    "found or not the visitor's (404, 401, 403, 400) stops the polling: the page keeps its pending text.",
+    'Stopping the actor (leaving the page) stops the polling.',
+  ].join(' '),
+  context: ({ input }) => ({ paymentId: input.paymentId }),
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'fetchPaymentStatus',
+        src: 'fetchPaymentStatus',
+        input: ({ context }) => ({ paymentId: context.paymentId }),
+        onDone: [
+          { guard: 'isPaid', target: 'paid' },
+          { guard: 'isFailed', target: 'failed' },
+          { target: 'waiting' },
+        ],
+        onError: [{ guard: 'cannotRecover', target: 'unknown' }, { target: 'waiting' }],
+      },
+    },
+    waiting: {
+      after: { [PAYMENT_POLL_INTERVAL_MS]: 'checking' },
+    },
+    paid: {
+      type: 'final',
+      entry: { type: 'navigate', params: { to: PAYMENT_SUCCESS_PATH } },
+    },
+    failed: {
+      type: 'final',
+      entry: { type: 'navigate', params: { to: PAYMENT_FAIL_PATH } },
+    },
+    unknown: { type: 'final' },
+  },
+});

@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage } from 'react-intl';
+import { badgeText, cartCount } from '../../../machines/cart';
+import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
+import { useAppSelector, useChild } from '../app/AppActorContext';
+import { CartIcon } from './icons';
+import { navMessages } from './messages';
+
+/** The coin balance from the profile; nothing until the profile has loaded. */
+export function useBalance(): number | null {
+  return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.balance ?? null);
+}
+
+/** The cart's header badge: '' at 0, '9+' above 9 (SPEC §2). */
+export function useCartBadge(): string {
+  return useSelector(useChild('cart'), (snapshot) => badgeText(cartCount(snapshot.context.items)));
+}
+
+/** Balance, cart and MY PROFILE of the main bar for a signed-in customer. */
+export function SignedInLinks() {
+  const balance = useBalance();
+  const badge = useCartBadge();
+  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  return (
+    <>
+      {balance !== null && (
+        <Link to="/account/balance" className="site-header__balance">
+          <span className="visually-hidden">
+            <FormattedMessage {...navMessages.balance} />
+          </span>
+          <CoinAmount amount={balance} currencyName={coinName} size="sm" />
+        </Link>
+      )}
+      <Link to="/cart" className="site-header__cart">
+        <CartIcon />
+        <span className="visually-hidden">
+          <FormattedMessage {...navMessages.cart} />
+        </span>
+        {badge !== '' && <span className="site-header__badge">{badge}</span>}
+      </Link>
+      <LinkButton size="sm" render={(props) => <Link to="/account/profile" {...props} />}>
+        <FormattedMessage {...navMessages.myProfile} />
+      </LinkButton>
+    </>
+  );
+}
+
+/** SIGN IN and SIGN UP of the main bar for a guest. */
+export function GuestLinks() {
+  return (
+    <>
+      <LinkButton variant="ghost" size="sm" render={(props) => <Link to="/login" {...props} />}>
+        <FormattedMessage {...navMessages.signIn} />
+      </LinkButton>
+      <LinkButton size="sm" render={(props) => <Link to="/register" {...props} />}>
+        <FormattedMessage {...navMessages.signUp} />
+      </LinkButton>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { footerLinks } from '../../../machines/staticPages';
+import { useAppSelector, useChild } from '../app/AppActorContext';
+import { CardBrands } from './CardBrands';
+import { Logo } from './Logo';
+import { navMessages } from './messages';
+
+const messages = defineMessages({
+  nav: { id: 'shell.footer.nav', defaultMessage: 'Site' },
+  support: { id: 'shell.footer.support', defaultMessage: 'Support:' },
+});
+
+const copyright = defineMessage<{ year: number; copyright: string }>({
+  id: 'shell.footer.copyright',
+  defaultMessage: '© {year} {copyright}',
+});
+
+const FIXED_LINK_SLUGS: ReadonlySet<string> = new Set(['rules', 'faq']);
+
+/**
+ * SPEC §2 "Shell": site links and one per static page; the operator's company name and address
+ * (only when both are known), requisites, the support address, copyright with the current year,
+ * and the accepted card brands.
+ */
+export function Footer() {
+  const intl = useIntl();
+  const settings = useAppSelector((snapshot) => snapshot.context.settings);
+  const pages = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.pages);
+  // The pages behind the fixed Rules and FAQ links are not listed twice.
+  const links = footerLinks(pages).filter((link) => !FIXED_LINK_SLUGS.has(link.slug));
+  const company = settings?.company_name && settings.company_address ? settings : null;
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__about">
+          <Link to="/" className="site-footer__logo">
+            <Logo />
+          </Link>
+          {company && (
+            <p className="site-footer__company">
+              <span className="site-footer__company-name">{company.company_name}</span>
+              <span>{company.company_address}</span>
+            </p>
+          )}
+          {settings?.requisites && <p className="site-footer__requisites">{settings.requisites}</p>}
+          {settings?.support_email && (
+            <p>
+              <FormattedMessage {...messages.support} />{' '}
+              <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+            </p>
+          )}
+        </div>
+        <nav className="site-footer__nav" aria-label={intl.formatMessage(messages.nav)}>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/">
+                <FormattedMessage {...navMessages.main} />
+              </Link>
+            </li>
+            <li>
+              <Link to="/rules">
+                <FormattedMessage {...navMessages.rules} />
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq">
+                <FormattedMessage {...navMessages.faq} />
+              </Link>
+            </li>
+            <li>
+              <Link to="/shop">
+                <FormattedMessage {...navMessages.shopLink} />
+              </Link>
+            </li>
+            {links.map((link) => (
+              <li key={link.slug}>
+                <Link to="/$slug" params={{ slug: link.slug }}>
+                  {link.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <CardBrands />
+      </div>
+      <div className="site-footer__bottom">
+        <p className="container">
+          <FormattedMessage
+            {...copyright}
+            values={{ year: new Date().getFullYear(), copyright: settings?.copyright ?? '' }}
+          />
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { loadFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScreenMenu';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
+import type { HeaderStyle } from '../../routes/root';
+import { useChild } from '../app/AppActorContext';
+import { GuestLinks, SignedInLinks } from './AccountLinks';
+import { CurrencySelect } from './CurrencySelect';
+import { MenuIcon } from './icons';
+import { LanguageSelect } from './LanguageSelect';
+import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
+import { navMessages } from './messages';
+import { useSignedIn } from './useSignedIn';
+
+const messages = defineMessages({
+  home: { id: 'shell.header.homeLink', defaultMessage: 'Blockfront home' },
+  info: { id: 'shell.header.infoNav', defaultMessage: 'Information' },
+  main: { id: 'shell.header.mainNav', defaultMessage: 'Main' },
+  openMenu: { id: 'shell.header.openMenu', defaultMessage: 'Open menu' },
+});
+
+/**
+ * SPEC §2 "Shell": the top strip (Rules, FAQ, language, currency) and the main bar (logo, SHOP,
+ * account links); below 768 px the bar keeps the logo and a button that opens the full-screen menu.
+ */
+export function Header({ variant }: { variant: HeaderStyle }) {
+  const intl = useIntl();
+  const signedIn = useSignedIn();
+  const mobileMenu = useChild('mobileMenu');
+  const menuOpen = useSelector(mobileMenu, (snapshot) => snapshot.matches('open'));
+  return (
+    <header className={`site-header site-header--${variant}`}>
+      <div className="site-header__strip">
+        <div className="container site-header__strip-inner">
+          <nav aria-label={intl.formatMessage(messages.info)}>
+            <ul className="site-header__strip-links">
+              <li>
+                <Link to="/rules">
+                  <FormattedMessage {...navMessages.rules} />
+                </Link>
+              </li>
+              <li>
+                <Link to="/faq">
+                  <FormattedMessage {...navMessages.faq} />
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <div className="site-header__prefs">
+            <LanguageSelect className="shell-select--compact" />
+            <CurrencySelect className="currency-select--compact" />
+          </div>
+        </div>
+      </div>
+      <div className="container site-header__bar">
+        <Link to="/" className="site-header__logo" aria-label={intl.formatMessage(messages.home)}>
+          <Logo />
+        </Link>
+        <nav className="site-header__nav" aria-label={intl.formatMessage(messages.main)}>
+          <LinkButton variant="secondary" size="sm" render={(props) => <Link to="/shop" {...props} />}>
+            <FormattedMessage {...navMessages.shop} />
+          </LinkButton>
+          {signedIn ? <SignedInLinks /> : <GuestLinks />}
+        </nav>
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-label={intl.formatMessage(messages.openMenu)}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onPointerEnter={() => void loadFullScreenMenu()}
+          onClick={() => mobileMenu.send({ type: 'OPEN' })}
+        >
+          <MenuIcon />
+        </button>
+      </div>
+      <MobileMenu />
+    </header>
+  );
+}

@@ -1,0 +1,109 @@
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useEffect } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { buttonClass } from '../../components/Button/buttonClass';
+import { LazyFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScreenMenu';
+import { useChild } from '../app/AppActorContext';
+import { CurrencySelect } from './CurrencySelect';
+import { LanguageSelect } from './LanguageSelect';
+import { navMessages } from './messages';
+import { useSignedIn } from './useSignedIn';
+
+const messages = defineMessages({
+  title: { id: 'shell.menu.title', defaultMessage: 'Menu' },
+});
+
+/**
+ * The full-screen menu of narrow screens (SPEC §2), open while the mobileMenu machine says so. It
+ * closes on Escape, on any link click and once the viewport is 768 px or wider.
+ */
+export function MobileMenu() {
+  const intl = useIntl();
+  const menu = useChild('mobileMenu');
+  const session = useChild('session');
+  const isOpen = useSelector(menu, (snapshot) => snapshot.matches('open'));
+  const signedIn = useSignedIn();
+
+  useEffect(() => {
+    const onResize = () => menu.send({ type: 'VIEWPORT_RESIZED', width: window.innerWidth });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [menu]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    // Capture phase: the dialog handles Escape itself and stops it; the machine hears it first.
+    // An open popup inside the menu (the currency list) takes its Escape for itself.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (event.target instanceof Element && event.target.closest('[aria-expanded="true"]')) return;
+      menu.send({ type: 'KEY_ESCAPE' });
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [isOpen, menu]);
+
+  const onLinkClick = () => menu.send({ type: 'LINK_CLICKED' });
+  const item = (to: LinkProps['to'], label: ReactNode) => (
+    <li>
+      <Link to={to} className="mobile-menu__link" onClick={onLinkClick}>
+        {label}
+      </Link>
+    </li>
+  );
+
+  return (
+    <LazyFullScreenMenu
+      isOpen={isOpen}
+      onClose={() => menu.send({ type: 'CLOSE' })}
+      title={intl.formatMessage(messages.title)}
+      hideTitle
+    >
+      <nav className="mobile-menu" aria-label={intl.formatMessage(messages.title)}>
+        <ul className="mobile-menu__list mobile-menu__list--minor">
+          {item('/rules', <FormattedMessage {...navMessages.rules} />)}
+          {item('/faq', <FormattedMessage {...navMessages.faq} />)}
+        </ul>
+        <div className="mobile-menu__prefs">
+          <LanguageSelect />
+          <CurrencySelect />
+        </div>
+        <ul className="mobile-menu__list">
+          {item('/', <FormattedMessage {...navMessages.home} />)}
+          {item('/shop', <FormattedMessage {...navMessages.shopLink} />)}
+          {signedIn && (
+            <>
+              {item('/account/balance', <FormattedMessage {...navMessages.balance} />)}
+              {item('/cart', <FormattedMessage {...navMessages.cart} />)}
+              {item('/account/profile', <FormattedMessage {...navMessages.myProfileLink} />)}
+            </>
+          )}
+        </ul>
+        <div className="mobile-menu__actions">
+          {signedIn ? (
+            <button
+              type="button"
+              className={buttonClass('secondary', 'md', true)}
+              onClick={() => {
+                menu.send({ type: 'CLOSE' });
+                session.send({ type: 'LOGOUT' });
+              }}
+            >
+              <FormattedMessage {...navMessages.logout} />
+            </button>
+          ) : (
+            <>
+              <Link to="/login" className={buttonClass('secondary', 'md', true)} onClick={onLinkClick}>
+                <FormattedMessage {...navMessages.signIn} />
+              </Link>
+              <Link to="/register" className={buttonClass('primary', 'md', true)} onClick={onLinkClick}>
+                <FormattedMessage {...navMessages.signUp} />
+              </Link>
+            </>
+          )}
+        </div>
+      </nav>
+    </LazyFullScreenMenu>
+  );
+}

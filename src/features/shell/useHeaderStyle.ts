@@ -1,0 +1,17 @@
+import { isNotFound, useRouterState } from '@tanstack/react-router';
+import type { HeaderStyle } from '../../routes/root';
+
+/**
+ * The header of the deepest matched route that names one (SPEC §2: transparent over the hero on
+ * Home, auth screens, Rules, FAQ and static pages); a not-found page always gets the solid bar.
+ */
+export function useHeaderStyle(): HeaderStyle {
+  return useRouterState({
+    select: (state) => {
+      if (state.matches.some((match) => match.status === 'notFound' || isNotFound(match.error)))
+        return 'solid';
+      const styled = state.matches.findLast((match) => match.staticData.header !== undefined);
+      return styled?.staticData.header ?? 'solid';
+    },
+  });
+}

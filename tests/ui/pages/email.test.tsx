@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api, failure, fixtures, renderApp, SIGNED_IN } from '../support';
+
+const RESEND = api('/email/verification-notification');
+
+describe('email verification page', () => {
+  it('says where the link went and what to do next', async () => {
+    renderApp({ path: '/email-verification', storage: SIGNED_IN });
+    await screen.findByRole('heading', { level: 1, name: 'Verify your email address' });
+    const main = screen.getByRole('main');
+    const sentTo = await within(main).findByText(`${fixtures.profile.email}`);
+    expect(sentTo.closest('p')).toHaveTextContent(
+      `We sent a verification link to ${fixtures.profile.email}. Open the email, click the link inside`,
+    );
+    expect(within(main).getByText(/Check the spam folder/)).toBeInTheDocument();
+  });
+
+  it("resends the link and toasts the server's answer", async () => {
+    let sent = 0;
+    const { user } = renderApp({
+      path: '/email-verification',
+      storage: SIGNED_IN,
+      handlers: [
+        http.post(RESEND, () => {
+          sent += 1;
+          return HttpResponse.json({ status: 'OK', message: 'A fresh link is on its way.' });
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('A fresh link is on its way.')).toBeInTheDocument();
+    expect(sent).toBe(1);
+  });
+
+  it('toasts the failure and lets the customer try again', async () => {
+    let sent = 0;
+    const { user } = renderApp({
+      path: '/email-verification',
+      storage: SIGNED_IN,
+      handlers: [
+        http.post(RESEND, () => {
+          sent += 1;
+          return failure(409, 'Your email address is already verified.');
+        }),
+      ],
+    });
+    const button = await screen.findByRole('button', { name: 'Resend verification email' });
+    await user.click(button);
+    expect(await screen.findByText('Your email address is already verified.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeEnabled(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    await waitFor(() => expect(sent).toBe(2));
+  });
+
+  it('sends guests to sign in first', async () => {
+    const { location } = renderApp({ path: '/email-verification' });
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Femail-verification'));
+  });
+});
+
+describe('email verified pages', () => {
+  it.each([
+    ['/email/verify/success', 'Your email address is verified'],
+    ['/email/verify/already-success', 'Your email address was already verified'],
+  ])('%s: its heading and the way to the account and the shop', async (path, heading) => {
+    renderApp({ path });
+    await screen.findByRole('heading', { level: 1, name: heading });
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Go to my account' })).toHaveAttribute('href', '/account');
+    expect(within(main).getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
+  });
+});

@@ -1,0 +1,83 @@
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api, failure, fixtures, ok, renderApp } from '../support';
+
+describe('start-up (SPEC §2 "Shell", §8)', () => {
+  it('shows a spinner until the start-up calls have answered, then the app', async () => {
+    let answer: () => void = () => {};
+    const settingsHeld = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    renderApp({
+      handlers: [
+        http.get(api('/settings'), async () => {
+          await settingsHeld;
+          return ok(fixtures.settings);
+        }),
+      ],
+    });
+    expect(screen.getByRole('progressbar', { name: 'Loading...' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+
+    answer();
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading...' })).not.toBeInTheDocument();
+  });
+
+  it('shows the initialization error with its message when the settings fail', async () => {
+    renderApp({ handlers: [http.get(api('/settings'), () => failure(503, 'Maintenance in progress'))] });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An error occurred during initialization: Maintenance in progress');
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it('mounts signed out when the start-up auth check fails', async () => {
+    const { ready } = renderApp({
+      storage: { auth_session: 'true', token: 'stale' },
+      handlers: [http.get(api('/is-auth'), () => HttpResponse.error())],
+    });
+    await ready();
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+  });
+});
+
+describe('google_tag (SPEC §3)', () => {
+  const scripts = () => [...document.head.querySelectorAll('script')];
+
+  it('injects a plain snippet once, as one script whose text is exactly the setting', async () => {
+    const snippet = "window.dataLayer = window.dataLayer || [];\nwindow.dataLayer.push({ event: 'boot' });";
+    const { ready, rerender, app, router } = renderApp({
+      handlers: [http.get(api('/settings'), () => ok({ ...fixtures.settings, google_tag: snippet }))],
+    });
+    await ready();
+    await screen.findByRole('banner');
+    await router.navigate({ to: '/shop' });
+    rerender(<div />);
+    expect(scripts()).toHaveLength(1);
+    expect(scripts()[0]?.text).toBe(snippet);
+    app.stop();
+  });
+
+  it('recreates each <script> of a tag snippet: external ones with their attributes, inline ones with their text', async () => {
+    const inline = "window.dataLayer=[];function gtag(){dataLayer.push(arguments)}gtag('config','G-TEST1');";
+    const snippet = `<!-- tag -->\n<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST1"></script>\n<script>${inline}</script>`;
+    const { ready } = renderApp({
+      handlers: [http.get(api('/settings'), () => ok({ ...fixtures.settings, google_tag: snippet }))],
+    });
+    await ready();
+    await waitFor(() => expect(scripts()).toHaveLength(2));
+    const [external, own] = scripts();
+    expect(external?.getAttribute('src')).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST1');
+    expect(external?.hasAttribute('async')).toBe(true);
+    expect(external?.text).toBe('');
+    expect(own?.text).toBe(inline);
+  });
+
+  it('injects nothing without a tag', async () => {
+    const { ready } = renderApp();
+    await ready();
+    await screen.findByRole('banner');
+    expect(scripts()).toHaveLength(0);
+  });
+});

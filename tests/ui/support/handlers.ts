@@ -1,0 +1,80 @@
+import { HttpResponse, http } from 'msw';
+import type { Schemas } from '../../../src/api';
+import {
+  cart,
+  countries,
+  currencies,
+  DEMO_TOKEN,
+  languages,
+  localizations,
+  orders,
+  products,
+  profile,
+  settings,
+  socialLinks,
+  staticPageSummaries,
+  staticPages,
+} from './fixtures';
+
+/** msw path for an API operation on any origin, e.g. `api('/settings')` → `*\/api/settings`. */
+export const api = (path: string) => `*/api${path}`;
+
+/** `{status: 'OK', payload}` */
+export const ok = <T>(payload: T) => HttpResponse.json({ status: 'OK' as const, payload });
+
+/** The contract's error body with a real HTTP status, e.g. `failure(500, 'Boom')`. */
+export const failure = (status: number, message: string, errors?: Schemas['FieldErrors']) =>
+  HttpResponse.json({ status: 'ERROR' as const, message, ...(errors ? { errors } : {}) }, { status });
+
+const unauthenticated = () => failure(401, 'Unauthenticated.');
+
+/** Protected operations answer 401 unless the request carries a Bearer token (DESIGN §3). */
+const hasToken = (request: Request) => /^Bearer \S+$/.test(request.headers.get('Authorization') ?? '');
+
+const cartResponse = (lines: Schemas['Cart']) => HttpResponse.json({ status: 'OK' as const, cart: lines });
+
+/** Every start-up call and the common operations, answering with the demo fixtures. */
+export const defaultHandlers = [
+  http.get(api('/settings'), () => ok(settings)),
+  http.get(api('/languages'), () => ok(languages)),
+  http.get(api('/localizations'), ({ request }) => {
+    const langId = Number(new URL(request.url).searchParams.get('lang_id'));
+    return ok(localizations[langId] ?? {});
+  }),
+  http.get(api('/currencies'), () => ok(currencies)),
+  http.get(api('/countries'), () => ok(countries)),
+  http.get(api('/social-links'), () => ok(socialLinks)),
+  http.get(api('/static-pages'), () => ok(staticPageSummaries)),
+  http.get(api('/static-pages/:idOrSlug'), ({ params }) => {
+    const key = String(params.idOrSlug);
+    const page = staticPages.find((candidate) => String(candidate.id) === key || candidate.slug === key);
+    return page ? ok(page) : failure(404, 'Page not found');
+  }),
+  http.get(api('/products'), () =>
+    ok({ items: products, page: 1, per_page: 12, total: products.length, total_pages: 1 }),
+  ),
+  http.get(api('/is-auth'), ({ request }) =>
+    hasToken(request)
+      ? HttpResponse.json({ status: 'OK' as const, authenticated: true as const, emailVerified: true })
+      : unauthenticated(),
+  ),
+  http.post(api('/login'), () =>
+    HttpResponse.json({
+      status: 'OK' as const,
+      message: 'Signed in',
+      access_token: DEMO_TOKEN,
+      token_type: 'Bearer' as const,
+      expires_at: '2026-12-21T10:00:00.000Z',
+      emailVerified: true,
+    }),
+  ),
+  http.post(api('/logout'), () => HttpResponse.json({ status: 'OK' as const, message: 'Logged out' })),
+  http.get(api('/user/profile'), ({ request }) => (hasToken(request) ? ok(profile) : unauthenticated())),
+  http.get(api('/cart/contents'), ({ request }) =>
+    hasToken(request) ? cartResponse(cart) : unauthenticated(),
+  ),
+  http.post(api('/cart/add'), ({ request }) => (hasToken(request) ? cartResponse(cart) : unauthenticated())),
+  http.post(api('/cart/remove'), ({ request }) => (hasToken(request) ? cartResponse([]) : unauthenticated())),
+  http.post(api('/cart/clear'), ({ request }) => (hasToken(request) ? cartResponse([]) : unauthenticated())),
+  http.get(api('/purchase/history'), ({ request }) => (hasToken(request) ? ok(orders) : unauthenticated())),
+];
