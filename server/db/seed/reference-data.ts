@@ -23,7 +23,7 @@ export const seedCurrencies = [
 export const seedSettings: Record<string, unknown> = {
   requisites: 'Blockfront Network Ltd · VAT ID EU372000041 · IBAN DE89 3704 0044 0532 0130 00',
   support_email: 'support@blockfront.example',
-  copyright: '© Blockfront Network. Not affiliated with Mojang or Microsoft.',
+  copyright: 'Blockfront Network. Not affiliated with Mojang or Microsoft.',
   company_name: 'Blockfront Network Ltd',
   company_reg_number: 'HRB 204718',
   company_address: 'Am Kupfergraben 6, 10117 Berlin, Germany',

@@ -10,6 +10,9 @@ describe('session flows (SPEC §4 "Auth", §8)', () => {
     await view.ready();
     await waitFor(() => expect(view.location()).toBe('/account/profile'));
     await screen.findByRole('link', { name: 'MY PROFILE' });
+    // The first profile load must be over, or the refusal below would answer it instead.
+    const profile = view.app.getSnapshot().context.profile;
+    await waitFor(() => expect(profile.getSnapshot().value).toBe('loaded'));
 
     // The next call is refused: the server ended the session.
     view.server.use(http.get(api('/user/profile'), () => failure(401, 'Unauthenticated.')));
