@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, setup } from 'xstate';
 import { type CartItem, failureMessage, isSilentFailure, type NotifyEmitted } from './domain';
 
 export interface CartContext {
@@ -36,6 +36,22 @@ const ADD_FAILED = 'Error adding item to cart';
 const REMOVE_FAILED = 'Error removing item from cart';
 const CLEAR_FAILED = 'Error clearing cart';
 
+/** The cart in an invoked cart call's done event (every cart actor resolves to the whole cart). */
+function serverCart(event: EventObject): CartItem[] {
+  if (!('output' in event)) throw new Error(`${event.type} carries no cart`);
+  return event.output as CartItem[];
+}
+
+/** How every change (add, remove, clear) settles: back to ready, with the server's cart or a report. */
+const settleChange = (fallback: string) =>
+  ({
+    onDone: { target: 'ready', actions: 'takeServerCart' },
+    onError: [
+      { guard: 'silentFailure', target: 'ready' },
+      { target: 'ready', actions: { type: 'reportChangeFailure', params: { fallback } } },
+    ],
+  }) as const;
+
 export const cartMachine = setup({
   types: {
     context: {} as CartContext,
@@ -58,15 +74,17 @@ export const cartMachine = setup({
   },
   actions: {
     reset: assign({ items: [], error: null }),
-    replaceItems: assign((_, params: { items: CartItem[] }) => ({ items: params.items, error: null })),
-    changeFailed: assign((_, params: { error: unknown; fallback: string }) => ({
-      error: failureMessage(params.error, params.fallback),
+    /** The server answers every cart call with the whole cart: it replaces ours. */
+    takeServerCart: assign(({ event }) => ({
+      items: serverCart(event),
+      error: null,
     })),
-    notifyFailure: emit((_, params: { error: unknown; fallback: string }) => ({
-      type: 'notify' as const,
-      kind: 'error' as const,
-      message: failureMessage(params.error, params.fallback),
-    })),
+    /** A change failed: the items stay, the message is kept and shown (SPEC §8 defaults). */
+    reportChangeFailure: enqueueActions(({ event, enqueue }, params: { fallback: string }) => {
+      const message = failureMessage('error' in event ? event.error : undefined, params.fallback);
+      enqueue.assign({ error: message });
+      enqueue.emit({ type: 'notify', kind: 'error', message });
+    }),
   },
   guards: {
     /** A request the caller cancelled is never shown (SPEC §8). */
@@ -95,10 +113,7 @@ export const cartMachine = setup({
       invoke: {
         id: 'fetchCart',
         src: 'fetchCart',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'replaceItems', params: ({ event }) => ({ items: event.output }) },
-        },
+        onDone: { target: 'ready', actions: 'takeServerCart' },
         onError: {
           target: 'error',
           actions: assign({ error: ({ event }) => failureMessage(event.error, 'An error occurred') }),
@@ -123,26 +138,7 @@ export const cartMachine = setup({
           assertEvent(event, 'ADD');
           return { id: event.id, count: event.count };
         },
-        onDone: {
-          target: 'ready',
-          actions: { type: 'replaceItems', params: ({ event }) => ({ items: event.output }) },
-        },
-        onError: [
-          { guard: 'silentFailure', target: 'ready' },
-          {
-            target: 'ready',
-            actions: [
-              {
-                type: 'changeFailed',
-                params: ({ event }) => ({ error: event.error, fallback: ADD_FAILED }),
-              },
-              {
-                type: 'notifyFailure',
-                params: ({ event }) => ({ error: event.error, fallback: ADD_FAILED }),
-              },
-            ],
-          },
-        ],
+        ...settleChange(ADD_FAILED),
       },
     },
     removing: {
@@ -154,26 +150,7 @@ export const cartMachine = setup({
           assertEvent(event, 'REMOVE');
           return { id: event.id };
         },
-        onDone: {
-          target: 'ready',
-          actions: { type: 'replaceItems', params: ({ event }) => ({ items: event.output }) },
-        },
-        onError: [
-          { guard: 'silentFailure', target: 'ready' },
-          {
-            target: 'ready',
-            actions: [
-              {
-                type: 'changeFailed',
-                params: ({ event }) => ({ error: event.error, fallback: REMOVE_FAILED }),
-              },
-              {
-                type: 'notifyFailure',
-                params: ({ event }) => ({ error: event.error, fallback: REMOVE_FAILED }),
-              },
-            ],
-          },
-        ],
+        ...settleChange(REMOVE_FAILED),
       },
     },
     clearing: {
@@ -181,26 +158,7 @@ export const cartMachine = setup({
       invoke: {
         id: 'clearCart',
         src: 'clearCart',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'replaceItems', params: ({ event }) => ({ items: event.output }) },
-        },
-        onError: [
-          { guard: 'silentFailure', target: 'ready' },
-          {
-            target: 'ready',
-            actions: [
-              {
-                type: 'changeFailed',
-                params: ({ event }) => ({ error: event.error, fallback: CLEAR_FAILED }),
-              },
-              {
-                type: 'notifyFailure',
-                params: ({ event }) => ({ error: event.error, fallback: CLEAR_FAILED }),
-              },
-            ],
-          },
-        ],
+        ...settleChange(CLEAR_FAILED),
       },
     },
     error: {
