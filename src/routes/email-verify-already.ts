@@ -6,7 +6,7 @@ export const emailVerifyAlreadyRoute = createRoute({
   path: '/email/verify/already-success',
   staticData: { name: 'EmailVerifyAlreadySuccess', access: 'all', header: 'solid' },
   component: lazyRouteComponent(
-    () => import('../features/email/EmailAlreadyVerifiedPage'),
+    () => import('../features/email/EmailVerifiedPage'),
     'EmailAlreadyVerifiedPage',
   ),
 });

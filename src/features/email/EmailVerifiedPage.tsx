@@ -1,27 +1,44 @@
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { EmailVerifiedLinks } from './EmailVerifiedLinks';
 import { MailIcon } from './MailIcon';
 import '../pages/pages.css';
 import './email.css';
 
 const messages = defineMessages({
-  title: { id: 'email.verified.title', defaultMessage: 'Your email address is verified' },
-  text: {
+  verifiedTitle: { id: 'email.verified.title', defaultMessage: 'Your email address is verified' },
+  verifiedText: {
     id: 'email.verified.text',
     defaultMessage: 'All set! Top-ups and checkout are unlocked. See you on the server.',
+  },
+  alreadyTitle: {
+    id: 'email.alreadyVerified.title',
+    defaultMessage: 'Your email address was already verified',
+  },
+  alreadyText: {
+    id: 'email.alreadyVerified.text',
+    defaultMessage: 'This link was used before, so there is nothing more to do. Carry on playing!',
   },
 });
 
 /** /email/verify/success: where the verification link lands. */
 export function EmailVerifiedPage() {
+  return <VerificationResult title={messages.verifiedTitle} text={messages.verifiedText} />;
+}
+
+/** /email/verify/already-success: a verification link opened a second time. */
+export function EmailAlreadyVerifiedPage() {
+  return <VerificationResult title={messages.alreadyTitle} text={messages.alreadyText} />;
+}
+
+function VerificationResult({ title, text }: { title: MessageDescriptor; text: MessageDescriptor }) {
   return (
     <main className="page page--centered">
       <MailIcon />
       <h1>
-        <FormattedMessage {...messages.title} />
+        <FormattedMessage {...title} />
       </h1>
       <p>
-        <FormattedMessage {...messages.text} />
+        <FormattedMessage {...text} />
       </p>
       <EmailVerifiedLinks />
     </main>
