@@ -6,6 +6,7 @@ import { useAppSelector, useChild } from '../app/AppActorContext';
 import { CardBrands } from './CardBrands';
 import { Logo } from './Logo';
 import { navMessages } from './messages';
+import { NavItem } from './NavItem';
 
 const messages = defineMessages({
   nav: { id: 'shell.footer.nav', defaultMessage: 'Site' },
@@ -54,26 +55,10 @@ export function Footer() {
         </div>
         <nav className="site-footer__nav" aria-label={intl.formatMessage(messages.nav)}>
           <ul className="site-footer__links">
-            <li>
-              <Link to="/">
-                <FormattedMessage {...navMessages.main} />
-              </Link>
-            </li>
-            <li>
-              <Link to="/rules">
-                <FormattedMessage {...navMessages.rules} />
-              </Link>
-            </li>
-            <li>
-              <Link to="/faq">
-                <FormattedMessage {...navMessages.faq} />
-              </Link>
-            </li>
-            <li>
-              <Link to="/shop">
-                <FormattedMessage {...navMessages.shopLink} />
-              </Link>
-            </li>
+            <NavItem to="/" label={navMessages.main} />
+            <NavItem to="/rules" label={navMessages.rules} />
+            <NavItem to="/faq" label={navMessages.faq} />
+            <NavItem to="/shop" label={navMessages.shopLink} />
             {links.map((link) => (
               <li key={link.slug}>
                 <Link to="/$slug" params={{ slug: link.slug }}>

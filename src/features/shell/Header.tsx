@@ -12,6 +12,7 @@ import { LanguageSelect } from './LanguageSelect';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { navMessages } from './messages';
+import { NavItem } from './NavItem';
 import { useSignedIn } from './useSignedIn';
 
 const messages = defineMessages({
@@ -36,16 +37,8 @@ export function Header({ variant }: { variant: HeaderStyle }) {
         <div className="container site-header__strip-inner">
           <nav aria-label={intl.formatMessage(messages.info)}>
             <ul className="site-header__strip-links">
-              <li>
-                <Link to="/rules">
-                  <FormattedMessage {...navMessages.rules} />
-                </Link>
-              </li>
-              <li>
-                <Link to="/faq">
-                  <FormattedMessage {...navMessages.faq} />
-                </Link>
-              </li>
+              <NavItem to="/rules" label={navMessages.rules} />
+              <NavItem to="/faq" label={navMessages.faq} />
             </ul>
           </nav>
           <div className="site-header__prefs">

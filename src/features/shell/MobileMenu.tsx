@@ -1,13 +1,14 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { useEffect } from 'react';
+import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { LazyFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScreenMenu';
 import { useChild } from '../app/AppActorContext';
 import { CurrencySelect } from './CurrencySelect';
 import { LanguageSelect } from './LanguageSelect';
 import { navMessages } from './messages';
+import { NavItem } from './NavItem';
 import { useSignedIn } from './useSignedIn';
 
 const messages = defineMessages({
@@ -45,12 +46,8 @@ export function MobileMenu() {
   }, [isOpen, menu]);
 
   const onLinkClick = () => menu.send({ type: 'LINK_CLICKED' });
-  const item = (to: LinkProps['to'], label: ReactNode) => (
-    <li>
-      <Link to={to} className="mobile-menu__link" onClick={onLinkClick}>
-        {label}
-      </Link>
-    </li>
+  const item = (to: LinkProps['to'], label: MessageDescriptor) => (
+    <NavItem to={to} label={label} className="mobile-menu__link" onClick={onLinkClick} />
   );
 
   return (
@@ -62,21 +59,21 @@ export function MobileMenu() {
     >
       <nav className="mobile-menu" aria-label={intl.formatMessage(messages.title)}>
         <ul className="mobile-menu__list mobile-menu__list--minor">
-          {item('/rules', <FormattedMessage {...navMessages.rules} />)}
-          {item('/faq', <FormattedMessage {...navMessages.faq} />)}
+          {item('/rules', navMessages.rules)}
+          {item('/faq', navMessages.faq)}
         </ul>
         <div className="mobile-menu__prefs">
           <LanguageSelect />
           <CurrencySelect />
         </div>
         <ul className="mobile-menu__list">
-          {item('/', <FormattedMessage {...navMessages.home} />)}
-          {item('/shop', <FormattedMessage {...navMessages.shopLink} />)}
+          {item('/', navMessages.home)}
+          {item('/shop', navMessages.shopLink)}
           {signedIn && (
             <>
-              {item('/account/balance', <FormattedMessage {...navMessages.balance} />)}
-              {item('/cart', <FormattedMessage {...navMessages.cart} />)}
-              {item('/account/profile', <FormattedMessage {...navMessages.myProfileLink} />)}
+              {item('/account/balance', navMessages.balance)}
+              {item('/cart', navMessages.cart)}
+              {item('/account/profile', navMessages.myProfileLink)}
             </>
           )}
         </ul>
