@@ -18,7 +18,7 @@ import {
   verificationTokenIn,
   waitForMail,
 } from './support/accounts';
-import { createTestApi, type TestApi } from './support/api';
+import { createTestApi, errorsOf, messageOf, type TestApi } from './support/api';
 
 let api: TestApi;
 const BONUS = 1_250;
@@ -30,9 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-
-const errorsOf = (body: unknown) => (body as { errors: Record<string, string[]> }).errors;
-const messageOf = (body: unknown) => (body as { message: string }).message;
 
 async function verify(customer: Customer, mailIndex = 0) {
   const token = verificationTokenIn(mailsTo(api, customer.email)[mailIndex]);

@@ -20,7 +20,7 @@ import {
   verificationTokenIn,
   waitForMail,
 } from './support/accounts';
-import { createTestApi, type TestApi } from './support/api';
+import { createTestApi, errorsOf, messageOf, type TestApi } from './support/api';
 
 let api: TestApi;
 const BONUS = 750;
@@ -32,9 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-
-const errorsOf = (body: unknown) => (body as { errors: Record<string, string[]> }).errors;
-const messageOf = (body: unknown) => (body as { message: string }).message;
 
 describe('register', () => {
   it('creates the account, signs it in and emails a verification link', async () => {

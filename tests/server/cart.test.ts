@@ -1,37 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeRows } from '../../server/db/client';
-import { createTestApi, type TestApi } from './support/api';
-import {
-  activeProducts,
-  createCustomer,
-  languageId,
-  ledgerMismatches,
-  moneySnapshot,
-  type TestCustomer,
-  type TestProduct,
-  testRateLimits,
-} from './support/money';
 
-let api: TestApi;
-let products: TestProduct[];
+import { createCustomer, languageId, moneySnapshot, moneySuite, type TestCustomer } from './support/money';
 
-beforeAll(async () => {
-  api = await createTestApi({ rateLimits: testRateLimits });
-  products = await activeProducts(api.database.db);
-});
-afterAll(async () => {
-  await api?.close();
-});
-afterEach(async () => {
-  expect(await ledgerMismatches(api.database.db)).toEqual([]);
-});
+const suite = moneySuite();
 
-function product(index: number): TestProduct {
-  const found = products[index];
-  if (found === undefined) throw new Error(`no product ${index}`);
-  return found;
-}
+const { product } = suite;
 
 interface CartBody {
   status: string;
@@ -44,44 +19,44 @@ interface CartBody {
 }
 
 async function add(customer: TestCustomer, id: number, count: number, extra: Record<string, unknown> = {}) {
-  return api.call('addToCart', { token: customer.token, body: { id, count, ...extra } });
+  return suite.api.call('addToCart', { token: customer.token, body: { id, count, ...extra } });
 }
 
 async function cartOf(customer: TestCustomer) {
-  const response = await api.call('getCart', { token: customer.token });
+  const response = await suite.api.call('getCart', { token: customer.token });
   expect(response.status).toBe(200);
   return (response.body as CartBody).cart;
 }
 
 describe('getCart', () => {
   it('answers an empty cart for a new customer', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     expect(await cartOf(customer)).toEqual([]);
   });
 
   it('needs a session', async () => {
-    expect((await api.call('getCart')).status).toBe(401);
-    expect((await api.call('getCart', { token: 'x'.repeat(43) })).status).toBe(401);
+    expect((await suite.api.call('getCart')).status).toBe(401);
+    expect((await suite.api.call('getCart', { token: 'x'.repeat(43) })).status).toBe(401);
   });
 
   it('answers titles in the language of lang_id, and the default language otherwise', async () => {
-    const customer = await createCustomer(api.database.db);
-    const vip = products.find((p) => p.slug === 'rank-vip');
+    const customer = await createCustomer(suite.api.database.db);
+    const vip = suite.products.find((p) => p.slug === 'rank-vip');
     if (vip === undefined) throw new Error('seed has no rank-vip');
     await add(customer, vip.id, 1);
-    const de = await api.call('getCart', {
+    const de = await suite.api.call('getCart', {
       token: customer.token,
-      query: { lang_id: await languageId(api.database.db, 'de') },
+      query: { lang_id: await languageId(suite.api.database.db, 'de') },
     });
     expect((de.body as CartBody).cart[0]?.item.title).toBe('VIP-Rang');
-    const unknown = await api.call('getCart', { token: customer.token, query: { lang_id: 99999 } });
+    const unknown = await suite.api.call('getCart', { token: customer.token, query: { lang_id: 99999 } });
     expect((unknown.body as CartBody).cart[0]?.item.title).toBe('VIP Rank');
   });
 });
 
 describe('addToCart', () => {
   it('creates a line with the product, then adds to it', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const p = product(0);
     const first = await add(customer, p.id, 2);
     expect(first.status).toBe(200);
@@ -99,7 +74,7 @@ describe('addToCart', () => {
   });
 
   it('keeps lines in the order they were added', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const order = [product(3), product(1), product(2)];
     for (const p of order) await add(customer, p.id, 1);
     await add(customer, product(1).id, 1);
@@ -108,19 +83,19 @@ describe('addToCart', () => {
   });
 
   it('holds at most 99 per line: beyond is a 422 on count and the line stays', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const p = product(0);
     expect((await add(customer, p.id, 99)).status).toBe(200);
-    const before = await moneySnapshot(api.database.db);
+    const before = await moneySnapshot(suite.api.database.db);
     const over = await add(customer, p.id, 1);
     expect(over.status).toBe(422);
     expect(over.body).toMatchObject({ status: 'ERROR', errors: { count: [expect.stringContaining('99')] } });
-    expect(await moneySnapshot(api.database.db)).toEqual(before);
+    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
     expect((await cartOf(customer))[0]?.count).toBe(99);
   });
 
   it('concurrent adds never push a line past 99', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const p = product(0);
     const results = await Promise.all(Array.from({ length: 12 }, () => add(customer, p.id, 10)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(9);
@@ -129,32 +104,34 @@ describe('addToCart', () => {
   });
 
   it('answers 404 for an unknown or inactive product and changes nothing', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const p = product(1);
-    await api.database.db.execute(sql`update products set active = false where id = ${p.id}`);
+    await suite.api.database.db.execute(sql`update products set active = false where id = ${p.id}`);
     try {
-      const before = await moneySnapshot(api.database.db);
+      const before = await moneySnapshot(suite.api.database.db);
       for (const id of [p.id, 999999, 2147483647, 2147483648, Number.MAX_SAFE_INTEGER]) {
         const response = await add(customer, id, 1);
         expect(response.status, `product ${id}`).toBe(404);
         expect(response.body).toMatchObject({ status: 'ERROR', message: 'This product is not available.' });
       }
-      expect(await moneySnapshot(api.database.db)).toEqual(before);
+      expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
     } finally {
-      await api.database.db.execute(sql`update products set active = true where id = ${p.id}`);
+      await suite.api.database.db.execute(sql`update products set active = true where id = ${p.id}`);
     }
   });
 
   it('answers the 404 message in the language of lang_id', async () => {
-    const customer = await createCustomer(api.database.db);
-    const response = await add(customer, 999999, 1, { lang_id: await languageId(api.database.db, 'de') });
+    const customer = await createCustomer(suite.api.database.db);
+    const response = await add(customer, 999999, 1, {
+      lang_id: await languageId(suite.api.database.db, 'de'),
+    });
     expect(response.body).toMatchObject({ message: 'Dieses Produkt ist nicht verfügbar.' });
   });
 
   it('refuses bad input with a 4xx and changes nothing', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const p = product(0);
-    const before = await moneySnapshot(api.database.db);
+    const before = await moneySnapshot(suite.api.database.db);
     const bodies: Array<[unknown, number]> = [
       [{ id: p.id }, 400],
       [{ count: 1 }, 400],
@@ -172,81 +149,89 @@ describe('addToCart', () => {
       ['🛒', 400],
     ];
     for (const [body, status] of bodies) {
-      const response = await api.call('addToCart', { token: customer.token, body });
+      const response = await suite.api.call('addToCart', { token: customer.token, body });
       expect(response.status, JSON.stringify(body)).toBe(status);
     }
-    const malformed = await api.call('addToCart', { token: customer.token, payload: '{"id": 1, "count": ' });
+    const malformed = await suite.api.call('addToCart', {
+      token: customer.token,
+      payload: '{"id": 1, "count": ',
+    });
     expect(malformed.status).toBe(400);
-    expect((await api.call('addToCart', { body: { id: p.id, count: 1 } })).status).toBe(401);
-    expect(await moneySnapshot(api.database.db)).toEqual(before);
+    expect((await suite.api.call('addToCart', { body: { id: p.id, count: 1 } })).status).toBe(401);
+    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 });
 
 describe('removeFromCart', () => {
   it('removes the customer own line and answers the rest of the cart', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     await add(customer, product(0).id, 1);
     await add(customer, product(1).id, 2);
     const [first, second] = await cartOf(customer);
     if (first === undefined || second === undefined) throw new Error('expected two lines');
-    const response = await api.call('removeFromCart', { token: customer.token, body: { id: first.id } });
+    const response = await suite.api.call('removeFromCart', {
+      token: customer.token,
+      body: { id: first.id },
+    });
     expect(response.status).toBe(200);
     expect((response.body as CartBody).cart).toEqual([second]);
   });
 
   it("answers 404 for another customer's line, or a line that does not exist, and changes nothing", async () => {
-    const owner = await createCustomer(api.database.db);
-    const other = await createCustomer(api.database.db);
+    const owner = await createCustomer(suite.api.database.db);
+    const other = await createCustomer(suite.api.database.db);
     await add(owner, product(0).id, 1);
     const [line] = await cartOf(owner);
     if (line === undefined) throw new Error('expected a line');
-    const before = await moneySnapshot(api.database.db);
+    const before = await moneySnapshot(suite.api.database.db);
     for (const id of [line.id, 987654, 2147483648]) {
-      const response = await api.call('removeFromCart', { token: other.token, body: { id } });
+      const response = await suite.api.call('removeFromCart', { token: other.token, body: { id } });
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ message: 'This item is not in your cart.' });
     }
-    expect(await moneySnapshot(api.database.db)).toEqual(before);
+    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
     expect(await cartOf(owner)).toEqual([line]);
   });
 
   it('refuses bad input with a 4xx', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     for (const [body, status] of [
       [{}, 400],
       [{ id: 'abc' }, 400],
       [{ id: 1, count: 1 }, 400],
       [{ id: 0 }, 422],
     ] as const) {
-      const response = await api.call('removeFromCart', { token: customer.token, body });
+      const response = await suite.api.call('removeFromCart', { token: customer.token, body });
       expect(response.status, JSON.stringify(body)).toBe(status);
     }
-    expect((await api.call('removeFromCart', { body: { id: 1 } })).status).toBe(401);
+    expect((await suite.api.call('removeFromCart', { body: { id: 1 } })).status).toBe(401);
   });
 });
 
 describe('clearCart', () => {
   it('empties only this customer cart, with or without a body', async () => {
-    const customer = await createCustomer(api.database.db);
-    const other = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
+    const other = await createCustomer(suite.api.database.db);
     await add(customer, product(0).id, 1);
     await add(customer, product(1).id, 1);
     await add(other, product(0).id, 4);
-    const response = await api.call('clearCart', { token: customer.token });
+    const response = await suite.api.call('clearCart', { token: customer.token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'OK', cart: [] });
-    const withBody = await api.call('clearCart', { token: customer.token, body: { lang_id: 1 } });
+    const withBody = await suite.api.call('clearCart', { token: customer.token, body: { lang_id: 1 } });
     expect(withBody.body).toEqual({ status: 'OK', cart: [] });
     expect((await cartOf(other))[0]?.count).toBe(4);
   });
 
   it('refuses an unknown field and a missing session', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     await add(customer, product(0).id, 1);
-    expect((await api.call('clearCart', { token: customer.token, body: { all: true } })).status).toBe(400);
-    expect((await api.call('clearCart')).status).toBe(401);
+    expect((await suite.api.call('clearCart', { token: customer.token, body: { all: true } })).status).toBe(
+      400,
+    );
+    expect((await suite.api.call('clearCart')).status).toBe(401);
     const [row] = await executeRows<{ n: number }>(
-      api.database.db,
+      suite.api.database.db,
       sql`select count(*)::int as n from cart_lines cl join carts c on c.id = cl.cart_id where c.user_id = ${customer.id}`,
     );
     expect(row?.n).toBe(1);

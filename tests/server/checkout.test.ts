@@ -1,54 +1,36 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_NOT_VERIFIED } from '../../server/auth/authenticate';
 import { createSession } from '../../server/auth/sessions';
 import { executeRows } from '../../server/db/client';
 import { balanceLedger, orderLines, orders, payments } from '../../server/db/schema';
 import { paymentsOf, usePayments } from '../../server/payments/providers';
-import { createTestApi, type TestApi } from './support/api';
+import { messageOf } from './support/api';
 import {
-  activeProducts,
   cachedBalance,
   createCustomer,
   FORM,
   languageId,
-  ledgerMismatches,
   moneySnapshot,
+  moneySuite,
   type TestCustomer,
   type TestProduct,
-  testRateLimits,
   withSetting,
 } from './support/money';
 
-let api: TestApi;
-let products: TestProduct[];
+const suite = moneySuite();
 
-beforeAll(async () => {
-  api = await createTestApi({ rateLimits: testRateLimits });
-  products = await activeProducts(api.database.db);
-});
-afterAll(async () => {
-  await api?.close();
-});
-afterEach(async () => {
-  expect(await ledgerMismatches(api.database.db)).toEqual([]);
-});
-
-function product(index: number): TestProduct {
-  const found = products[index];
-  if (found === undefined) throw new Error(`no product ${index}`);
-  return found;
-}
+const { product } = suite;
 
 async function fill(customer: TestCustomer, lines: Array<[TestProduct, number]>) {
   for (const [p, count] of lines) {
-    const response = await api.call('addToCart', { token: customer.token, body: { id: p.id, count } });
+    const response = await suite.api.call('addToCart', { token: customer.token, body: { id: p.id, count } });
     expect(response.status).toBe(200);
   }
 }
 
 async function cartCounts(customer: TestCustomer) {
-  const response = await api.call('getCart', { token: customer.token });
+  const response = await suite.api.call('getCart', { token: customer.token });
   return (response.body as { cart: Array<{ item_id: number; count: number }> }).cart.map((l) => [
     l.item_id,
     l.count,
@@ -56,11 +38,11 @@ async function cartCounts(customer: TestCustomer) {
 }
 
 function checkout(customer: TestCustomer, body: Record<string, unknown>, token = customer.token) {
-  return api.call('checkout', { token, body });
+  return suite.api.call('checkout', { token, body });
 }
 
 function decide(ref: string, choice: string) {
-  return api.call('sandboxPaymentDecision', {
+  return suite.api.call('sandboxPaymentDecision', {
     params: { ref },
     payload: `choice=${choice}`,
     contentType: FORM,
@@ -69,7 +51,7 @@ function decide(ref: string, choice: string) {
 
 describe('checkout with balance', () => {
   it('pays at once: order paid with snapshots, one ledger debit, cart emptied', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const a = product(0);
     const b = product(2);
     const total = a.priceMinor * 2 + b.priceMinor;
@@ -115,7 +97,7 @@ describe('checkout with balance', () => {
   });
 
   it('charges the current price and snapshots titles in the request language', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const p = product(1);
     const customer = await createCustomer(db, { balanceMinor: 100_000 });
     await fill(customer, [[p, 1]]);
@@ -138,7 +120,7 @@ describe('checkout with balance', () => {
   });
 
   it('insufficient coins: 422 with a clear message and nothing changed', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const p = product(0);
     const customer = await createCustomer(db, { balanceMinor: p.priceMinor * 2 - 1 });
     await fill(customer, [[p, 2]]);
@@ -153,11 +135,11 @@ describe('checkout with balance', () => {
     expect(await cartCounts(customer)).toEqual([[p.id, 2]]);
 
     const es = await checkout(customer, { payment_method: 'balance', lang_id: await languageId(db, 'es') });
-    expect((es.body as { message: string }).message).toMatch(/^No tienes suficientes Coins/);
+    expect(messageOf(es.body)).toMatch(/^No tienes suficientes Coins/);
   });
 
   it('a balance of exactly the total is enough', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const p = product(0);
     const customer = await createCustomer(db, { balanceMinor: p.priceMinor });
     await fill(customer, [[p, 1]]);
@@ -166,18 +148,18 @@ describe('checkout with balance', () => {
   });
 
   it('an empty cart is a 409', async () => {
-    const customer = await createCustomer(api.database.db, { balanceMinor: 10_000 });
-    const before = await moneySnapshot(api.database.db);
+    const customer = await createCustomer(suite.api.database.db, { balanceMinor: 10_000 });
+    const before = await moneySnapshot(suite.api.database.db);
     for (const method of ['balance', 'card']) {
       const response = await checkout(customer, { payment_method: method });
       expect(response.status).toBe(409);
       expect(response.body).toEqual({ status: 'ERROR', message: 'Your cart is empty.' });
     }
-    expect(await moneySnapshot(api.database.db)).toEqual(before);
+    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 
   it('a product no longer for sale blocks checkout with a 409', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const p = product(3);
     const customer = await createCustomer(db, { balanceMinor: 1_000_000 });
     await fill(customer, [[p, 1]]);
@@ -194,19 +176,19 @@ describe('checkout with balance', () => {
   });
 
   it('needs a verified email (403) and a session (401)', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db, { verified: false, balanceMinor: 100_000 });
     await fill(customer, [[product(0), 1]]);
     const before = await moneySnapshot(db);
     const response = await checkout(customer, { payment_method: 'balance' });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ status: 'ERROR', message: EMAIL_NOT_VERIFIED });
-    expect((await api.call('checkout', { body: { payment_method: 'balance' } })).status).toBe(401);
+    expect((await suite.api.call('checkout', { body: { payment_method: 'balance' } })).status).toBe(401);
     expect(await moneySnapshot(db)).toEqual(before);
   });
 
   it('a payment method the store has switched off is a 422', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db, { balanceMinor: 100_000 });
     await fill(customer, [[product(0), 1]]);
     const before = await moneySnapshot(db);
@@ -221,7 +203,7 @@ describe('checkout with balance', () => {
   });
 
   it('refuses bad input with a 4xx and changes nothing', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db, { balanceMinor: 100_000 });
     await fill(customer, [[product(0), 1]]);
     const before = await moneySnapshot(db);
@@ -237,12 +219,12 @@ describe('checkout with balance', () => {
       [null, 400],
     ];
     for (const [body, status] of cases) {
-      const response = await api.call('checkout', { token: customer.token, body });
+      const response = await suite.api.call('checkout', { token: customer.token, body });
       expect(response.status, JSON.stringify(body)).toBe(status);
     }
     expect(
       (
-        await api.call('checkout', {
+        await suite.api.call('checkout', {
           token: customer.token,
           payload: 'payment_method=balance',
           contentType: FORM,
@@ -255,7 +237,7 @@ describe('checkout with balance', () => {
 
 describe('concurrent checkouts of one customer', () => {
   it('several sessions racing with the same cart create exactly one order and debit once', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const p = product(0);
     const customer = await createCustomer(db, { balanceMinor: p.priceMinor * 100 });
     await fill(customer, [[p, 3]]);
@@ -275,12 +257,12 @@ describe('concurrent checkouts of one customer', () => {
     // ledger (ledger.test.ts): one customer has one cart, so racing checkouts here buy
     // whatever the cart holds at that moment. The invariant that must hold whatever the timing:
     // every paid order was debited exactly its total, and no more than the balance was spent.
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const p = product(0);
     const start = p.priceMinor * 3;
     const customer = await createCustomer(db, { balanceMinor: start });
     const attempt = async () => {
-      await api.call('addToCart', { token: customer.token, body: { id: p.id, count: 1 } });
+      await suite.api.call('addToCart', { token: customer.token, body: { id: p.id, count: 1 } });
       return checkout(customer, { payment_method: 'balance' });
     };
     const results = await Promise.all(Array.from({ length: 20 }, attempt));
@@ -299,7 +281,7 @@ describe('concurrent checkouts of one customer', () => {
 
 describe('checkout by card (sandbox)', () => {
   it('creates a pending order and payment, keeps the cart until the payment is confirmed', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const a = product(0);
     const b = product(1);
     const customer = await createCustomer(db);
@@ -349,7 +331,7 @@ describe('checkout by card (sandbox)', () => {
   });
 
   it('a declined payment fails the order and leaves the cart', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     await fill(customer, [[product(0), 1]]);
     const response = await checkout(customer, { payment_method: 'card' });
@@ -362,7 +344,7 @@ describe('checkout by card (sandbox)', () => {
   });
 
   it('charges in the display currency, converted up, with VAT', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const p = product(0);
     const customer = await createCustomer(db);
     await fill(customer, [[p, 1]]);
@@ -381,11 +363,11 @@ describe('checkout by card (sandbox)', () => {
   });
 
   it('when the provider fails, the order and payment are failed and the cart stays', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     await fill(customer, [[product(0), 1]]);
-    const real = await paymentsOf(api.app.ctx);
-    usePayments(api.app.ctx, {
+    const real = await paymentsOf(suite.api.app.ctx);
+    usePayments(suite.api.app.ctx, {
       ...real,
       provider: {
         ...real.provider,
@@ -399,7 +381,7 @@ describe('checkout by card (sandbox)', () => {
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ status: 'ERROR', message: 'Server error. Please try again later.' });
     } finally {
-      usePayments(api.app.ctx, real);
+      usePayments(suite.api.app.ctx, real);
     }
     const [order] = await db.select().from(orders).where(eq(orders.userId, customer.id));
     expect(order?.status).toBe('failed');
@@ -411,13 +393,13 @@ describe('checkout by card (sandbox)', () => {
 
 describe('listOrders', () => {
   it('lists the customer own orders newest first, with their lines', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db, { balanceMinor: 1_000_000 });
     const stranger = await createCustomer(db, { balanceMinor: 1_000_000 });
     await fill(stranger, [[product(0), 1]]);
     await checkout(stranger, { payment_method: 'balance' });
 
-    expect((await api.call('listOrders', { token: customer.token })).body).toEqual({
+    expect((await suite.api.call('listOrders', { token: customer.token })).body).toEqual({
       status: 'OK',
       payload: [],
     });
@@ -429,7 +411,7 @@ describe('listOrders', () => {
     ]);
     const second = (await checkout(customer, { payment_method: 'card' })).body as { order_id: number };
 
-    const response = await api.call('listOrders', { token: customer.token });
+    const response = await suite.api.call('listOrders', { token: customer.token });
     expect(response.status).toBe(200);
     const payload = (response.body as { payload: Array<Record<string, unknown>> }).payload;
     expect(payload.map((o) => o.id)).toEqual([second.order_id, first.order_id]);
@@ -452,10 +434,10 @@ describe('listOrders', () => {
   });
 
   it('needs a session; a bad lang_id is a 4xx', async () => {
-    expect((await api.call('listOrders')).status).toBe(401);
-    const customer = await createCustomer(api.database.db);
-    expect((await api.call('listOrders', { token: customer.token, query: { lang_id: 'x' } })).status).toBe(
-      400,
-    );
+    expect((await suite.api.call('listOrders')).status).toBe(401);
+    const customer = await createCustomer(suite.api.database.db);
+    expect(
+      (await suite.api.call('listOrders', { token: customer.token, query: { lang_id: 'x' } })).status,
+    ).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_NOT_VERIFIED } from '../../server/auth/authenticate';
 import { balanceLedger, payments } from '../../server/db/schema';
 import {
@@ -11,30 +11,19 @@ import {
   toFraction,
   withVat,
 } from '../../server/payments/money';
-import { createTestApi, type TestApi } from './support/api';
+import { messageOf } from './support/api';
 import {
   cachedBalance,
   createCustomer,
   FORM,
   languageId,
-  ledgerMismatches,
   moneySnapshot,
+  moneySuite,
   type TestCustomer,
-  testRateLimits,
   withSetting,
 } from './support/money';
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await createTestApi({ rateLimits: testRateLimits });
-});
-afterAll(async () => {
-  await api?.close();
-});
-afterEach(async () => {
-  expect(await ledgerMismatches(api.database.db)).toEqual([]);
-});
+const suite = moneySuite();
 
 interface RedirectBody {
   status: string;
@@ -44,17 +33,17 @@ interface RedirectBody {
 }
 
 function topUp(customer: TestCustomer, body: Record<string, unknown>) {
-  return api.call('topUpBalance', { token: customer.token, body: { payment_method: 'card', ...body } });
+  return suite.api.call('topUpBalance', { token: customer.token, body: { payment_method: 'card', ...body } });
 }
 
 async function paymentRow(ref: string) {
-  const [row] = await api.database.db.select().from(payments).where(eq(payments.ref, ref));
+  const [row] = await suite.api.database.db.select().from(payments).where(eq(payments.ref, ref));
   if (row === undefined) throw new Error(`no payment ${ref}`);
   return row;
 }
 
 function decide(ref: string, choice: string) {
-  return api.call('sandboxPaymentDecision', {
+  return suite.api.call('sandboxPaymentDecision', {
     params: { ref },
     payload: `choice=${choice}`,
     contentType: FORM,
@@ -120,7 +109,7 @@ describe('money arithmetic', () => {
 
 describe('topUpBalance', () => {
   it('creates a pending top-up payment and answers the sandbox page', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const response = await topUp(customer, { amount: 2000, currency: 'EUR' });
     expect(response.status).toBe(200);
     const body = response.body as RedirectBody;
@@ -140,11 +129,11 @@ describe('topUpBalance', () => {
       currency: 'EUR',
       coinsMinor: 2000,
     });
-    expect(await cachedBalance(api.database.db, customer.id)).toBe(0);
+    expect(await cachedBalance(suite.api.database.db, customer.id)).toBe(0);
   });
 
   it('credits the coins only when the payment succeeds, once', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     const { payment_id } = (await topUp(customer, { amount: 1500, currency: 'EUR' })).body as RedirectBody;
     expect((await decide(payment_id, 'pay')).headers.location).toBe('/success-payment');
@@ -167,7 +156,7 @@ describe('topUpBalance', () => {
   ])(
     '%s %i: charges VAT on top and credits amount ÷ rate × conversion rate',
     async (currency, amount, charged, coins) => {
-      const { db } = api.database;
+      const { db } = suite.api.database;
       const customer = await createCustomer(db);
       await withSetting(db, 'vat_percent', 19, async () => {
         const response = await topUp(customer, { amount, currency });
@@ -183,7 +172,7 @@ describe('topUpBalance', () => {
   );
 
   it('multiplies the coins by points_conversion_rate', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     await withSetting(db, 'points_conversion_rate', 2.5, async () => {
       const { payment_id } = (await topUp(customer, { amount: 1000, currency: 'USD' })).body as RedirectBody;
@@ -201,7 +190,7 @@ describe('topUpBalance', () => {
   ])(
     '%s: the minimum is min_top_up × rate (%i), rounded up; below it is a 422',
     async (currency, minimum, shown) => {
-      const { db } = api.database;
+      const { db } = suite.api.database;
       const customer = await createCustomer(db);
       const before = await moneySnapshot(db);
       const below = await topUp(customer, { amount: minimum - 1, currency });
@@ -215,7 +204,7 @@ describe('topUpBalance', () => {
   );
 
   it('rounds a minimum that falls between minor units up', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     // 3.33 EUR × 1.16 = 3.8628 USD → 3.87 USD.
     await withSetting(db, 'min_top_up', 333, async () => {
@@ -225,19 +214,17 @@ describe('topUpBalance', () => {
   });
 
   it('translates the minimum message', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const response = await topUp(customer, {
       amount: 1,
       currency: 'EUR',
-      lang_id: await languageId(api.database.db, 'de'),
+      lang_id: await languageId(suite.api.database.db, 'de'),
     });
-    expect((response.body as { message: string }).message).toBe(
-      'Der Mindestbetrag für eine Aufladung ist 5,00\u00a0€.',
-    );
+    expect(messageOf(response.body)).toBe('Der Mindestbetrag für eine Aufladung ist 5,00\u00a0€.');
   });
 
   it('an amount worth less than one coin hundredth is a 422 when there is no minimum', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     await withSetting(db, 'min_top_up', 0, async () => {
       const response = await topUp(customer, { amount: 1, currency: 'JPY' });
@@ -247,22 +234,22 @@ describe('topUpBalance', () => {
   });
 
   it('a currency the store does not have is a 422 on currency', async () => {
-    const customer = await createCustomer(api.database.db);
-    const before = await moneySnapshot(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
+    const before = await moneySnapshot(suite.api.database.db);
     const response = await topUp(customer, { amount: 5000, currency: 'CHF' });
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ errors: { currency: ['This currency is not available.'] } });
-    expect(await moneySnapshot(api.database.db)).toEqual(before);
+    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 
   it('needs a verified email (403), a session (401) and card payments switched on (422)', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const unverified = await createCustomer(db, { verified: false });
     const before = await moneySnapshot(db);
     const refused = await topUp(unverified, { amount: 2000, currency: 'EUR' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ status: 'ERROR', message: EMAIL_NOT_VERIFIED });
-    const anonymous = await api.call('topUpBalance', {
+    const anonymous = await suite.api.call('topUpBalance', {
       body: { amount: 2000, currency: 'EUR', payment_method: 'card' },
     });
     expect(anonymous.status).toBe(401);
@@ -278,8 +265,8 @@ describe('topUpBalance', () => {
   });
 
   it('refuses bad input with a 4xx and changes nothing', async () => {
-    const customer = await createCustomer(api.database.db);
-    const before = await moneySnapshot(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
+    const before = await moneySnapshot(suite.api.database.db);
     const cases: Array<[unknown, number]> = [
       [{ amount: 2000, currency: 'EUR' }, 400],
       [{ amount: 2000, payment_method: 'card' }, 400],
@@ -297,19 +284,19 @@ describe('topUpBalance', () => {
       [{ amount: 2000, currency: 'EUR', payment_method: 'balance' }, 422],
     ];
     for (const [body, status] of cases) {
-      const response = await api.call('topUpBalance', { token: customer.token, body });
+      const response = await suite.api.call('topUpBalance', { token: customer.token, body });
       expect(response.status, JSON.stringify(body)).toBe(status);
     }
-    expect(await moneySnapshot(api.database.db)).toEqual(before);
+    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 });
 
 describe('getPayment', () => {
   it("answers the customer's own payment, and 404 for anyone else's or an unknown one", async () => {
-    const customer = await createCustomer(api.database.db);
-    const other = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
+    const other = await createCustomer(suite.api.database.db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'USD' })).body as RedirectBody;
-    const own = await api.call('getPayment', { token: customer.token, params: { id: payment_id } });
+    const own = await suite.api.call('getPayment', { token: customer.token, params: { id: payment_id } });
     expect(own.status).toBe(200);
     expect(own.body).toEqual({
       status: 'OK',
@@ -324,29 +311,29 @@ describe('getPayment', () => {
         created_at: expect.any(String),
       },
     });
-    expect((await api.call('getPayment', { token: other.token, params: { id: payment_id } })).status).toBe(
-      404,
-    );
-    const unknown = await api.call('getPayment', {
+    expect(
+      (await suite.api.call('getPayment', { token: other.token, params: { id: payment_id } })).status,
+    ).toBe(404);
+    const unknown = await suite.api.call('getPayment', {
       token: customer.token,
       params: { id: 'pay_00000000000000' },
     });
     expect(unknown.status).toBe(404);
-    expect((await api.call('getPayment', { token: customer.token, params: { id: 'nope' } })).status).toBe(
-      400,
-    );
-    expect((await api.call('getPayment', { params: { id: payment_id } })).status).toBe(401);
+    expect(
+      (await suite.api.call('getPayment', { token: customer.token, params: { id: 'nope' } })).status,
+    ).toBe(400);
+    expect((await suite.api.call('getPayment', { params: { id: payment_id } })).status).toBe(401);
     await decide(payment_id, 'decline');
-    const failed = await api.call('getPayment', { token: customer.token, params: { id: payment_id } });
+    const failed = await suite.api.call('getPayment', { token: customer.token, params: { id: payment_id } });
     expect(failed.body).toMatchObject({ payload: { status: 'failed' } });
   });
 });
 
 describe('the sandbox payment page', () => {
   it('shows the amount and three buttons, translated, styled within its own CSP and without script', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const { payment_id } = (await topUp(customer, { amount: 1780, currency: 'KWD' })).body as RedirectBody;
-    const page = await api.call('sandboxPaymentPage', { params: { ref: payment_id } });
+    const page = await suite.api.call('sandboxPaymentPage', { params: { ref: payment_id } });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('KWD\u00a01.780');
@@ -360,9 +347,9 @@ describe('the sandbox payment page', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("form-action 'self'");
 
-    const de = await api.call('sandboxPaymentPage', {
+    const de = await suite.api.call('sandboxPaymentPage', {
       params: { ref: payment_id },
-      query: { lang_id: await languageId(api.database.db, 'de') },
+      query: { lang_id: await languageId(suite.api.database.db, 'de') },
     });
     expect(de.text).toContain('>Bezahlen<');
     expect(de.text).toContain('>Offen lassen<');
@@ -370,34 +357,34 @@ describe('the sandbox payment page', () => {
 
   it('its style is exactly the one the CSP hash allows', async () => {
     const { createHash } = await import('node:crypto');
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
-    const page = await api.call('sandboxPaymentPage', { params: { ref: payment_id } });
+    const page = await suite.api.call('sandboxPaymentPage', { params: { ref: payment_id } });
     const style = /<style>([\s\S]*?)<\/style>/.exec(page.text)?.[1] ?? '';
     const hash = createHash('sha256').update(style, 'utf8').digest('base64');
     expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
   });
 
   it('answers 404 (HTML) for an unknown payment, and 400 for a malformed ref', async () => {
-    const page = await api.call('sandboxPaymentPage', { params: { ref: 'pay_unknownunknown' } });
+    const page = await suite.api.call('sandboxPaymentPage', { params: { ref: 'pay_unknownunknown' } });
     expect(page.status).toBe(404);
     expect(page.text).toContain('This payment does not exist.');
-    expect((await api.call('sandboxPaymentPage', { params: { ref: '../../etc' } })).status).toBe(400);
+    expect((await suite.api.call('sandboxPaymentPage', { params: { ref: '../../etc' } })).status).toBe(400);
     expect((await decide('pay_unknownunknown', 'pay')).status).toBe(404);
   });
 
   it('Leave pending keeps the payment pending and points the pending page at it', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
-    const before = await moneySnapshot(api.database.db);
+    const before = await moneySnapshot(suite.api.database.db);
     const response = await decide(payment_id, 'pending');
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe(`/pending-payment?payment=${payment_id}`);
-    expect(await moneySnapshot(api.database.db)).toEqual(before);
+    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 
   it('Decline fails the payment and credits nothing; a second decision is a 409', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
     const response = await decide(payment_id, 'decline');
@@ -408,13 +395,13 @@ describe('the sandbox payment page', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ status: 'ERROR', message: 'This payment is no longer pending.' });
     expect((await paymentRow(payment_id)).status).toBe('failed');
-    const page = await api.call('sandboxPaymentPage', { params: { ref: payment_id } });
+    const page = await suite.api.call('sandboxPaymentPage', { params: { ref: payment_id } });
     expect(page.text).toContain('This payment has failed.');
     expect(page.text).not.toContain('<form');
   });
 
   it('parallel Pay clicks credit the coins once', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
     const results = await Promise.all(Array.from({ length: 6 }, () => decide(payment_id, 'pay')));
@@ -424,29 +411,29 @@ describe('the sandbox payment page', () => {
   });
 
   it('refuses a decision without a valid choice and changes nothing', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
-    const before = await moneySnapshot(api.database.db);
+    const before = await moneySnapshot(suite.api.database.db);
     for (const payload of ['', 'choice=pay&extra=1']) {
-      const response = await api.call('sandboxPaymentDecision', {
+      const response = await suite.api.call('sandboxPaymentDecision', {
         params: { ref: payment_id },
         payload,
         contentType: FORM,
       });
       expect(response.status, payload).toBe(400);
     }
-    const json = await api.call('sandboxPaymentDecision', {
+    const json = await suite.api.call('sandboxPaymentDecision', {
       params: { ref: payment_id },
       body: { choice: 'pay' },
     });
     expect(json.status).toBe(400);
     // An unknown choice breaks the enum rule: a field error.
-    const steal = await api.call('sandboxPaymentDecision', {
+    const steal = await suite.api.call('sandboxPaymentDecision', {
       params: { ref: payment_id },
       payload: 'choice=steal',
       contentType: FORM,
     });
     expect(steal.status).toBe(422);
-    expect(await moneySnapshot(api.database.db)).toEqual(before);
+    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, webhookEvents } from '../../server/db/schema';
 import { getOrCreateSecret } from '../../server/db/secrets';
 import { paymentsOf, usePayments } from '../../server/payments/providers';
@@ -9,35 +9,25 @@ import {
   type SandboxEvent,
   signSandboxBody,
 } from '../../server/payments/sandbox';
-import { createTestApi, type TestApi } from './support/api';
+import { createTestApi, messageOf } from './support/api';
 import {
   activeProducts,
   cachedBalance,
   createCustomer,
   FORM,
-  ledgerMismatches,
   moneySnapshot,
+  moneySuite,
   type TestCustomer,
   testRateLimits,
 } from './support/money';
 
 const SECRET = 'test-sandbox-secret-0123456789abcdef';
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await createTestApi({ rateLimits: testRateLimits, env: { SANDBOX_WEBHOOK_SECRET: SECRET } });
-});
-afterAll(async () => {
-  await api?.close();
-});
-afterEach(async () => {
-  expect(await ledgerMismatches(api.database.db)).toEqual([]);
-});
+const suite = moneySuite({ env: { SANDBOX_WEBHOOK_SECRET: SECRET } });
 
 const now = () => Math.floor(Date.now() / 1000);
 
 async function pendingTopUp(customer: TestCustomer, amount = 2000): Promise<string> {
-  const response = await api.call('topUpBalance', {
+  const response = await suite.api.call('topUpBalance', {
     token: customer.token,
     body: { amount, currency: 'EUR', payment_method: 'card' },
   });
@@ -45,7 +35,7 @@ async function pendingTopUp(customer: TestCustomer, amount = 2000): Promise<stri
 }
 
 function deliver(raw: string, signature: string | undefined, provider = 'sandbox') {
-  return api.call('paymentWebhook', {
+  return suite.api.call('paymentWebhook', {
     params: { provider },
     payload: raw,
     headers: signature === undefined ? {} : { 'blockfront-signature': signature },
@@ -58,13 +48,13 @@ function signed(event: SandboxEvent, options: { secret?: string; at?: number } =
 }
 
 async function paymentStatus(ref: string) {
-  const [row] = await api.database.db.select().from(payments).where(eq(payments.ref, ref));
+  const [row] = await suite.api.database.db.select().from(payments).where(eq(payments.ref, ref));
   return row?.status;
 }
 
 describe('sandbox webhook', () => {
   it('payment.succeeded marks a top-up paid and credits its coins', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     const ref = await pendingTopUp(customer);
     const event = newSandboxEvent('payment.succeeded', ref, now());
@@ -79,7 +69,7 @@ describe('sandbox webhook', () => {
   });
 
   it('a second delivery of the same event answers already processed and changes nothing', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     const ref = await pendingTopUp(customer);
     const event = newSandboxEvent('payment.succeeded', ref, now());
@@ -101,7 +91,7 @@ describe('sandbox webhook', () => {
   });
 
   it('20 parallel deliveries, of one event or of different ones, credit once', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     const ref = await pendingTopUp(customer, 1200);
     const same = signed(newSandboxEvent('payment.succeeded', ref, now()));
@@ -113,12 +103,12 @@ describe('sandbox webhook', () => {
       }),
     ]);
     for (const r of results) expect(r.status).toBe(200);
-    expect(results.filter((r) => (r.body as { message: string }).message === 'Processed')).toHaveLength(1);
+    expect(results.filter((r) => messageOf(r.body) === 'Processed')).toHaveLength(1);
     expect(await cachedBalance(db, customer.id)).toBe(1200);
   });
 
   it('payment.failed fails the payment; a later success for it is a 409 that records nothing', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const customer = await createCustomer(db);
     const ref = await pendingTopUp(customer);
     const failed = signed(newSandboxEvent('payment.failed', ref, now()));
@@ -133,18 +123,21 @@ describe('sandbox webhook', () => {
   });
 
   it('an order payment: success pays the order and takes its items out of the cart', async () => {
-    const { db } = api.database;
+    const { db } = suite.api.database;
     const [p] = await activeProducts(db);
     if (p === undefined) throw new Error('no products');
     const customer = await createCustomer(db);
-    await api.call('addToCart', { token: customer.token, body: { id: p.id, count: 2 } });
-    const started = await api.call('checkout', { token: customer.token, body: { payment_method: 'card' } });
+    await suite.api.call('addToCart', { token: customer.token, body: { id: p.id, count: 2 } });
+    const started = await suite.api.call('checkout', {
+      token: customer.token,
+      body: { payment_method: 'card' },
+    });
     const { payment_id, order_id } = started.body as { payment_id: string; order_id: number };
     const { raw, signature } = signed(newSandboxEvent('payment.succeeded', payment_id, now()));
     expect((await deliver(raw, signature)).status).toBe(200);
     const [order] = await db.select().from(orders).where(eq(orders.id, order_id));
     expect(order?.status).toBe('paid');
-    const cart = await api.call('getCart', { token: customer.token });
+    const cart = await suite.api.call('getCart', { token: customer.token });
     expect(cart.body).toEqual({ status: 'OK', cart: [] });
     expect(await cachedBalance(db, customer.id)).toBe(0);
   });
@@ -153,15 +146,15 @@ describe('sandbox webhook', () => {
     let ref: string;
     let customer: TestCustomer;
     beforeAll(async () => {
-      customer = await createCustomer(api.database.db);
+      customer = await createCustomer(suite.api.database.db);
       ref = await pendingTopUp(customer);
     });
 
     async function refused(raw: string, signature: string | undefined, status = 400) {
-      const before = await moneySnapshot(api.database.db);
+      const before = await moneySnapshot(suite.api.database.db);
       const response = await deliver(raw, signature);
       expect(response.status).toBe(status);
-      expect(await moneySnapshot(api.database.db)).toEqual(before);
+      expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
       expect(await paymentStatus(ref)).toBe('pending');
       return response;
     }
@@ -223,23 +216,23 @@ describe('sandbox webhook', () => {
     });
 
     it('the webhook of a provider that is not configured is a 404', async () => {
-      const before = await moneySnapshot(api.database.db);
+      const before = await moneySnapshot(suite.api.database.db);
       const { raw, signature } = signed(newSandboxEvent('payment.succeeded', ref, now()));
-      const response = await api.call('paymentWebhook', {
+      const response = await suite.api.call('paymentWebhook', {
         params: { provider: 'stripe' },
         payload: raw,
         headers: { 'stripe-signature': signature },
       });
       expect(response.status).toBe(404);
       expect(
-        (await api.call('paymentWebhook', { params: { provider: 'paypal' }, payload: raw })).status,
+        (await suite.api.call('paymentWebhook', { params: { provider: 'paypal' }, payload: raw })).status,
       ).toBe(400);
-      expect(await moneySnapshot(api.database.db)).toEqual(before);
+      expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
     });
   });
 
   it('accepts a delivery signed within the tolerance, and any one of several v1 signatures', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const ref = await pendingTopUp(customer);
     const { raw } = signed(newSandboxEvent('payment.succeeded', ref, now()));
     const at = now() - 290;
@@ -251,11 +244,11 @@ describe('sandbox webhook', () => {
 
 describe('the sandbox page delivers through the webhook verification', () => {
   it('signs its event with the secret and the provider verifies it', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await createCustomer(suite.api.database.db);
     const ref = await pendingTopUp(customer);
-    const real = await paymentsOf(api.app.ctx);
+    const real = await paymentsOf(suite.api.app.ctx);
     const seen: string[] = [];
-    usePayments(api.app.ctx, {
+    usePayments(suite.api.app.ctx, {
       ...real,
       provider: {
         ...real.provider,
@@ -266,18 +259,18 @@ describe('the sandbox page delivers through the webhook verification', () => {
       },
     });
     try {
-      const response = await api.call('sandboxPaymentDecision', {
+      const response = await suite.api.call('sandboxPaymentDecision', {
         params: { ref },
         payload: 'choice=pay',
         contentType: FORM,
       });
       expect(response.status).toBe(303);
     } finally {
-      usePayments(api.app.ctx, real);
+      usePayments(suite.api.app.ctx, real);
     }
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    expect(await cachedBalance(api.database.db, customer.id)).toBe(2000);
+    expect(await cachedBalance(suite.api.database.db, customer.id)).toBe(2000);
   });
 
   it('without SANDBOX_WEBHOOK_SECRET the secret is kept in the database, shared by every node', async () => {

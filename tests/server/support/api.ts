@@ -132,3 +132,10 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     },
   };
 }
+
+/** The `message` of an ApiError or MessageResponse body (the contract helper already checked its shape). */
+export const messageOf = (body: unknown): string => (body as { message: string }).message;
+
+/** The field errors of a 422 body. */
+export const errorsOf = (body: unknown): Record<string, string[]> =>
+  (body as { errors: Record<string, string[]> }).errors;

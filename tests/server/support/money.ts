@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createSession } from '../../../server/auth/sessions';
 import { type Database, executeRows } from '../../../server/db/client';
 import { countries, users } from '../../../server/db/schema';
 import { appendLedgerEntry } from '../../../server/ledger/ledger';
+import { createTestApi, type TestApi } from './api';
 
 let sequence = 0;
 
@@ -135,3 +137,38 @@ export async function withSetting<T>(
 }
 
 export const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * The app a money test file runs against, built once per file. After every test each user's
+ * cached balance must still equal the sum of their ledger rows.
+ */
+export function moneySuite(options: { env?: Record<string, string> } = {}) {
+  let api: TestApi | undefined;
+  let products: TestProduct[] = [];
+  const suite = {
+    get api(): TestApi {
+      if (api === undefined) throw new Error('moneySuite: the app is built in beforeAll');
+      return api;
+    },
+    /** The active products, in display order. */
+    get products(): TestProduct[] {
+      return products;
+    },
+    product(index: number): TestProduct {
+      const found = products[index];
+      if (found === undefined) throw new Error(`no product ${index}`);
+      return found;
+    },
+  };
+  beforeAll(async () => {
+    api = await createTestApi({ rateLimits: testRateLimits, ...options });
+    products = await activeProducts(api.database.db);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  afterEach(async () => {
+    expect(await ledgerMismatches(suite.api.database.db)).toEqual([]);
+  });
+  return suite;
+}
