@@ -2,24 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiFailure, ProfileUpdate, UserProfile } from '../../machines/domain';
 import { fullName, profileMachine } from '../../machines/profile';
+import { profile } from '../support/fixtures';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 
-const alex: UserProfile = {
-  id: 7,
-  name: 'Alex',
-  surname: 'Stone',
-  email: 'alex.stone@example.com',
-  phone: '+49 30 901820',
-  phoneE164: '+4930901820',
-  balance: 125050,
-  avatarUrl: null,
-  created_at: '2026-03-14T09:26:53.000Z',
-  country: { id: 83, name: 'Germany', iso: 'DE' },
-  city: 'Berlin',
-  address: null,
-  post_code: null,
-  emailVerified: true,
-};
 const fields: ProfileUpdate = {
   name: 'Alexa',
   surname: 'Stone',
@@ -43,7 +28,7 @@ describePaths(
       { type: 'FETCH' },
       { type: 'CURRENCY_CHANGED' },
       { type: 'UPDATE', fields },
-      doneEvent('fetchProfile', alex),
+      doneEvent('fetchProfile', profile),
       errorEvent('fetchProfile', failure('unauthorized', 'Unauthenticated.')),
       errorEvent('fetchProfile', failure('server', 'Server error. Please try again later.')),
       doneEvent('updateProfile'),
@@ -68,7 +53,7 @@ function startProfile(stubs: Stubs = {}) {
       actors: {
         fetchProfile: fromPromise(async () => {
           fetches.push(fetches.length + 1);
-          return (stubs.fetch ?? (async () => alex))();
+          return (stubs.fetch ?? (async () => profile))();
         }),
         updateProfile: fromPromise<void, ProfileUpdate>(async ({ input }) => {
           updates.push(input);
@@ -98,7 +83,7 @@ describe('profile rules', () => {
   it('fetches on sign-in and resets on sign-out', async () => {
     const { actor, fetches } = startProfile();
     actor.send({ type: 'SESSION_CHANGED', authenticated: true });
-    expect((await settled(actor)).context.profile).toEqual(alex);
+    expect((await settled(actor)).context.profile).toEqual(profile);
     expect(fetches).toHaveLength(1);
     actor.send({ type: 'SESSION_CHANGED', authenticated: false });
     expect(actor.getSnapshot().value).toBe('idle');
@@ -141,7 +126,7 @@ describe('profile rules', () => {
       fetch: async () => {
         calls += 1;
         if (calls > 1) throw failure('unauthorized', 'Unauthenticated.', { status: 401 });
-        return alex;
+        return profile;
       },
     });
     actor.send({ type: 'SESSION_CHANGED', authenticated: true });
@@ -155,7 +140,7 @@ describe('profile rules', () => {
   it('UPDATE saves the fields, then fetches the profile again', async () => {
     let name = 'Alex';
     const { actor, fetches, updates, emitted } = startProfile({
-      fetch: async () => ({ ...alex, name }),
+      fetch: async () => ({ ...profile, name }),
       update: async (next) => {
         name = next.name;
       },
@@ -189,7 +174,7 @@ describe('profile rules', () => {
     actor.send({ type: 'UPDATE', fields });
     const snapshot = await settled(actor);
     expect(snapshot.value).toBe('loaded');
-    expect(snapshot.context.profile).toEqual(alex);
+    expect(snapshot.context.profile).toEqual(profile);
     expect(snapshot.context.updateError).toEqual({ message: 'Failed to update profile', fieldErrors: {} });
     expect(emitted).toContainEqual({ type: 'notify', kind: 'error', message: 'Failed to update profile' });
 
@@ -225,7 +210,7 @@ describe('profile rules', () => {
   });
 
   it('fullName joins name and surname with a space, skipping empty parts', () => {
-    expect(fullName(alex)).toBe('Alex Stone');
+    expect(fullName(profile)).toBe('Alex Stone');
     expect(fullName({ name: 'Alex', surname: '' })).toBe('Alex');
     expect(fullName({ name: ' ', surname: 'Stone' })).toBe('Stone');
     expect(fullName(null)).toBe('');

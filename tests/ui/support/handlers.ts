@@ -14,7 +14,7 @@ import {
   socialLinks,
   staticPageSummaries,
   staticPages,
-} from './fixtures';
+} from '../../support/fixtures';
 
 /** msw path for an API operation on any origin, e.g. `api('/settings')` → `*\/api/settings`. */
 export const api = (path: string) => `*/api${path}`;

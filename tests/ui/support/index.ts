@@ -13,8 +13,9 @@
  * Importing it registers the msw server's lifecycle and a per-test reset (apps stopped,
  * handlers, localStorage, cookies, injected google tag, viewport width back to 1024).
  */
+
+export * as fixtures from '../../support/fixtures';
+export { DEMO_TOKEN, SIGNED_IN } from '../../support/fixtures';
 export { clearCookies, setViewportWidth } from './browser';
-export * as fixtures from './fixtures';
-export { DEMO_TOKEN, SIGNED_IN } from './fixtures';
 export { api, defaultHandlers, failure, ok } from './handlers';
 export { type RenderAppOptions, type RenderedApp, renderApp, server } from './renderApp';

@@ -1,4 +1,4 @@
-import type { Schemas } from '../../../src/api';
+import type { Schemas } from '../../src/api';
 
 /** Demo data the default handlers answer with (DESIGN §4 "Demo data"), typed by the contract. */
 
