@@ -60,6 +60,12 @@ export function withSettingsDefaults(raw: RawSettings): Settings {
   };
 }
 
+/** The operator block of the footer: shown only when both the name and the address are known (SPEC §2). */
+export function operatorCompany(settings: Settings | null): { name: string; address: string } | null {
+  if (!settings?.company_name || !settings.company_address) return null;
+  return { name: settings.company_name, address: settings.company_address };
+}
+
 export type ApiFailureKind =
   | 'bad-request'
   | 'unauthorized'

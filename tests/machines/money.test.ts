@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withSettingsDefaults } from '../../machines/domain';
+import { operatorCompany, withSettingsDefaults } from '../../machines/domain';
 import {
   decimalsFor,
   formatCoins,
@@ -115,5 +115,24 @@ describe('settings defaults (SPEC §3)', () => {
       game_server: { host: 'play.example', port: 25565 },
       image_generation_price: 0,
     });
+  });
+});
+
+describe('operatorCompany (SPEC §2 footer)', () => {
+  const settings = withSettingsDefaults({
+    company_name: 'Blockfront Ltd',
+    company_address: 'Main St 1, Berlin',
+  });
+
+  it('is the name and the address when both exist', () => {
+    expect(operatorCompany(settings)).toEqual({ name: 'Blockfront Ltd', address: 'Main St 1, Berlin' });
+  });
+
+  it.each([
+    ['no name', { ...settings, company_name: null }],
+    ['no address', { ...settings, company_address: '' }],
+    ['no settings yet', null],
+  ])('is absent with %s', (_, value) => {
+    expect(operatorCompany(value)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { operatorCompany } from '../../../machines/domain';
 import { footerLinks } from '../../../machines/staticPages';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { CardBrands } from './CardBrands';
@@ -18,8 +19,6 @@ const copyright = defineMessage<{ year: number; copyright: string }>({
   defaultMessage: '© {year} {copyright}',
 });
 
-const FIXED_LINK_SLUGS: ReadonlySet<string> = new Set(['rules', 'faq']);
-
 /**
  * SPEC §2 "Shell": site links and one per static page; the operator's company name and address
  * (only when both are known), requisites, the support address, copyright with the current year,
@@ -29,9 +28,8 @@ export function Footer() {
   const intl = useIntl();
   const settings = useAppSelector((snapshot) => snapshot.context.settings);
   const pages = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.pages);
-  // The pages behind the fixed Rules and FAQ links are not listed twice.
-  const links = footerLinks(pages).filter((link) => !FIXED_LINK_SLUGS.has(link.slug));
-  const company = settings?.company_name && settings.company_address ? settings : null;
+  const links = footerLinks(pages);
+  const company = operatorCompany(settings);
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -41,8 +39,8 @@ export function Footer() {
           </Link>
           {company && (
             <p className="site-footer__company">
-              <span className="site-footer__company-name">{company.company_name}</span>
-              <span>{company.company_address}</span>
+              <span className="site-footer__company-name">{company.name}</span>
+              <span>{company.address}</span>
             </p>
           )}
           {settings?.requisites && <p className="site-footer__requisites">{settings.requisites}</p>}
