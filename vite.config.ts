@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     globals: false,
     testTimeout: 15_000,
+    // Building an app on a fresh database takes seconds; CI shares 2 cores with the whole suite.
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
