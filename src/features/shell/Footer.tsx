@@ -59,9 +59,7 @@ export function Footer() {
             <NavItem to="/shop" label={navMessages.shopLink} />
             {links.map((link) => (
               <li key={link.slug}>
-                <Link to="/$slug" params={{ slug: link.slug }}>
-                  {link.title}
-                </Link>
+                <StaticPageLink slug={link.slug} title={link.title} />
               </li>
             ))}
           </ul>
@@ -77,5 +75,16 @@ export function Footer() {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** A static page's link: rules and FAQ have routes of their own (SPEC §2), the others open at /{slug}. */
+function StaticPageLink({ slug, title }: { slug: string; title: string }) {
+  if (slug === 'rules') return <Link to="/rules">{title}</Link>;
+  if (slug === 'faq') return <Link to="/faq">{title}</Link>;
+  return (
+    <Link to="/$slug" params={{ slug }}>
+      {title}
+    </Link>
   );
 }
