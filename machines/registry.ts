@@ -4,6 +4,10 @@ import { cartMachine } from './cart';
 import { cookieConsentMachine } from './cookieConsent';
 import { copyAddressMachine } from './copyAddress';
 import { currencyMachine } from './currency';
+import { forgotPasswordMachine } from './forms/forgotPassword';
+import { resetPasswordMachine } from './forms/resetPassword';
+import { signInMachine } from './forms/signIn';
+import { signUpMachine } from './forms/signUp';
 import { languageMachine } from './language';
 import { mobileMenuMachine } from './mobileMenu';
 import { paymentResultMachine } from './paymentResult';
@@ -31,4 +35,8 @@ export const machines: Record<string, AnyStateMachine> = {
   staticPages: staticPagesMachine,
   toasts: toastsMachine,
   verificationEmail: verificationEmailMachine,
+  signIn: signInMachine,
+  signUp: signUpMachine,
+  forgotPassword: forgotPasswordMachine,
+  resetPassword: resetPasswordMachine,
 };

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { validateLoginSearch } from './auth-search';
 import { guestOnly } from './guards';
 import { rootRoute } from './root';
 
@@ -6,6 +7,7 @@ export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   staticData: { name: 'Login', access: 'guest', header: 'transparent' },
+  validateSearch: validateLoginSearch,
   beforeLoad: guestOnly,
   component: lazyRouteComponent(() => import('../features/auth/LoginPage'), 'LoginPage'),
 });

@@ -1,11 +1,84 @@
-import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from '../pages/HeadingOnlyPage';
+import { Link, useRouter, useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { signInMachine } from '../../../machines/forms/signIn';
+import { authActors } from '../../bootstrap/auth-actors';
+import { Button } from '../../components/Button/Button';
+import { TextField } from '../../components/TextField/TextField';
+import { AuthForm } from '../forms/AuthForm';
+import { formText } from '../forms/formMessages';
+import { useErrorsKey } from '../forms/useErrorsKey';
+import { useMountedActor } from '../pages/useMountedActor';
+import { AuthLayout } from './AuthLayout';
+import { useFormEvents } from './useFormEvents';
 
 const messages = defineMessages({
   title: { id: 'auth.signIn.title', defaultMessage: 'Sign In' },
+  email: { id: 'auth.field.email', defaultMessage: 'Email' },
+  password: { id: 'auth.field.password', defaultMessage: 'Password' },
+  forgot: { id: 'auth.signIn.forgot', defaultMessage: 'Forgot password?' },
+  submit: { id: 'auth.signIn.submit', defaultMessage: 'SIGN IN' },
+  pending: { id: 'auth.signIn.pending', defaultMessage: 'SIGNING IN...' },
+  noAccount: { id: 'auth.signIn.noAccount', defaultMessage: 'Don’t have an account?' },
+  signUp: { id: 'auth.signIn.signUp', defaultMessage: 'Sign up' },
 });
 
-/** Only its heading until the issue that owns this screen lands. */
+/** /login (SPEC §2 "Sign In"): success goes to the `redirect` query or /account. */
 export function LoginPage() {
-  return <HeadingOnlyPage title={messages.title} />;
+  const intl = useIntl();
+  const { redirect } = useSearch({ from: '/login' });
+  const { api } = useRouter().options.context;
+  const logic = useMemo(() => signInMachine.provide({ actors: { login: authActors(api).login } }), [api]);
+  const input = useMemo(() => ({ redirectTo: redirect ?? '/account' }), [redirect]);
+  const form = useMountedActor(logic, input, useFormEvents());
+  const values = useSelector(form, (s) => s?.context.values) ?? { email: '', password: '' };
+  const errors = useSelector(form, (s) => s?.context.errors) ?? {};
+  const formError = useSelector(form, (s) => s?.context.formError) ?? null;
+  const pending = useSelector(form, (s) => s?.matches('signingIn') ?? false);
+  const errorsKey = useErrorsKey(form);
+  const text = (message: string | undefined) => (message === undefined ? undefined : formText(intl, message));
+
+  return (
+    <AuthLayout title={intl.formatMessage(messages.title)}>
+      <AuthForm
+        onSubmit={() => form?.send({ type: 'SUBMIT' })}
+        formError={formError && formText(intl, formError)}
+        errorsKey={errorsKey}
+        actions={
+          <Button type="submit" size="lg" fullWidth isPending={pending}>
+            {intl.formatMessage(pending ? messages.pending : messages.submit)}
+          </Button>
+        }
+      >
+        <TextField
+          label={intl.formatMessage(messages.email)}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(value) => form?.send({ type: 'CHANGE', field: 'email', value })}
+          isInvalid={errors.email !== undefined}
+          errorMessage={text(errors.email)}
+        />
+        <TextField
+          label={intl.formatMessage(messages.password)}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(value) => form?.send({ type: 'CHANGE', field: 'password', value })}
+          isInvalid={errors.password !== undefined}
+          errorMessage={text(errors.password)}
+        />
+        <p className="auth-form__aside">
+          <Link to="/forgot-password">{intl.formatMessage(messages.forgot)}</Link>
+        </p>
+      </AuthForm>
+      <p className="auth-card__footer">
+        {intl.formatMessage(messages.noAccount)}{' '}
+        <Link to="/register">{intl.formatMessage(messages.signUp)}</Link>
+      </p>
+    </AuthLayout>
+  );
 }

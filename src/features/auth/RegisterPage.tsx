@@ -1,11 +1,165 @@
-import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from '../pages/HeadingOnlyPage';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { initialSignUpValues, type SignUpTextField, signUpMachine } from '../../../machines/forms/signUp';
+import { authActors } from '../../bootstrap/auth-actors';
+import { Button } from '../../components/Button/Button';
+import { Checkbox } from '../../components/Checkbox/Checkbox';
+import { LazySelect } from '../../components/Select/LazySelect';
+import { TextField } from '../../components/TextField/TextField';
+import { useAppSelector, useChild } from '../app/AppActorContext';
+import { AuthForm } from '../forms/AuthForm';
+import { formText } from '../forms/formMessages';
+import { PasswordHints } from '../forms/PasswordHints';
+import { PhoneField } from '../forms/PhoneField';
+import { useErrorsKey } from '../forms/useErrorsKey';
+import { useMountedActor } from '../pages/useMountedActor';
+import { AuthLayout } from './AuthLayout';
+import { useFormEvents } from './useFormEvents';
 
 const messages = defineMessages({
   title: { id: 'auth.signUp.title', defaultMessage: 'Sign Up' },
+  name: { id: 'auth.field.firstName', defaultMessage: 'First Name' },
+  surname: { id: 'auth.field.lastName', defaultMessage: 'Last Name' },
+  email: { id: 'auth.field.email', defaultMessage: 'Email' },
+  phone: { id: 'auth.field.phone', defaultMessage: 'Phone Number' },
+  country: { id: 'auth.field.country', defaultMessage: 'Country' },
+  countryPlaceholder: { id: 'auth.field.countryPlaceholder', defaultMessage: 'Start typing a country' },
+  city: { id: 'auth.field.city', defaultMessage: 'City' },
+  password: { id: 'auth.field.password', defaultMessage: 'Password' },
+  confirmation: { id: 'auth.field.confirmPassword', defaultMessage: 'Confirm Password' },
+  accept: { id: 'auth.signUp.accept', defaultMessage: 'I accept the' },
+  and: { id: 'auth.signUp.and', defaultMessage: 'and the' },
+  terms: { id: 'auth.signUp.terms', defaultMessage: 'Terms and Conditions' },
+  privacy: { id: 'auth.signUp.privacy', defaultMessage: 'Privacy Policy' },
+  submit: { id: 'auth.signUp.submit', defaultMessage: 'SIGN UP' },
+  pending: { id: 'auth.signUp.pending', defaultMessage: 'CREATING...' },
+  haveAccount: { id: 'auth.signUp.haveAccount', defaultMessage: 'Already have an account?' },
+  signIn: { id: 'auth.signUp.signIn', defaultMessage: 'Sign in' },
 });
 
-/** Only its heading until the issue that owns this screen lands. */
+/** /register (SPEC §2 "Sign Up"): success signs the customer in and opens the account. */
 export function RegisterPage() {
-  return <HeadingOnlyPage title={messages.title} />;
+  const intl = useIntl();
+  const { api } = useRouter().options.context;
+  const countries = useAppSelector((snapshot) => snapshot.context.countries);
+  const pages = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.pages);
+  const terms = pages.find((page) => page.is_terms === 1);
+  const privacy = pages.find((page) => page.is_privacy === 1);
+  const hintsId = useId();
+
+  const logic = useMemo(() => {
+    const actors = authActors(api);
+    return signUpMachine.provide({
+      actors: { register: actors.register, guessCountry: actors.guessCountry },
+    });
+  }, [api]);
+  const input = useMemo(() => ({ countries }), [countries]);
+  const form = useMountedActor(logic, input, useFormEvents());
+  const values = useSelector(form, (s) => s?.context.values) ?? initialSignUpValues;
+  const errors = useSelector(form, (s) => s?.context.errors) ?? {};
+  const formError = useSelector(form, (s) => s?.context.formError) ?? null;
+  const pending = useSelector(form, (s) => s?.matches({ form: 'registering' }) ?? false);
+  const errorsKey = useErrorsKey(form);
+  const text = (message: string | undefined) => (message === undefined ? undefined : formText(intl, message));
+
+  const field = (name: SignUpTextField, label: string, type = 'text', autoComplete?: string) => (
+    <TextField
+      label={label}
+      type={type}
+      name={name}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(value) => form?.send({ type: 'CHANGE', field: name, value })}
+      isInvalid={errors[name] !== undefined}
+      errorMessage={text(errors[name])}
+    />
+  );
+
+  return (
+    <AuthLayout title={intl.formatMessage(messages.title)} wide>
+      <AuthForm
+        onSubmit={() => form?.send({ type: 'SUBMIT' })}
+        formError={formError && formText(intl, formError)}
+        errorsKey={errorsKey}
+        actions={
+          <Button type="submit" size="lg" fullWidth isPending={pending}>
+            {intl.formatMessage(pending ? messages.pending : messages.submit)}
+          </Button>
+        }
+      >
+        <div className="auth-grid">
+          {field('name', intl.formatMessage(messages.name), 'text', 'given-name')}
+          {field('surname', intl.formatMessage(messages.surname), 'text', 'family-name')}
+          <div className="auth-grid__full">
+            {field('email', intl.formatMessage(messages.email), 'email', 'email')}
+          </div>
+          <div className="auth-grid__full">
+            <PhoneField
+              label={intl.formatMessage(messages.phone)}
+              countries={countries}
+              value={values.phone}
+              onChange={(change) => form?.send({ type: 'PHONE_CHANGED', change })}
+              errorMessage={text(errors.phone)}
+            />
+          </div>
+          <LazySelect
+            label={intl.formatMessage(messages.country)}
+            name="country"
+            placeholder={intl.formatMessage(messages.countryPlaceholder)}
+            options={countries.map((country) => ({ id: String(country.id), label: country.title }))}
+            value={values.country === '' ? null : values.country}
+            onChange={(id) => form?.send({ type: 'CHANGE', field: 'country', value: id ?? '' })}
+            errorMessage={text(errors.country)}
+          />
+          {field('city', intl.formatMessage(messages.city), 'text', 'address-level2')}
+          <TextField
+            label={intl.formatMessage(messages.password)}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            aria-describedby={hintsId}
+            value={values.password}
+            onChange={(value) => form?.send({ type: 'CHANGE', field: 'password', value })}
+            isInvalid={errors.password !== undefined}
+            errorMessage={text(errors.password)}
+          />
+          {field(
+            'passwordConfirmation',
+            intl.formatMessage(messages.confirmation),
+            'password',
+            'new-password',
+          )}
+          <div className="auth-grid__full">
+            <PasswordHints id={hintsId} password={values.password} />
+          </div>
+        </div>
+        <Checkbox
+          isSelected={values.terms}
+          onChange={(accepted) => form?.send({ type: 'ACCEPT_TERMS', accepted })}
+          errorMessage={text(errors.terms)}
+        >
+          {intl.formatMessage(messages.accept)}{' '}
+          <PageLink page={terms} label={intl.formatMessage(messages.terms)} />{' '}
+          {intl.formatMessage(messages.and)}{' '}
+          <PageLink page={privacy} label={intl.formatMessage(messages.privacy)} />
+        </Checkbox>
+      </AuthForm>
+      <p className="auth-card__footer">
+        {intl.formatMessage(messages.haveAccount)}{' '}
+        <Link to="/login">{intl.formatMessage(messages.signIn)}</Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+/** A link to a static page in a new tab (so the form keeps what was typed); plain text when the page is missing. */
+function PageLink({ page, label }: { page: { slug: string } | undefined; label: string }) {
+  if (!page) return <>{label}</>;
+  return (
+    <Link to="/$slug" params={{ slug: page.slug }} target="_blank" rel="noopener">
+      {label}
+    </Link>
+  );
 }

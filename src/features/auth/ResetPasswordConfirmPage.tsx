@@ -1,11 +1,8 @@
-import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from '../pages/HeadingOnlyPage';
+import { useSearch } from '@tanstack/react-router';
+import { ResetPasswordForm } from './ResetPasswordForm';
 
-const messages = defineMessages({
-  title: { id: 'auth.resetConfirm.title', defaultMessage: 'Reset password' },
-});
-
-/** Only its heading until the issue that owns this screen lands. */
+/** /reset-password-confirm?token=…&email=… — the link in the reset email (DESIGN §3). */
 export function ResetPasswordConfirmPage() {
-  return <HeadingOnlyPage title={messages.title} />;
+  const { token, email } = useSearch({ from: '/reset-password-confirm' });
+  return <ResetPasswordForm token={token} email={email} />;
 }

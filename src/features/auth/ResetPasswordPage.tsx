@@ -1,11 +1,11 @@
-import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from '../pages/HeadingOnlyPage';
+import { useSearch } from '@tanstack/react-router';
+import { ResetPasswordForm } from './ResetPasswordForm';
 
-const messages = defineMessages({
-  title: { id: 'auth.reset.title', defaultMessage: 'Reset password' },
-});
-
-/** Only its heading until the issue that owns this screen lands. */
+/**
+ * /reset-password: the same screen for a link that uses this path. Without a token and an email
+ * (opened directly) it shows 'Invalid reset link' and the way to ask for a new link.
+ */
 export function ResetPasswordPage() {
-  return <HeadingOnlyPage title={messages.title} />;
+  const { token, email } = useSearch({ from: '/reset-password' });
+  return <ResetPasswordForm token={token} email={email} />;
 }

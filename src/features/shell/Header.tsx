@@ -43,7 +43,7 @@ export function Header({ variant }: { variant: HeaderStyle }) {
           </nav>
           <div className="site-header__prefs">
             <LanguageSelect className="shell-select--compact" />
-            <CurrencySelect className="currency-select--compact" />
+            <CurrencySelect className="currency-select--compact" deferred />
           </div>
         </div>
       </div>

@@ -1,0 +1,174 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { isApiFailure, isSilentFailure, type NotifyEmitted } from '../domain';
+import {
+  type FieldErrors,
+  type FormErrors,
+  failureErrors,
+  firstFailure,
+  isEmail,
+  isValid,
+  meetsPasswordRule,
+  NO_ERRORS,
+  PASSWORD_RULE_MESSAGE,
+  type Rule,
+} from './rules';
+import type { NavigateEmitted } from './signIn';
+
+export interface ResetPasswordValues {
+  password: string;
+  passwordConfirmation: string;
+}
+export type ResetPasswordField = keyof ResetPasswordValues;
+
+export const INVALID_RESET_LINK_MESSAGE = 'Invalid reset link';
+export const PASSWORD_RESET_MESSAGE = 'Password reset successfully';
+/** SPEC §8: the server answered with a failure but no message of its own. */
+export const RESET_FAILED_MESSAGE = 'Failed to reset password';
+/** SPEC §8: the reset went wrong without any answer the client understands. */
+export const RESET_ERROR_MESSAGE = 'An error occurred during password reset.';
+
+/** The emailed link's token (the contract's `OpaqueToken`). */
+const RESET_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** The new password's checks, in the order of SPEC §5's sign-up list. */
+export const resetPasswordRules: readonly Rule<ResetPasswordValues, ResetPasswordField>[] = [
+  { field: 'password', message: 'Password is required', valid: (v) => v.password !== '' },
+  { field: 'password', message: PASSWORD_RULE_MESSAGE, valid: (v) => meetsPasswordRule(v.password) },
+  {
+    field: 'passwordConfirmation',
+    message: 'Please confirm your password',
+    valid: (v) => v.passwordConfirmation !== '',
+  },
+  {
+    field: 'passwordConfirmation',
+    message: 'Passwords do not match',
+    valid: (v) => v.passwordConfirmation === v.password,
+  },
+];
+
+/** SPEC §8's default for a failure without a message: which one depends on whether the server answered. */
+export const resetFallback = (error: unknown): string =>
+  isApiFailure(error) ? RESET_FAILED_MESSAGE : RESET_ERROR_MESSAGE;
+
+export interface ResetPasswordInput {
+  /** From the emailed link's query: `token` and `email`. */
+  token: string | undefined;
+  email: string | undefined;
+}
+
+export interface ResetPasswordContext extends FormErrors<ResetPasswordField> {
+  token: string;
+  email: string;
+  values: ResetPasswordValues;
+  errors: FieldErrors<ResetPasswordField>;
+}
+
+export type ResetPasswordEvent =
+  | { type: 'CHANGE'; field: ResetPasswordField; value: string }
+  | { type: 'SUBMIT' };
+
+/** POST /user/restore-password's body (SPEC §5, §7). */
+export interface RestorePayload {
+  token: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+const SERVER_FIELDS: Record<string, ResetPasswordField> = {
+  password: 'password',
+  password_confirmation: 'passwordConfirmation',
+};
+
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as ResetPasswordInput,
+    emitted: {} as NotifyEmitted | NavigateEmitted,
+  },
+  actors: {
+    /** PUT /user/restore-password. */
+    restorePassword: fromPromise<void, RestorePayload>(async () => {
+      throw new Error('restorePassword is not provided');
+    }),
+  },
+  guards: {
+    linkValid: ({ context }) => RESET_TOKEN.test(context.token) && isEmail(context.email),
+    invalid: ({ context }) => !isValid(resetPasswordRules, context.values),
+    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
+  },
+  actions: {
+    change: assign(({ context }, params: { field: ResetPasswordField; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
+      errors: {},
+      formError: null,
+    })),
+    showFirstFailure: assign(({ context }) => firstFailure(resetPasswordRules, context.values)),
+    clearErrors: assign(NO_ERRORS),
+    showFailure: assign((_, params: { error: unknown }) =>
+      failureErrors(params.error, SERVER_FIELDS, resetFallback(params.error)),
+    ),
+    notifyReset: emit({ type: 'notify' as const, kind: 'success' as const, message: PASSWORD_RESET_MESSAGE }),
+    toLogin: emit({ type: 'navigate' as const, to: '/login' }),
+  },
+}).createMachine({
+  id: 'resetPassword',
+  description: [
+    "The Reset Password form (SPEC §2, §5). Input: the emailed link's token and email; a link without a",
+    "well-formed token and email ends in invalidLink ('Invalid reset link'). CHANGE edits the new password",
+    "and its confirmation; SUBMIT checks 'Password is required', the password rule, 'Please confirm your",
+    "password', 'Passwords do not match', then sends PUT /user/restore-password (the button reads",
+    "'Resetting...'). Success emits notify {success, 'Password reset successfully'} and navigate {to:",
+    "'/login'}. A failure puts server field errors on the two fields; a refused link (token error) or any",
+    "other failure shows the message (server's, 429/5xx/network, 'Failed to reset password' for an answer",
+    "without one, 'An error occurred during password reset.' when there was no usable answer).",
+  ].join(' '),
+  context: ({ input }) => ({
+    token: input.token ?? '',
+    email: input.email?.trim() ?? '',
+    values: { password: '', passwordConfirmation: '' },
+    errors: {},
+    formError: null,
+  }),
+  initial: 'checkingLink',
+  states: {
+    checkingLink: {
+      always: [{ guard: 'linkValid', target: 'editing' }, { target: 'invalidLink' }],
+    },
+    invalidLink: {},
+    editing: {
+      on: {
+        CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
+        SUBMIT: [
+          { guard: 'invalid', actions: 'showFirstFailure' },
+          { target: 'resetting', actions: 'clearErrors' },
+        ],
+      },
+    },
+    resetting: {
+      on: {
+        CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
+      },
+      invoke: {
+        id: 'restorePassword',
+        src: 'restorePassword',
+        input: ({ context }) => ({
+          token: context.token,
+          email: context.email,
+          password: context.values.password,
+          password_confirmation: context.values.passwordConfirmation,
+        }),
+        onDone: { target: 'reset', actions: ['notifyReset', 'toLogin'] },
+        onError: [
+          { guard: 'silent', target: 'editing' },
+          {
+            target: 'editing',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    reset: { type: 'final' },
+  },
+});

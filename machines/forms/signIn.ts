@@ -1,0 +1,148 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { isSilentFailure } from '../domain';
+import {
+  type FieldErrors,
+  type FormErrors,
+  failureErrors,
+  filled,
+  firstFailure,
+  isEmail,
+  isValid,
+  NO_ERRORS,
+  type Rule,
+  withoutError,
+} from './rules';
+
+export interface SignInValues {
+  email: string;
+  password: string;
+}
+export type SignInField = keyof SignInValues;
+
+export const CREDENTIALS_REQUIRED_MESSAGE = 'Email and password are required';
+export const INVALID_EMAIL_FORMAT_MESSAGE = 'Invalid email format';
+export const SIGN_IN_FAILED_MESSAGE = 'Authentication failed';
+
+/** SPEC §5 "Sign In", in order. */
+export const signInRules: readonly Rule<SignInValues, SignInField>[] = [
+  {
+    field: null,
+    message: CREDENTIALS_REQUIRED_MESSAGE,
+    valid: (v) => filled(v.email) && v.password !== '',
+  },
+  { field: 'email', message: INVALID_EMAIL_FORMAT_MESSAGE, valid: (v) => isEmail(v.email) },
+];
+
+/** The login answer the session needs (AuthResponse: access_token, emailVerified). */
+export interface AuthSuccess {
+  token: string;
+  emailVerified: boolean;
+}
+
+export type SignedInEmitted = { type: 'signedIn'; token: string; emailVerified: boolean };
+export type NavigateEmitted = { type: 'navigate'; to: string };
+
+export interface SignInInput {
+  /** Where to go once signed in: the `redirect` query (a same-site path) or /account. */
+  redirectTo: string;
+}
+
+export interface SignInContext extends FormErrors<SignInField> {
+  values: SignInValues;
+  errors: FieldErrors<SignInField>;
+  redirectTo: string;
+}
+
+export type SignInEvent = { type: 'CHANGE'; field: SignInField; value: string } | { type: 'SUBMIT' };
+
+/** Server field names of POST /login → the form's fields. */
+const SERVER_FIELDS: Record<string, SignInField> = {
+  username: 'email',
+  email: 'email',
+  password: 'password',
+};
+
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    input: {} as SignInInput,
+    emitted: {} as SignedInEmitted | NavigateEmitted,
+  },
+  actors: {
+    /** POST /login {username, password}. */
+    login: fromPromise<AuthSuccess, { username: string; password: string }>(async () => {
+      throw new Error('login is not provided');
+    }),
+  },
+  guards: {
+    invalid: ({ context }) => !isValid(signInRules, context.values),
+    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
+  },
+  actions: {
+    change: assign(({ context }, params: { field: SignInField; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
+      errors: withoutError(context.errors, params.field),
+      formError: null,
+    })),
+    showFirstFailure: assign(({ context }) => firstFailure(signInRules, context.values)),
+    clearErrors: assign(NO_ERRORS),
+    showFailure: assign((_, params: { error: unknown }) =>
+      failureErrors(params.error, SERVER_FIELDS, SIGN_IN_FAILED_MESSAGE),
+    ),
+    announceSignIn: emit((_, params: AuthSuccess) => ({ type: 'signedIn' as const, ...params })),
+    navigate: emit(({ context }) => ({ type: 'navigate' as const, to: context.redirectTo })),
+  },
+}).createMachine({
+  id: 'signIn',
+  description: [
+    "The Sign In form (SPEC §2, §5). CHANGE {field, value} edits email or password and clears that field's",
+    "message; SUBMIT checks 'Email and password are required' (whole form) then 'Invalid email format'",
+    '(email), first broken rule only, and otherwise calls login. A failure shows server field errors on',
+    "their fields, else the server's or client's message (429, 5xx, network) or 'Authentication failed';",
+    'a cancelled call shows nothing. Success emits signedIn {token, emailVerified} (for the session) and',
+    'navigate {to: redirectTo}. SUBMIT is not accepted while signing in.',
+  ].join(' '),
+  context: ({ input }) => ({
+    values: { email: '', password: '' },
+    errors: {},
+    formError: null,
+    redirectTo: input.redirectTo,
+  }),
+  on: {
+    CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
+  },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        SUBMIT: [
+          { guard: 'invalid', actions: 'showFirstFailure' },
+          { target: 'signingIn', actions: 'clearErrors' },
+        ],
+      },
+    },
+    signingIn: {
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({
+          username: context.values.email.trim(),
+          password: context.values.password,
+        }),
+        onDone: {
+          target: 'signedIn',
+          actions: [{ type: 'announceSignIn', params: ({ event }) => event.output }, 'navigate'],
+        },
+        onError: [
+          { guard: 'silent', target: 'editing' },
+          {
+            target: 'editing',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    signedIn: { type: 'final' },
+  },
+});

@@ -1,0 +1,329 @@
+import { and, assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
+import { type Country, isSilentFailure, type NotifyEmitted } from '../domain';
+import {
+  EMPTY_PHONE,
+  isUnsupportedPhone,
+  PHONE_NOTICE_DEBOUNCE_MS,
+  type PhoneChange,
+  type PhoneValue,
+  UNSUPPORTED_COUNTRY_MESSAGE,
+} from './phone';
+import {
+  type FieldErrors,
+  type FormErrors,
+  failureErrors,
+  filled,
+  firstFailure,
+  isEmail,
+  isValid,
+  meetsPasswordRule,
+  NO_ERRORS,
+  PASSWORD_RULE_MESSAGE,
+  type Rule,
+  withoutError,
+} from './rules';
+import type { AuthSuccess, NavigateEmitted, SignedInEmitted } from './signIn';
+
+export interface SignUpValues {
+  name: string;
+  surname: string;
+  email: string;
+  /** The chosen `Country.id`, as text; '' when none. */
+  country: string;
+  city: string;
+  phone: PhoneValue;
+  password: string;
+  passwordConfirmation: string;
+  /** Terms and privacy policy accepted. */
+  terms: boolean;
+}
+export type SignUpField = keyof SignUpValues;
+export type SignUpTextField = Exclude<SignUpField, 'phone' | 'terms'>;
+
+export const SIGN_UP_FAILED_MESSAGE = 'Registration failed';
+/** SPEC §9: a sent sign-up locks the button this long against a double submit. */
+export const SUBMIT_LOCK_MS = 500;
+
+/** SPEC §5 "Sign Up", checked in this order; the password rule sits with the password's own checks. */
+export const signUpRules: readonly Rule<SignUpValues, SignUpField>[] = [
+  { field: 'name', message: 'Name is required', valid: (v) => filled(v.name) },
+  { field: 'surname', message: 'Surname is required', valid: (v) => filled(v.surname) },
+  { field: 'email', message: 'Email is required', valid: (v) => filled(v.email) },
+  { field: 'country', message: 'Country is required', valid: (v) => v.country !== '' },
+  { field: 'city', message: 'City is required', valid: (v) => filled(v.city) },
+  { field: 'email', message: 'Please enter a valid email address', valid: (v) => isEmail(v.email) },
+  { field: 'phone', message: 'Phone number is required', valid: (v) => filled(v.phone.text) },
+  {
+    field: 'phone',
+    message: 'Please enter a valid phone number',
+    valid: (v) => v.phone.valid && v.phone.e164 !== null,
+  },
+  { field: 'password', message: 'Password is required', valid: (v) => v.password !== '' },
+  { field: 'password', message: PASSWORD_RULE_MESSAGE, valid: (v) => meetsPasswordRule(v.password) },
+  {
+    field: 'passwordConfirmation',
+    message: 'Please confirm your password',
+    valid: (v) => v.passwordConfirmation !== '',
+  },
+  {
+    field: 'passwordConfirmation',
+    message: 'Passwords do not match',
+    valid: (v) => v.passwordConfirmation === v.password,
+  },
+  { field: 'terms', message: 'Please accept the terms and privacy policy', valid: (v) => v.terms },
+];
+
+/** POST /register's body (SPEC §7): `country` is a `Country.id`; the terms are the form's own check. */
+export interface RegisterPayload {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  phoneE164: string;
+  password: string;
+  password_confirmation: string;
+  city: string;
+  country: number;
+}
+
+export function registerPayload(values: SignUpValues): RegisterPayload {
+  return {
+    name: values.name.trim(),
+    surname: values.surname.trim(),
+    email: values.email.trim(),
+    phone: values.phone.text.trim(),
+    phoneE164: values.phone.e164 ?? '',
+    password: values.password,
+    password_confirmation: values.passwordConfirmation,
+    city: values.city.trim(),
+    country: Number(values.country),
+  };
+}
+
+/** Server field names of POST /register → the form's fields. */
+const SERVER_FIELDS: Record<string, SignUpField> = {
+  name: 'name',
+  surname: 'surname',
+  email: 'email',
+  phone: 'phone',
+  phoneE164: 'phone',
+  password: 'password',
+  password_confirmation: 'passwordConfirmation',
+  city: 'city',
+  country: 'country',
+};
+
+export interface SignUpInput {
+  /** The server's countries: the phone input accepts numbers of these only (by `iso`). */
+  countries: readonly Country[];
+}
+
+export interface SignUpContext extends FormErrors<SignUpField> {
+  values: SignUpValues;
+  errors: FieldErrors<SignUpField>;
+  countries: readonly Country[];
+  /** ISO codes the phone input accepts. */
+  phoneCountries: string[];
+}
+
+export type SignUpEvent =
+  | { type: 'CHANGE'; field: SignUpTextField; value: string }
+  | { type: 'PHONE_CHANGED'; change: PhoneChange }
+  | { type: 'ACCEPT_TERMS'; accepted: boolean }
+  | { type: 'SUBMIT' };
+
+export const initialSignUpValues: SignUpValues = {
+  name: '',
+  surname: '',
+  email: '',
+  country: '',
+  city: '',
+  phone: EMPTY_PHONE,
+  password: '',
+  passwordConfirmation: '',
+  terms: false,
+};
+
+/** Until a number is typed, the phone input takes the country chosen in the Country field (if allowed). */
+function phoneFollowingCountry(context: SignUpContext, countryId: string): PhoneValue {
+  const { phone } = context.values;
+  if (phone.text !== '') return phone;
+  const iso = context.countries.find((country) => String(country.id) === countryId)?.iso.toUpperCase();
+  return iso !== undefined && context.phoneCountries.includes(iso) ? { ...phone, country: iso } : phone;
+}
+
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+    input: {} as SignUpInput,
+    emitted: {} as SignedInEmitted | NavigateEmitted | NotifyEmitted,
+  },
+  actors: {
+    /** POST /register. */
+    register: fromPromise<AuthSuccess, RegisterPayload>(async () => {
+      throw new Error('register is not provided');
+    }),
+    /** The IP lookup of SPEC §5: an ISO country code, or null for no guess. */
+    guessCountry: fromPromise<string | null>(async () => {
+      throw new Error('guessCountry is not provided');
+    }),
+  },
+  guards: {
+    valid: ({ context }) => isValid(signUpRules, context.values),
+    lockOpen: stateIn('#signUp.lock.open'),
+    editing: stateIn('#signUp.form.editing'),
+    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
+    unsupportedPhone: ({ context, event }) =>
+      event.type === 'PHONE_CHANGED' && isUnsupportedPhone(event.change, context.phoneCountries),
+    /** A guess the phone input can use: an allowed country, and nothing typed or chosen yet. */
+    usableGuess: ({ context }, params: { country: string | null }) =>
+      params.country !== null &&
+      context.phoneCountries.includes(params.country) &&
+      context.values.phone.text === '' &&
+      context.values.phone.country === null,
+  },
+  actions: {
+    change: assign(({ context }, params: { field: SignUpTextField; value: string }) => ({
+      values: {
+        ...context.values,
+        [params.field]: params.value,
+        phone:
+          params.field === 'country' ? phoneFollowingCountry(context, params.value) : context.values.phone,
+      },
+      errors: withoutError(context.errors, params.field),
+      formError: null,
+    })),
+    acceptTerms: assign(({ context }, params: { accepted: boolean }) => ({
+      values: { ...context.values, terms: params.accepted },
+      errors: withoutError(context.errors, 'terms'),
+      formError: null,
+    })),
+    setPhone: assign(({ context }, params: { change: PhoneChange }) => {
+      const { candidates: _candidates, ...phone } = params.change;
+      return {
+        values: { ...context.values, phone },
+        errors: withoutError(context.errors, 'phone'),
+        formError: null,
+      };
+    }),
+    /** SPEC §5: a number of another country is cleared and its field says why. */
+    rejectPhone: assign(({ context }) => ({
+      values: { ...context.values, phone: { ...EMPTY_PHONE, country: context.values.phone.country } },
+      errors: { ...context.errors, phone: UNSUPPORTED_COUNTRY_MESSAGE },
+    })),
+    guessPhoneCountry: assign(({ context }, params: { country: string | null }) => ({
+      values: { ...context.values, phone: { ...context.values.phone, country: params.country } },
+    })),
+    showFirstFailure: assign(({ context }) => firstFailure(signUpRules, context.values)),
+    clearErrors: assign(NO_ERRORS),
+    showFailure: assign((_, params: { error: unknown }) =>
+      failureErrors(params.error, SERVER_FIELDS, SIGN_UP_FAILED_MESSAGE),
+    ),
+    announceSignIn: emit((_, params: AuthSuccess) => ({ type: 'signedIn' as const, ...params })),
+    navigate: emit({ type: 'navigate' as const, to: '/account' }),
+    notifyUnsupported: emit({
+      type: 'notify' as const,
+      kind: 'error' as const,
+      message: UNSUPPORTED_COUNTRY_MESSAGE,
+    }),
+  },
+}).createMachine({
+  id: 'signUp',
+  description: [
+    'The Sign Up form (SPEC §2, §5). CHANGE {field, value}, PHONE_CHANGED {change} and ACCEPT_TERMS {accepted}',
+    "edit the values and clear that field's message. SUBMIT shows the first broken rule of SPEC §5's order at",
+    'its field, or sends POST /register; a sent sign-up locks SUBMIT for 500 ms (lock), and SUBMIT is not',
+    'accepted while registering. A failure puts server field errors on their fields, else the message',
+    "(server's, 429/5xx/network, or 'Registration failed'); success emits signedIn {token, emailVerified} and",
+    "navigate {to: '/account'}. A phone number of a country outside the server's list is cleared with 'This",
+    "country is not supported' at the field, and notify {error} 500 ms after the last such input (phoneNotice).",
+    "guessCountry (the IP lookup), or else the Country field, preselects the phone's country when it is allowed and no number was typed.",
+  ].join(' '),
+  context: ({ input }) => ({
+    values: initialSignUpValues,
+    errors: {},
+    formError: null,
+    countries: input.countries,
+    phoneCountries: input.countries.map((country) => country.iso.toUpperCase()),
+  }),
+  invoke: {
+    id: 'guessCountry',
+    src: 'guessCountry',
+    onDone: {
+      guard: { type: 'usableGuess', params: ({ event }) => ({ country: event.output }) },
+      actions: { type: 'guessPhoneCountry', params: ({ event }) => ({ country: event.output }) },
+    },
+    onError: { description: 'A failed lookup is no guess (SPEC §5).' },
+  },
+  on: {
+    CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
+    ACCEPT_TERMS: { actions: { type: 'acceptTerms', params: ({ event }) => event } },
+  },
+  type: 'parallel',
+  states: {
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SUBMIT: [
+              { guard: and(['lockOpen', not('valid')]), actions: 'showFirstFailure' },
+              { guard: 'lockOpen', target: 'registering', actions: 'clearErrors' },
+            ],
+          },
+        },
+        registering: {
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ context }) => registerPayload(context.values),
+            onDone: {
+              target: 'registered',
+              actions: [{ type: 'announceSignIn', params: ({ event }) => event.output }, 'navigate'],
+            },
+            onError: [
+              { guard: 'silent', target: 'editing' },
+              {
+                target: 'editing',
+                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
+        registered: { type: 'final' },
+      },
+    },
+    lock: {
+      description: 'SPEC §9: 500 ms from a sent sign-up, further submissions are ignored.',
+      initial: 'open',
+      states: {
+        open: { on: { SUBMIT: { guard: and(['editing', 'valid']), target: 'locked' } } },
+        locked: { after: { [SUBMIT_LOCK_MS]: 'open' } },
+      },
+    },
+    phoneNotice: {
+      description: "The 'not supported' toast, debounced: every unsupported number restarts the 500 ms wait.",
+      initial: 'quiet',
+      states: {
+        quiet: {
+          on: {
+            PHONE_CHANGED: [
+              { guard: 'unsupportedPhone', target: 'pending', actions: 'rejectPhone' },
+              { actions: { type: 'setPhone', params: ({ event }) => event } },
+            ],
+          },
+        },
+        pending: {
+          after: { [PHONE_NOTICE_DEBOUNCE_MS]: { target: 'quiet', actions: 'notifyUnsupported' } },
+          on: {
+            PHONE_CHANGED: [
+              { guard: 'unsupportedPhone', target: 'pending', reenter: true, actions: 'rejectPhone' },
+              { actions: { type: 'setPhone', params: ({ event }) => event } },
+            ],
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,199 @@
+// `npm run lighthouse [-- --check]`: Lighthouse (mobile preset) on `/`, `/shop` and `/login` of the built
+// app, served with a fresh demo database, against the budgets of DESIGN.md §6. Builds first when
+// the sources are newer than the last build (the stamp `npm start` keeps). With --check it exits 1
+// when a page misses a budget. The JSON reports land in dist/lighthouse/.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+
+const PAGES = ['/', '/shop', '/login'];
+const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const STAMP = 'dist/.build-stamp';
+const SOURCES = ['index.html', 'openapi.yaml', 'package-lock.json', 'src', 'machines', 'server', 'public'];
+const REPORTS = 'dist/lighthouse';
+
+const check = process.argv.includes('--check');
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    stat.mtimeMs,
+  );
+}
+
+function buildIfStale(): void {
+  const built = existsSync(STAMP) && existsSync('dist/server/main.js') ? statSync(STAMP).mtimeMs : 0;
+  if (Math.max(...SOURCES.map(newestMtime)) <= built) return;
+  console.log('lighthouse: building the app and the server…');
+  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  writeFileSync(STAMP, new Date().toISOString());
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Starts Chromium with a fresh profile and resolves its DevTools port. */
+function startChrome(profile: string): Promise<{ chrome: ChildProcess; port: number }> {
+  const chrome = spawn(
+    process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    [...CHROME_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    chrome.once('error', reject);
+    chrome.once('exit', (code) => reject(new Error(`Chromium exited with code ${code}: ${output}`)));
+    chrome.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match?.[1]) resolve({ chrome, port: Number(match[1]) });
+    });
+  });
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill();
+  });
+}
+
+interface PageResult {
+  page: string;
+  scores: Record<string, number>;
+  metrics: { lcp: string; tbt: string; cls: string };
+  /** Audits that cost a budgeted category points, as "category: title". */
+  findings: string[];
+  failed: string[];
+}
+
+async function audit(url: string, port: number, page: string): Promise<PageResult> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr, report } = result;
+  writeFileSync(join(REPORTS, `${page === '/' ? 'home' : page.slice(1)}.json`), String(report));
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  );
+  const display = (id: string) => lhr.audits[id]?.displayValue ?? '';
+  const findings = Object.keys(BUDGETS).flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => {
+        const value = display(ref.id);
+        return `${category}: ${lhr.audits[ref.id]?.title ?? ref.id}${value ? ` (${value})` : ''}`;
+      }),
+  );
+  const failed = Object.entries(BUDGETS)
+    .filter(([category, budget]) => (scores[category] ?? 0) < budget)
+    .map(([category, budget]) => `${category} ${scores[category]} < ${budget}`);
+  if (lhr.runtimeError) failed.push(`runtime error: ${lhr.runtimeError.message}`);
+  return {
+    page,
+    scores,
+    metrics: {
+      lcp: display('largest-contentful-paint'),
+      tbt: display('total-blocking-time'),
+      cls: display('cumulative-layout-shift'),
+    },
+    findings,
+    failed,
+  };
+}
+
+function printTable(results: PageResult[]): void {
+  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'budget'];
+  const rows = results.map((r) => [
+    r.page,
+    ...CATEGORIES.map((id) => String(r.scores[id])),
+    r.metrics.lcp,
+    r.metrics.tbt,
+    r.metrics.cls,
+    r.failed.length === 0 ? 'ok' : 'MISSED',
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  for (const row of [header, ...rows])
+    console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
+  for (const r of results) {
+    for (const finding of r.findings) console.log(`  ${r.page}  ${finding}`);
+    for (const failure of r.failed) console.log(`  ${r.page}  MISSED ${failure}`);
+  }
+  console.log(
+    `budgets (DESIGN §6): performance ≥ ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, ` +
+      `best practices ≥ ${BUDGETS['best-practices']}; reports in ${REPORTS}/`,
+  );
+}
+
+async function main(): Promise<number> {
+  buildIfStale();
+  mkdirSync(REPORTS, { recursive: true });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'blockfront-lighthouse-data-'));
+  const profile = mkdtempSync(join(tmpdir(), 'blockfront-lighthouse-chrome-'));
+  const server = spawn('node', ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let chrome: ChildProcess | undefined;
+  try {
+    const origin = `http://localhost:${port}`;
+    await waitFor(`${origin}/`, server);
+    const started = await startChrome(profile);
+    chrome = started.chrome;
+    const results: PageResult[] = [];
+    for (const page of PAGES) results.push(await audit(`${origin}${page}`, started.port, page));
+    printTable(results);
+    return check && results.some((r) => r.failed.length > 0) ? 1 : 0;
+  } finally {
+    chrome?.removeAllListeners('exit');
+    await Promise.all([stop(chrome), stop(server)]);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { PHONE_MAX_LENGTH, type PhoneChange, type PhoneValue } from '../../../machines/forms/phone';
+import { TextField } from '../../components/TextField/TextField';
+import { callingCodeOf, choosePhoneCountry, readPhone } from './phone';
+import './forms.css';
+
+export interface PhoneFieldProps {
+  label: string;
+  /** The allowed countries (the server's list), by ISO code. */
+  countries: readonly { iso: string; title: string }[];
+  value: PhoneValue;
+  onChange: (change: PhoneChange) => void;
+  errorMessage?: string | undefined;
+}
+
+/**
+ * The international phone input of SPEC §5: a calling-code choice limited to the allowed countries
+ * and a number formatted as it is typed (libphonenumber-js), at most 25 characters. What the number
+ * means for the form (required, valid, a country outside the list) is the form machine's call.
+ */
+export function PhoneField({ label, countries, value, onChange, errorMessage }: PhoneFieldProps) {
+  const intl = useIntl();
+  const selectId = useId();
+  const options = countries
+    .map((country) => ({ iso: country.iso.toUpperCase(), title: country.title }))
+    .map((country) => ({ ...country, code: callingCodeOf(country.iso) }))
+    .filter((country) => country.code !== '');
+
+  return (
+    <div className="phone-field">
+      <div className="phone-field__code field">
+        <label className="field__label" htmlFor={selectId}>
+          {intl.formatMessage({ id: 'forms.phone.dialCode', defaultMessage: 'Dial code' })}
+        </label>
+        <select
+          id={selectId}
+          className="field__input phone-field__select"
+          value={value.country ?? ''}
+          onChange={(event) => onChange(choosePhoneCountry(event.target.value))}
+        >
+          <option value="" disabled>
+            {intl.formatMessage({ id: 'forms.phone.chooseCode', defaultMessage: 'Choose' })}
+          </option>
+          {options.map((country) => (
+            <option key={country.iso} value={country.iso}>
+              {`${country.title} (${country.code})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        className="phone-field__number"
+        label={label}
+        type="tel"
+        name="phone"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={PHONE_MAX_LENGTH}
+        placeholder={intl.formatMessage({
+          id: 'forms.phone.placeholder',
+          defaultMessage: 'Enter a phone number',
+        })}
+        value={value.text}
+        onChange={(text) => onChange(readPhone(text, value.country))}
+        isInvalid={Boolean(errorMessage)}
+        errorMessage={errorMessage}
+      />
+    </div>
+  );
+}

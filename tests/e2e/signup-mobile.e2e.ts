@@ -1,0 +1,65 @@
+// The same sign-up at 375 px: navigation through the full-screen menu, then Logout from it.
+import { describe, it } from 'vitest';
+import { fillSignUp, signOut, submitSignUp } from './support/auth';
+import { journey } from './support/journey';
+import {
+  acceptCookies,
+  type Customer,
+  closeMobileMenu,
+  expectHeader,
+  navigate,
+  openMobileMenu,
+  seeHeading,
+  seeText,
+  waitForPath,
+} from './support/storefront';
+
+const customer: Customer = {
+  name: 'Sam',
+  surname: 'Rivera',
+  email: 'sam.rivera@example.com',
+  phone: '612345678',
+  formattedPhone: '+34 612 34 56 78',
+  country: 'Spain',
+  city: 'Madrid',
+  password: 'Redstone9',
+};
+
+const j = journey('signup-mobile', 375);
+
+describe('a new customer at 375 px', () => {
+  it('opens Sign Up from the full-screen menu', async () => {
+    const { page } = j;
+    await page.goto('/');
+    await acceptCookies(page);
+    await expectHeader(page, 'guest');
+    await openMobileMenu(page);
+    await j.screenshot('menu-guest', [375]);
+    await closeMobileMenu(page);
+    await navigate(page, 'SIGN UP');
+    await waitForPath(page, '/register');
+    await seeHeading(page, 'Sign Up');
+    await j.screenshot('register');
+  });
+
+  it('registers and sees the signed-in menu', async () => {
+    const { page } = j;
+    await fillSignUp(page, customer);
+    await j.screenshot('register-filled');
+    await submitSignUp(page);
+    await waitForPath(page, '/account/profile');
+    await seeHeading(page, 'My Profile');
+    await expectHeader(page, 'signedIn');
+    await j.screenshot('account');
+    await openMobileMenu(page);
+    await j.screenshot('menu-signed-in', [375]);
+    await closeMobileMenu(page);
+  });
+
+  it('logs out from the menu', async () => {
+    const { page } = j;
+    await signOut(page);
+    await seeText(page, 'Claim your spot on the server');
+    await expectHeader(page, 'guest');
+  });
+});

@@ -1,0 +1,49 @@
+// Debian's Chromium through playwright-core (Playwright's own browser download does not work here).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function chromePath(): string {
+  return process.env.CHROME_PATH || '/usr/bin/chromium';
+}
+
+export interface Browser {
+  page: Page;
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A fresh Chromium with its own throwaway profile, one page of the given width, at `baseURL`. */
+export async function openBrowser(baseURL: string, width: number): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'blockfront-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromePath(),
+    args: CHROMIUM_FLAGS,
+    baseURL,
+    viewport: { width, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
+  // Slow 2-core CI: one generous default for every wait, well inside the test timeout.
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    page,
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { signInMachine } from '../../../machines/forms/signIn';
+import { signInPlan, wrongCredentials } from '../../support/formPaths';
+import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
+import { apiFailure, cancelled, networkError, rateLimited, run, serverError } from './support';
+
+const INPUT = { redirectTo: '/cart' };
+
+describePaths('signIn paths', pathPlan(signInMachine, signInPlan));
+
+const fill = (email: string, password: string) => [
+  { type: 'CHANGE', field: 'email', value: email },
+  { type: 'CHANGE', field: 'password', value: password },
+];
+
+describe('signIn rules (SPEC §5)', () => {
+  it("'Email and password are required' for the whole form when either is empty", () => {
+    for (const [email, password] of [
+      ['', ''],
+      ['steve@example.com', ''],
+      ['', 'Diamond7'],
+      ['   ', 'Diamond7'],
+    ] as const) {
+      const { snapshot } = run(signInMachine, INPUT, [...fill(email, password), { type: 'SUBMIT' }]);
+      expect(snapshot.value).toBe('editing');
+      expect(snapshot.context).toMatchObject({ errors: {}, formError: 'Email and password are required' });
+    }
+  });
+
+  it("'Invalid email format' at the email field", () => {
+    const { snapshot } = run(signInMachine, INPUT, [...fill('steve@', 'Diamond7'), { type: 'SUBMIT' }]);
+    expect(snapshot.context).toMatchObject({ errors: { email: 'Invalid email format' }, formError: null });
+  });
+
+  it('editing a field clears its message and the form message', () => {
+    const { snapshot } = run(signInMachine, INPUT, [
+      ...fill('steve@', 'Diamond7'),
+      { type: 'SUBMIT' },
+      { type: 'CHANGE', field: 'email', value: 'steve@example.com' },
+    ]);
+    expect(snapshot.context).toMatchObject({ errors: {}, formError: null });
+  });
+
+  it('signs in with the trimmed email and does not accept a second SUBMIT meanwhile', () => {
+    const { snapshot } = run(signInMachine, INPUT, [
+      ...fill(' steve@example.com ', 'Diamond7'),
+      { type: 'SUBMIT' },
+    ]);
+    expect(snapshot.value).toBe('signingIn');
+    expect(snapshot.can({ type: 'SUBMIT' })).toBe(false);
+  });
+
+  it('on success tells the session (token, emailVerified) and goes to the redirect target', () => {
+    const { snapshot, emitted } = run(signInMachine, INPUT, [
+      ...fill('steve@example.com', 'Diamond7'),
+      { type: 'SUBMIT' },
+      doneEvent('login', { token: 'tok', emailVerified: false }),
+    ]);
+    expect(snapshot.status).toBe('done');
+    expect(emitted).toEqual([
+      { type: 'signedIn', token: 'tok', emailVerified: false },
+      { type: 'navigate', to: '/cart' },
+    ]);
+  });
+
+  it.each([
+    [
+      'wrong credentials (422, message, no fields)',
+      wrongCredentials,
+      'These credentials do not match our records.',
+    ],
+    ['429', rateLimited, 'Too many requests. Please wait a moment.'],
+    ['5xx', serverError, 'Server error. Please try again later.'],
+    ['no response', networkError, 'Network error. Please check your connection.'],
+    ['an answer without a message', apiFailure('bad-request', ''), 'Authentication failed'],
+    ['an unexpected error', new Error('boom'), 'Authentication failed'],
+  ])('a failure shows its message: %s', (_, error, message) => {
+    const { snapshot, emitted } = run(signInMachine, INPUT, [
+      ...fill('steve@example.com', 'Diamond7'),
+      { type: 'SUBMIT' },
+      errorEvent('login', error),
+    ]);
+    expect(snapshot.value).toBe('editing');
+    expect(snapshot.context).toMatchObject({ errors: {}, formError: message });
+    expect(emitted).toEqual([]);
+  });
+
+  it('server field errors land on their fields (username → email), the first message of each', () => {
+    const { snapshot } = run(signInMachine, INPUT, [
+      ...fill('steve@example.com', 'Diamond7'),
+      { type: 'SUBMIT' },
+      errorEvent(
+        'login',
+        apiFailure('validation', 'The username field must be a valid email address.', {
+          status: 422,
+          fieldErrors: { username: ['The username field must be a valid email address.', 'Second'] },
+        }),
+      ),
+    ]);
+    expect(snapshot.context).toMatchObject({
+      errors: { email: 'The username field must be a valid email address.' },
+      formError: null,
+    });
+  });
+
+  it('a cancelled call shows nothing', () => {
+    const { snapshot } = run(signInMachine, INPUT, [
+      ...fill('steve@example.com', 'Diamond7'),
+      { type: 'SUBMIT' },
+      errorEvent('login', cancelled),
+    ]);
+    expect(snapshot.context).toMatchObject({ errors: {}, formError: null });
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The candidate events of the form machines' path plans (DESIGN §5), shared by the machine tests
+ * (tests/machines/forms) and the screens that replay the same paths (tests/ui/auth).
+ */
+import type { ApiFailure } from '../../machines/domain';
+import type { forgotPasswordMachine } from '../../machines/forms/forgotPassword';
+import type { PhoneChange } from '../../machines/forms/phone';
+import type { resetPasswordMachine } from '../../machines/forms/resetPassword';
+import type { signInMachine } from '../../machines/forms/signIn';
+import { type SignUpEvent, type signUpMachine, signUpRules } from '../../machines/forms/signUp';
+import { countries } from './fixtures';
+import { afterEvent, doneEvent, errorEvent, type PlanOptions } from './paths';
+
+/** Failures as the api client throws them (src/api/errors.ts ApiError has this shape). */
+export const apiFailure = (
+  kind: ApiFailure['kind'],
+  message: string,
+  extra: Partial<Omit<ApiFailure, 'kind' | 'message'>> = {},
+): ApiFailure => ({ kind, message, ...extra });
+
+export const cancelled = apiFailure('cancelled', 'Request cancelled');
+export const rateLimited = apiFailure('rate-limited', 'Too many requests. Please wait a moment.', {
+  status: 429,
+});
+export const serverError = apiFailure('server', 'Server error. Please try again later.', { status: 500 });
+export const networkError = apiFailure('network', 'Network error. Please check your connection.');
+export const wrongCredentials = apiFailure('validation', 'These credentials do not match our records.', {
+  status: 422,
+  fieldErrors: {},
+});
+export const emailTaken = apiFailure('validation', 'The email has already been taken.', {
+  status: 422,
+  fieldErrors: { email: ['The email has already been taken.'] },
+});
+export const linkRefused = apiFailure('validation', 'This password reset link is invalid or has expired.', {
+  status: 422,
+  fieldErrors: { token: ['This password reset link is invalid or has expired.'] },
+});
+
+export const RESET_TOKEN = 'q3Zf8m1VxT0bN7cLkPa9sRw2yHdEuGj4oXiB6tQnMv5';
+export const RESET_LINK = { token: RESET_TOKEN, email: 'steve@example.com' };
+
+export const signInPlan: PlanOptions<typeof signInMachine> = {
+  input: { redirectTo: '/cart' },
+  events: [
+    { type: 'CHANGE', field: 'email', value: 'steve' },
+    { type: 'CHANGE', field: 'email', value: 'steve@example.com' },
+    { type: 'CHANGE', field: 'password', value: 'Diamond7' },
+    { type: 'SUBMIT' },
+    doneEvent('login', { token: 'tok', emailVerified: true }),
+    errorEvent('login', wrongCredentials),
+    errorEvent('login', cancelled),
+  ],
+};
+
+export const forgotPasswordPlan: PlanOptions<typeof forgotPasswordMachine> = {
+  events: [
+    { type: 'CHANGE', field: 'email', value: 'steve' },
+    { type: 'CHANGE', field: 'email', value: 'steve@example.com' },
+    { type: 'SUBMIT' },
+    doneEvent('requestReset'),
+    errorEvent('requestReset', serverError),
+    errorEvent('requestReset', cancelled),
+  ],
+};
+
+export const resetPasswordPlan: PlanOptions<typeof resetPasswordMachine> = {
+  inputs: [RESET_LINK, { token: undefined, email: undefined }],
+  events: [
+    { type: 'CHANGE', field: 'password', value: 'Diamond7' },
+    { type: 'CHANGE', field: 'passwordConfirmation', value: 'Diamond7' },
+    { type: 'SUBMIT' },
+    doneEvent('restorePassword'),
+    errorEvent('restorePassword', linkRefused),
+    errorEvent('restorePassword', cancelled),
+  ],
+};
+
+export const phoneChange = (change: Partial<PhoneChange> & Pick<PhoneChange, 'text'>): SignUpEvent => ({
+  type: 'PHONE_CHANGED',
+  change: { country: 'DE', candidates: ['DE'], e164: null, valid: false, ...change },
+});
+export const RUSSIAN_NUMBER = phoneChange({ text: '+7 912', country: 'RU', candidates: ['RU'] });
+export const GERMAN_NUMBER = phoneChange({ text: '+49 30 901820', e164: '+4930901820', valid: true });
+export const PASSWORD_RULE =
+  'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces';
+
+/**
+ * SPEC §5's sign-up messages in order, each with its field and the edit that fixes it: applied one
+ * after the other from an empty form, every SUBMIT shows the next message.
+ */
+export const SIGN_UP_ORDER: ReadonlyArray<readonly [message: string, field: string, fix: SignUpEvent]> = [
+  ['Name is required', 'name', { type: 'CHANGE', field: 'name', value: 'Alex' }],
+  ['Surname is required', 'surname', { type: 'CHANGE', field: 'surname', value: 'Stone' }],
+  ['Email is required', 'email', { type: 'CHANGE', field: 'email', value: 'alex.stone' }],
+  ['Country is required', 'country', { type: 'CHANGE', field: 'country', value: '83' }],
+  ['City is required', 'city', { type: 'CHANGE', field: 'city', value: 'Berlin' }],
+  [
+    'Please enter a valid email address',
+    'email',
+    { type: 'CHANGE', field: 'email', value: 'alex@example.com' },
+  ],
+  ['Phone number is required', 'phone', phoneChange({ text: '+49 30' })],
+  ['Please enter a valid phone number', 'phone', GERMAN_NUMBER],
+  ['Password is required', 'password', { type: 'CHANGE', field: 'password', value: 'diamond' }],
+  [PASSWORD_RULE, 'password', { type: 'CHANGE', field: 'password', value: 'Diamond7' }],
+  [
+    'Please confirm your password',
+    'passwordConfirmation',
+    { type: 'CHANGE', field: 'passwordConfirmation', value: 'Diamond8' },
+  ],
+  [
+    'Passwords do not match',
+    'passwordConfirmation',
+    { type: 'CHANGE', field: 'passwordConfirmation', value: 'Diamond7' },
+  ],
+  ['Please accept the terms and privacy policy', 'terms', { type: 'ACCEPT_TERMS', accepted: true }],
+];
+
+export const signUpPlan: PlanOptions<typeof signUpMachine> = {
+  input: { countries },
+  // Only the edit that fixes the first broken rule is offered, so the form fills in SPEC §5's order.
+  events: (snapshot) => {
+    const broken = signUpRules.findIndex((rule) => !rule.valid(snapshot.context.values));
+    const fix = SIGN_UP_ORDER[broken]?.[2];
+    return [
+      ...(fix ? [fix] : []),
+      { type: 'SUBMIT' },
+      RUSSIAN_NUMBER,
+      doneEvent('guessCountry', 'AT'),
+      errorEvent('guessCountry', new TypeError('Failed to fetch')),
+      doneEvent('register', { token: 'tok', emailVerified: false }),
+      errorEvent('register', emailTaken),
+      errorEvent('register', cancelled),
+      afterEvent(500, 'signUp.lock.locked'),
+      afterEvent(500, 'signUp.phoneNotice.pending'),
+    ];
+  },
+};

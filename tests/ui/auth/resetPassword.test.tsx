@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { resetPasswordMachine } from '../../../machines/forms/resetPassword';
+import { RESET_LINK, resetPasswordPlan } from '../../support/formPaths';
+import { pathPlan } from '../../support/paths';
+import { api, failure, type RenderAppOptions, renderApp } from '../support';
+import { expectState, type FormScreen, performStep, replayable } from './replay';
+import {
+  CLIENT_FAILURES,
+  expectFieldError,
+  expectFormError,
+  field,
+  fieldErrors,
+  heldOperation,
+  main,
+  messageResponse,
+} from './support';
+
+const RESTORE = '/user/restore-password';
+const PASSWORD_RULE =
+  'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces';
+
+const linkPath = (route: string, link: { token?: string | undefined; email?: string | undefined }) => {
+  const query = new URLSearchParams();
+  if (link.token) query.set('token', link.token);
+  if (link.email) query.set('email', link.email);
+  return query.size > 0 ? `${route}?${query}` : route;
+};
+
+async function openReset(path: string, handlers: RenderAppOptions['handlers'] = []) {
+  const view = renderApp({ path, handlers });
+  await view.ready();
+  await screen.findByRole('heading', { level: 1, name: 'Reset password' });
+  return view;
+}
+
+async function reset(view: Awaited<ReturnType<typeof openReset>>, password: string, confirmation: string) {
+  for (const [label, value] of [
+    ['New Password', password],
+    ['Confirm New Password', confirmation],
+  ] as const) {
+    await view.user.clear(field(label));
+    if (value) await view.user.type(field(label), value);
+  }
+  await view.user.click(within(main()).getByRole('button', { name: 'RESET PASSWORD' }));
+}
+
+describe('resetPassword paths on the Reset password screen', () => {
+  const plan = pathPlan(resetPasswordMachine, resetPasswordPlan);
+  for (const path of plan.paths.filter(replayable)) {
+    it(path.name, async () => {
+      const operation = heldOperation('put', RESTORE);
+      const view = await openReset(linkPath('/reset-password-confirm', path.input as typeof RESET_LINK), [
+        operation.handler,
+      ]);
+      const screenModel: FormScreen = {
+        labels: { password: 'New Password', passwordConfirmation: 'Confirm New Password' },
+        submit: { idle: 'RESET PASSWORD', pending: 'Resetting...' },
+        pendingState: 'resetting',
+        operation,
+        success: () => messageResponse('Password reset successfully'),
+      };
+      if (path.steps.length === 0) {
+        expect(await within(main()).findByRole('alert')).toHaveTextContent('Invalid reset link');
+      }
+      for (const step of path.steps) {
+        await performStep(view, screenModel, step.event);
+        if (JSON.parse(step.state).value === 'reset') {
+          await waitFor(() => expect(view.location()).toBe('/login'));
+        } else {
+          await expectState(screenModel, step.state);
+        }
+      }
+    });
+  }
+});
+
+describe('Reset password (SPEC §2, §5, §8)', () => {
+  it.each([
+    ['/reset-password-confirm', {}],
+    ['/reset-password-confirm', { email: 'steve@example.com' }],
+    ['/reset-password-confirm', { token: 'short', email: 'steve@example.com' }],
+    ['/reset-password', {}],
+  ])(
+    "%s with a link missing its parts (%j): 'Invalid reset link' and a way to a new one",
+    async (route, link) => {
+      await openReset(linkPath(route, link));
+      expect(await within(main()).findByRole('alert')).toHaveTextContent('Invalid reset link');
+      expect(within(main()).getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+        'href',
+        '/forgot-password',
+      );
+      expect(within(main()).getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
+      expect(within(main()).queryByLabelText('New Password')).not.toBeInTheDocument();
+    },
+  );
+
+  it('checks the new password in order: required, the rule, confirmation, match', async () => {
+    const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK));
+    await reset(view, '', '');
+    await expectFieldError('New Password', 'Password is required');
+    await reset(view, 'diamond', '');
+    await expectFieldError('New Password', PASSWORD_RULE);
+    await reset(view, 'Diamond7', '');
+    await expectFieldError('Confirm New Password', 'Please confirm your password');
+    await reset(view, 'Diamond7', 'Diamond8');
+    await expectFieldError('Confirm New Password', 'Passwords do not match');
+  });
+
+  it("reads 'Resetting...', then toasts 'Password reset successfully' and opens Sign In", async () => {
+    const operation = heldOperation('put', RESTORE);
+    const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK), [operation.handler]);
+    expect(within(main()).getByText(/Choose a new password for/)).toHaveTextContent('steve@example.com');
+    await reset(view, 'Diamond7', 'Diamond7');
+    expect(await within(main()).findByRole('button', { name: 'Resetting...' })).toBeInTheDocument();
+    await operation.answer(messageResponse('Password reset successfully'));
+    await waitFor(() => expect(view.location()).toBe('/login'));
+    expect(await screen.findByText('Password reset successfully')).toBeInTheDocument();
+    expect(operation.bodies[0]).toMatchObject({
+      token: RESET_LINK.token,
+      email: RESET_LINK.email,
+      password: 'Diamond7',
+      password_confirmation: 'Diamond7',
+    });
+  });
+
+  it("the same form on /reset-password with the link's token and email", async () => {
+    await openReset(linkPath('/reset-password', RESET_LINK));
+    expect(field('New Password')).toBeInTheDocument();
+  });
+
+  it('shows the server refusing the link, and its field errors on the fields (422)', async () => {
+    const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK), [
+      http.put(api(RESTORE), () =>
+        fieldErrors({ token: ['This password reset link is invalid or has expired.'] }),
+      ),
+    ]);
+    await reset(view, 'Diamond7', 'Diamond7');
+    await expectFormError('This password reset link is invalid or has expired.');
+    view.server.use(
+      http.put(api(RESTORE), () => fieldErrors({ password_confirmation: ['Please confirm your password'] })),
+    );
+    await reset(view, 'Diamond7', 'Diamond7');
+    await expectFieldError('Confirm New Password', 'Please confirm your password');
+  });
+
+  it.each(CLIENT_FAILURES)('answer $answer: $message', async ({ respond, message }) => {
+    const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK), [
+      http.put(api(RESTORE), respond),
+    ]);
+    await reset(view, 'Diamond7', 'Diamond7');
+    await expectFormError(message);
+  });
+
+  it("'Failed to reset password' for a refusal without a message", async () => {
+    const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK), [
+      http.put(api(RESTORE), () => failure(400, '')),
+    ]);
+    await reset(view, 'Diamond7', 'Diamond7');
+    await expectFormError('Failed to reset password');
+  });
+});

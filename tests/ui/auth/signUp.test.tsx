@@ -1,0 +1,355 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EventObject } from 'xstate';
+import { type SignUpEvent, signUpMachine } from '../../../machines/forms/signUp';
+import { countries } from '../../support/fixtures';
+import { PASSWORD_RULE, SIGN_UP_ORDER, signUpPlan } from '../../support/formPaths';
+import { pathPlan } from '../../support/paths';
+import { api, DEMO_TOKEN, failure, type RenderAppOptions, type RenderedApp, renderApp } from '../support';
+import { expectState, type FormScreen, performStep, replayable } from './replay';
+import {
+  authResponse,
+  CLIENT_FAILURES,
+  expectFieldError,
+  expectFormError,
+  field,
+  fieldErrors,
+  heldOperation,
+  main,
+} from './support';
+
+const TERMS = 'I accept the Terms and Conditions and the Privacy Policy';
+const LABELS = {
+  name: 'First Name',
+  surname: 'Last Name',
+  email: 'Email',
+  country: 'Country',
+  city: 'City',
+  phone: 'Phone Number',
+  password: 'Password',
+  passwordConfirmation: 'Confirm Password',
+  terms: TERMS,
+};
+const LOOKUP_URL = 'https://ip.example/lookup';
+const UNSUPPORTED = 'This country is not supported';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+async function openSignUp(handlers: RenderAppOptions['handlers'] = []) {
+  const view = renderApp({ path: '/register', handlers });
+  await view.ready();
+  await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
+  return view;
+}
+
+/** Replaces a text field's value the way a paste does (one change, as the machine sees it). */
+async function enter(view: RenderedApp, label: string, value: string) {
+  const input = field(label);
+  await view.user.clear(input);
+  if (value !== '') {
+    await view.user.click(input);
+    await view.user.paste(value);
+  }
+}
+
+async function chooseCountry(view: RenderedApp, title: string) {
+  const combobox = await within(main()).findByRole('combobox', { name: 'Country' });
+  await waitFor(() => expect(combobox).toBeEnabled());
+  await view.user.clear(combobox);
+  await view.user.type(combobox, title.slice(0, 3));
+  await view.user.click(await screen.findByRole('option', { name: title }));
+}
+
+/** What a customer does for each sign-up event. */
+async function act(view: RenderedApp, event: SignUpEvent) {
+  if (event.type === 'CHANGE' && event.field === 'country') {
+    const title = countries.find((country) => String(country.id) === event.value)?.title ?? '';
+    await chooseCountry(view, title);
+  } else if (event.type === 'CHANGE') {
+    await enter(view, LABELS[event.field], event.value);
+  } else if (event.type === 'PHONE_CHANGED') {
+    await enter(view, LABELS.phone, event.change.text);
+  } else if (event.type === 'ACCEPT_TERMS') {
+    const checkbox = within(main()).getByRole('checkbox', { name: TERMS });
+    if ((checkbox as HTMLInputElement).checked !== event.accepted) await view.user.click(checkbox);
+  } else {
+    await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+  }
+}
+
+async function fillAll(view: RenderedApp) {
+  for (const [, , fix] of SIGN_UP_ORDER) await act(view, fix);
+}
+
+describe('signUp paths on the Sign Up screen', () => {
+  const plan = pathPlan(signUpMachine, signUpPlan);
+  for (const path of plan.paths.filter(replayable)) {
+    it(path.name, { timeout: 30_000 }, async () => {
+      vi.stubEnv('VITE_IP_LOOKUP_URL', LOOKUP_URL);
+      const lookup = deferredLookup();
+      const register = heldOperation('post', '/register');
+      const view = await openSignUp([register.handler, lookup.handler]);
+      const screenModel: FormScreen = {
+        labels: LABELS,
+        submit: { idle: 'SIGN UP', pending: 'CREATING...' },
+        pendingState: 'registering',
+        operation: register,
+        success: () => authResponse(false),
+      };
+      const toasts = noticesOf(view);
+      for (const step of path.steps) {
+        const { type } = step.event;
+        const { value } = JSON.parse(step.state) as { value: { form: string } };
+        if (type === 'xstate.done.actor.guessCountry')
+          await lookup.answer(new HttpResponse('1;AT;AUT;Austria'));
+        else if (type === 'xstate.error.actor.guessCountry') await lookup.answer(HttpResponse.error());
+        else if (type === 'xstate.after.500.signUp.lock.locked') await pause(600);
+        else if (type === 'xstate.after.500.signUp.phoneNotice.pending')
+          await waitFor(() => expect(toasts).toContain(UNSUPPORTED));
+        else if (type.startsWith('xstate.')) await performStep(view, screenModel, step.event as EventObject);
+        else await act(view, step.event as SignUpEvent);
+
+        if (value.form === 'registered') {
+          await waitFor(() => expect(view.location()).toBe('/account/profile'));
+        } else {
+          await expectState(
+            { ...screenModel, pendingState: 'registering' },
+            JSON.stringify({ ...JSON.parse(step.state), value: value.form }),
+          );
+        }
+        if (type === 'xstate.done.actor.guessCountry') {
+          await waitFor(() =>
+            expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('AT'),
+          );
+        }
+      }
+    });
+  }
+});
+
+describe('Sign Up (SPEC §2, §5, §8)', () => {
+  it('shows every SPEC §5 message in order, each at its field', { timeout: 40_000 }, async () => {
+    const view = await openSignUp();
+    for (const [message, name, fix] of SIGN_UP_ORDER) {
+      await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+      const label = LABELS[name as keyof typeof LABELS];
+      if (name === 'terms') {
+        await waitFor(() =>
+          expect(within(main()).getByRole('checkbox', { name: TERMS })).toHaveAccessibleDescription(message),
+        );
+      } else {
+        await expectFieldError(label, message);
+        expect(field(label)).toHaveFocus();
+      }
+      // Only that message is shown.
+      expect(within(main()).getAllByText(message)).toHaveLength(1);
+      await act(view, fix);
+    }
+  });
+
+  it('shows the password hints, ticked off while typing', async () => {
+    const view = await openSignUp();
+    const hints = within(main()).getByText('1 lower case [a-z]').closest('ul');
+    expect(hints).not.toBeNull();
+    expect(within(hints as HTMLElement).getByText('1 upper case [A-Z]')).toBeInTheDocument();
+    expect(within(hints as HTMLElement).getByText('1 numeric [0-9]')).toBeInTheDocument();
+    expect(field('Password')).toHaveAccessibleDescription(expect.stringContaining('1 lower case [a-z]'));
+    await enter(view, 'Password', 'a');
+    expect(within(hints as HTMLElement).getByText('1 lower case [a-z]')).toHaveAttribute('data-met', 'true');
+    expect(within(hints as HTMLElement).getByText('1 upper case [A-Z]')).toHaveAttribute('data-met', 'false');
+  });
+
+  it('links the terms and privacy pages (is_terms, is_privacy) in a new tab', async () => {
+    await openSignUp();
+    const terms = await within(main()).findByRole('link', { name: 'Terms and Conditions' });
+    expect(terms).toHaveAttribute('href', '/terms');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(within(main()).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('signs up: SPEC §7 payload, CREATING..., token stored, header switches, the account opens', async () => {
+    const register = heldOperation('post', '/register');
+    const view = await openSignUp([register.handler]);
+    await fillAll(view);
+    await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+    expect(await within(main()).findByRole('button', { name: 'CREATING...' })).toBeInTheDocument();
+    await register.answer(authResponse(false));
+    await waitFor(() => expect(view.location()).toBe('/account/profile'));
+    expect(register.bodies[0]).toEqual({
+      name: 'Alex',
+      surname: 'Stone',
+      email: 'alex@example.com',
+      phone: '+49 30 901820',
+      phoneE164: '+4930901820',
+      password: 'Diamond7',
+      password_confirmation: 'Diamond7',
+      city: 'Berlin',
+      country: 83,
+      lang_id: 1,
+    });
+    expect(localStorage.getItem('token')).toBe(DEMO_TOKEN);
+    expect(
+      await within(screen.getByRole('banner')).findByRole('link', { name: 'MY PROFILE' }),
+    ).toBeInTheDocument();
+  });
+
+  it('locks submissions for 500 ms: two quick clicks after a fast failure send one request', async () => {
+    let requests = 0;
+    const view = await openSignUp([
+      http.post(api('/register'), () => {
+        requests += 1;
+        return failure(500, '');
+      }),
+    ]);
+    await fillAll(view);
+    const button = within(main()).getByRole('button', { name: 'SIGN UP' });
+    await view.user.click(button);
+    await expectFormError('Server error. Please try again later.');
+    await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+    expect(requests).toBe(1);
+    await pause(600);
+    await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+    await waitFor(() => expect(requests).toBe(2));
+  });
+
+  it('puts server field errors on their fields (422)', async () => {
+    const view = await openSignUp([
+      http.post(api('/register'), () =>
+        fieldErrors({
+          name: ['Name may not be longer than 100 characters'],
+          surname: ['Surname is required'],
+          email: ['The email has already been taken.'],
+          phone: ['Please enter a valid phone number'],
+          password: [PASSWORD_RULE],
+          password_confirmation: ['Please confirm your password'],
+        }),
+      ),
+    ]);
+    await fillAll(view);
+    await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+    await expectFieldError('First Name', 'Name may not be longer than 100 characters');
+    await expectFieldError('Last Name', 'Surname is required');
+    await expectFieldError('Email', 'The email has already been taken.');
+    await expectFieldError('Phone Number', 'Please enter a valid phone number');
+    await expectFieldError('Password', PASSWORD_RULE);
+    await expectFieldError('Confirm Password', 'Please confirm your password');
+    expect(field('First Name')).toHaveFocus();
+  });
+
+  it.each([
+    ...CLIENT_FAILURES,
+    { answer: '400', respond: () => failure(400, ''), message: 'Registration failed' },
+    {
+      answer: '403',
+      respond: () => failure(403, 'Registration is currently closed.'),
+      message: 'Registration is currently closed.',
+    },
+  ])('answer $answer: $message', async ({ respond, message }) => {
+    const view = await openSignUp([http.post(api('/register'), respond)]);
+    await fillAll(view);
+    await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+    await expectFormError(message);
+  });
+});
+
+describe('Sign Up phone input (SPEC §5)', () => {
+  it('formats as typed in international format, at most 25 characters, with its placeholder', async () => {
+    const view = await openSignUp();
+    const phone = field('Phone Number');
+    expect(phone).toHaveAttribute('placeholder', 'Enter a phone number');
+    expect(phone).toHaveAttribute('maxlength', '25');
+    await view.user.type(phone, '+4930901820');
+    expect(phone).toHaveValue('+49 30 901820');
+    expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('DE');
+  });
+
+  it("a national number takes the chosen country's calling code", async () => {
+    const view = await openSignUp();
+    await chooseCountry(view, 'Germany');
+    expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('DE');
+    await view.user.type(field('Phone Number'), '030901820');
+    expect(field('Phone Number')).toHaveValue('+49 30 901820');
+  });
+
+  it('offers only the server countries to choose from', async () => {
+    const view = await openSignUp();
+    const dialCode = within(main()).getByRole('combobox', { name: 'Dial code' });
+    const offered = within(dialCode).getAllByRole('option').slice(1);
+    expect(offered.map((option) => option.textContent)).toEqual(
+      countries.map((country) => expect.stringContaining(country.title)),
+    );
+    await view.user.selectOptions(dialCode, 'GB');
+    expect(field('Phone Number')).toHaveValue('+44');
+  });
+
+  it("another country: cleared at once with 'This country is not supported', the toast 500 ms later", async () => {
+    const view = await openSignUp();
+    const toasts = noticesOf(view);
+    const phone = field('Phone Number');
+    await view.user.type(phone, '+4930');
+    const typedAt = Date.now();
+    await view.user.type(phone, '{Control>}a{/Control}+7');
+    expect(phone).toHaveValue('');
+    await expectFieldError('Phone Number', UNSUPPORTED);
+    expect(toasts).not.toContain(UNSUPPORTED);
+    await waitFor(() => expect(toasts).toContain(UNSUPPORTED));
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(450);
+    expect(toasts.filter((message) => message === UNSUPPORTED)).toHaveLength(1);
+  });
+
+  it('guesses the country from the IP lookup (VITE_IP_LOOKUP_URL): "1;AT;…" → Austria', async () => {
+    vi.stubEnv('VITE_IP_LOOKUP_URL', LOOKUP_URL);
+    await openSignUp([http.get(LOOKUP_URL, () => new HttpResponse('1;AT;AUT;Austria'))]);
+    await waitFor(() =>
+      expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('AT'),
+    );
+  });
+
+  it.each([
+    ['an answer not starting with 1', () => new HttpResponse('0;;;WRONG INPUT')],
+    ['a country outside the list', () => new HttpResponse('1;RU;RUS;Russia')],
+    ['a failed lookup', () => HttpResponse.error()],
+  ])('no guess for %s', async (_, respond) => {
+    vi.stubEnv('VITE_IP_LOOKUP_URL', LOOKUP_URL);
+    let asked = false;
+    await openSignUp([
+      http.get(LOOKUP_URL, () => {
+        asked = true;
+        return respond();
+      }),
+    ]);
+    await waitFor(() => expect(asked).toBe(true));
+    await pause(50);
+    expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('');
+  });
+});
+
+/** Every notice the toast queue shows, however briefly (a toast closes after 3 s). */
+function noticesOf(view: RenderedApp): string[] {
+  const notices: string[] = [];
+  const seen = new Set<string>();
+  view.app.getSnapshot().context.toasts.subscribe((snapshot) => {
+    for (const toast of snapshot.context.toasts) {
+      if (!seen.has(toast.id)) notices.push(toast.message);
+      seen.add(toast.id);
+    }
+  });
+  return notices;
+}
+
+function deferredLookup() {
+  const waiting: Array<(response: Response) => void> = [];
+  return {
+    handler: http.get(LOOKUP_URL, () => new Promise<Response>((resolve) => waiting.push(resolve))),
+    /** Answers every lookup so far: StrictMode mounts the screen twice, and only the last form listens. */
+    async answer(response: Response) {
+      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      for (const resolve of waiting.splice(0)) resolve(response.clone());
+    },
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
