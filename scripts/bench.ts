@@ -302,6 +302,13 @@ async function drive(): Promise<void> {
   console.log(
     `bench: ${connections} connections, ${duration} s per run, loopback, embedded database (PGlite) in a temporary DATA_DIR`,
   );
+  // Other work on the machine shows in every figure: print the load next to them.
+  const load = () =>
+    os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+  console.log(`bench: ${os.cpus().length} cores, load average ${load()} (1, 5, 15 min)`);
   console.log(
     `bench: rate limits raised to ${BENCH_RATE_LIMITS.global.max.toLocaleString('en')} requests per window so they count but never refuse`,
   );
@@ -445,6 +452,7 @@ async function drive(): Promise<void> {
   }
 
   printTable(rows);
+  console.log(`\nbench: load average ${load()} at the end`);
   const failed = rows.filter((row) => row.pass === false);
   console.log(
     failed.length === 0

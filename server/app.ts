@@ -16,7 +16,7 @@ import { listOperations, loadContract, type OpenApiDocument, type OperationInfo 
 import {
   defaultRateLimits,
   type HitStore,
-  MemoryHitStore,
+  PostgresHitStore,
   type RateLimits,
   registerGlobalRateLimit,
   sensitiveLimiters,
@@ -57,7 +57,7 @@ export interface AppOptions {
   /** The built storefront to serve; null serves none. Default: dist/app when it exists. */
   staticDir?: string | null;
   rateLimits?: Partial<RateLimits>;
-  /** Where the sensitive-operation counters live (default: this process). */
+  /** Where the sensitive-operation counters live (default: the database, shared by every node). */
   hitStore?: HitStore;
   /** The `google_tag` setting, whose scripts the storefront's CSP allows. */
   googleTag?: () => Promise<string | null> | string | null;
@@ -65,7 +65,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Largest accepted request body in bytes (default 64 KiB). */
   bodyLimit?: number;
-  /** Behind a load balancer: trust its X-Forwarded-For for the client IP (Fastify's option). */
+  /** Which X-Forwarded-For hops to believe for the client IP (default: `config.trustProxy`). */
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** The contract (default: openapi.yaml of the project). */
   openapi?: OpenApiDocument;
@@ -89,13 +89,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const handlers = options.handlers ?? allHandlers;
   handlerCheck(operations, handlers);
   const limits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
-  const hitStore = options.hitStore ?? new MemoryHitStore();
+  const hitStore = options.hitStore ?? new PostgresHitStore(options.database.db);
   const { database } = options;
 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ?? options.config.trustProxy,
     // Path parameters carry tokens of up to 128 characters (openapi.yaml); Fastify's default is 100.
     routerOptions: { maxParamLength: 200 },
   });

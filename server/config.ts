@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,14 @@ import { z } from 'zod';
  * SANDBOX_WEBHOOK_SECRET is optional: when unset, the server keeps a random secret in the
  * database (see server/db/secrets.ts), so it is stable across restarts and shared by every
  * API node that uses the same database.
+ *
+ * TRUST_PROXY says which X-Forwarded-For hops to believe for the client IP, which the rate limits
+ * count by; it is handed to Fastify's `trustProxy`. `false` (default): the peer address is the
+ * client. `true`: the left-most address of X-Forwarded-For, which a client can forge, so only
+ * behind a proxy that overwrites the header. Otherwise a comma-separated list of the proxies'
+ * addresses or CIDR ranges (or `loopback`, `linklocal`, `uniquelocal`): hops from those are
+ * skipped and the first other address is the client; the safest choice. A hop count is not
+ * offered: Fastify 5 no longer honours one (it trusts no hop for a number).
  */
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -58,6 +67,39 @@ const smtpUrl = z.string().refine((value) => {
   }
 }, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587');
 
+/** Fastify's `trustProxy`, in the forms TRUST_PROXY accepts. */
+export type TrustProxy = boolean | string[];
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxy = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .transform((value, ctx): TrustProxy => {
+      const text = value.trim();
+      if (text === 'true' || text === 'false') return text === 'true';
+      const entries = text.split(',').map((entry) => entry.trim());
+      const wrong = entries.filter((entry) => !isProxyAddress(entry));
+      if (wrong.length === 0) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, or the proxies' addresses and CIDR ranges separated by commas (e.g. 10.0.0.0/8,127.0.0.1); not valid: ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    })
+    .default(false),
+);
+
 const envSchema = z
   .object({
     PORT: port,
@@ -87,6 +129,7 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters long').optional(),
     ),
     MIGRATIONS_DIR: optionalString,
+    TRUST_PROXY: trustProxy,
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER !== 'stripe') return;
@@ -137,6 +180,8 @@ export interface Config {
   payment: PaymentConfig;
   /** Override for the folder of SQL migrations (default: next to the server code). */
   migrationsDir: string | undefined;
+  /** Which X-Forwarded-For hops to believe for the client IP (Fastify's `trustProxy`). */
+  trustProxy: TrustProxy;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -169,5 +214,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     payment,
     migrationsDir: e.MIGRATIONS_DIR === undefined ? undefined : path.resolve(e.MIGRATIONS_DIR),
+    trustProxy: e.TRUST_PROXY,
   };
 }

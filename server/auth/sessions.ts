@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions, type users } from '../db/schema';
+import { defineStatement, runStatement } from '../db/statement';
 import { hashToken, issueToken } from './tokens';
 
 /** How long a sign-in lasts. */
@@ -31,6 +32,68 @@ export async function createSession(
   return { token, expiresAt, sessionId: row.id };
 }
 
+/** The session and its user as the statement below answers them: JSON, one column. */
+interface SessionJson {
+  session_id: number;
+  id: number;
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  phone_e164: string;
+  password_hash: string;
+  country_id: number;
+  city: string;
+  address: string | null;
+  post_code: string | null;
+  avatar_url: string | null;
+  email_verified_ms: number | null;
+  balance_minor: number;
+  created_ms: number;
+  updated_ms: number;
+}
+
+/**
+ * Every request of a signed-in customer runs this: a prepared statement (server/db/statement.ts)
+ * answering one JSON column, which costs far less to read than seventeen columns.
+ */
+const sessionByToken = defineStatement<{ auth: string }>(
+  'bf_session_by_token',
+  `select json_build_object(
+     'session_id', s.id, 'id', u.id, 'name', u.name, 'surname', u.surname, 'email', u.email,
+     'phone', u.phone, 'phone_e164', u.phone_e164, 'password_hash', u.password_hash,
+     'country_id', u.country_id, 'city', u.city, 'address', u.address, 'post_code', u.post_code,
+     'avatar_url', u.avatar_url, 'balance_minor', u.balance_minor,
+     'email_verified_ms', floor(extract(epoch from u.email_verified_at) * 1000),
+     'created_ms', floor(extract(epoch from u.created_at) * 1000),
+     'updated_ms', floor(extract(epoch from u.updated_at) * 1000))::text as auth
+   from sessions s join users u on u.id = s.user_id
+   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2::timestamptz
+   limit 1`,
+);
+
+function toAuthContext(row: SessionJson): AuthContext {
+  const user: User = {
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    email: row.email,
+    phone: row.phone,
+    phoneE164: row.phone_e164,
+    passwordHash: row.password_hash,
+    countryId: row.country_id,
+    city: row.city,
+    address: row.address,
+    postCode: row.post_code,
+    avatarUrl: row.avatar_url,
+    emailVerifiedAt: row.email_verified_ms === null ? null : new Date(row.email_verified_ms),
+    balanceMinor: row.balance_minor,
+    createdAt: new Date(row.created_ms),
+    updatedAt: new Date(row.updated_ms),
+  };
+  return { sessionId: row.session_id, user };
+}
+
 /** The live session of a bearer token and its user; null when unknown, revoked or expired. */
 export async function findSession(
   db: Database,
@@ -38,15 +101,8 @@ export async function findSession(
   now: Date = new Date(),
 ): Promise<AuthContext | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    )
-    .limit(1);
-  return row ?? null;
+  const [row] = await runStatement(db, sessionByToken, [hashToken(token), now.toISOString()]);
+  return row === undefined ? null : toAuthContext(JSON.parse(row.auth) as SessionJson);
 }
 
 export async function revokeSession(db: Database, sessionId: number): Promise<void> {

@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { acquireLockFile } from './lock-file';
 import * as schema from './schema';
+import { registerPglite, registerPool } from './statement';
 
 export type Schema = typeof schema;
 
@@ -67,6 +68,7 @@ async function connectPostgres(databaseUrl: string): Promise<DatabaseHandle> {
 
 export function fromPglite(client: PGlite, onClose: () => void = () => {}): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
+  registerPglite(db, client);
   return {
     db,
     driver: 'pglite',
@@ -83,6 +85,7 @@ export function fromPglite(client: PGlite, onClose: () => void = () => {}): Data
 
 export function fromPool(pool: pg.Pool): DatabaseHandle {
   const db: NodePgDatabase<Schema> = drizzlePg({ client: pool, schema });
+  registerPool(db, pool);
   return {
     db,
     driver: 'pg',

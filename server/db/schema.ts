@@ -371,3 +371,18 @@ export const balanceLedger = pgTable(
     check('balance_ledger_amount_not_zero', sql`${t.amountMinor} <> 0`),
   ],
 );
+
+/**
+ * Fixed-window counters of the sensitive operations' rate limits (server/http/rate-limit.ts),
+ * shared by every API node on this database. A row whose window has ended is reset by the next
+ * hit on its key and deleted from time to time.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_at').on(t.resetAt)],
+);

@@ -33,7 +33,14 @@ export const cartHandlers: Handlers = {
     const { user } = requireAuth(request);
     const { id, count } = request.body as { id: number; count: number };
     try {
-      await addToCart(request.server.ctx.db, user.id, id, count);
+      const lines = await addToCart(
+        request.server.ctx.db,
+        user.id,
+        id,
+        count,
+        await titleLanguageId(request),
+      );
+      return { status: 'OK', cart: toCartItems(lines) };
     } catch (error) {
       if (error instanceof ProductUnavailableError) {
         throw new HttpError(404, t(request.locale, 'cart.productUnavailable'));
@@ -43,7 +50,6 @@ export const cartHandlers: Handlers = {
       }
       throw error;
     }
-    return cartResponse(request, user.id);
   },
 
   removeFromCart: async (request) => {

@@ -1,5 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/client';
+import { defineStatement, runStatement } from '../db/statement';
 import { t } from '../i18n/messages';
 import { HttpError } from './errors';
 
@@ -30,7 +32,8 @@ export interface HitStore {
 
 /**
  * Counters in this process. API nodes behind a load balancer each count on their own, so a
- * client may get up to N × max per window on N nodes; `PostgresHitStore` shares the counters.
+ * client may get up to N × max per window on N nodes; `PostgresHitStore` shares the counters
+ * (the default of `buildApp`). Tests use this one for limits of their own.
  */
 export class MemoryHitStore implements HitStore {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
@@ -59,6 +62,51 @@ export class MemoryHitStore implements HitStore {
       if (this.windows.size < this.maxKeys) break;
       this.windows.delete(key);
     }
+  }
+}
+
+/**
+ * One hit in one statement: a new key starts a window, an ended window starts again at 1, and
+ * concurrent hits on one key (from any node) are serialised by the row, so none is lost. Windows
+ * run on the database's clock, the one clock every node shares.
+ */
+const hitStatement = defineStatement<{ count: number; reset_ms: number }>(
+  'bf_rate_limit_hit',
+  `insert into rate_limit_hits as h (key, count, reset_at)
+   values ($1, 1, now() + $2::int * interval '1 millisecond')
+   on conflict (key) do update set
+     count = case when h.reset_at <= now() then 1 else h.count + 1 end,
+     reset_at = case when h.reset_at <= now() then excluded.reset_at else h.reset_at end
+   returning count, floor(extract(epoch from reset_at) * 1000)::float8 as reset_ms`,
+);
+
+const pruneStatement = defineStatement(
+  'bf_rate_limit_prune',
+  'delete from rate_limit_hits where reset_at <= now()',
+);
+
+/** How often a node deletes ended windows (each hit resets its own key's ended window anyway). */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** Counters in the database, shared by every API node on it (DESIGN §4: nodes hold no state). */
+export class PostgresHitStore implements HitStore {
+  private prunedAt: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.prunedAt = now();
+  }
+
+  async hit(key: string, windowMs: number) {
+    if (this.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = this.now();
+      await runStatement(this.db, pruneStatement, []);
+    }
+    const [row] = await runStatement(this.db, hitStatement, [key, windowMs]);
+    if (row === undefined) throw new Error('rate_limit_hits answered no row');
+    return { count: row.count, resetAt: row.reset_ms };
   }
 }
 
@@ -113,7 +161,13 @@ export function sensitiveLimiters(
   };
 }
 
-/** The global per-IP limit, on every route registered after this call. */
+/**
+ * The global per-IP limit, on every route registered after this call. Its counters stay in this
+ * process: the limit runs on every request, including the cheapest, so it must cost next to
+ * nothing, and it is a flood guard for each node (a load balancer in front spreads a client's
+ * requests, so N nodes allow up to N × max), not a limit a client could exploit by spreading
+ * requests, as the sensitive operations' limits would be.
+ */
 export async function registerGlobalRateLimit(app: FastifyInstance, limit: Limit): Promise<void> {
   await app.register(rateLimit, {
     global: true,

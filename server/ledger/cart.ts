@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Database, executeRows } from '../db/client';
-import { cartLines, carts, products, productTranslations } from '../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { cartLines, carts } from '../db/schema';
+import { defineStatement, runStatement } from '../db/statement';
 
 /** Most items one cart line holds (openapi.yaml `CartItem.count`). */
 export const MAX_LINE_COUNT = 99;
@@ -32,31 +33,66 @@ export class LineLimitError extends Error {
   }
 }
 
-const text = productTranslations;
-
 /** Ids are PostgreSQL `integer`s: a larger number names nothing (and must not reach a query). */
 const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
 
+/**
+ * One cart line as JSON, from `l` (id, product_id, count) joined with its product `p` and its
+ * title `t` in the language `$2`; aggregated in the order the lines were added.
+ */
+const CART_JSON = `coalesce(json_agg(json_build_object(
+    'id', l.id, 'item_id', l.product_id, 'count', l.count,
+    'item', json_build_object('title', coalesce(t.title, p.title), 'price', p.price_minor, 'img_url', p.img_url),
+    'active', p.active) order by l.id), '[]')::text`;
+
+const LINE_JOINS = `join products p on p.id = l.product_id
+  left join product_translations t on t.product_id = p.id and t.language_id = $2::int`;
+
+// Every cart answer reads the cart, and cart/add changes it too: prepared statements
+// (server/db/statement.ts) answering the cart as one JSON value, so the cart routes stay cheap
+// on the embedded database.
+const cartOf = defineStatement<{ cart: string }>(
+  'bf_cart_lines',
+  `select ${CART_JSON} as cart
+   from cart_lines l join carts c on c.id = l.cart_id ${LINE_JOINS}
+   where c.user_id = $1::int`,
+);
+
+/**
+ * Adds to a line and answers the whole cart after it, in one statement. A data-modifying CTE's
+ * rows are not visible to the rest of its statement, so the cart is the line as `line` returns
+ * it plus the other lines as they were.
+ */
+const addAndRead = defineStatement<{ for_sale: boolean; added: boolean; cart: string }>(
+  'bf_cart_add',
+  `with product as (
+     select id from products where id = $3::int and active
+   ), created as (
+     insert into carts (user_id) select $1::int where exists (select 1 from product)
+     on conflict (user_id) do nothing returning id
+   ), cart as (
+     select id from created union all select id from carts where user_id = $1::int
+   ), line as (
+     insert into cart_lines (cart_id, product_id, count)
+     select (select id from cart limit 1), product.id, $4::int from product
+     on conflict (cart_id, product_id) do update set count = cart_lines.count + excluded.count
+     where cart_lines.count + excluded.count <= $5::int
+     returning id, product_id, count
+   ), lines as (
+     select id, product_id, count from line
+     union all
+     select cl.id, cl.product_id, cl.count
+     from cart_lines cl join carts c on c.id = cl.cart_id
+     where c.user_id = $1::int and not exists (select 1 from line where line.id = cl.id)
+   )
+   select exists (select 1 from product) as for_sale, exists (select 1 from line) as added,
+          (select ${CART_JSON} from lines l ${LINE_JOINS}) as cart`,
+);
+
 /** The customer's cart lines in the order they were added, titles in `languageId`. */
 export async function readCartLines(db: Database, userId: number, languageId: number): Promise<CartLine[]> {
-  return db
-    .select({
-      id: cartLines.id,
-      item_id: cartLines.productId,
-      count: cartLines.count,
-      item: {
-        title: sql<string>`coalesce(${text.title}, ${products.title})`,
-        price: products.priceMinor,
-        img_url: products.imgUrl,
-      },
-      active: products.active,
-    })
-    .from(cartLines)
-    .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .leftJoin(text, and(eq(text.productId, products.id), eq(text.languageId, languageId)))
-    .where(eq(carts.userId, userId))
-    .orderBy(asc(cartLines.id));
+  const [row] = await runStatement(db, cartOf, [userId, languageId]);
+  return row === undefined ? [] : (JSON.parse(row.cart) as CartLine[]);
 }
 
 export function toCartItems(lines: readonly CartLine[]): CartItem[] {
@@ -67,6 +103,7 @@ export function toCartItems(lines: readonly CartLine[]): CartItem[] {
  * Adds `count` of a product to its line in one statement (one round trip, and no window in which
  * concurrent adds could push a line past `MAX_LINE_COUNT`): the product must be for sale, the
  * cart is created on first use, and the line grows only while it stays within the limit.
+ * Answers the cart after the change, titles in `languageId`.
  * Throws `ProductUnavailableError` or `LineLimitError` and changes nothing.
  */
 export async function addToCart(
@@ -74,30 +111,14 @@ export async function addToCart(
   userId: number,
   productId: number,
   count: number,
-): Promise<void> {
+  languageId: number,
+): Promise<CartLine[]> {
   if (!isRowId(productId)) throw new ProductUnavailableError(productId);
   if (count > MAX_LINE_COUNT) throw new LineLimitError(MAX_LINE_COUNT);
-  const [outcome] = await executeRows<{ for_sale: boolean; added: boolean }>(
-    db,
-    sql`
-      with product as (
-        select id from ${products} where id = ${productId} and active
-      ), created as (
-        insert into ${carts} (user_id) select ${userId} where exists (select 1 from product)
-        on conflict (user_id) do nothing returning id
-      ), cart as (
-        select id from created union all select id from ${carts} where user_id = ${userId}
-      ), line as (
-        insert into ${cartLines} (cart_id, product_id, count)
-        select (select id from cart limit 1), product.id, ${count} from product
-        on conflict (cart_id, product_id) do update set count = ${cartLines}.count + excluded.count
-        where ${cartLines}.count + excluded.count <= ${MAX_LINE_COUNT}
-        returning id
-      )
-      select exists (select 1 from product) as for_sale, exists (select 1 from line) as added`,
-  );
-  if (!outcome?.for_sale) throw new ProductUnavailableError(productId);
-  if (!outcome.added) throw new LineLimitError(MAX_LINE_COUNT);
+  const [row] = await runStatement(db, addAndRead, [userId, languageId, productId, count, MAX_LINE_COUNT]);
+  if (!row?.for_sale) throw new ProductUnavailableError(productId);
+  if (!row.added) throw new LineLimitError(MAX_LINE_COUNT);
+  return JSON.parse(row.cart) as CartLine[];
 }
 
 /** Removes one of the customer's own lines; false when they have no such line. */
@@ -115,10 +136,13 @@ export async function removeCartLine(db: Database, userId: number, lineId: numbe
   return removed.length > 0;
 }
 
+const clearLines = defineStatement(
+  'bf_cart_clear',
+  'delete from cart_lines where cart_id = (select id from carts where user_id = $1::int)',
+);
+
 export async function clearCart(db: Database, userId: number): Promise<void> {
-  await db
-    .delete(cartLines)
-    .where(eq(cartLines.cartId, sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`));
+  await runStatement(db, clearLines, [userId]);
 }
 
 /**

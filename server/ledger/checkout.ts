@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { orderLines, orders } from '../db/schema';
+import { defineStatement, runStatement, transaction } from '../db/statement';
 import { insertPayment, type PaymentRow } from '../payments/payments';
 import type { PaymentProvider } from '../payments/provider';
 import { type CartLine, clearCart, readCartLines } from './cart';
@@ -32,6 +32,23 @@ async function lockCart(tx: Database, userId: number, languageId: number): Promi
   return { balanceMinor, lines, totalMinor };
 }
 
+/** The order and its lines (snapshots of the cart's, passed as JSON, in cart order) in one statement. */
+const insertOrderWithLines = defineStatement<{ id: number }>(
+  'bf_checkout_insert_order',
+  `with o as (
+     insert into orders (user_id, status, total_minor, payment_method)
+     values ($1::int, $2::order_status, $3::bigint, $4::payment_method)
+     returning id
+   ), l as (
+     insert into order_lines (order_id, product_id, title, price_minor, count)
+     select o.id, x.product_id, x.title, x.price_minor, x.count
+     from o, rows from (json_to_recordset($5::json) as (product_id int, title text, price_minor bigint, count int))
+       with ordinality as x(product_id, title, price_minor, count, n)
+     order by x.n
+   )
+   select id from o`,
+);
+
 async function insertOrder(
   tx: Database,
   userId: number,
@@ -39,20 +56,20 @@ async function insertOrder(
   status: 'paid' | 'pending',
   cart: LockedCart,
 ): Promise<number> {
-  const [order] = await tx
-    .insert(orders)
-    .values({ userId, status, totalMinor: cart.totalMinor, paymentMethod: method })
-    .returning({ id: orders.id });
+  const lines = cart.lines.map((line) => ({
+    product_id: line.item_id,
+    title: line.item.title,
+    price_minor: line.item.price,
+    count: line.count,
+  }));
+  const [order] = await runStatement(tx, insertOrderWithLines, [
+    userId,
+    status,
+    cart.totalMinor,
+    method,
+    JSON.stringify(lines),
+  ]);
   if (order === undefined) throw new Error('order was not stored');
-  await tx.insert(orderLines).values(
-    cart.lines.map((line) => ({
-      orderId: order.id,
-      productId: line.item_id,
-      title: line.item.title,
-      priceMinor: line.item.price,
-      count: line.count,
-    })),
-  );
   return order.id;
 }
 
@@ -80,7 +97,7 @@ async function payNow(tx: Database, userId: number, method: 'balance' | 'card', 
  * (nothing written) when it cannot go through.
  */
 export function checkoutWithBalance(db: Database, userId: number, languageId: number): Promise<number> {
-  return db.transaction(async (tx) => payNow(tx, userId, 'balance', await lockCart(tx, userId, languageId)));
+  return transaction(db, async (tx) => payNow(tx, userId, 'balance', await lockCart(tx, userId, languageId)));
 }
 
 export interface CardCharge {
@@ -104,7 +121,7 @@ export function startCardCheckout(
   provider: PaymentProvider['name'],
   charge: CardCharge,
 ): Promise<CardCheckout> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const cart = await lockCart(tx, userId, languageId);
     if (cart.totalMinor === 0) return { kind: 'paid', orderId: await payNow(tx, userId, 'card', cart) };
     const orderId = await insertOrder(tx, userId, 'card', 'pending', cart);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { balanceLedger, users } from '../db/schema';
+import { balanceLedger } from '../db/schema';
+import { defineStatement, runStatement } from '../db/statement';
 
 export type LedgerReason = (typeof balanceLedger.$inferInsert)['reason'];
 
@@ -33,18 +34,34 @@ export class LedgerUserNotFoundError extends Error {
   }
 }
 
+// Checkout runs these on every order: prepared statements (server/db/statement.ts).
+const lockUser = defineStatement<{ balance: number }>(
+  'bf_ledger_lock_user',
+  'select balance_minor::float8 as balance from users where id = $1::int for update',
+);
+
+/** The ledger row and the cached balance in one statement; no row when the key was seen before. */
+const appendEntry = defineStatement<{ applied: number }>(
+  'bf_ledger_append',
+  `with entry as (
+     insert into balance_ledger (user_id, amount_minor, reason, idempotency_key, order_id, payment_id)
+     values ($1::int, $2::bigint, $3::ledger_reason, $4, $5::int, $6::int)
+     on conflict (idempotency_key) do nothing
+     returning amount_minor
+   )
+   update users set balance_minor = balance_minor + (select amount_minor from entry)
+   where id = $1::int and exists (select 1 from entry)
+   returning 1 as applied`,
+);
+
 /**
  * Locks the user's row `FOR UPDATE` and returns the cached balance. Every change of a balance
  * goes through this lock, so concurrent transactions of one user run one after the other.
  */
 export async function lockBalance(tx: Database, userId: number): Promise<number> {
-  const [row] = await tx
-    .select({ balanceMinor: users.balanceMinor })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+  const [row] = await runStatement(tx, lockUser, [userId]);
   if (row === undefined) throw new LedgerUserNotFoundError(userId);
-  return row.balanceMinor;
+  return row.balance;
 }
 
 /**
@@ -64,24 +81,15 @@ export async function appendLedgerEntry(tx: Database, entry: LedgerEntry): Promi
     if (await keyExists(tx, entry.idempotencyKey)) return 'duplicate';
     throw new InsufficientFundsError(balance, -entry.amountMinor);
   }
-  const inserted = await tx
-    .insert(balanceLedger)
-    .values({
-      userId: entry.userId,
-      amountMinor: entry.amountMinor,
-      reason: entry.reason,
-      idempotencyKey: entry.idempotencyKey,
-      orderId: entry.orderId,
-      paymentId: entry.paymentId,
-    })
-    .onConflictDoNothing({ target: balanceLedger.idempotencyKey })
-    .returning({ id: balanceLedger.id });
-  if (inserted.length === 0) return 'duplicate';
-  await tx
-    .update(users)
-    .set({ balanceMinor: sql`${users.balanceMinor} + ${entry.amountMinor}` })
-    .where(eq(users.id, entry.userId));
-  return 'applied';
+  const applied = await runStatement(tx, appendEntry, [
+    entry.userId,
+    entry.amountMinor,
+    entry.reason,
+    entry.idempotencyKey,
+    entry.orderId ?? null,
+    entry.paymentId ?? null,
+  ]);
+  return applied.length === 0 ? 'duplicate' : 'applied';
 }
 
 async function keyExists(tx: Database, idempotencyKey: string): Promise<boolean> {

@@ -79,8 +79,9 @@ export function checkoutUrls(publicUrl: string, ref: string): CheckoutUrls {
 }
 
 /**
- * Opens the provider's checkout for a stored payment and keeps the provider's id. When the
- * provider refuses, `onFailure` settles what was created for it, and the error goes on.
+ * Opens the provider's checkout for a stored payment and keeps the provider's id, and the amount
+ * the provider charges when it rounded the payment's. When the provider refuses, `onFailure`
+ * settles what was created for it, and the error goes on.
  */
 export async function openCheckout(
   db: Database,
@@ -96,8 +97,15 @@ export async function openCheckout(
     await onFailure();
     throw error;
   }
-  if (session.providerRef !== undefined) {
-    await db.update(payments).set({ providerRef: session.providerRef }).where(eq(payments.ref, payment.ref));
+  const { providerRef, chargedMinor } = session;
+  if (providerRef !== undefined || chargedMinor !== undefined) {
+    await db
+      .update(payments)
+      .set({
+        ...(providerRef === undefined ? {} : { providerRef }),
+        ...(chargedMinor === undefined ? {} : { amountMinor: chargedMinor, updatedAt: new Date() }),
+      })
+      .where(eq(payments.ref, payment.ref));
   }
   return session.redirectUrl;
 }

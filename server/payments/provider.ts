@@ -24,6 +24,11 @@ export interface CheckoutSession {
   redirectUrl: string;
   /** The provider's own id of the session, when it has one. */
   providerRef?: string;
+  /**
+   * What the provider charges, in minor units, when it is not the payment's amount (Stripe takes
+   * three-decimal currencies only in tens of minor units): the payment records this amount.
+   */
+  chargedMinor?: number;
 }
 
 /** A verified provider event, reduced to what changes a payment. */

@@ -25,6 +25,19 @@ export interface StripeProviderOptions {
   client?: StripeCheckoutClient;
 }
 
+/**
+ * Stripe's three-decimal currencies: it takes amounts in them only as multiples of 10 minor units
+ * (https://docs.stripe.com/currencies#three-decimal).
+ */
+const THREE_DECIMAL_CURRENCIES = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
+
+/** The amount Stripe is asked to charge: rounded up to the next ten for three-decimal currencies. */
+export function stripeAmount(amountMinor: number, currency: string): number {
+  return THREE_DECIMAL_CURRENCIES.has(currency.toUpperCase())
+    ? Math.ceil(amountMinor / 10) * 10
+    : amountMinor;
+}
+
 /** Our payment reference on a Checkout Session (set by `createCheckout`). */
 function paymentRefOf(session: Stripe.Checkout.Session): string | undefined {
   return session.metadata?.payment_ref ?? session.client_reference_id ?? undefined;
@@ -62,6 +75,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: 'stripe',
     async createCheckout(payment, urls): Promise<CheckoutSession> {
+      const charged = stripeAmount(payment.amountMinor, payment.currency);
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: 'payment',
         line_items: [
@@ -69,7 +83,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             quantity: 1,
             price_data: {
               currency: payment.currency.toLowerCase(),
-              unit_amount: payment.amountMinor,
+              unit_amount: charged,
               product_data: { name: payment.description },
             },
           },
@@ -85,7 +99,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       };
       const session = await client.checkout.sessions.create(params, { idempotencyKey: payment.ref });
       if (!session.url) throw new Error(`Stripe returned no URL for checkout session ${session.id}`);
-      return { redirectUrl: session.url, providerRef: session.id };
+      return {
+        redirectUrl: session.url,
+        providerRef: session.id,
+        ...(charged === payment.amountMinor ? {} : { chargedMinor: charged }),
+      };
     },
     verifyWebhook(rawBody, headers): PaymentEvent {
       const signature = headerValue(headers, 'Stripe-Signature');

@@ -23,8 +23,27 @@ describe('loadConfig', () => {
       mailFrom: 'Blockfront <no-reply@localhost>',
       payment: { provider: 'sandbox', webhookSecret: undefined },
       migrationsDir: undefined,
+      trustProxy: false,
     });
   });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    ['loopback,fd00::/8,::1', ['loopback', 'fd00::/8', '::1']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', '2', '10.0.0.0/33', '10.0.0.1,proxy.internal', '::1/129', '1.5', '10.0.0.0/8/8'])(
+    'rejects TRUST_PROXY=%s',
+    (value) => {
+      expect(errorOf({ TRUST_PROXY: value })).toContain(
+        `TRUST_PROXY (got '${value}'): must be true, false, or the proxies' addresses and CIDR ranges`,
+      );
+    },
+  );
 
   it('reads every variable and treats empty values as unset', () => {
     const config = loadConfig({

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
+import { rateLimitHits } from '../../server/db/schema';
 import { handlers } from '../../server/handlers';
-import { MemoryHitStore } from '../../server/http/rate-limit';
+import { MemoryHitStore, PostgresHitStore } from '../../server/http/rate-limit';
 import { cspFor, googleTagSources } from '../../server/http/security';
 import { createTestApi, type TestApi } from './support/api';
 import { createTestDatabase } from './support/db';
@@ -137,6 +138,33 @@ describe('rate limits', () => {
     }
   });
 
+  it('counts by the client behind the proxies TRUST_PROXY names, and by the peer without it', async () => {
+    const fromProxy = (api: TestApi, client: string) =>
+      api.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '10.1.2.3',
+        headers: { 'x-forwarded-for': client },
+      });
+    const global = { max: 1, windowMs: 60_000 };
+    const behind = await createTestApi({
+      database,
+      env: { TRUST_PROXY: '10.0.0.0/8' },
+      rateLimits: { global },
+    });
+    const direct = await createTestApi({ database, rateLimits: { global } });
+    try {
+      expect((await fromProxy(behind, '203.0.113.7')).statusCode).toBe(200);
+      expect((await fromProxy(behind, '203.0.113.8')).statusCode).toBe(200);
+      expect((await fromProxy(behind, '203.0.113.7')).statusCode).toBe(429);
+      expect((await fromProxy(direct, '203.0.113.7')).statusCode).toBe(200);
+      expect((await fromProxy(direct, '203.0.113.8')).statusCode).toBe(429);
+    } finally {
+      await behind.close();
+      await direct.close();
+    }
+  });
+
   it('limits a sensitive operation per account', async () => {
     const api = await createTestApi({
       database,
@@ -193,5 +221,66 @@ describe('rate limits', () => {
     expect(await store.hit('k', 100)).toEqual({ count: 2, resetAt: 1_100 });
     now = 1_100;
     expect(await store.hit('k', 100)).toEqual({ count: 1, resetAt: 1_200 });
+  });
+
+  describe('counters in the database', () => {
+    let shared: DatabaseHandle;
+    beforeAll(async () => {
+      shared = await createTestDatabase();
+    }, 60_000);
+    afterAll(async () => {
+      await shared.close();
+    });
+
+    it('are shared by every app on the database: the 11th sign-in attempt on either is refused', async () => {
+      // hitStore undefined: buildApp's own default, the database.
+      const first = await createTestApi({ database: shared, hitStore: undefined });
+      const second = await createTestApi({ database: shared, hitStore: undefined });
+      try {
+        const attempt = (api: TestApi) =>
+          api.call('login', { body: { username: 'nobody@example.com', password: 'Wrong1234' } });
+        for (let n = 1; n <= 10; n += 1)
+          expect((await attempt(n % 2 === 0 ? first : second)).status).toBe(422);
+        const limited = await attempt(first);
+        expect(limited.status).toBe(429);
+        const retryAfter = Number(limited.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(600);
+        expect((await attempt(second)).status).toBe(429);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+
+    it('count each hit once under concurrency and start a new window once one ends', async () => {
+      const store = new PostgresHitStore(shared.db);
+      const counts = await Promise.all(Array.from({ length: 20 }, () => store.hit('burst', 60_000)));
+      expect(counts.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+      expect(new Set(counts.map((hit) => hit.resetAt)).size).toBe(1);
+
+      const first = await store.hit('short', 50);
+      expect((await store.hit('short', 50)).count).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      const again = await store.hit('short', 50);
+      expect(again.count).toBe(1);
+      expect(again.resetAt).toBeGreaterThan(first.resetAt);
+    });
+
+    it('delete ended windows from time to time', async () => {
+      let now = Date.now();
+      const store = new PostgresHitStore(shared.db, () => now);
+      await store.hit('ended', 1);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const keys = async () =>
+        (await shared.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((row) => row.key);
+      expect(await keys()).toContain('ended');
+      now += 10 * 60_000;
+      await store.hit('fresh', 60_000);
+      expect(await keys()).not.toContain('ended');
+      expect(await keys()).toContain('fresh');
+    });
   });
 });

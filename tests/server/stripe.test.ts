@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, webhookEvents } from '../../server/db/schema';
 import type { CheckoutPayment } from '../../server/payments/provider';
 import { usePayments } from '../../server/payments/providers';
-import { createStripeProvider, type StripeCheckoutClient } from '../../server/payments/stripe';
+import { createStripeProvider, type StripeCheckoutClient, stripeAmount } from '../../server/payments/stripe';
 import { createTestApi, type TestApi } from './support/api';
 import {
   activeProducts,
@@ -103,6 +103,27 @@ describe('the Stripe Checkout adapter', () => {
       success_url: urls.success,
       cancel_url: urls.cancel,
     });
+  });
+
+  it('rounds three-decimal currencies up to tens of minor units, and says what it charges', async () => {
+    expect(stripeAmount(1234, 'KWD')).toBe(1240);
+    expect(stripeAmount(1230, 'kwd')).toBe(1230);
+    expect(stripeAmount(1, 'BHD')).toBe(10);
+    for (const code of ['JOD', 'OMR', 'TND']) expect(stripeAmount(1005, code)).toBe(1010);
+    expect(stripeAmount(1234, 'EUR')).toBe(1234);
+    expect(stripeAmount(1234, 'JPY')).toBe(1234);
+
+    const client = fakeStripe();
+    const provider = createStripeProvider({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, client });
+    const rounded = await provider.createCheckout({ ...payment, amountMinor: 1781, currency: 'KWD' }, urls);
+    expect(client.calls[0]?.[0].line_items?.[0]?.price_data).toMatchObject({
+      currency: 'kwd',
+      unit_amount: 1790,
+    });
+    expect(rounded.chargedMinor).toBe(1790);
+    const exact = await provider.createCheckout({ ...payment, amountMinor: 1780, currency: 'KWD' }, urls);
+    expect(client.calls[1]?.[0].line_items?.[0]?.price_data?.unit_amount).toBe(1780);
+    expect(exact).not.toHaveProperty('chargedMinor');
   });
 
   it('asks Stripe to keep the card when the customer wants it saved', async () => {
@@ -209,6 +230,23 @@ describe('PAYMENT_PROVIDER=stripe', () => {
       providerRef: session,
       status: 'pending',
     });
+  });
+
+  it('a top-up in a three-decimal currency is charged and recorded in tens of minor units', async () => {
+    const customer = await createCustomer(api.database.db);
+    const response = await api.call('topUpBalance', {
+      token: customer.token,
+      body: { amount: 2003, currency: 'KWD', payment_method: 'card' },
+    });
+    expect(response.status).toBe(200);
+    const { payment_id: ref } = response.body as { payment_id: string };
+    expect(client.calls.at(-1)?.[0].line_items?.[0]?.price_data).toMatchObject({
+      currency: 'kwd',
+      unit_amount: 2010,
+    });
+    expect(await row(ref)).toMatchObject({ amountMinor: 2010, currency: 'KWD', status: 'pending' });
+    const shown = await api.call('getPayment', { token: customer.token, params: { id: ref } });
+    expect(shown.body).toMatchObject({ payload: { id: ref, amount: 2010, currency: 'KWD' } });
   });
 
   it('checkout.session.completed credits the top-up; a redelivery changes nothing', async () => {

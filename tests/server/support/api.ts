@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
+import { MemoryHitStore } from '../../../server/http/rate-limit';
 import { outboxDir } from '../../../server/mail/mailer';
 import { operation, responseProblems } from '../../support/openapi';
 import { createTestDatabase } from './db';
@@ -70,7 +71,15 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...env });
   const database = given ?? (await createTestDatabase());
-  const app = await buildApp({ config, database, staticDir: null, ...appOptions });
+  // Rate-limit counters of this app only (unless a test passes a store): test files share one
+  // database between apps, and database counters would carry over from one test to the next.
+  const app = await buildApp({
+    config,
+    database,
+    staticDir: null,
+    hitStore: new MemoryHitStore(),
+    ...appOptions,
+  });
   await app.ready();
 
   async function call(operationId: string, callOptions: CallOptions = {}): Promise<CallResult> {

@@ -8,18 +8,19 @@ import pg from 'pg';
 import { type DatabaseHandle, fromPglite, fromPool } from '../../../server/db/client';
 import { acquireLockFile, LockedError } from '../../../server/db/lock-file';
 import { defaultMigrationsFolder, migrate } from '../../../server/db/migrate';
-import { seed } from '../../../server/db/seed';
+import { defaultCataloguesDir, seed } from '../../../server/db/seed';
 
 /**
  * Fresh databases for tests. With DATABASE_URL set, each one is a new PostgreSQL database cloned
  * from a migrated and seeded template database; otherwise an in-memory PGlite started from a
- * data-dir dump of the same template. Templates are keyed by a hash of the migrations and the
- * seed sources, built once and shared by every test file and worker.
+ * data-dir dump of the same template. Templates are keyed by what builds them, built once and
+ * shared by every test file and worker.
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
 function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
@@ -27,15 +28,36 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-function templateKey(): string {
+function hashFiles(hash: ReturnType<typeof createHash>, files: string[]): void {
+  for (const file of files) hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file));
+}
+
+/**
+ * The seed code as this process loaded it: its sources are read here, while this module is
+ * evaluated, right after the static imports above loaded `seed` from them. Hashing them later
+ * (when a template is needed) could key a template on an edited seed that this process never
+ * ran, and later processes would then reuse a template built by the old seed.
+ */
+const seedCodeHash = (() => {
   const hash = createHash('sha256');
-  const sources = [
+  hashFiles(hash, [
+    ...filesUnder(path.join(root, 'server/db/seed')).filter((file) => file.endsWith('.ts')),
+    path.join(root, 'node_modules/i18n-iso-countries/package.json'),
+  ]);
+  return hash.digest('hex');
+})();
+
+/**
+ * What a template is built from: the seed code above, and what migrate() and the seed read from
+ * disk when they run (the migrations, the message catalogues), read here at the same moment.
+ */
+function templateKey(): string {
+  const hash = createHash('sha256').update(seedCodeHash);
+  hashFiles(hash, [
     ...filesUnder(defaultMigrationsFolder()),
-    ...filesUnder(path.join(root, 'server/db/seed')),
-  ];
-  for (const file of [...sources, path.join(root, 'node_modules/@electric-sql/pglite/package.json')]) {
-    hash.update(path.relative(root, file)).update(fs.readFileSync(file));
-  }
+    ...filesUnder(defaultCataloguesDir()),
+    path.join(root, 'node_modules/@electric-sql/pglite/package.json'),
+  ]);
   return hash.digest('hex').slice(0, 16);
 }
 
