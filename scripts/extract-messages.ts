@@ -1,8 +1,10 @@
 // `npm run i18n:extract`: writes the default English catalogue src/i18n/en.json from the
-// messages in the code (react-intl descriptors with an id and a defaultMessage).
-// tests/ui/components/catalogue.test.ts fails while en.json differs from what this produces.
+// messages in the code (react-intl descriptors with an id and a defaultMessage), and the same
+// catalogue as the server's English seed (server/ never imports from src/, so it gets a copy).
+// tests/ui/components/catalogue.test.ts fails while en.json differs from what this produces;
+// tests/contract/catalogues.test.ts fails while the copy or the de/es catalogues lag behind.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const CATALOGUE_PATH = join(root, 'src/i18n/en.json');
+/** The server seeds its `translations` table from `<code>.json` files in this folder. */
+export const SERVER_CATALOGUES_DIR = join(root, 'server/db/seed/catalogues');
+export const SERVER_CATALOGUE_PATH = join(SERVER_CATALOGUES_DIR, 'en.json');
 
 /** The catalogue the code defines now: message id → English default, sorted by id. */
 export function extractCatalogue(): Record<string, string> {
@@ -47,6 +52,11 @@ export function serializeCatalogue(catalogue: Record<string, string>): string {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const catalogue = extractCatalogue();
-  writeFileSync(CATALOGUE_PATH, serializeCatalogue(catalogue));
-  console.log(`extract-messages: ${Object.keys(catalogue).length} messages → src/i18n/en.json`);
+  const text = serializeCatalogue(catalogue);
+  writeFileSync(CATALOGUE_PATH, text);
+  mkdirSync(SERVER_CATALOGUES_DIR, { recursive: true });
+  writeFileSync(SERVER_CATALOGUE_PATH, text);
+  console.log(
+    `extract-messages: ${Object.keys(catalogue).length} messages → src/i18n/en.json, server/db/seed/catalogues/en.json`,
+  );
 }

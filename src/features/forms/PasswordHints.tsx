@@ -1,12 +1,12 @@
-import { useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { PASSWORD_HINTS, passwordHintsMet } from '../../../machines/forms/rules';
 import './forms.css';
 
-const hintMessages = {
+const hintMessages = defineMessages({
   lower: { id: 'forms.password.hintLower', defaultMessage: '1 lower case [a-z]' },
   upper: { id: 'forms.password.hintUpper', defaultMessage: '1 upper case [A-Z]' },
   digit: { id: 'forms.password.hintDigit', defaultMessage: '1 numeric [0-9]' },
-} as const;
+});
 
 /** SPEC §5's hints under a new password, each ticked off once the password meets it. */
 export function PasswordHints({ id, password }: { id: string; password: string }) {
