@@ -50,9 +50,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 
 async function connectPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl });
-  // An idle client that loses its connection is dropped by the pool; without a listener the
-  // 'error' event would end the process.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   try {
     const client = await pool.connect();
     client.release();
@@ -84,6 +81,11 @@ export function fromPglite(client: PGlite, onClose: () => void = () => {}): Data
 }
 
 export function fromPool(pool: pg.Pool): DatabaseHandle {
+  // A connection the server ends (restart, failover, a dropped database) emits 'error' on its
+  // client, idle in the pool or checked out; without a listener that error ends the process.
+  const connectionLost = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
+  pool.on('error', connectionLost);
+  pool.on('connect', (client) => client.on('error', connectionLost));
   const db: NodePgDatabase<Schema> = drizzlePg({ client: pool, schema });
   registerPool(db, pool);
   return {

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, eq, getTableName, ilike, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, executeRows, openDatabase } from '../../server/db/client';
+import { type DatabaseHandle, executeRows, fromPool, openDatabase } from '../../server/db/client';
 import { prepareDatabase } from '../../server/db/index';
 import { acquireLockFile, LockedError } from '../../server/db/lock-file';
 import { migrate, withSchemaLock } from '../../server/db/migrate';
@@ -398,6 +399,23 @@ describe('the embedded database lock', () => {
         expect(fs.existsSync(dataDir)).toBe(false);
       } finally {
         await handle.close();
+      }
+    },
+  );
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'survives the server ending its connections (restart, failover) and reconnects',
+    async () => {
+      // A bare pool: fromPool itself must keep a lost connection from ending the process.
+      const handle = fromPool(new pg.Pool({ connectionString: process.env.DATABASE_URL }));
+      const admin = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: process.env.DATABASE_URL });
+      try {
+        const [own] = await executeRows<{ pid: number }>(handle.db, sql`select pg_backend_pid() as pid`);
+        await executeRows(admin.db, sql`select pg_terminate_backend(${own?.pid ?? 0})`);
+        await sleep(200); // the ended connection reports its error while idle in the pool
+        expect(await executeRows(handle.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+      } finally {
+        await Promise.all([handle.close(), admin.close()]);
       }
     },
   );
