@@ -106,6 +106,8 @@ const sessionSetup = setup({
     navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
   },
   guards: {
+    /** Before the first check, isAuthenticated is still the input's hasStoredSession. */
+    hasStoredSession: ({ context }) => context.isAuthenticated,
     /** A signed-in session that has not been marked expired yet (a 401 expires it only once). */
     hasLiveSession: ({ context }) => context.isAuthenticated && !context.sessionExpired,
     onProtectedRoute: ({ event }) => event.type === 'UNAUTHORIZED' && event.onProtectedRoute,
@@ -139,6 +141,8 @@ export const sessionMachine = sessionSetup
     description: [
       'Auth state of SPEC §4. Input hasStoredSession (the auth_session marker) makes the user count as signed in',
       'until the first check (checking → ready) says otherwise; authCheckedOnce is true after it whatever the outcome.',
+      'Without a stored session there is nothing the server could confirm: the first check settles as signed out',
+      'without a request (starting → ready).',
       'Emits: notify {kind, message} (logout result, session expired); navigate {to} (to /login?redirect=…,',
       '/email-verification?redirect=…, / after logout); signedIn / signedOut when isAuthenticated changes;',
       'authChecked {authenticated} after every check. The api client sends UNAUTHORIZED for every 401 and',
@@ -151,7 +155,7 @@ export const sessionMachine = sessionSetup
       sessionExpired: false,
       message: null,
     }),
-    initial: 'checking',
+    initial: 'starting',
     on: {
       SIGNED_IN: {
         target: '.ready',
@@ -173,6 +177,12 @@ export const sessionMachine = sessionSetup
       },
     },
     states: {
+      starting: {
+        description:
+          "A stored session is checked with the server. A guest's check settles locally as signed out, one tick later: an emit while the actor starts would reach no listener (the parent subscribes after spawning it).",
+        always: { guard: 'hasStoredSession', target: 'checking' },
+        after: { 0: { target: 'ready', actions: [...signOut, ...checked] } },
+      },
       checking: {
         on: {
           UNAUTHORIZED: [

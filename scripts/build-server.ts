@@ -1,6 +1,16 @@
-// Bundles the API server for `npm start`: our code is bundled, node_modules stay external.
+// Bundles the API server for `npm start`: our code is bundled, node_modules stay external. Runs
+// after `vite build`, so it also writes the compressed copies of the built storefront first.
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { compressAssets } from './compress-assets';
+
+const appDir = 'dist/app';
+if (existsSync(appDir)) {
+  const { files, bytes, brotliBytes } = await compressAssets(appDir);
+  console.log(
+    `build-server: compressed ${files} files in ${appDir}, ${(bytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli`,
+  );
+}
 
 const entry = 'server/main.ts';
 const outdir = 'dist/server';

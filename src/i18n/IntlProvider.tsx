@@ -1,5 +1,4 @@
 import { type ReactNode, useMemo } from 'react';
-import { I18nProvider } from 'react-aria-components';
 import { type IntlConfig, ReactIntlErrorCode, IntlProvider as ReactIntlProvider } from 'react-intl';
 import english from './en.json';
 import { mergeMessages, safeLocale } from './messages';
@@ -27,7 +26,11 @@ export interface IntlProviderProps {
   children: ReactNode;
 }
 
-/** react-intl and react-aria (its own strings, number and date parsing) in the chosen language. */
+/**
+ * react-intl in the chosen language. react-aria's locale provider is not here: its i18n module does
+ * locale work when imported, so it stays off the first load and comes with the lazily loaded
+ * react-aria components (src/components/lazy/AriaLocale.tsx), which read this locale.
+ */
 export function IntlProvider({ locale, messages, children }: IntlProviderProps) {
   const tag = safeLocale(locale, DEFAULT_LOCALE);
   const merged = useMemo(() => mergeMessages(defaultMessages, messages), [messages]);
@@ -38,7 +41,7 @@ export function IntlProvider({ locale, messages, children }: IntlProviderProps) 
       messages={merged}
       onError={reportIntlError}
     >
-      <I18nProvider locale={tag}>{children}</I18nProvider>
+      {children}
     </ReactIntlProvider>
   );
 }

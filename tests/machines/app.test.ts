@@ -170,7 +170,7 @@ const started = (actor: App) => waitFor(actor, (s) => !s.matches('loading'));
 
 describe('app: start-up', () => {
   it('waits for settings, countries, social links, languages, currencies and the first auth check', async () => {
-    const { actor } = startApp({}, { check: never });
+    const { actor } = startApp({ hasStoredSession: true }, { check: never });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(actor.getSnapshot().matches('loading')).toBe(true);
     expect(actor.getSnapshot().context.settings).not.toBeNull();

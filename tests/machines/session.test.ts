@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../machines/domain';
 import { type AuthCheckResult, checkFailureMessage, sessionMachine } from '../../machines/session';
-import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { afterEvent, describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 
 const failure = (kind: ApiFailure['kind'], message: string, status?: number): ApiFailure => ({
   kind,
@@ -22,6 +22,7 @@ describePaths(
       { type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' },
       { type: 'UNAUTHORIZED', onProtectedRoute: false, path: '/shop' },
       { type: 'UNVERIFIED', path: '/cart' },
+      afterEvent(0, 'session.starting'),
       doneEvent('checkAuth', { authenticated: true, emailVerified: true }),
       doneEvent('checkAuth', { authenticated: false, emailVerified: false }),
       errorEvent('checkAuth', unauthorized),
@@ -40,10 +41,14 @@ interface Stubs {
 
 function startSession(hasStoredSession: boolean, stubs: Stubs = {}) {
   const calls: Array<{ action: string; params?: unknown }> = [];
+  let checks = 0;
   const emitted: AnyEventObject[] = [];
   const machine = sessionMachine.provide({
     actors: {
-      checkAuth: fromPromise(stubs.check ?? (() => new Promise<AuthCheckResult>(() => {}))),
+      checkAuth: fromPromise(() => {
+        checks += 1;
+        return stubs.check ? stubs.check() : new Promise<AuthCheckResult>(() => {});
+      }),
       logout: fromPromise(stubs.logout ?? (async () => {})),
     },
     actions: {
@@ -54,7 +59,7 @@ function startSession(hasStoredSession: boolean, stubs: Stubs = {}) {
   const actor = createActor(machine, { input: { hasStoredSession } });
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { actor, calls, emitted };
+  return { actor, calls, emitted, checks: () => checks };
 }
 
 const ready = (actor: ReturnType<typeof startSession>['actor']) => waitFor(actor, (s) => s.matches('ready'));
@@ -72,18 +77,37 @@ describe('session: the first check', () => {
     expect(startSession(false).actor.getSnapshot().context.isAuthenticated).toBe(false);
   });
 
-  it('a successful check signs in, stores the marker and token, and is recorded', async () => {
-    const { actor, calls, emitted } = startSession(false, {
+  it('a guest (nothing stored) is settled as signed out without asking the server', async () => {
+    const { actor, calls, emitted, checks } = startSession(false, {
+      check: async () => ({ authenticated: true, emailVerified: true }),
+    });
+    expect(actor.getSnapshot().value).toBe('starting');
+    const snapshot = await ready(actor);
+    expect(snapshot.context).toMatchObject({ isAuthenticated: false, authCheckedOnce: true, message: null });
+    expect(checks()).toBe(0);
+    expect(calls).toEqual([{ action: 'clearStoredSession' }]);
+    expect(emitted).toEqual([{ type: 'authChecked', authenticated: false }]);
+  });
+
+  it("a guest's settled check reaches a listener that subscribes after the start (as the app's relay does)", async () => {
+    const { actor } = startSession(false);
+    const heard = new Promise((resolve) => actor.on('authChecked', resolve));
+    await expect(heard).resolves.toEqual({ type: 'authChecked', authenticated: false });
+  });
+
+  it('a successful check stores the marker and token, and is recorded', async () => {
+    const { actor, calls, emitted, checks } = startSession(true, {
       check: async () => ({ authenticated: true, emailVerified: false, token: 'abc' }),
     });
     const snapshot = await ready(actor);
+    expect(checks()).toBe(1);
     expect(snapshot.context).toMatchObject({
       isAuthenticated: true,
       emailVerified: false,
       authCheckedOnce: true,
     });
     expect(calls).toEqual([{ action: 'persistSession', params: { token: 'abc' } }]);
-    expect(emitted.map((e) => e.type)).toEqual(['signedIn', 'authChecked']);
+    expect(emitted.map((e) => e.type)).toEqual(['authChecked']);
   });
 
   it('a successful check of a stored session does not announce a new sign-in', async () => {
@@ -136,16 +160,17 @@ describe('session: the first check', () => {
     );
   });
 
-  it('CHECK runs the check again', async () => {
-    let answers = 0;
-    const { actor } = startSession(false, {
-      check: async () => ({ authenticated: answers++ > 0, emailVerified: true }),
+  it('CHECK asks the server, also for a guest; a sign-in it finds is announced', async () => {
+    const { actor, emitted, checks } = startSession(false, {
+      check: async () => ({ authenticated: true, emailVerified: true }),
     });
     await ready(actor);
-    expect(actor.getSnapshot().context.isAuthenticated).toBe(false);
+    emitted.length = 0;
     actor.send({ type: 'CHECK' });
     expect(actor.getSnapshot().value).toBe('checking');
     expect((await ready(actor)).context.isAuthenticated).toBe(true);
+    expect(checks()).toBe(1);
+    expect(emitted).toEqual([{ type: 'signedIn' }, { type: 'authChecked', authenticated: true }]);
   });
 });
 

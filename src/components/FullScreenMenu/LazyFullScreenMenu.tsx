@@ -1,19 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from '../lazy/whenIdle';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithAriaLocale } from '../lazy/lazyWithAriaLocale';
+import { onFirstInteraction } from '../lazy/onFirstInteraction';
 import type { FullScreenMenuProps } from './FullScreenMenu';
 
 export type { FullScreenMenuProps } from './FullScreenMenu';
 
-/** Starts loading the menu's chunk, e.g. when the pointer reaches the menu button. */
-export const loadFullScreenMenu = () => import('./FullScreenMenu');
-
-const FullScreenMenu = lazy(() =>
-  loadFullScreenMenu().then((module) => ({ default: module.FullScreenMenu })),
+const menu = lazyWithAriaLocale<FullScreenMenuProps>(() =>
+  import('./FullScreenMenu').then((module) => module.FullScreenMenu),
 );
+
+/** Starts loading the menu's chunk, e.g. when the pointer reaches the menu button. */
+export const loadFullScreenMenu = menu.load;
 
 /**
  * The full-screen menu, kept off the first load (react-aria's modal costs about 11 KB gzip): its
- * chunk is fetched when the browser is idle and mounted the first time the menu opens.
+ * chunk is fetched at the visitor's first interaction (or when the pointer reaches the menu
+ * button) and mounted the first time the menu opens.
  */
 export function LazyFullScreenMenu(props: FullScreenMenuProps) {
   const [mounted, setMounted] = useState(false);
@@ -21,7 +23,7 @@ export function LazyFullScreenMenu(props: FullScreenMenuProps) {
 
   useEffect(
     () =>
-      whenIdle(() => {
+      onFirstInteraction(() => {
         void loadFullScreenMenu();
       }),
     [],
@@ -30,7 +32,7 @@ export function LazyFullScreenMenu(props: FullScreenMenuProps) {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <FullScreenMenu {...props} />
+      <menu.Lazy {...props} />
     </Suspense>
   );
 }

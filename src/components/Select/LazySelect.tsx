@@ -1,19 +1,23 @@
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
+import { lazyWithAriaLocale } from '../lazy/lazyWithAriaLocale';
 import { ChevronIcon } from './ChevronIcon';
 import type { SelectProps } from './types';
 import '../TextField/TextField.css';
 import './Select.css';
 
-/** Starts loading the Select chunk, e.g. from a route loader, before the field is shown. */
-export const loadSelect = () => import('./Select');
+const select = lazyWithAriaLocale<SelectProps>(() => import('./Select').then((module) => module.Select));
 
-const Select = lazy(() => loadSelect().then((module) => ({ default: module.Select })));
+/**
+ * Starts loading the Select chunk, e.g. from a route loader, before the field is shown; resolves
+ * the Select in react-aria's locale provider.
+ */
+export const loadSelect = select.load;
 
 /** The Select, loaded on first use; until then a disabled field that looks the same. */
 export function LazySelect(props: SelectProps) {
   return (
     <Suspense fallback={<SelectPlaceholder {...props} />}>
-      <Select {...props} />
+      <select.Lazy {...props} />
     </Suspense>
   );
 }

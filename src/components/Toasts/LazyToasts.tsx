@@ -1,26 +1,28 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from '../lazy/whenIdle';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithAriaLocale } from '../lazy/lazyWithAriaLocale';
+import { onFirstInteraction } from '../lazy/onFirstInteraction';
 import type { ToastsProps } from './Toasts';
 import './Toasts.css';
 
 export type { ToastItem, ToastKind, ToastsProps } from './Toasts';
 
-/** Starts loading the toast region's chunk. */
-export const loadToasts = () => import('./Toasts');
+const toasts = lazyWithAriaLocale<ToastsProps>(() => import('./Toasts').then((module) => module.Toasts));
 
-const Toasts = lazy(() => loadToasts().then((module) => ({ default: module.Toasts })));
+/** Starts loading the toast region's chunk. */
+export const loadToasts = toasts.load;
 
 /**
- * The toast region, kept off the first load: its chunk is fetched when the browser is idle and
- * mounted with the first toast. A toast that comes before the chunk is shown read-only meanwhile.
+ * The toast region, kept off the first load: its chunk is fetched at the visitor's first
+ * interaction (what usually comes before a toast) and mounted with the first toast. A toast that
+ * comes before the chunk is shown read-only meanwhile.
  */
-export function LazyToasts({ toasts, onDismiss }: ToastsProps) {
+export function LazyToasts(props: ToastsProps) {
   const [mounted, setMounted] = useState(false);
-  if (!mounted && toasts.length > 0) setMounted(true);
+  if (!mounted && props.toasts.length > 0) setMounted(true);
 
   useEffect(
     () =>
-      whenIdle(() => {
+      onFirstInteraction(() => {
         void loadToasts();
       }),
     [],
@@ -31,7 +33,7 @@ export function LazyToasts({ toasts, onDismiss }: ToastsProps) {
     <Suspense
       fallback={
         <div className="toasts" role="status">
-          {toasts.map((toast) => (
+          {props.toasts.map((toast) => (
             <div key={toast.id} className={`toast toast--${toast.kind}`}>
               <span className="toast__message">{toast.message}</span>
             </div>
@@ -39,7 +41,7 @@ export function LazyToasts({ toasts, onDismiss }: ToastsProps) {
         </div>
       }
     >
-      <Toasts toasts={toasts} onDismiss={onDismiss} />
+      <toasts.Lazy {...props} />
     </Suspense>
   );
 }

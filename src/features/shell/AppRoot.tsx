@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { IntlProvider } from '../../i18n/IntlProvider';
 import type { AppRouter } from '../../routes/router';
@@ -24,8 +24,12 @@ const routerScrollsNever = () => false;
  * the chosen language: its code and the server's messages merged over the English catalogue.
  */
 export function AppRoot({ router }: { router: AppRouter }) {
-  const phase = useAppSelector((snapshot) =>
-    snapshot.matches('loading') ? 'loading' : snapshot.matches('initError') ? 'error' : 'ready',
+  // Deferred: the switch to the routed app renders the whole shell and page, and as a deferred
+  // update React renders it in slices that leave the main thread free, not in one long task.
+  const phase = useDeferredValue(
+    useAppSelector((snapshot) =>
+      snapshot.matches('loading') ? 'loading' : snapshot.matches('initError') ? 'error' : 'ready',
+    ),
   );
   const initError = useAppSelector((snapshot) => snapshot.context.initError);
   const googleTag = useAppSelector((snapshot) => snapshot.context.settings?.google_tag ?? null);
@@ -58,16 +62,24 @@ export function AppRoot({ router }: { router: AppRouter }) {
   );
 }
 
-/** A CSS-only spinner: the first paint needs no component library. */
+/**
+ * An inline SVG spinner: the first paint needs no component library. index.html holds the same
+ * markup, so the spinner is painted before the scripts arrive (an SVG counts as content for the
+ * first contentful paint; a bordered box would not) and React takes it over unchanged.
+ */
 function StartupSpinner() {
   const intl = useIntl();
   return (
     <main className="app-status">
-      <span
+      <svg
         className="app-status__spinner"
+        viewBox="0 0 48 48"
         role="progressbar"
         aria-label={intl.formatMessage(messages.loading)}
-      />
+      >
+        <circle className="app-status__track" cx="24" cy="24" r="20" />
+        <path className="app-status__arc" d="M24 4a20 20 0 0 1 20 20" />
+      </svg>
     </main>
   );
 }

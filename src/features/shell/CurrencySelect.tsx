@@ -77,7 +77,7 @@ function DeferredSelect(props: SelectProps) {
           value={selected?.label ?? ''}
           readOnly
           onFocus={() =>
-            void loadSelect().then(({ Select }) =>
+            void loadSelect().then((Select) =>
               setLoaded({ Select, autoFocus: document.activeElement === input.current }),
             )
           }

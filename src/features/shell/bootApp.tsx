@@ -1,4 +1,4 @@
-import type { RouterHistory } from '@tanstack/react-router';
+import type { AnyRoute, RouterHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { type ApiClient, createApiClient } from '../../api';
 import { type AppActor, startAppActor } from '../../bootstrap/app-actor';
@@ -26,7 +26,20 @@ export function bootApp({ history }: { history?: RouterHistory } = {}): BootedAp
     navigate: (to) => void router?.navigate({ to }),
   });
   router = createAppRouter({ app, api }, history);
+  preloadFirstPage(router);
   return { api, app, router };
+}
+
+/**
+ * The router starts when the start-up requests have answered; the code of the page the address
+ * asks for is fetched meanwhile, so a lazily loaded page (login, shop…) does not wait for them.
+ */
+function preloadFirstPage(router: AppRouter): void {
+  const routes: Record<string, AnyRoute> = router.routesById;
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    const route = routes[String(match.routeId)];
+    if (route) void router.loadRouteChunk(route);
+  }
 }
 
 /** The whole app for `render`: the actor's context around the start-up screens and the router. */

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +25,28 @@ describe('start-up (SPEC §2 "Shell", §8)', () => {
     answer();
     expect(await screen.findByRole('banner')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Loading...' })).not.toBeInTheDocument();
+  });
+
+  it("index.html paints the same spinner before the scripts run (React's first render changes nothing)", () => {
+    const { container } = renderApp({ handlers: [http.get(api('/settings'), () => new Promise(() => {}))] });
+    const html = readFileSync(resolve('index.html'), 'utf8');
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    expect(page.getElementById('root')?.innerHTML).toBe(container.innerHTML);
+  });
+
+  it('a guest starts without asking the server about a session (nothing stored to confirm)', async () => {
+    const asked: string[] = [];
+    const { ready } = renderApp({
+      handlers: [
+        http.get(api('/is-auth'), ({ request }) => {
+          asked.push(request.url);
+          return failure(401, 'Unauthenticated.');
+        }),
+      ],
+    });
+    await ready();
+    expect(await screen.findByRole('link', { name: 'SIGN IN' })).toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 
   it('shows the initialization error with its message when the settings fail', async () => {

@@ -1,9 +1,9 @@
 import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
-import { type RenderResult, render } from '@testing-library/react';
+import { type RenderResult, render, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, type Mock } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, type Mock } from 'vitest';
 import { type SnapshotFrom, waitFor as waitForActor } from 'xstate';
 import type { ApiClient } from '../../../src/api';
 import type { AppActor } from '../../../src/bootstrap/app-actor';
@@ -97,7 +97,12 @@ function start(path: string): RenderedApp {
     server,
     scrollTo,
     clipboard,
-    ready: () => waitForActor(app, (snapshot) => snapshot.matches('ready')),
+    ready: async () => {
+      const snapshot = await waitForActor(app, (candidate) => candidate.matches('ready'));
+      // The shell renders the app as a deferred update: the start-up spinner stays a moment longer.
+      await waitFor(() => expect(view.container.querySelector('.app-status')).toBeNull());
+      return snapshot;
+    },
     location: () => router.state.location.href,
     reload: () => {
       const href = router.state.location.href;

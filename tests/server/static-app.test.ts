@@ -1,0 +1,117 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressAssets } from '../../scripts/compress-assets';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { createTestApi, type TestApi } from './support/api';
+
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
+const PAGE = '<!doctype html><title>Blockfront</title><div id="root"></div>';
+
+let api: TestApi;
+let dir: string;
+let site: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-compressed-'));
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, 'images'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, 'index.html'), PAGE);
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), SCRIPT);
+  writeFileSync(path.join(dir, 'images', 'hero.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
+  await compressAssets(dir);
+  site = await buildApp({
+    config: loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://shop.test' }),
+    database: api.database,
+    staticDir: dir,
+  });
+}, 60_000);
+afterAll(async () => {
+  await site?.close();
+  await api?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  site.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+describe('the build step (scripts/compress-assets.ts)', () => {
+  it('writes a brotli and a gzip copy of text files only, not of dot folders', () => {
+    const script = path.join(dir, 'assets', 'index-abc123.js');
+    expect(brotliDecompressSync(readFileSync(`${script}.br`)).toString()).toBe(SCRIPT);
+    expect(gunzipSync(readFileSync(`${script}.gz`)).toString()).toBe(SCRIPT);
+    expect(existsSync(path.join(dir, 'index.html.br'))).toBe(true);
+    expect(existsSync(path.join(dir, 'images', 'hero.png.br'))).toBe(false);
+    expect(existsSync(path.join(dir, '.vite', 'manifest.json.br'))).toBe(false);
+  });
+});
+
+describe('compressed answers', () => {
+  it('sends the brotli copy of an asset to a browser that accepts br, still cached for a year', async () => {
+    const res = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser that accepts only gzip', async () => {
+    const res = await get('/assets/index-abc123.js', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file itself to a request without Accept-Encoding, with the same Vary', async () => {
+    const res = await get('/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it('keeps the CORS Vary next to its own', async () => {
+    const res = await get('/assets/index-abc123.js', 'br');
+    const vary = String(res.headers.vary).toLowerCase().split(/,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+  });
+
+  it('compresses index.html at every app route, revalidated on each use and under the CSP', async () => {
+    for (const url of ['/', '/shop', '/login?redirect=%2Fcart']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(PAGE);
+    }
+  });
+
+  it('serves images as they are, and compresses no API answer', async () => {
+    const image = await get('/images/hero.png', 'br');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-encoding']).toBeUndefined();
+    const health = await get('/api/health', 'br');
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(String(health.headers.vary ?? '')).not.toMatch(/accept-encoding/i);
+    expect(health.json()).toMatchObject({ status: 'OK' });
+  });
+
+  it('does not serve the compressed copies of a missing file', async () => {
+    const res = await get('/assets/gone-123.js', 'br');
+    expect(res.statusCode).toBe(404);
+  });
+});
