@@ -1,6 +1,7 @@
 // `npm run size`: the JavaScript the first load of `/` fetches, gzip, against DESIGN.md §6.
-// Reads Vite's manifest: the entry chunk, everything it imports statically, and the lazy
-// chunks of the modules `/` renders on first load (with their static imports).
+// The scripts the built index.html loads or preloads (the entry, and the UI that src/main.tsx
+// imports dynamically), everything they import statically (Vite's manifest), and the lazy chunks
+// of the modules `/` renders on first load (with their static imports).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,7 +29,15 @@ function withStaticImports(keys: string[], seen = new Set<string>()): Set<string
   return seen;
 }
 
-const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+const page = readFileSync(join(DIST, 'index.html'), 'utf8');
+const pageScripts = new Set(
+  [...page.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1],
+  ),
+);
+const entries = Object.keys(manifest).filter(
+  (key) => manifest[key]?.isEntry || pageScripts.has(manifest[key]?.file ?? ''),
+);
 const homeChunks = Object.keys(manifest).filter((key) =>
   FIRST_LOAD_OF_HOME.some((pattern) => pattern.test(manifest[key]?.src ?? key)),
 );

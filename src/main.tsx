@@ -1,8 +1,10 @@
-import { createRoot } from 'react-dom/client';
 import './styles/index.css';
-import { App, bootApp } from './features/shell/bootApp';
+import { startApp } from './bootstrap/start-app';
 
-const { app, router } = bootApp();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(<App app={app} router={router} />);
+// The start-up requests leave before the UI code (React, the router, the screens) has loaded;
+// index.html preloads that code alongside this entry (scripts/vite/first-load.ts).
+const started = startApp();
+const { mountApp } = await import('./features/shell/bootApp');
+await mountApp(started, root);

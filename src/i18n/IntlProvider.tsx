@@ -1,10 +1,8 @@
 import { type ReactNode, useMemo } from 'react';
 import { type IntlConfig, ReactIntlErrorCode, IntlProvider as ReactIntlProvider } from 'react-intl';
-import english from './en.json';
-import { mergeMessages, safeLocale } from './messages';
+import { safeLocale, serverMessages } from './messages';
 
 export const DEFAULT_LOCALE = 'en';
-const defaultMessages: Record<string, string> = english;
 
 type IntlError = Parameters<NonNullable<IntlConfig['onError']>>[0];
 
@@ -21,24 +19,29 @@ export function reportIntlError(error: IntlError): void {
 export interface IntlProviderProps {
   /** The language code of the chosen language, e.g. 'en' or 'de'. */
   locale: string;
-  /** Translations from the server (GET localizations); merged over the English defaults. */
+  /** Translations from the server (GET localizations). */
   messages?: Readonly<Record<string, unknown>> | null;
   children: ReactNode;
 }
 
 /**
- * react-intl in the chosen language. react-aria's locale provider is not here: its i18n module does
- * locale work when imported, so it stays off the first load and comes with the lazily loaded
- * react-aria components (src/components/lazy/AriaLocale.tsx), which read this locale.
+ * react-intl in the chosen language: the server's translations over the English catalogue. That
+ * catalogue (en.json) is extracted from the defaultMessage of every message in the code, and
+ * react-intl shows a message's defaultMessage wherever the server has no usable translation, so
+ * the bundle carries the English text once, in the code, and not a second time as en.json.
+ *
+ * react-aria's locale provider is not here: its i18n module does locale work when imported, so it
+ * stays off the first load and comes with the lazily loaded react-aria components
+ * (src/components/lazy/AriaLocale.tsx), which read this locale.
  */
 export function IntlProvider({ locale, messages, children }: IntlProviderProps) {
   const tag = safeLocale(locale, DEFAULT_LOCALE);
-  const merged = useMemo(() => mergeMessages(defaultMessages, messages), [messages]);
+  const translations = useMemo(() => serverMessages(messages), [messages]);
   return (
     <ReactIntlProvider
       locale={tag}
       defaultLocale={DEFAULT_LOCALE}
-      messages={merged}
+      messages={translations}
       onError={reportIntlError}
     >
       {children}

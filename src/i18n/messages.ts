@@ -1,18 +1,15 @@
-export type Messages = Record<string, string>;
+type Messages = Record<string, string>;
 
 /**
- * The catalogue in use: the server's translations over the English defaults. Empty strings and
- * values that are not strings are dropped, so the English default shows instead of a blank.
+ * The server's translations that can be shown: empty strings and values that are not strings are
+ * dropped, so the message's English default shows instead of a blank.
  */
-export function mergeMessages(
-  defaults: Messages,
-  server: Readonly<Record<string, unknown>> | null | undefined,
-): Messages {
-  const merged: Messages = { ...defaults };
+export function serverMessages(server: Readonly<Record<string, unknown>> | null | undefined): Messages {
+  const usable: Messages = {};
   for (const [id, text] of Object.entries(server ?? {})) {
-    if (typeof text === 'string' && text.trim() !== '') merged[id] = text;
+    if (typeof text === 'string' && text.trim() !== '') usable[id] = text;
   }
-  return merged;
+  return usable;
 }
 
 /** A locale tag the Intl APIs accept, or the fallback: a bad code from the server must not crash. */

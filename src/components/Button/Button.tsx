@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { Spinner } from '../Spinner/Spinner';
 import { type ButtonSize, type ButtonVariant, buttonClass } from './buttonClass';
@@ -29,16 +29,23 @@ export function Button({
   const ref = useRef<HTMLButtonElement>(null);
   const idleWidth = useRef(0);
 
+  // Read from a ResizeObserver, which reports after the browser's own layout: measuring in an
+  // effect (offsetWidth) would force a layout on every commit of every page with a button.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || isPending || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const width = entry?.borderBoxSize[0]?.inlineSize;
+      if (width) idleWidth.current = width;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isPending]);
+
   useLayoutEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    if (isPending) {
-      if (idleWidth.current > 0) element.style.minWidth = `${idleWidth.current}px`;
-    } else {
-      element.style.minWidth = '';
-      idleWidth.current = element.offsetWidth;
-    }
-  });
+    if (element) element.style.minWidth = isPending && idleWidth.current > 0 ? `${idleWidth.current}px` : '';
+  }, [isPending]);
 
   return (
     <AriaButton

@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { IntlProvider } from '../../i18n/IntlProvider';
 import type { AppRouter } from '../../routes/router';
@@ -26,11 +26,11 @@ const routerScrollsNever = () => false;
 export function AppRoot({ router }: { router: AppRouter }) {
   // Deferred: the switch to the routed app renders the whole shell and page, and as a deferred
   // update React renders it in slices that leave the main thread free, not in one long task.
-  const phase = useDeferredValue(
-    useAppSelector((snapshot) =>
-      snapshot.matches('loading') ? 'loading' : snapshot.matches('initError') ? 'error' : 'ready',
-    ),
+  const appPhase = useAppSelector((snapshot) =>
+    snapshot.matches('loading') ? 'loading' : snapshot.matches('initError') ? 'error' : 'ready',
   );
+  const routerResolved = useRouterResolved(router);
+  const phase = useDeferredValue(appPhase === 'ready' && !routerResolved ? 'loading' : appPhase);
   const initError = useAppSelector((snapshot) => snapshot.context.initError);
   const googleTag = useAppSelector((snapshot) => snapshot.context.settings?.google_tag ?? null);
   const language = useChild('language');
@@ -62,10 +62,17 @@ export function AppRoot({ router }: { router: AppRouter }) {
   );
 }
 
+/** Whether the router has loaded its first location (bootApp starts that load). */
+function useRouterResolved(router: AppRouter): boolean {
+  const subscribe = useCallback((notify: () => void) => router.subscribe('onResolved', notify), [router]);
+  return useSyncExternalStore(subscribe, () => router.state.resolvedLocation !== undefined);
+}
+
 /**
  * An inline SVG spinner: the first paint needs no component library. index.html holds the same
- * markup, so the spinner is painted before the scripts arrive (an SVG counts as content for the
- * first contentful paint; a bordered box would not) and React takes it over unchanged.
+ * markup, painted before the scripts arrive (an SVG counts as content for the first contentful
+ * paint; a bordered box would not). The browser entry renders React only once the first screen is
+ * ready (bootApp's mountApp), so this one shows where the app is rendered earlier, as in tests.
  */
 function StartupSpinner() {
   const intl = useIntl();

@@ -1,7 +1,10 @@
-import type { AnyRoute, RouterHistory } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { type ApiClient, createApiClient } from '../../api';
-import { type AppActor, startAppActor } from '../../bootstrap/app-actor';
+import type { RouterHistory } from '@tanstack/react-router';
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { waitFor } from 'xstate';
+import type { ApiClient } from '../../api';
+import type { AppActor } from '../../bootstrap/app-actor';
+import { type StartedApp, startApp } from '../../bootstrap/start-app';
 import { type AppRouter, createAppRouter } from '../../routes/router';
 import { AppActorProvider } from '../app/AppActorContext';
 import { AppRoot } from './AppRoot';
@@ -10,36 +13,48 @@ export interface BootedApp {
   api: ApiClient;
   app: AppActor;
   router: AppRouter;
+  /** Settles when start-up has answered and, if it succeeded, the first page has loaded. */
+  firstScreen: Promise<void>;
 }
 
 /**
- * Bootstrap (DESIGN §1): api client → app actor → router. The browser entry uses the browser's
- * history; the UI tests pass a memory history.
+ * Bootstrap (DESIGN §1): api client → app actor (both from `startApp`, which main.tsx calls
+ * before this module has loaded) → router. The browser entry uses the browser's history; the UI
+ * tests pass a memory history.
  */
-export function bootApp({ history }: { history?: RouterHistory } = {}): BootedApp {
-  const api = createApiClient();
-  let router: AppRouter | undefined;
-  const app = startAppActor(api, {
-    isOnProtectedRoute: () =>
-      router?.state.matches.some((match) => match.staticData.access === 'protected') ?? false,
-    currentPath: () => router?.state.location.href ?? window.location.pathname + window.location.search,
-    navigate: (to) => void router?.navigate({ to }),
+export function bootApp({
+  history,
+  started = startApp(),
+}: {
+  history?: RouterHistory;
+  started?: StartedApp;
+} = {}): BootedApp {
+  const { api, app } = started;
+  const router = createAppRouter({ app, api }, history);
+  started.connectRouter({
+    isOnProtectedRoute: () => router.state.matches.some((match) => match.staticData.access === 'protected'),
+    currentPath: () => router.state.location.href,
+    navigate: (to) => void router.navigate({ to }),
   });
-  router = createAppRouter({ app, api }, history);
-  preloadFirstPage(router);
-  return { api, app, router };
+  // The first page loads (guards, loaders, code) while the start-up requests run, so the router
+  // mounts resolved (AppRoot) and does not load and render the page a second time as it mounts.
+  const firstPage = router.load();
+  const firstScreen = waitFor(app, (snapshot) => !snapshot.matches('loading'))
+    .then((snapshot) => (snapshot.matches('ready') ? firstPage : undefined))
+    // Whatever went wrong, the app renders its own state (AppRoot shows the start-up error).
+    .catch(() => undefined);
+  return { api, app, router, firstScreen };
 }
 
 /**
- * The router starts when the start-up requests have answered; the code of the page the address
- * asks for is fetched meanwhile, so a lazily loaded page (login, shop…) does not wait for them.
+ * Renders the app into `element` once its first screen is ready. Until then the start-up spinner
+ * of index.html stays; the render is a transition, so the whole shell and page do not block the
+ * main thread in one task.
  */
-function preloadFirstPage(router: AppRouter): void {
-  const routes: Record<string, AnyRoute> = router.routesById;
-  for (const match of router.matchRoutes(router.latestLocation)) {
-    const route = routes[String(match.routeId)];
-    if (route) void router.loadRouteChunk(route);
-  }
+export async function mountApp(started: StartedApp, element: HTMLElement): Promise<void> {
+  const { app, router, firstScreen } = bootApp({ started });
+  await firstScreen;
+  startTransition(() => createRoot(element).render(<App app={app} router={router} />));
 }
 
 /** The whole app for `render`: the actor's context around the start-up screens and the router. */

@@ -7,6 +7,7 @@ import { renderWithIntl } from './renderWithIntl';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('Button', () => {
@@ -37,7 +38,17 @@ describe('Button', () => {
   });
 
   it('keeps at least the width it had before it went pending', () => {
-    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(132);
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: ResizeObserverCallback) {}
+        observe(target: Element) {
+          const entry = { target, borderBoxSize: [{ inlineSize: 132, blockSize: 44 }] };
+          this.report([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+        }
+        disconnect() {}
+      },
+    );
     const { rerender } = renderWithIntl(<Button>SIGN IN</Button>);
     const button = screen.getByRole('button');
     expect(button.style.minWidth).toBe('');

@@ -3,27 +3,23 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import english from '../../../src/i18n/en.json';
 import { IntlProvider } from '../../../src/i18n/IntlProvider';
-import { mergeMessages, safeLocale } from '../../../src/i18n/messages';
+import { safeLocale, serverMessages } from '../../../src/i18n/messages';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('mergeMessages', () => {
-  it('puts server messages over the defaults and keeps defaults the server lacks', () => {
-    expect(mergeMessages({ a: 'A', b: 'B' }, { b: 'Bee', c: 'Cee' })).toEqual({ a: 'A', b: 'Bee', c: 'Cee' });
+describe('serverMessages', () => {
+  it('keeps the server translations', () => {
+    expect(serverMessages({ b: 'Bee', c: 'Cee' })).toEqual({ b: 'Bee', c: 'Cee' });
   });
 
   it('drops empty strings and values that are not strings', () => {
-    expect(mergeMessages({ a: 'A', b: 'B', c: 'C' }, { a: '', b: '   ', c: 42, d: null })).toEqual({
-      a: 'A',
-      b: 'B',
-      c: 'C',
-    });
+    expect(serverMessages({ a: '', b: '   ', c: 42, d: null, e: 'E' })).toEqual({ e: 'E' });
   });
 
   it('accepts no server messages at all', () => {
-    expect(mergeMessages({ a: 'A' }, null)).toEqual({ a: 'A' });
+    expect(serverMessages(null)).toEqual({});
   });
 });
 
