@@ -38,7 +38,7 @@ export function bootApp({
   });
   // The first page loads (guards, loaders, code) while the start-up requests run, so the router
   // mounts resolved (AppRoot) and does not load and render the page a second time as it mounts.
-  const firstPage = router.load();
+  const firstPage = nextTask().then(() => router.load());
   const firstScreen = waitFor(app, (snapshot) => !snapshot.matches('loading'))
     .then((snapshot) => (snapshot.matches('ready') ? firstPage : undefined))
     // Whatever went wrong, the app renders its own state (AppRoot shows the start-up error).
@@ -52,9 +52,16 @@ export function bootApp({
  * main thread in one task.
  */
 export async function mountApp(started: StartedApp, element: HTMLElement): Promise<void> {
+  // This module's code has just run: the router is built in a task of its own, and its first
+  // load starts in another (bootApp), so that none of them holds the main thread for long.
+  await nextTask();
   const { app, router, firstScreen } = bootApp({ started });
   await firstScreen;
   startTransition(() => createRoot(element).render(<App app={app} router={router} />));
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The whole app for `render`: the actor's context around the start-up screens and the router. */
