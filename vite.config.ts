@@ -1,11 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { preloadLazyModule } from './scripts/vite/first-load';
+import { preloadLazyModule, stylesheetFirst } from './scripts/vite/first-load';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
-  plugins: [react(), preloadLazyModule('src/features/shell/bootApp.tsx')],
+  plugins: [react(), preloadLazyModule('src/features/shell/bootApp.tsx'), stylesheetFirst()],
   build: {
     outDir: 'dist/app',
     manifest: true,

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { handlers as allHandlers, type Handlers, missingHandlers, unknownHandlers } from './handlers';
 import { bodyGuard, registerBodyParsers } from './http/body';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
 import { listOperations, loadContract, type OpenApiDocument, type OperationInfo } from './http/openapi';
 import {
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     csp: options.csp,
   });
   await registerGlobalRateLimit(app, limits.global);
+  await registerCompression(app);
 
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const authenticateBearer = authenticate(database.db);

@@ -69,12 +69,12 @@ export interface AppActorHooks {
 }
 
 /**
- * Starts the app actor from what the browser stored, and connects the client's 401 / unverified
- * hooks to the session machine and the session's navigation requests to the router.
+ * The app actor, from what the browser stored, not started yet (`start()` sends the start-up
+ * requests). The client's 401 / unverified hooks reach the session machine, and the session's
+ * navigation requests reach the router.
  */
-export function startAppActor(api: ApiClient, hooks: AppActorHooks): AppActor {
+export function createAppActor(api: ApiClient, hooks: AppActorHooks): AppActor {
   const app = createActor(providedAppMachine(api), { input: readStoredState() });
-  app.start();
   const session = app.getSnapshot().context.session;
   api.onUnauthorized(() =>
     session.send({

@@ -1,7 +1,7 @@
 import { type ApiClient, createApiClient } from '../api';
-import { type AppActor, type AppActorHooks, startAppActor } from './app-actor';
+import { type AppActor, type AppActorHooks, createAppActor } from './app-actor';
 
-export interface StartedApp {
+export interface AppStart {
   api: ApiClient;
   app: AppActor;
   /** Hands the session's route questions and navigation requests to the router, once it exists. */
@@ -9,14 +9,15 @@ export interface StartedApp {
 }
 
 /**
- * The api client and the running app actor: its start-up requests leave at once. The router and
- * React come with the UI code, which main.tsx loads meanwhile; until the router is connected the
- * session sees no protected route (the router's own guards cover the first page).
+ * The api client and the app actor, not started yet. main.tsx starts it at once, before the UI
+ * code (React, the router, the screens) has loaded, so the start-up requests need not wait for
+ * it; until the router is connected the session sees no protected route (the router's own guards
+ * cover the first page).
  */
-export function startApp(): StartedApp {
+export function createApp(): AppStart {
   const api = createApiClient();
   let router: AppActorHooks | undefined;
-  const app = startAppActor(api, {
+  const app = createAppActor(api, {
     isOnProtectedRoute: () => router?.isOnProtectedRoute() ?? false,
     currentPath: () => router?.currentPath() ?? window.location.pathname + window.location.search,
     navigate: (to) => router?.navigate(to),
@@ -28,4 +29,11 @@ export function startApp(): StartedApp {
       router = hooks;
     },
   };
+}
+
+/** `createApp`, started. */
+export function startApp(): AppStart {
+  const created = createApp();
+  created.app.start();
+  return created;
 }

@@ -100,14 +100,33 @@ describe('compressed answers', () => {
     }
   });
 
-  it('serves images as they are, and compresses no API answer', async () => {
+  it('serves images as they are', async () => {
     const image = await get('/images/hero.png', 'br');
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends API answers under 1 KB as they are', async () => {
     const health = await get('/api/health', 'br');
     expect(health.headers['content-encoding']).toBeUndefined();
-    expect(String(health.headers.vary ?? '')).not.toMatch(/accept-encoding/i);
     expect(health.json()).toMatchObject({ status: 'OK' });
+  });
+
+  it('compresses larger API answers for a client that accepts it, and only then', async () => {
+    const plain = await get('/api/countries');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const countries = plain.json();
+
+    const br = await get('/api/countries', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(countries);
+
+    const gzip = await get('/api/countries', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(countries);
   });
 
   it('does not serve the compressed copies of a missing file', async () => {

@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import type { ApiClient } from '../../api';
 import type { AppActor } from '../../bootstrap/app-actor';
-import { type StartedApp, startApp } from '../../bootstrap/start-app';
+import { nextTask } from '../../bootstrap/next-task';
+import { type AppStart, startApp } from '../../bootstrap/start-app';
 import { type AppRouter, createAppRouter } from '../../routes/router';
 import { AppActorProvider } from '../app/AppActorContext';
 import { AppRoot } from './AppRoot';
@@ -27,7 +28,7 @@ export function bootApp({
   started = startApp(),
 }: {
   history?: RouterHistory;
-  started?: StartedApp;
+  started?: AppStart;
 } = {}): BootedApp {
   const { api, app } = started;
   const router = createAppRouter({ app, api }, history);
@@ -51,17 +52,13 @@ export function bootApp({
  * of index.html stays; the render is a transition, so the whole shell and page do not block the
  * main thread in one task.
  */
-export async function mountApp(started: StartedApp, element: HTMLElement): Promise<void> {
+export async function mountApp(started: AppStart, element: HTMLElement): Promise<void> {
   // This module's code has just run: the router is built in a task of its own, and its first
   // load starts in another (bootApp), so that none of them holds the main thread for long.
   await nextTask();
   const { app, router, firstScreen } = bootApp({ started });
   await firstScreen;
   startTransition(() => createRoot(element).render(<App app={app} router={router} />));
-}
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The whole app for `render`: the actor's context around the start-up screens and the router. */
