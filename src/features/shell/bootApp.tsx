@@ -1,6 +1,6 @@
 import type { RouterHistory } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import type { ApiClient } from '../../api';
 import type { AppActor } from '../../bootstrap/app-actor';
@@ -19,9 +19,9 @@ export interface BootedApp {
 }
 
 /**
- * Bootstrap (DESIGN §1): api client → app actor (both from `startApp`, which main.tsx calls
- * before this module has loaded) → router. The browser entry uses the browser's history; the UI
- * tests pass a memory history.
+ * Bootstrap (DESIGN §1): api client → app actor (both from src/bootstrap/start-app.ts: main.tsx
+ * creates and starts them before this module has loaded; by default bootApp starts its own) →
+ * router. The browser entry uses the browser's history; the UI tests pass a memory history.
  */
 export function bootApp({
   history,
@@ -48,17 +48,19 @@ export function bootApp({
 }
 
 /**
- * Renders the app into `element` once its first screen is ready. Until then the start-up spinner
- * of index.html stays; the render is a transition, so the whole shell and page do not block the
- * main thread in one task.
+ * Renders the app into `element` once its first screen is ready, and returns its React root.
+ * Until then the start-up spinner of index.html stays; the render is a transition, so the whole
+ * shell and page do not block the main thread in one task.
  */
-export async function mountApp(started: AppStart, element: HTMLElement): Promise<void> {
+export async function mountApp(started: AppStart, element: HTMLElement): Promise<Root> {
   // This module's code has just run: the router is built in a task of its own, and its first
   // load starts in another (bootApp), so that none of them holds the main thread for long.
   await nextTask();
   const { app, router, firstScreen } = bootApp({ started });
   await firstScreen;
-  startTransition(() => createRoot(element).render(<App app={app} router={router} />));
+  const root = createRoot(element);
+  startTransition(() => root.render(<App app={app} router={router} />));
+  return root;
 }
 
 /** The whole app for `render`: the actor's context around the start-up screens and the router. */

@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, failure, fixtures, ok, renderApp } from '../support';
+import { startApp } from '../../../src/bootstrap/start-app';
+import { mountApp } from '../../../src/features/shell/bootApp';
+import { api, failure, fixtures, ok, renderApp, server } from '../support';
 
 describe('start-up (SPEC §2 "Shell", §8)', () => {
   it('shows a spinner until the start-up calls have answered, then the app', async () => {
@@ -103,5 +105,61 @@ describe('google_tag (SPEC §3)', () => {
     await ready();
     await screen.findByRole('banner');
     expect(scripts()).toHaveLength(0);
+  });
+});
+
+describe('the browser entry (src/main.tsx → mountApp)', () => {
+  /** #root as index.html has it, the start-up spinner inside. */
+  function pageRoot(): HTMLElement {
+    const html = readFileSync(resolve('index.html'), 'utf8');
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const root = document.createElement('div');
+    root.innerHTML = page.getElementById('root')?.innerHTML ?? '';
+    document.body.append(root);
+    return root;
+  }
+
+  it("keeps index.html's spinner until the first screen is ready, then renders it", async () => {
+    let answer: () => void = () => {};
+    const settingsHeld = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get(api('/settings'), async () => {
+        await settingsHeld;
+        return ok(fixtures.settings);
+      }),
+    );
+    const element = pageRoot();
+    const spinner = element.innerHTML;
+    const started = startApp();
+    const mounted = mountApp(started, element);
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(element.innerHTML).toBe(spinner);
+    // React has not taken the element yet (createRoot marks its container).
+    expect(Object.keys(element).some((key) => key.startsWith('__reactContainer'))).toBe(false);
+
+    answer();
+    const root = await mounted;
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(element.querySelector('.app-status')).toBeNull();
+    root.unmount();
+    started.app.stop();
+    element.remove();
+  });
+
+  it('renders the initialization error when start-up fails', async () => {
+    server.use(http.get(api('/settings'), () => failure(503, 'Maintenance in progress')));
+    const element = pageRoot();
+    const started = startApp();
+    const root = await mountApp(started, element);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred during initialization: Maintenance in progress',
+    );
+    root.unmount();
+    started.app.stop();
+    element.remove();
   });
 });
