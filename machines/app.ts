@@ -1,11 +1,20 @@
-import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  type AnyActorLogic,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  stopChild,
+} from 'xstate';
 import { cartMachine } from './cart';
 import { cookieConsentMachine } from './cookieConsent';
 import { copyAddressMachine } from './copyAddress';
 import { currencyMachine } from './currency';
 import {
   type Country,
-  failureMessage,
   type NoticeKind,
   type RawSettings,
   type Settings,
@@ -18,6 +27,7 @@ import { mobileMenuMachine } from './mobileMenu';
 import { profileMachine } from './profile';
 import { sessionMachine } from './session';
 import { staticPagesMachine } from './staticPages';
+import { defineMessages, failureText, type Text } from './text';
 import { toastsMachine } from './toasts';
 
 /** What bootstrap reads from browser storage before starting the app. */
@@ -46,9 +56,9 @@ export interface AppContext extends Children {
   /** Settings with SPEC §3 defaults applied; null until loaded. */
   settings: Settings | null;
   countries: Country[];
-  countriesError: string | null;
+  countriesError: Text | null;
   socialLinks: SocialLink[];
-  initError: string | null;
+  initError: Text | null;
   hasStoredSession: boolean;
   /** Start-up tasks not settled yet. */
   pending: StartupTask[];
@@ -65,14 +75,24 @@ export type AppEvent =
   | { type: 'LANGUAGE.CHANGED' }
   | { type: 'CURRENCY.SETTLED' }
   | { type: 'CURRENCY.CHANGED' }
-  | { type: 'NOTIFY'; kind: NoticeKind; message: string };
+  | { type: 'NOTIFY'; kind: NoticeKind; text: Text }
+  | ScreenEvent;
+
+/**
+ * A route's screen actor (DESIGN §2): the route's loader starts it with its provided logic, as a
+ * child of the app under `systemId` (one screen per systemId: a new start replaces the old one);
+ * leaving the route stops it, which aborts its requests.
+ */
+export type ScreenEvent =
+  | { type: 'SCREEN.START'; systemId: string; logic: AnyActorLogic; input: unknown }
+  | { type: 'SCREEN.STOP'; systemId: string };
 
 type RelayInput = Pick<Children, 'session' | 'profile' | 'language' | 'currency' | 'cart' | 'copyAddress'>;
 
 /** Subscribes to the children's emitted events and sends them to the app as AppEvents. */
 export const childEventsRelay = fromCallback<AppEvent, RelayInput>(({ input, sendBack }) => {
-  const notify = ({ kind, message }: { kind: NoticeKind; message: string }) =>
-    sendBack({ type: 'NOTIFY', kind, message });
+  const notify = ({ kind, text }: { kind: NoticeKind; text: Text }) =>
+    sendBack({ type: 'NOTIFY', kind, text });
   const subscriptions = [
     input.session.on('signedIn', () => sendBack({ type: 'SESSION.SIGNED_IN' })),
     input.session.on('signedOut', () => sendBack({ type: 'SESSION.SIGNED_OUT' })),
@@ -91,9 +111,13 @@ export const childEventsRelay = fromCallback<AppEvent, RelayInput>(({ input, sen
   };
 });
 
-const SETTINGS_FAILED = 'Failed to fetch settings';
-const COUNTRIES_FAILED = 'Failed to load countries';
-const SOCIAL_LINKS_FAILED = 'An error occurred';
+const startupMessages = defineMessages({
+  settingsFailed: { id: 'shell.startup.settingsFailed', defaultMessage: 'Failed to fetch settings' },
+  countriesFailed: { id: 'shell.startup.countriesFailed', defaultMessage: 'Failed to load countries' },
+});
+const SETTINGS_FAILED = startupMessages.settingsFailed.defaultMessage;
+const COUNTRIES_FAILED = startupMessages.countriesFailed.defaultMessage;
+const SOCIAL_LINKS_FAILED = 'Failed to load social links';
 
 export const appMachine = setup({
   types: {
@@ -138,10 +162,15 @@ export const appMachine = setup({
       (_, params: { authenticated: boolean }) => ({ type: 'SESSION_CHANGED' as const, ...params }),
     ),
     profileCurrencyChanged: sendTo(({ context }) => context.profile, { type: 'CURRENCY_CHANGED' }),
-    reloadPages: sendTo(({ context }) => context.staticPages, { type: 'RELOAD' }),
+    /** The page list and the static page on screen, if any, in the new language. */
+    reloadPages: enqueueActions(({ context, system, enqueue }) => {
+      enqueue.sendTo(context.staticPages, { type: 'RELOAD' });
+      const page = system.get('staticPage');
+      if (page) enqueue.sendTo(page, { type: 'RELOAD' });
+    }),
     showToast: sendTo(
       ({ context }) => context.toasts,
-      (_, params: { kind: NoticeKind; message: string }) => ({ type: 'SHOW' as const, ...params }),
+      (_, params: { kind: NoticeKind; text: Text }) => ({ type: 'SHOW' as const, ...params }),
     ),
     tellServerAddress: sendTo(
       ({ context }) => context.copyAddress,
@@ -160,7 +189,9 @@ export const appMachine = setup({
     'their own machines without holding the start. Owns the children (systemId = name): session, profile,',
     'language, currency, cart, toasts, cookieConsent, staticPages, mobileMenu, copyAddress; wires session',
     'signedIn/signedOut → profile & cart SESSION_CHANGED, currencyChanged → profile CURRENCY_CHANGED, language',
-    'changed → staticPages RELOAD, and every notify → toasts SHOW.',
+    'changed → staticPages (and the staticPage screen) RELOAD, and every notify → toasts SHOW. SCREEN.START',
+    '{systemId, logic, input} spawns a route screen actor under that systemId (replacing one there);',
+    'SCREEN.STOP {systemId} stops it.',
   ].join(' '),
   context: ({ input, spawn }) => ({
     settings: null,
@@ -234,8 +265,20 @@ export const appMachine = setup({
     'CURRENCY.CHANGED': { actions: 'profileCurrencyChanged' },
     'LANGUAGE.CHANGED': { actions: 'reloadPages' },
     NOTIFY: {
-      actions: { type: 'showToast', params: ({ event }) => ({ kind: event.kind, message: event.message }) },
+      actions: { type: 'showToast', params: ({ event }) => ({ kind: event.kind, text: event.text }) },
     },
+    'SCREEN.START': {
+      actions: enqueueActions(({ event, enqueue, self }) => {
+        if (self.getSnapshot().children[event.systemId]) enqueue.stopChild(event.systemId);
+        // A screen's logic comes with the event (loaded with its route), not from `actors`.
+        const spawnScreen = enqueue.spawnChild as unknown as (
+          logic: AnyActorLogic,
+          options: { id: string; systemId: string; input: unknown },
+        ) => void;
+        spawnScreen(event.logic, { id: event.systemId, systemId: event.systemId, input: event.input });
+      }),
+    },
+    'SCREEN.STOP': { actions: stopChild(({ event }) => event.systemId) },
   },
   initial: 'loading',
   states: {
@@ -260,7 +303,7 @@ export const appMachine = setup({
           onError: {
             target: 'initError',
             actions: [
-              assign({ initError: ({ event }) => failureMessage(event.error, SETTINGS_FAILED) }),
+              assign({ initError: ({ event }) => failureText(event.error, startupMessages.settingsFailed) }),
               { type: 'logError', params: ({ event }) => ({ message: SETTINGS_FAILED, error: event.error }) },
             ],
           },
@@ -276,7 +319,9 @@ export const appMachine = setup({
           },
           onError: {
             actions: [
-              assign({ countriesError: ({ event }) => failureMessage(event.error, COUNTRIES_FAILED) }),
+              assign({
+                countriesError: ({ event }) => failureText(event.error, startupMessages.countriesFailed),
+              }),
               {
                 type: 'logError',
                 params: ({ event }) => ({ message: COUNTRIES_FAILED, error: event.error }),

@@ -1,9 +1,10 @@
 import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, setup } from 'xstate';
-import { type CartItem, failureMessage, isSilentFailure, type NotifyEmitted } from './domain';
+import { type CartItem, isSilentFailure, type NotifyEmitted } from './domain';
+import { defineMessages, failureMessages, failureText, type MessageText, type Text } from './text';
 
 export interface CartContext {
   items: CartItem[];
-  error: string | null;
+  error: Text | null;
 }
 
 export type CartEvent =
@@ -32,9 +33,14 @@ export function badgeText(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 
-const ADD_FAILED = 'Error adding item to cart';
-const REMOVE_FAILED = 'Error removing item from cart';
-const CLEAR_FAILED = 'Error clearing cart';
+export const cartMessages = defineMessages({
+  addFailed: { id: 'cart.error.add', defaultMessage: 'Error adding item to cart' },
+  removeFailed: { id: 'cart.error.remove', defaultMessage: 'Error removing item from cart' },
+  clearFailed: { id: 'cart.error.clear', defaultMessage: 'Error clearing cart' },
+});
+const ADD_FAILED = cartMessages.addFailed;
+const REMOVE_FAILED = cartMessages.removeFailed;
+const CLEAR_FAILED = cartMessages.clearFailed;
 
 /** The cart in an invoked cart call's done event (every cart actor resolves to the whole cart). */
 function serverCart(event: EventObject): CartItem[] {
@@ -43,7 +49,7 @@ function serverCart(event: EventObject): CartItem[] {
 }
 
 /** How every change (add, remove, clear) settles: back to ready, with the server's cart or a report. */
-const settleChange = (fallback: string) =>
+const settleChange = (fallback: MessageText) =>
   ({
     onDone: { target: 'ready', actions: 'takeServerCart' },
     onError: [
@@ -80,10 +86,10 @@ export const cartMachine = setup({
       error: null,
     })),
     /** A change failed: the items stay, the message is kept and shown (SPEC §8 defaults). */
-    reportChangeFailure: enqueueActions(({ event, enqueue }, params: { fallback: string }) => {
-      const message = failureMessage('error' in event ? event.error : undefined, params.fallback);
-      enqueue.assign({ error: message });
-      enqueue.emit({ type: 'notify', kind: 'error', message });
+    reportChangeFailure: enqueueActions(({ event, enqueue }, params: { fallback: MessageText }) => {
+      const text = failureText('error' in event ? event.error : undefined, params.fallback);
+      enqueue.assign({ error: text });
+      enqueue.emit({ type: 'notify', kind: 'error', text });
     }),
   },
   guards: {
@@ -116,7 +122,7 @@ export const cartMachine = setup({
         onDone: { target: 'ready', actions: 'takeServerCart' },
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => failureMessage(event.error, 'An error occurred') }),
+          actions: assign({ error: ({ event }) => failureText(event.error, failureMessages.generic) }),
         },
       },
     },

@@ -1,10 +1,13 @@
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { NotifyEmitted, Settings } from './domain';
+import { defineMessages } from './text';
 
 export type GameServer = NonNullable<Settings['game_server']>;
 
-export const COPIED_MESSAGE = 'Server IP copied to clipboard!';
-export const COPY_FAILED_MESSAGE = 'Failed to copy IP.';
+export const copyMessages = defineMessages({
+  copied: { id: 'home.copy.copied', defaultMessage: 'Server IP copied to clipboard!' },
+  failed: { id: 'home.copy.failed', defaultMessage: 'Failed to copy IP.' },
+});
 
 export type CopyAddressEvent =
   | { type: 'COPY' }
@@ -58,11 +61,11 @@ export const copyAddressMachine = setup({
         input: ({ context }) => ({ text: formatAddress(context.server) ?? '' }),
         onDone: {
           target: 'idle',
-          actions: { type: 'notify', params: { kind: 'success', message: COPIED_MESSAGE } },
+          actions: { type: 'notify', params: { kind: 'success', text: copyMessages.copied } },
         },
         onError: {
           target: 'idle',
-          actions: { type: 'notify', params: { kind: 'error', message: COPY_FAILED_MESSAGE } },
+          actions: { type: 'notify', params: { kind: 'error', text: copyMessages.failed } },
         },
       },
     },

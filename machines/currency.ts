@@ -1,5 +1,10 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { type Currency, failureMessage, type StoredCurrency } from './domain';
+import { type Currency, type StoredCurrency } from './domain';
+import { defineMessages, failureText, type Text } from './text';
+
+const currencyMessages = defineMessages({
+  loadFailed: { id: 'currency.error.load', defaultMessage: 'Failed to load currencies' },
+});
 
 /** SPEC §3 placeholder and last fallback. */
 export const FALLBACK_CURRENCY: Currency = { code: 'EUR', value: 1, symbol: '€', default: 0 };
@@ -13,7 +18,7 @@ export interface CurrencyContext {
   stored: StoredCurrency | null;
   currencies: Currency[];
   current: Currency;
-  error: string | null;
+  error: Text | null;
 }
 
 export type CurrencyEvent = { type: 'SELECT'; code: string };
@@ -100,7 +105,7 @@ export const currencyMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign({ error: ({ event }) => failureMessage(event.error, 'Failed to load currencies') }),
+            assign({ error: ({ event }) => failureText(event.error, currencyMessages.loadFailed) }),
             'settled',
           ],
         },

@@ -1,4 +1,5 @@
 import type { components } from '../src/api/schema';
+import type { Text } from './text';
 
 /**
  * The contract's shapes (openapi.yaml → src/api/schema.d.ts) under the names SPEC §3 uses. Money is
@@ -84,6 +85,8 @@ export type ApiFailureKind =
 export interface ApiFailure {
   kind: ApiFailureKind;
   message: string;
+  /** The server's own message, already in the customer's language; absent for the client's texts. */
+  serverMessage?: string;
   status?: number;
   fieldErrors?: Record<string, string[]>;
 }
@@ -113,15 +116,6 @@ export function failureKind(error: unknown): ApiFailureKind | null {
   return isApiFailure(error) ? error.kind : null;
 }
 
-/**
- * SPEC §8: the server's message takes precedence (the api client has already put it, or its own
- * status text, into the failure); the operation's default otherwise, also for errors that are
- * not API failures at all.
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  return isApiFailure(error) && error.message.trim() !== '' ? error.message : fallback;
-}
-
 /** A request the caller cancelled is never shown to the user (SPEC §8). */
 export function isSilentFailure(error: unknown): boolean {
   return failureKind(error) === 'cancelled';
@@ -132,5 +126,5 @@ export type NoticeKind = 'success' | 'error' | 'info';
 export interface NotifyEmitted {
   type: 'notify';
   kind: NoticeKind;
-  message: string;
+  text: Text;
 }

@@ -1,5 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { failureMessage, type Language } from './domain';
+import type { Language } from './domain';
+import { defineMessages, failureText, type Text } from './text';
 
 export type Messages = Record<string, string>;
 
@@ -15,7 +16,7 @@ export interface LanguageContext {
   languageId: number | null;
   /** Server translations merged over earlier ones; the UI merges them over its compiled defaults. */
   messages: Messages;
-  error: string | null;
+  error: Text | null;
 }
 
 export type LanguageEvent = { type: 'CHANGE'; id: number };
@@ -40,7 +41,9 @@ export function mergeMessages(existing: Messages, incoming: Messages): Messages 
   return merged;
 }
 
-const LANGUAGES_FAILED = 'Failed to load languages';
+const LANGUAGES_FAILED = defineMessages({
+  loadFailed: { id: 'language.error.load', defaultMessage: 'Failed to load languages' },
+}).loadFailed;
 
 export const languageMachine = setup({
   types: {
@@ -101,10 +104,7 @@ export const languageMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => failureMessage(event.error, LANGUAGES_FAILED) }),
-            'settled',
-          ],
+          actions: [assign({ error: ({ event }) => failureText(event.error, LANGUAGES_FAILED) }), 'settled'],
         },
       },
     },
@@ -125,10 +125,7 @@ export const languageMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [
-            assign({ error: ({ event }) => failureMessage(event.error, LANGUAGES_FAILED) }),
-            'settled',
-          ],
+          actions: [assign({ error: ({ event }) => failureText(event.error, LANGUAGES_FAILED) }), 'settled'],
         },
       },
       on: {

@@ -11,7 +11,8 @@ export const PAYMENT_POLL_INTERVAL_MS = 3000;
 export const PAYMENT_SUCCESS_PATH = '/success-payment';
 export const PAYMENT_FAIL_PATH = '/fail-payment';
 
-export type PaymentStatusEmitted = { type: 'navigate'; to: string };
+/** Replaces the pending page in the history: Back should not return to a settled payment's poller. */
+export type PaymentStatusEmitted = { type: 'navigate'; to: string; replace: true };
 
 /** Failures that will not go away by asking again: the payment is not this customer's to see. */
 const FINAL_FAILURES = new Set(['not-found', 'unauthorized', 'forbidden', 'unverified', 'bad-request']);
@@ -28,7 +29,11 @@ export const paymentStatusMachine = setup({
     }),
   },
   actions: {
-    navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
+    navigate: emit((_, params: { to: string }) => ({
+      type: 'navigate' as const,
+      to: params.to,
+      replace: true as const,
+    })),
   },
   guards: {
     isPaid: ({ event }) => 'output' in event && event.output === 'paid',

@@ -1,22 +1,27 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import {
   failureKind,
-  failureMessage,
   isApiFailure,
   isSilentFailure,
   type NotifyEmitted,
   type ProfileUpdate,
   type UserProfile,
 } from './domain';
+import { defineMessages, failureText, type Text } from './text';
+
+export const profileMessages = defineMessages({
+  fetchFailed: { id: 'profile.error.fetch', defaultMessage: 'Failed to fetch profile' },
+  updateFailed: { id: 'profile.error.update', defaultMessage: 'Failed to update profile' },
+});
 
 export interface UpdateFailure {
-  message: string;
+  text: Text;
   fieldErrors: Record<string, string[]>;
 }
 
 export interface ProfileContext {
   profile: UserProfile | null;
-  error: string | null;
+  error: Text | null;
   updateError: UpdateFailure | null;
 }
 
@@ -53,10 +58,10 @@ export const profileMachine = setup({
   },
   actions: {
     reset: assign({ profile: null, error: null, updateError: null }),
-    notifyError: emit((_, params: { message: string }) => ({
+    notifyError: emit((_, params: { text: Text }) => ({
       type: 'notify' as const,
       kind: 'error' as const,
-      message: params.message,
+      text: params.text,
     })),
   },
 }).createMachine({
@@ -100,7 +105,7 @@ export const profileMachine = setup({
           },
           {
             target: 'error',
-            actions: assign({ error: ({ event }) => failureMessage(event.error, 'Failed to fetch profile') }),
+            actions: assign({ error: ({ event }) => failureText(event.error, profileMessages.fetchFailed) }),
           },
         ],
       },
@@ -138,13 +143,13 @@ export const profileMachine = setup({
             actions: [
               assign({
                 updateError: ({ event }) => ({
-                  message: failureMessage(event.error, 'Failed to update profile'),
+                  text: failureText(event.error, profileMessages.updateFailed),
                   fieldErrors: isApiFailure(event.error) ? (event.error.fieldErrors ?? {}) : {},
                 }),
               }),
               {
                 type: 'notifyError',
-                params: ({ event }) => ({ message: failureMessage(event.error, 'Failed to update profile') }),
+                params: ({ event }) => ({ text: failureText(event.error, profileMessages.updateFailed) }),
               },
             ],
           },

@@ -1,5 +1,17 @@
 import { and, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { failureKind, failureMessage, isApiFailure, type NotifyEmitted } from './domain';
+import { failureKind, isApiFailure, type NotifyEmitted } from './domain';
+import { defineMessages, failureText, type Text } from './text';
+
+export const sessionMessages = defineMessages({
+  checkFailed: { id: 'session.error.checkFailed', defaultMessage: 'Authentication check failed' },
+  checkUnavailable: {
+    id: 'session.error.checkUnavailable',
+    defaultMessage: 'Unable to verify authentication status',
+  },
+  loggedOut: { id: 'session.notice.loggedOut', defaultMessage: 'Logged out successfully' },
+  logoutFailed: { id: 'session.error.logoutFailed', defaultMessage: 'Failed to log out' },
+  expired: { id: 'session.error.expired', defaultMessage: 'Session expired. Please log in again.' },
+});
 
 export interface SessionInput {
   /** True when browser storage holds the auth_session marker (SPEC §4 "Auth"). */
@@ -11,7 +23,7 @@ export interface SessionContext {
   emailVerified: boolean;
   authCheckedOnce: boolean;
   sessionExpired: boolean;
-  message: string | null;
+  message: Text | null;
 }
 
 /** What `GET /is-auth` tells us; `token` is access_token or token when the answer carries one. */
@@ -41,12 +53,9 @@ export type SessionEmitted =
  * authentication status' when there was no usable answer at all (network, timeout, or an error that
  * is not an API failure). A message carried by the failure always wins.
  */
-export function checkFailureMessage(error: unknown): string {
+export function checkFailureMessage(error: unknown): Text {
   const answered = isApiFailure(error) && error.status !== undefined;
-  return failureMessage(
-    error,
-    answered ? 'Authentication check failed' : 'Unable to verify authentication status',
-  );
+  return failureText(error, answered ? sessionMessages.checkFailed : sessionMessages.checkUnavailable);
 }
 
 function isAuthRejection(error: unknown): boolean {
@@ -62,7 +71,7 @@ const signOut = ['announceSignOut', 'clearStoredSession', 'setSignedOut'] as con
 const checked = ['markChecked', 'announceCheck'] as const;
 const loggedOut = [
   ...signOut,
-  { type: 'notify', params: { kind: 'success', message: 'Logged out successfully' } },
+  { type: 'notify', params: { kind: 'success', text: sessionMessages.loggedOut } },
   { type: 'navigate', params: { to: '/' } },
 ] as const;
 
@@ -99,7 +108,7 @@ const sessionSetup = setup({
       authenticated: context.isAuthenticated,
     })),
     markUnverified: assign({ emailVerified: false }),
-    notify: emit((_, params: { kind: NotifyEmitted['kind']; message: string }) => ({
+    notify: emit((_, params: { kind: NotifyEmitted['kind']; text: Text }) => ({
       type: 'notify' as const,
       ...params,
     })),
@@ -131,7 +140,7 @@ export const sessionMachine = sessionSetup
       }),
       sendToLogin: sessionSetup.enqueueActions(({ event, enqueue }) => {
         assertEvent(event, 'UNAUTHORIZED');
-        enqueue.emit({ type: 'notify', kind: 'error', message: 'Session expired. Please log in again.' });
+        enqueue.emit({ type: 'notify', kind: 'error', text: sessionMessages.expired });
         enqueue.emit({ type: 'navigate', to: withRedirect('/login', event.path) });
       }),
     },
@@ -143,7 +152,7 @@ export const sessionMachine = sessionSetup
       'until the first check (checking → ready) says otherwise; authCheckedOnce is true after it whatever the outcome.',
       'Without a stored session there is nothing the server could confirm: the first check settles as signed out',
       'without a request (starting → ready).',
-      'Emits: notify {kind, message} (logout result, session expired); navigate {to} (to /login?redirect=…,',
+      'Emits: notify {kind, text} (logout result, session expired); navigate {to} (to /login?redirect=…,',
       '/email-verification?redirect=…, / after logout); signedIn / signedOut when isAuthenticated changes;',
       'authChecked {authenticated} after every check. The api client sends UNAUTHORIZED for every 401 and',
       'UNVERIFIED for the 403 "Your email address is not verified."; login and register forms send SIGNED_IN.',
@@ -249,7 +258,7 @@ export const sessionMachine = sessionSetup
               target: 'ready',
               actions: [
                 ...signOut,
-                { type: 'notify', params: { kind: 'error', message: 'Failed to log out' } },
+                { type: 'notify', params: { kind: 'error', text: sessionMessages.logoutFailed } },
                 { type: 'navigate', params: { to: '/' } },
               ],
             },

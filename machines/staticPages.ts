@@ -1,13 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureKind, failureMessage, type StaticPage, type StaticPageSummary } from './domain';
+import { failureKind, type StaticPage, type StaticPageSummary } from './domain';
+import { defineMessages, failureText, type Text } from './text';
 
 export interface FooterLink {
   title: string;
   slug: string;
 }
 
-export const PAGES_FAILED_MESSAGE = 'Failed to fetch pages';
-export const PAGE_FAILED_MESSAGE = 'Failed to fetch page';
+export const pageMessages = defineMessages({
+  pagesFailed: { id: 'pages.error.pagesFailed', defaultMessage: 'Failed to fetch pages' },
+  pageFailed: { id: 'pages.error.pageFailed', defaultMessage: 'Failed to fetch page' },
+});
 
 export const findBySlug = (
   pages: readonly StaticPageSummary[],
@@ -23,7 +26,7 @@ export const footerLinks = (pages: readonly StaticPageSummary[]): FooterLink[] =
 
 export const staticPagesMachine = setup({
   types: {
-    context: {} as { pages: StaticPageSummary[]; error: string | null },
+    context: {} as { pages: StaticPageSummary[]; error: Text | null },
     events: {} as { type: 'RELOAD' },
   },
   actors: {
@@ -34,7 +37,7 @@ export const staticPagesMachine = setup({
   actions: {
     storePages: assign((_, params: { pages: StaticPageSummary[] }) => ({ pages: params.pages, error: null })),
     storeError: assign((_, params: { error: unknown }) => ({
-      error: failureMessage(params.error, PAGES_FAILED_MESSAGE),
+      error: failureText(params.error, pageMessages.pagesFailed),
     })),
   },
 }).createMachine({
@@ -67,8 +70,9 @@ export const staticPagesMachine = setup({
 /** One static page by id or slug (GET /static-pages/{id or slug}); a 404 ends in notFound. */
 export const staticPageMachine = setup({
   types: {
-    context: {} as { idOrSlug: string; page: StaticPage | null; error: string | null },
+    context: {} as { idOrSlug: string; page: StaticPage | null; error: Text | null },
     input: {} as { idOrSlug: string },
+    events: {} as { type: 'RELOAD' },
   },
   actors: {
     fetchPage: fromPromise<StaticPage, { idOrSlug: string }>(async () => {
@@ -78,7 +82,7 @@ export const staticPageMachine = setup({
   actions: {
     storePage: assign((_, params: { page: StaticPage }) => ({ page: params.page })),
     storeError: assign((_, params: { error: unknown }) => ({
-      error: failureMessage(params.error, PAGE_FAILED_MESSAGE),
+      error: failureText(params.error, pageMessages.pageFailed),
     })),
   },
   guards: {
@@ -87,7 +91,8 @@ export const staticPageMachine = setup({
 }).createMachine({
   id: 'staticPage',
   description:
-    "One static page by id or slug: spinner while loading, then the page, not-found (404), or 'Failed to fetch page'.",
+    "One static page by id or slug: spinner while loading, then the page, not-found (404), or 'Failed to fetch page'. " +
+    'RELOAD (a new language) fetches the shown page again, keeping it meanwhile.',
   context: ({ input }) => ({ idOrSlug: input.idOrSlug, page: null, error: null }),
   initial: 'loading',
   states: {
@@ -109,8 +114,8 @@ export const staticPageMachine = setup({
         ],
       },
     },
-    shown: { type: 'final' },
+    shown: { on: { RELOAD: 'loading' } },
     notFound: { type: 'final' },
-    error: { type: 'final' },
+    error: { on: { RELOAD: 'loading' } },
   },
 });

@@ -1,18 +1,24 @@
 import { assign, cancel, enqueueActions, setup } from 'xstate';
 import type { NoticeKind } from './domain';
+import type { Text } from './text';
 
 export const TOAST_DURATION_MS = 3000;
 
 export interface Toast {
   id: string;
   kind: NoticeKind;
-  message: string;
+  text: Text;
 }
 
-/** SHOW carries what a machine emitted as `notify`. */
-export type ToastsEvent =
-  | { type: 'SHOW'; kind: NoticeKind; message: string }
-  | { type: 'DISMISS'; id: string };
+/** SHOW comes from a machine's notice: `notify` relayed by the app, or sent to systemId 'toasts'. */
+export type ToastsEvent = { type: 'SHOW'; kind: NoticeKind; text: Text } | { type: 'DISMISS'; id: string };
+
+/** The SHOW a machine sends to systemId 'toasts'. */
+export const showToast = (kind: NoticeKind, text: Text): Extract<ToastsEvent, { type: 'SHOW' }> => ({
+  type: 'SHOW',
+  kind,
+  text,
+});
 
 const toastId = (n: number): string => `toast-${n}`;
 
@@ -29,7 +35,7 @@ export const toastsMachine = setup({
     }),
     addToast: assign(({ context, event }) => {
       if (event.type !== 'SHOW') return {};
-      const toast: Toast = { id: toastId(context.nextId), kind: event.kind, message: event.message };
+      const toast: Toast = { id: toastId(context.nextId), kind: event.kind, text: event.text };
       return { toasts: [...context.toasts, toast], nextId: context.nextId + 1 };
     }),
     cancelDismiss: cancel(({ event }) => (event.type === 'DISMISS' ? event.id : '')),
@@ -41,7 +47,7 @@ export const toastsMachine = setup({
 }).createMachine({
   id: 'toasts',
   description:
-    'Toast queue (SPEC §9): SHOW {kind, message} appends a toast with the next id (toast-1, toast-2, …); each ' +
+    'Toast queue (SPEC §9): SHOW {kind, text} appends a toast with the next id (toast-1, toast-2, …); each ' +
     'is dismissed 3000 ms later unless DISMISS {id} came first. Lives in the app actor, so it survives navigation.',
   context: { toasts: [], nextId: 1 },
   on: {

@@ -1,13 +1,18 @@
-import { emit, fromPromise, setup } from 'xstate';
-import { failureMessage, isSilentFailure, type NotifyEmitted } from './domain';
+import { fromPromise, sendTo, setup } from 'xstate';
+import { isSilentFailure, type NoticeKind } from './domain';
+import { defineMessages, failureText, type Text, verbatim } from './text';
 
-export const VERIFICATION_SENT_MESSAGE = 'A new verification link has been sent to your email address.';
-export const VERIFICATION_FAILED_MESSAGE = 'Failed to send the verification email';
+export const verificationMessages = defineMessages({
+  sent: {
+    id: 'email.verification.sent',
+    defaultMessage: 'A new verification link has been sent to your email address.',
+  },
+  failed: { id: 'email.verification.failed', defaultMessage: 'Failed to send the verification email' },
+});
 
 export const verificationEmailMachine = setup({
   types: {
     events: {} as { type: 'RESEND' },
-    emitted: {} as NotifyEmitted,
   },
   actors: {
     /** POST /email/verification-notification; resolves with the server's message, if any. */
@@ -16,14 +21,17 @@ export const verificationEmailMachine = setup({
     }),
   },
   actions: {
-    notify: emit((_, params: Omit<NotifyEmitted, 'type'>) => ({ type: 'notify' as const, ...params })),
+    notify: sendTo(
+      ({ system }) => system.get('toasts'),
+      (_, params: { kind: NoticeKind; text: Text }) => ({ type: 'SHOW' as const, ...params }),
+    ),
   },
 }).createMachine({
   id: 'verificationEmail',
   description: [
     "The email verification page's resend button: RESEND posts a new verification link (not accepted while",
-    "sending), then emits notify {success} with the server's message or 'A new verification link has been",
-    "sent to your email address.', or notify {error} with the server's message or 'Failed to send the",
+    "sending), then sends the toast {success} with the server's message or 'A new verification link has been",
+    "sent to your email address.', or the toast {error} with the server's message or 'Failed to send the",
     "verification email' (nothing for a cancelled request). sent marks that a link went out.",
   ].join(' '),
   initial: 'idle',
@@ -39,7 +47,7 @@ export const verificationEmailMachine = setup({
             type: 'notify',
             params: ({ event }) => ({
               kind: 'success' as const,
-              message: event.output?.trim() ? event.output : VERIFICATION_SENT_MESSAGE,
+              text: event.output?.trim() ? verbatim(event.output) : verificationMessages.sent,
             }),
           },
         },
@@ -51,7 +59,7 @@ export const verificationEmailMachine = setup({
               type: 'notify',
               params: ({ event }) => ({
                 kind: 'error' as const,
-                message: failureMessage(event.error, VERIFICATION_FAILED_MESSAGE),
+                text: failureText(event.error, verificationMessages.failed),
               }),
             },
           },

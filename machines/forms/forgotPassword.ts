@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isSilentFailure } from '../domain';
+import type { Text } from '../text';
 import {
   type FieldErrors,
   type FormErrors,
@@ -11,26 +12,24 @@ import {
   NO_ERRORS,
   type Rule,
 } from './rules';
+import { formMessages } from './messages';
 
 export interface ForgotPasswordValues {
   email: string;
 }
 export type ForgotPasswordField = keyof ForgotPasswordValues;
 
-export const RESET_LINK_SENT_MESSAGE = 'Password reset link sent. Please check your email.';
-export const RESET_EMAIL_FAILED_MESSAGE = 'Failed to send reset email';
-
 /** SPEC §5 "Forgot password", then the email format (as for change email). */
 export const forgotPasswordRules: readonly Rule<ForgotPasswordValues, ForgotPasswordField>[] = [
-  { field: 'email', message: 'Please enter your email address', valid: (v) => filled(v.email) },
-  { field: 'email', message: 'Please enter a valid email address', valid: (v) => isEmail(v.email) },
+  { field: 'email', message: formMessages.emailAddressRequired, valid: (v) => filled(v.email) },
+  { field: 'email', message: formMessages.validEmail, valid: (v) => isEmail(v.email) },
 ];
 
 export interface ForgotPasswordContext extends FormErrors<ForgotPasswordField> {
   values: ForgotPasswordValues;
   errors: FieldErrors<ForgotPasswordField>;
   /** The success notice, once a link went out. */
-  notice: string | null;
+  notice: Text | null;
 }
 
 export type ForgotPasswordEvent =
@@ -63,9 +62,9 @@ export const forgotPasswordMachine = setup({
       notice: null,
     })),
     startSending: assign({ ...NO_ERRORS, notice: null }),
-    showSent: assign({ notice: RESET_LINK_SENT_MESSAGE }),
+    showSent: assign({ notice: formMessages.resetLinkSent }),
     showFailure: assign((_, params: { error: unknown }) =>
-      failureErrors(params.error, { email: 'email' }, RESET_EMAIL_FAILED_MESSAGE),
+      failureErrors(params.error, { email: 'email' }, formMessages.resetEmailFailed),
     ),
   },
 }).createMachine({

@@ -4,7 +4,6 @@
  */
 
 export const PHONE_MAX_LENGTH = 25;
-export const UNSUPPORTED_COUNTRY_MESSAGE = 'This country is not supported';
 /** SPEC §9: the 'not supported' toast waits this long after the last such input. */
 export const PHONE_NOTICE_DEBOUNCE_MS = 500;
 

@@ -1,5 +1,7 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
-import { isApiFailure, isSilentFailure, type NotifyEmitted } from '../domain';
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { isApiFailure, isSilentFailure } from '../domain';
+import type { MessageText } from '../text';
+import { showToast } from '../toasts';
 import {
   type FieldErrors,
   type FormErrors,
@@ -9,9 +11,9 @@ import {
   isValid,
   meetsPasswordRule,
   NO_ERRORS,
-  PASSWORD_RULE_MESSAGE,
   type Rule,
 } from './rules';
+import { formMessages } from './messages';
 import type { NavigateEmitted } from './signIn';
 
 export interface ResetPasswordValues {
@@ -20,35 +22,31 @@ export interface ResetPasswordValues {
 }
 export type ResetPasswordField = keyof ResetPasswordValues;
 
-export const INVALID_RESET_LINK_MESSAGE = 'Invalid reset link';
-export const PASSWORD_RESET_MESSAGE = 'Password reset successfully';
 /** SPEC §8: the server answered with a failure but no message of its own. */
-export const RESET_FAILED_MESSAGE = 'Failed to reset password';
 /** SPEC §8: the reset went wrong without any answer the client understands. */
-export const RESET_ERROR_MESSAGE = 'An error occurred during password reset.';
 
 /** The emailed link's token (the contract's `OpaqueToken`). */
 const RESET_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
 
 /** The new password's checks, in the order of SPEC §5's sign-up list. */
 export const resetPasswordRules: readonly Rule<ResetPasswordValues, ResetPasswordField>[] = [
-  { field: 'password', message: 'Password is required', valid: (v) => v.password !== '' },
-  { field: 'password', message: PASSWORD_RULE_MESSAGE, valid: (v) => meetsPasswordRule(v.password) },
+  { field: 'password', message: formMessages.passwordRequired, valid: (v) => v.password !== '' },
+  { field: 'password', message: formMessages.passwordRule, valid: (v) => meetsPasswordRule(v.password) },
   {
     field: 'passwordConfirmation',
-    message: 'Please confirm your password',
+    message: formMessages.confirmPassword,
     valid: (v) => v.passwordConfirmation !== '',
   },
   {
     field: 'passwordConfirmation',
-    message: 'Passwords do not match',
+    message: formMessages.passwordsDiffer,
     valid: (v) => v.passwordConfirmation === v.password,
   },
 ];
 
 /** SPEC §8's default for a failure without a message: which one depends on whether the server answered. */
-export const resetFallback = (error: unknown): string =>
-  isApiFailure(error) ? RESET_FAILED_MESSAGE : RESET_ERROR_MESSAGE;
+export const resetFallback = (error: unknown): MessageText =>
+  isApiFailure(error) ? formMessages.resetFailed : formMessages.resetError;
 
 export interface ResetPasswordInput {
   /** From the emailed link's query: `token` and `email`. */
@@ -85,7 +83,7 @@ export const resetPasswordMachine = setup({
     context: {} as ResetPasswordContext,
     events: {} as ResetPasswordEvent,
     input: {} as ResetPasswordInput,
-    emitted: {} as NotifyEmitted | NavigateEmitted,
+    emitted: {} as NavigateEmitted,
   },
   actors: {
     /** PUT /user/restore-password. */
@@ -109,7 +107,10 @@ export const resetPasswordMachine = setup({
     showFailure: assign((_, params: { error: unknown }) =>
       failureErrors(params.error, SERVER_FIELDS, resetFallback(params.error)),
     ),
-    notifyReset: emit({ type: 'notify' as const, kind: 'success' as const, message: PASSWORD_RESET_MESSAGE }),
+    notifyReset: sendTo(
+      ({ system }) => system.get('toasts'),
+      showToast('success', formMessages.passwordReset),
+    ),
     toLogin: emit({ type: 'navigate' as const, to: '/login' }),
   },
 }).createMachine({
@@ -119,7 +120,7 @@ export const resetPasswordMachine = setup({
     "well-formed token and email ends in invalidLink ('Invalid reset link'). CHANGE edits the new password",
     "and its confirmation; SUBMIT checks 'Password is required', the password rule, 'Please confirm your",
     "password', 'Passwords do not match', then sends PUT /user/restore-password (the button reads",
-    "'Resetting...'). Success emits notify {success, 'Password reset successfully'} and navigate {to:",
+    "'Resetting...'). Success sends the toast {success, 'Password reset successfully'} and emits navigate {to:",
     "'/login'}. A failure puts server field errors on the two fields; a refused link (token error) or any",
     "other failure shows the message (server's, 429/5xx/network, 'Failed to reset password' for an answer",
     "without one, 'An error occurred during password reset.' when there was no usable answer).",

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { failureMessage, isApiFailure } from '../domain';
+import { isApiFailure } from '../domain';
+import { failureText, type MessageText, type Text, verbatim } from '../text';
 
 /**
  * What the auth forms share: the rules of SPEC §5 as an ordered list (the first broken rule is the
@@ -8,18 +9,18 @@ import { failureMessage, isApiFailure } from '../domain';
  */
 
 /** One message per field; a field without an entry is fine. */
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+export type FieldErrors<F extends string> = Partial<Record<F, Text>>;
 
 export interface Rule<V, F extends string> {
   /** Where the message is shown; null for a message about the whole form. */
   field: F | null;
-  message: string;
+  message: MessageText;
   valid: (values: V) => boolean;
 }
 
 export interface FormErrors<F extends string> {
   errors: FieldErrors<F>;
-  formError: string | null;
+  formError: Text | null;
 }
 
 export const NO_ERRORS = { errors: {}, formError: null } as const;
@@ -88,20 +89,20 @@ export const isValid = <V, F extends string>(rules: readonly Rule<V, F>[], value
 export function failureErrors<F extends string>(
   error: unknown,
   fieldOf: Readonly<Record<string, F>>,
-  fallback: string,
+  fallback: MessageText,
 ): FormErrors<F> {
   const fieldErrors = isApiFailure(error) ? Object.entries(error.fieldErrors ?? {}) : [];
   const errors: FieldErrors<F> = {};
-  let unplaced: string | null = null;
+  let unplaced: Text | null = null;
   for (const [serverField, messages] of fieldErrors) {
-    const [first] = messages;
-    if (first === undefined) continue;
+    if (messages[0] === undefined) continue;
+    const first = verbatim(messages[0]);
     const field = Object.hasOwn(fieldOf, serverField) ? fieldOf[serverField] : undefined;
     if (field === undefined) unplaced ??= first;
     else errors[field] ??= first;
   }
   if (Object.keys(errors).length > 0) return { errors, formError: unplaced };
-  return { errors, formError: unplaced ?? failureMessage(error, fallback) };
+  return { errors, formError: unplaced ?? failureText(error, fallback) };
 }
 
 /** Errors after the customer edits `field`: its own message goes, and so does the form message. */

@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../domain';
+import { formMessages } from './messages';
 import {
   type FieldErrors,
   type FormErrors,
@@ -19,18 +20,14 @@ export interface SignInValues {
 }
 export type SignInField = keyof SignInValues;
 
-export const CREDENTIALS_REQUIRED_MESSAGE = 'Email and password are required';
-export const INVALID_EMAIL_FORMAT_MESSAGE = 'Invalid email format';
-export const SIGN_IN_FAILED_MESSAGE = 'Authentication failed';
-
 /** SPEC §5 "Sign In", in order. */
 export const signInRules: readonly Rule<SignInValues, SignInField>[] = [
   {
     field: null,
-    message: CREDENTIALS_REQUIRED_MESSAGE,
+    message: formMessages.credentialsRequired,
     valid: (v) => filled(v.email) && v.password !== '',
   },
-  { field: 'email', message: INVALID_EMAIL_FORMAT_MESSAGE, valid: (v) => isEmail(v.email) },
+  { field: 'email', message: formMessages.invalidEmailFormat, valid: (v) => isEmail(v.email) },
 ];
 
 /** The login answer the session needs (AuthResponse: access_token, emailVerified). */
@@ -39,7 +36,8 @@ export interface AuthSuccess {
   emailVerified: boolean;
 }
 
-export type SignedInEmitted = { type: 'signedIn'; token: string; emailVerified: boolean };
+/** The session's event for a successful sign in or sign up (SPEC §4 "Auth"). */
+export type SignedInEvent = { type: 'SIGNED_IN'; token: string; emailVerified: boolean };
 export type NavigateEmitted = { type: 'navigate'; to: string };
 
 export interface SignInInput {
@@ -67,7 +65,7 @@ export const signInMachine = setup({
     context: {} as SignInContext,
     events: {} as SignInEvent,
     input: {} as SignInInput,
-    emitted: {} as SignedInEmitted | NavigateEmitted,
+    emitted: {} as NavigateEmitted,
   },
   actors: {
     /** POST /login {username, password}. */
@@ -88,9 +86,12 @@ export const signInMachine = setup({
     showFirstFailure: assign(({ context }) => firstFailure(signInRules, context.values)),
     clearErrors: assign(NO_ERRORS),
     showFailure: assign((_, params: { error: unknown }) =>
-      failureErrors(params.error, SERVER_FIELDS, SIGN_IN_FAILED_MESSAGE),
+      failureErrors(params.error, SERVER_FIELDS, formMessages.authenticationFailed),
     ),
-    announceSignIn: emit((_, params: AuthSuccess) => ({ type: 'signedIn' as const, ...params })),
+    announceSignIn: sendTo(
+      ({ system }) => system.get('session'),
+      (_, params: AuthSuccess): SignedInEvent => ({ type: 'SIGNED_IN', ...params }),
+    ),
     navigate: emit(({ context }) => ({ type: 'navigate' as const, to: context.redirectTo })),
   },
 }).createMachine({
@@ -100,8 +101,8 @@ export const signInMachine = setup({
     "message; SUBMIT checks 'Email and password are required' (whole form) then 'Invalid email format'",
     '(email), first broken rule only, and otherwise calls login. A failure shows server field errors on',
     "their fields, else the server's or client's message (429, 5xx, network) or 'Authentication failed';",
-    'a cancelled call shows nothing. Success emits signedIn {token, emailVerified} (for the session) and',
-    'navigate {to: redirectTo}. SUBMIT is not accepted while signing in.',
+    'a cancelled call shows nothing. Success sends SIGNED_IN {token, emailVerified} to the session and',
+    'emits navigate {to: redirectTo}. SUBMIT is not accepted while signing in.',
   ].join(' '),
   context: ({ input }) => ({
     values: { email: '', password: '' },

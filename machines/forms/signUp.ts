@@ -1,12 +1,12 @@
-import { and, assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
-import { type Country, isSilentFailure, type NotifyEmitted } from '../domain';
+import { and, assign, emit, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
+import { type Country, isSilentFailure } from '../domain';
+import { showToast } from '../toasts';
 import {
   EMPTY_PHONE,
   isUnsupportedPhone,
   PHONE_NOTICE_DEBOUNCE_MS,
   type PhoneChange,
   type PhoneValue,
-  UNSUPPORTED_COUNTRY_MESSAGE,
 } from './phone';
 import {
   type FieldErrors,
@@ -18,11 +18,11 @@ import {
   isValid,
   meetsPasswordRule,
   NO_ERRORS,
-  PASSWORD_RULE_MESSAGE,
   type Rule,
   withoutError,
 } from './rules';
-import type { AuthSuccess, NavigateEmitted, SignedInEmitted } from './signIn';
+import { formMessages } from './messages';
+import type { AuthSuccess, NavigateEmitted, SignedInEvent } from './signIn';
 
 export interface SignUpValues {
   name: string;
@@ -40,37 +40,36 @@ export interface SignUpValues {
 export type SignUpField = keyof SignUpValues;
 export type SignUpTextField = Exclude<SignUpField, 'phone' | 'terms'>;
 
-export const SIGN_UP_FAILED_MESSAGE = 'Registration failed';
 /** SPEC §9: a sent sign-up locks the button this long against a double submit. */
 export const SUBMIT_LOCK_MS = 500;
 
 /** SPEC §5 "Sign Up", checked in this order; the password rule sits with the password's own checks. */
 export const signUpRules: readonly Rule<SignUpValues, SignUpField>[] = [
-  { field: 'name', message: 'Name is required', valid: (v) => filled(v.name) },
-  { field: 'surname', message: 'Surname is required', valid: (v) => filled(v.surname) },
-  { field: 'email', message: 'Email is required', valid: (v) => filled(v.email) },
-  { field: 'country', message: 'Country is required', valid: (v) => v.country !== '' },
-  { field: 'city', message: 'City is required', valid: (v) => filled(v.city) },
-  { field: 'email', message: 'Please enter a valid email address', valid: (v) => isEmail(v.email) },
-  { field: 'phone', message: 'Phone number is required', valid: (v) => filled(v.phone.text) },
+  { field: 'name', message: formMessages.nameRequired, valid: (v) => filled(v.name) },
+  { field: 'surname', message: formMessages.surnameRequired, valid: (v) => filled(v.surname) },
+  { field: 'email', message: formMessages.emailRequired, valid: (v) => filled(v.email) },
+  { field: 'country', message: formMessages.countryRequired, valid: (v) => v.country !== '' },
+  { field: 'city', message: formMessages.cityRequired, valid: (v) => filled(v.city) },
+  { field: 'email', message: formMessages.validEmail, valid: (v) => isEmail(v.email) },
+  { field: 'phone', message: formMessages.phoneRequired, valid: (v) => filled(v.phone.text) },
   {
     field: 'phone',
-    message: 'Please enter a valid phone number',
+    message: formMessages.validPhone,
     valid: (v) => v.phone.valid && v.phone.e164 !== null,
   },
-  { field: 'password', message: 'Password is required', valid: (v) => v.password !== '' },
-  { field: 'password', message: PASSWORD_RULE_MESSAGE, valid: (v) => meetsPasswordRule(v.password) },
+  { field: 'password', message: formMessages.passwordRequired, valid: (v) => v.password !== '' },
+  { field: 'password', message: formMessages.passwordRule, valid: (v) => meetsPasswordRule(v.password) },
   {
     field: 'passwordConfirmation',
-    message: 'Please confirm your password',
+    message: formMessages.confirmPassword,
     valid: (v) => v.passwordConfirmation !== '',
   },
   {
     field: 'passwordConfirmation',
-    message: 'Passwords do not match',
+    message: formMessages.passwordsDiffer,
     valid: (v) => v.passwordConfirmation === v.password,
   },
-  { field: 'terms', message: 'Please accept the terms and privacy policy', valid: (v) => v.terms },
+  { field: 'terms', message: formMessages.acceptTerms, valid: (v) => v.terms },
 ];
 
 /** POST /register's body (SPEC §7): `country` is a `Country.id`; the terms are the form's own check. */
@@ -157,7 +156,7 @@ export const signUpMachine = setup({
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
     input: {} as SignUpInput,
-    emitted: {} as SignedInEmitted | NavigateEmitted | NotifyEmitted,
+    emitted: {} as NavigateEmitted,
   },
   actors: {
     /** POST /register. */
@@ -210,7 +209,7 @@ export const signUpMachine = setup({
     /** SPEC §5: a number of another country is cleared and its field says why. */
     rejectPhone: assign(({ context }) => ({
       values: { ...context.values, phone: { ...EMPTY_PHONE, country: context.values.phone.country } },
-      errors: { ...context.errors, phone: UNSUPPORTED_COUNTRY_MESSAGE },
+      errors: { ...context.errors, phone: formMessages.countryNotSupported },
     })),
     guessPhoneCountry: assign(({ context }, params: { country: string | null }) => ({
       values: { ...context.values, phone: { ...context.values.phone, country: params.country } },
@@ -218,15 +217,17 @@ export const signUpMachine = setup({
     showFirstFailure: assign(({ context }) => firstFailure(signUpRules, context.values)),
     clearErrors: assign(NO_ERRORS),
     showFailure: assign((_, params: { error: unknown }) =>
-      failureErrors(params.error, SERVER_FIELDS, SIGN_UP_FAILED_MESSAGE),
+      failureErrors(params.error, SERVER_FIELDS, formMessages.registrationFailed),
     ),
-    announceSignIn: emit((_, params: AuthSuccess) => ({ type: 'signedIn' as const, ...params })),
+    announceSignIn: sendTo(
+      ({ system }) => system.get('session'),
+      (_, params: AuthSuccess): SignedInEvent => ({ type: 'SIGNED_IN', ...params }),
+    ),
     navigate: emit({ type: 'navigate' as const, to: '/account' }),
-    notifyUnsupported: emit({
-      type: 'notify' as const,
-      kind: 'error' as const,
-      message: UNSUPPORTED_COUNTRY_MESSAGE,
-    }),
+    notifyUnsupported: sendTo(
+      ({ system }) => system.get('toasts'),
+      showToast('error', formMessages.countryNotSupported),
+    ),
   },
 }).createMachine({
   id: 'signUp',
@@ -235,9 +236,9 @@ export const signUpMachine = setup({
     "edit the values and clear that field's message. SUBMIT shows the first broken rule of SPEC §5's order at",
     'its field, or sends POST /register; a sent sign-up locks SUBMIT for 500 ms (lock), and SUBMIT is not',
     'accepted while registering. A failure puts server field errors on their fields, else the message',
-    "(server's, 429/5xx/network, or 'Registration failed'); success emits signedIn {token, emailVerified} and",
+    "(server's, 429/5xx/network, or 'Registration failed'); success sends SIGNED_IN {token, emailVerified} to the session and emits",
     "navigate {to: '/account'}. A phone number of a country outside the server's list is cleared with 'This",
-    "country is not supported' at the field, and notify {error} 500 ms after the last such input (phoneNotice).",
+    "country is not supported' at the field, and a toast {error} 500 ms after the last such input (phoneNotice).",
     "guessCountry (the IP lookup), or else the Country field, preselects the phone's country when it is allowed and no number was typed.",
   ].join(' '),
   context: ({ input }) => ({

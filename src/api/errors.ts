@@ -30,6 +30,8 @@ export interface ApiErrorInit {
   status?: number;
   fieldErrors?: FieldErrors;
   retryAfterSeconds?: number;
+  /** The server's own message (already in the request's language), when the answer carried one. */
+  serverMessage?: string;
   cause?: unknown;
 }
 
@@ -39,6 +41,7 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly fieldErrors: FieldErrors | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly serverMessage: string | undefined;
   /** True only for requests the caller cancelled: never show these (SPEC §8). */
   readonly silent: boolean;
 
@@ -48,6 +51,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.fieldErrors = init.fieldErrors;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.serverMessage = init.serverMessage;
     this.silent = kind === 'cancelled';
   }
 }
@@ -70,7 +74,7 @@ export function errorFromResponse(response: Response, body: unknown, defaultMess
   const status = response.status;
   const serverMessage = envelopeMessage(body);
   const fallback = defaultMessage ?? GENERIC_ERROR_MESSAGE;
-  const init = { status };
+  const init = { status, serverMessage };
 
   if (status === 401) return new ApiError('unauthorized', serverMessage ?? fallback, init);
   if (status === 403) {
@@ -82,11 +86,19 @@ export function errorFromResponse(response: Response, body: unknown, defaultMess
   if (status === 422) {
     const fieldErrors = envelopeFieldErrors(body);
     const firstFieldError = Object.values(fieldErrors).flat()[0];
-    return new ApiError('validation', serverMessage ?? firstFieldError ?? fallback, { status, fieldErrors });
+    return new ApiError('validation', serverMessage ?? firstFieldError ?? fallback, {
+      status,
+      fieldErrors,
+      serverMessage: serverMessage ?? firstFieldError,
+    });
   }
   if (status === 429) {
     const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
-    return new ApiError('rate-limited', serverMessage ?? RATE_LIMITED_MESSAGE, { status, retryAfterSeconds });
+    return new ApiError('rate-limited', serverMessage ?? RATE_LIMITED_MESSAGE, {
+      status,
+      retryAfterSeconds,
+      serverMessage,
+    });
   }
   if (status >= 500 || status < 400)
     return new ApiError('server', serverMessage ?? SERVER_ERROR_MESSAGE, init);
@@ -97,8 +109,10 @@ export function errorFromResponse(response: Response, body: unknown, defaultMess
 /** A 2xx answer whose body says `status` is not 'OK' (SPEC §5): the server refused the operation. */
 export function errorFromRefusal(response: Response, body: unknown, defaultMessage?: string): ApiError {
   const fieldErrors = envelopeFieldErrors(body);
-  return new ApiError('bad-request', envelopeMessage(body) ?? defaultMessage ?? GENERIC_ERROR_MESSAGE, {
+  const serverMessage = envelopeMessage(body);
+  return new ApiError('bad-request', serverMessage ?? defaultMessage ?? GENERIC_ERROR_MESSAGE, {
     status: response.status,
+    serverMessage,
     fieldErrors: Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
   });
 }

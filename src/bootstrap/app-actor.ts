@@ -65,7 +65,7 @@ export interface AppActorHooks {
   /** Whether the current route needs a login (decides the 'Session expired' redirect). */
   isOnProtectedRoute: () => boolean;
   currentPath: () => string;
-  navigate: (to: string) => void;
+  navigate: (to: string, replace?: boolean) => void;
 }
 
 /**

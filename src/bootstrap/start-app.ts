@@ -1,9 +1,11 @@
 import { type ApiClient, createApiClient } from '../api';
 import { type AppActor, type AppActorHooks, createAppActor } from './app-actor';
+import { createScreenRunner, type ScreenRunner } from './screens';
 
 export interface AppStart {
   api: ApiClient;
   app: AppActor;
+  screens: ScreenRunner;
   /** Hands the session's route questions and navigation requests to the router, once it exists. */
   connectRouter: (hooks: AppActorHooks) => void;
 }
@@ -20,11 +22,13 @@ export function createApp(): AppStart {
   const app = createAppActor(api, {
     isOnProtectedRoute: () => router?.isOnProtectedRoute() ?? false,
     currentPath: () => router?.currentPath() ?? window.location.pathname + window.location.search,
-    navigate: (to) => router?.navigate(to),
+    navigate: (to, replace) => router?.navigate(to, replace),
   });
+  const screens = createScreenRunner(app, api, (to, replace) => router?.navigate(to, replace));
   return {
     api,
     app,
+    screens,
     connectRouter: (hooks) => {
       router = hooks;
     },

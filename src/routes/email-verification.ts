@@ -1,12 +1,15 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireLogin } from './guards';
 import { rootRoute } from './root';
+import { screenLifecycle } from './screen';
 
 export const emailVerificationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/email-verification',
   staticData: { name: 'EmailVerification', access: 'protected', header: 'solid' },
   beforeLoad: requireLogin,
+  loader: async ({ context }) => ({ screen: await context.screens.start('verificationEmail', undefined) }),
+  ...screenLifecycle('verificationEmail'),
   component: lazyRouteComponent(
     () => import('../features/email/EmailVerificationPage'),
     'EmailVerificationPage',

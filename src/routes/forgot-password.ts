@@ -1,11 +1,14 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guestOnly } from './guards';
 import { rootRoute } from './root';
+import { screenLifecycle } from './screen';
 
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/forgot-password',
   staticData: { name: 'ForgotPassword', access: 'guest', header: 'transparent' },
   beforeLoad: guestOnly,
+  loader: async ({ context }) => ({ screen: await context.screens.start('forgotPassword', undefined) }),
+  ...screenLifecycle('forgotPassword'),
   component: lazyRouteComponent(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
 });

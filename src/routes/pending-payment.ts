@@ -1,11 +1,19 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validatePaymentSearch } from './payment-search';
 import { rootRoute } from './root';
+import { screenLifecycle } from './screen';
 
 export const pendingPaymentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pending-payment',
   staticData: { name: 'PendingPayment', access: 'all', header: 'solid' },
   validateSearch: validatePaymentSearch,
+  loaderDeps: ({ search }) => ({ payment: search.payment }),
+  loader: async ({ context, deps }) => ({
+    screen: deps.payment
+      ? await context.screens.start('paymentStatus', { paymentId: deps.payment })
+      : undefined,
+  }),
+  ...screenLifecycle('paymentStatus'),
   component: lazyRouteComponent(() => import('../features/payment/PaymentPendingPage'), 'PaymentPendingPage'),
 });

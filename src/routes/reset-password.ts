@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validateResetLinkSearch } from './auth-search';
 import { guestOnly } from './guards';
 import { rootRoute } from './root';
+import { screenLifecycle } from './screen';
 
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -9,5 +10,8 @@ export const resetPasswordRoute = createRoute({
   staticData: { name: 'ResetPassword', access: 'guest', header: 'transparent' },
   validateSearch: validateResetLinkSearch,
   beforeLoad: guestOnly,
+  loaderDeps: ({ search }) => ({ token: search.token, email: search.email }),
+  loader: async ({ context, deps }) => ({ screen: await context.screens.start('resetPassword', deps) }),
+  ...screenLifecycle('resetPassword'),
   component: lazyRouteComponent(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
 });

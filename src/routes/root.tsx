@@ -1,5 +1,6 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { ApiClient } from '../api';
+import type { ScreenRunner } from '../bootstrap/screens';
 import type { AppActor } from '../features/app/AppActorContext';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
 import { Shell } from '../features/shell/Shell';
@@ -7,6 +8,8 @@ import { Shell } from '../features/shell/Shell';
 export interface RouterContext {
   app: AppActor;
   api: ApiClient;
+  /** Starts and stops the routes' screen machines in the app's actor system. */
+  screens: ScreenRunner;
 }
 
 /** Where a route sits for the guards and the shell (SPEC §2 "Routes" and "Shell"). */

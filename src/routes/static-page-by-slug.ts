@@ -2,6 +2,8 @@ import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-route
 import { waitFor } from 'xstate';
 import { findBySlug } from '../../machines/staticPages';
 import { rootRoute } from './root';
+import { screenLifecycle } from './screen';
+import { loadStaticPage } from './static-page-screen';
 
 /**
  * /{slug}: a static page, only when the slug is in the loaded list (SPEC §2); anything else is
@@ -18,6 +20,8 @@ export const staticPageBySlugRoute = createRoute({
       (snapshot) => snapshot.matches('loaded') || snapshot.matches('error'),
     );
     if (!findBySlug(settled.context.pages, params.slug)) throw notFound();
+    return loadStaticPage(context, params.slug);
   },
+  ...screenLifecycle('staticPage'),
   component: lazyRouteComponent(() => import('../features/pages/StaticPageView'), 'StaticPageBySlug'),
 });

@@ -1,17 +1,14 @@
-import { Link, useRouter, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { signInMachine } from '../../../machines/forms/signIn';
-import { authActors } from '../../bootstrap/auth-actors';
 import { Button } from '../../components/Button/Button';
 import { TextField } from '../../components/TextField/TextField';
+import { useOptionalText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
-import { formText } from '../forms/formMessages';
 import { useErrorsKey } from '../forms/useErrorsKey';
-import { useMountedActor } from '../pages/useMountedActor';
 import { AuthLayout } from './AuthLayout';
-import { useFormEvents } from './useFormEvents';
+
+const route = getRouteApi('/login');
 
 const messages = defineMessages({
   title: { id: 'auth.signIn.title', defaultMessage: 'Sign In' },
@@ -27,23 +24,19 @@ const messages = defineMessages({
 /** /login (SPEC §2 "Sign In"): success goes to the `redirect` query or /account. */
 export function LoginPage() {
   const intl = useIntl();
-  const { redirect } = useSearch({ from: '/login' });
-  const { api } = useRouter().options.context;
-  const logic = useMemo(() => signInMachine.provide({ actors: { login: authActors(api).login } }), [api]);
-  const input = useMemo(() => ({ redirectTo: redirect ?? '/account' }), [redirect]);
-  const form = useMountedActor(logic, input, useFormEvents());
-  const values = useSelector(form, (s) => s?.context.values) ?? { email: '', password: '' };
-  const errors = useSelector(form, (s) => s?.context.errors) ?? {};
-  const formError = useSelector(form, (s) => s?.context.formError) ?? null;
-  const pending = useSelector(form, (s) => s?.matches('signingIn') ?? false);
+  const text = useOptionalText();
+  const form = route.useLoaderData({ select: (data) => data.screen });
+  const values = useSelector(form, (s) => s.context.values);
+  const errors = useSelector(form, (s) => s.context.errors);
+  const formError = useSelector(form, (s) => s.context.formError);
+  const pending = useSelector(form, (s) => s.matches('signingIn'));
   const errorsKey = useErrorsKey(form);
-  const text = (message: string | undefined) => (message === undefined ? undefined : formText(intl, message));
 
   return (
     <AuthLayout title={intl.formatMessage(messages.title)}>
       <AuthForm
-        onSubmit={() => form?.send({ type: 'SUBMIT' })}
-        formError={formError && formText(intl, formError)}
+        onSubmit={() => form.send({ type: 'SUBMIT' })}
+        formError={text(formError)}
         errorsKey={errorsKey}
         actions={
           <Button type="submit" size="lg" fullWidth isPending={pending}>
@@ -57,7 +50,7 @@ export function LoginPage() {
           name="email"
           autoComplete="email"
           value={values.email}
-          onChange={(value) => form?.send({ type: 'CHANGE', field: 'email', value })}
+          onChange={(value) => form.send({ type: 'CHANGE', field: 'email', value })}
           isInvalid={errors.email !== undefined}
           errorMessage={text(errors.email)}
         />
@@ -67,7 +60,7 @@ export function LoginPage() {
           name="password"
           autoComplete="current-password"
           value={values.password}
-          onChange={(value) => form?.send({ type: 'CHANGE', field: 'password', value })}
+          onChange={(value) => form.send({ type: 'CHANGE', field: 'password', value })}
           isInvalid={errors.password !== undefined}
           errorMessage={text(errors.password)}
         />

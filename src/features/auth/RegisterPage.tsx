@@ -1,22 +1,21 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { initialSignUpValues, type SignUpTextField, signUpMachine } from '../../../machines/forms/signUp';
-import { authActors } from '../../bootstrap/auth-actors';
+import type { SignUpTextField } from '../../../machines/forms/signUp';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { LazySelect } from '../../components/Select/LazySelect';
 import { TextField } from '../../components/TextField/TextField';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
-import { formText } from '../forms/formMessages';
 import { PasswordHints } from '../forms/PasswordHints';
 import { PhoneField } from '../forms/PhoneField';
 import { useErrorsKey } from '../forms/useErrorsKey';
-import { useMountedActor } from '../pages/useMountedActor';
+import { useOptionalText } from '../../i18n/useText';
 import { AuthLayout } from './AuthLayout';
-import { useFormEvents } from './useFormEvents';
+
+const route = getRouteApi('/register');
 
 const messages = defineMessages({
   title: { id: 'auth.signUp.title', defaultMessage: 'Sign Up' },
@@ -42,27 +41,19 @@ const messages = defineMessages({
 /** /register (SPEC §2 "Sign Up"): success signs the customer in and opens the account. */
 export function RegisterPage() {
   const intl = useIntl();
-  const { api } = useRouter().options.context;
   const countries = useAppSelector((snapshot) => snapshot.context.countries);
   const pages = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.pages);
   const terms = pages.find((page) => page.is_terms === 1);
   const privacy = pages.find((page) => page.is_privacy === 1);
   const hintsId = useId();
 
-  const logic = useMemo(() => {
-    const actors = authActors(api);
-    return signUpMachine.provide({
-      actors: { register: actors.register, guessCountry: actors.guessCountry },
-    });
-  }, [api]);
-  const input = useMemo(() => ({ countries }), [countries]);
-  const form = useMountedActor(logic, input, useFormEvents());
-  const values = useSelector(form, (s) => s?.context.values) ?? initialSignUpValues;
-  const errors = useSelector(form, (s) => s?.context.errors) ?? {};
-  const formError = useSelector(form, (s) => s?.context.formError) ?? null;
-  const pending = useSelector(form, (s) => s?.matches({ form: 'registering' }) ?? false);
+  const text = useOptionalText();
+  const form = route.useLoaderData({ select: (data) => data.screen });
+  const values = useSelector(form, (s) => s.context.values);
+  const errors = useSelector(form, (s) => s.context.errors);
+  const formError = useSelector(form, (s) => s.context.formError);
+  const pending = useSelector(form, (s) => s.matches({ form: 'registering' }));
   const errorsKey = useErrorsKey(form);
-  const text = (message: string | undefined) => (message === undefined ? undefined : formText(intl, message));
 
   const field = (name: SignUpTextField, label: string, type = 'text', autoComplete?: string) => (
     <TextField
@@ -71,7 +62,7 @@ export function RegisterPage() {
       name={name}
       autoComplete={autoComplete}
       value={values[name]}
-      onChange={(value) => form?.send({ type: 'CHANGE', field: name, value })}
+      onChange={(value) => form.send({ type: 'CHANGE', field: name, value })}
       isInvalid={errors[name] !== undefined}
       errorMessage={text(errors[name])}
     />
@@ -80,8 +71,8 @@ export function RegisterPage() {
   return (
     <AuthLayout title={intl.formatMessage(messages.title)} wide>
       <AuthForm
-        onSubmit={() => form?.send({ type: 'SUBMIT' })}
-        formError={formError && formText(intl, formError)}
+        onSubmit={() => form.send({ type: 'SUBMIT' })}
+        formError={text(formError)}
         errorsKey={errorsKey}
         actions={
           <Button type="submit" size="lg" fullWidth isPending={pending}>
@@ -100,7 +91,7 @@ export function RegisterPage() {
               label={intl.formatMessage(messages.phone)}
               countries={countries}
               value={values.phone}
-              onChange={(change) => form?.send({ type: 'PHONE_CHANGED', change })}
+              onChange={(change) => form.send({ type: 'PHONE_CHANGED', change })}
               errorMessage={text(errors.phone)}
             />
           </div>
@@ -110,7 +101,7 @@ export function RegisterPage() {
             placeholder={intl.formatMessage(messages.countryPlaceholder)}
             options={countries.map((country) => ({ id: String(country.id), label: country.title }))}
             value={values.country === '' ? null : values.country}
-            onChange={(id) => form?.send({ type: 'CHANGE', field: 'country', value: id ?? '' })}
+            onChange={(id) => form.send({ type: 'CHANGE', field: 'country', value: id ?? '' })}
             errorMessage={text(errors.country)}
           />
           {field('city', intl.formatMessage(messages.city), 'text', 'address-level2')}
@@ -121,7 +112,7 @@ export function RegisterPage() {
             autoComplete="new-password"
             aria-describedby={hintsId}
             value={values.password}
-            onChange={(value) => form?.send({ type: 'CHANGE', field: 'password', value })}
+            onChange={(value) => form.send({ type: 'CHANGE', field: 'password', value })}
             isInvalid={errors.password !== undefined}
             errorMessage={text(errors.password)}
           />
@@ -137,7 +128,7 @@ export function RegisterPage() {
         </div>
         <Checkbox
           isSelected={values.terms}
-          onChange={(accepted) => form?.send({ type: 'ACCEPT_TERMS', accepted })}
+          onChange={(accepted) => form.send({ type: 'ACCEPT_TERMS', accepted })}
           errorMessage={text(errors.terms)}
         >
           {intl.formatMessage(messages.accept)}{' '}

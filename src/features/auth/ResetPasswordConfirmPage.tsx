@@ -1,8 +1,9 @@
-import { useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { ResetPasswordForm } from './ResetPasswordForm';
+
+const route = getRouteApi('/reset-password-confirm');
 
 /** /reset-password-confirm?token=…&email=… — the link in the reset email (DESIGN §3). */
 export function ResetPasswordConfirmPage() {
-  const { token, email } = useSearch({ from: '/reset-password-confirm' });
-  return <ResetPasswordForm token={token} email={email} />;
+  return <ResetPasswordForm form={route.useLoaderData({ select: (data) => data.screen })} />;
 }

@@ -1,20 +1,19 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
-import { INVALID_RESET_LINK_MESSAGE, resetPasswordMachine } from '../../../machines/forms/resetPassword';
-import { authActors } from '../../bootstrap/auth-actors';
+import type { ActorRefFrom } from 'xstate';
+import { formMessages } from '../../../machines/forms/messages';
+import type { resetPasswordMachine } from '../../../machines/forms/resetPassword';
 import { Button } from '../../components/Button/Button';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { TextField } from '../../components/TextField/TextField';
 import { AuthForm } from '../forms/AuthForm';
-import { formText } from '../forms/formMessages';
 import { PasswordHints } from '../forms/PasswordHints';
 import { useErrorsKey } from '../forms/useErrorsKey';
-import { useMountedActor } from '../pages/useMountedActor';
+import { useOptionalText } from '../../i18n/useText';
 import { AuthLayout } from './AuthLayout';
-import { useFormEvents } from './useFormEvents';
 
 const messages = defineMessages({
   title: { id: 'auth.reset.title', defaultMessage: 'Reset password' },
@@ -36,30 +35,17 @@ const lead = defineMessage<{ email: MessageValue }>({
  * malformed ones) shows 'Invalid reset link' and the way to ask for a new one; success toasts
  * 'Password reset successfully' and opens Sign In.
  */
-export function ResetPasswordForm({
-  token,
-  email,
-}: {
-  token: string | undefined;
-  email: string | undefined;
-}) {
+export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPasswordMachine> }) {
   const intl = useIntl();
-  const { api } = useRouter().options.context;
+  const text = useOptionalText();
   const hintsId = useId();
-  const logic = useMemo(
-    () => resetPasswordMachine.provide({ actors: { restorePassword: authActors(api).restorePassword } }),
-    [api],
-  );
-  const input = useMemo(() => ({ token, email }), [token, email]);
-  const form = useMountedActor(logic, input, useFormEvents());
-  const invalidLink = useSelector(form, (s) => s?.matches('invalidLink') ?? false);
-  const values = useSelector(form, (s) => s?.context.values) ?? { password: '', passwordConfirmation: '' };
-  const errors = useSelector(form, (s) => s?.context.errors) ?? {};
-  const formError = useSelector(form, (s) => s?.context.formError) ?? null;
-  const linkEmail = useSelector(form, (s) => s?.context.email) ?? '';
-  const pending = useSelector(form, (s) => s?.matches('resetting') ?? false);
+  const invalidLink = useSelector(form, (s) => s.matches('invalidLink'));
+  const values = useSelector(form, (s) => s.context.values);
+  const errors = useSelector(form, (s) => s.context.errors);
+  const formError = useSelector(form, (s) => s.context.formError);
+  const linkEmail = useSelector(form, (s) => s.context.email);
+  const pending = useSelector(form, (s) => s.matches('resetting'));
   const errorsKey = useErrorsKey(form);
-  const text = (message: string | undefined) => (message === undefined ? undefined : formText(intl, message));
   const back = (
     <p className="auth-card__footer">
       <Link to="/login">{intl.formatMessage(messages.back)}</Link>
@@ -69,7 +55,7 @@ export function ResetPasswordForm({
   if (invalidLink) {
     return (
       <AuthLayout title={intl.formatMessage(messages.title)}>
-        <ErrorText>{formText(intl, INVALID_RESET_LINK_MESSAGE)}</ErrorText>
+        <ErrorText>{text(formMessages.invalidResetLink)}</ErrorText>
         <LinkButton
           size="lg"
           fullWidth
@@ -87,8 +73,8 @@ export function ResetPasswordForm({
     <AuthLayout title={intl.formatMessage(messages.title)}>
       {linkEmail && <p className="auth-card__lead">{intl.formatMessage(lead, { email: linkEmail })}</p>}
       <AuthForm
-        onSubmit={() => form?.send({ type: 'SUBMIT' })}
-        formError={formError && formText(intl, formError)}
+        onSubmit={() => form.send({ type: 'SUBMIT' })}
+        formError={text(formError)}
         errorsKey={errorsKey}
         actions={
           <Button type="submit" size="lg" fullWidth isPending={pending}>
@@ -103,7 +89,7 @@ export function ResetPasswordForm({
           autoComplete="new-password"
           aria-describedby={hintsId}
           value={values.password}
-          onChange={(value) => form?.send({ type: 'CHANGE', field: 'password', value })}
+          onChange={(value) => form.send({ type: 'CHANGE', field: 'password', value })}
           isInvalid={errors.password !== undefined}
           errorMessage={text(errors.password)}
         />
@@ -114,7 +100,7 @@ export function ResetPasswordForm({
           name="password_confirmation"
           autoComplete="new-password"
           value={values.passwordConfirmation}
-          onChange={(value) => form?.send({ type: 'CHANGE', field: 'passwordConfirmation', value })}
+          onChange={(value) => form.send({ type: 'CHANGE', field: 'passwordConfirmation', value })}
           isInvalid={errors.passwordConfirmation !== undefined}
           errorMessage={text(errors.passwordConfirmation)}
         />

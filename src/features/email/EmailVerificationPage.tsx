@@ -1,15 +1,13 @@
-import { useRouter } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import { defineMessage, defineMessages, FormattedMessage, type MessageValue } from 'react-intl';
-import { verificationEmailMachine } from '../../../machines/verificationEmail';
 import { Button } from '../../components/Button/Button';
 import { useChild } from '../app/AppActorContext';
-import { useMountedActor } from '../pages/useMountedActor';
-import { resendVerification } from './emailActors';
 import { MailIcon } from './MailIcon';
 import '../pages/pages.css';
 import './email.css';
+
+const route = getRouteApi('/email-verification');
 
 const messages = defineMessages({
   title: { id: 'email.verification.title', defaultMessage: 'Verify your email address' },
@@ -39,19 +37,8 @@ const sentToYou = defineMessage({
 /** /email-verification: what to do next, and a button that sends the link again. */
 export function EmailVerificationPage() {
   const email = useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.email);
-  const { api } = useRouter().options.context;
-  const toasts = useChild('toasts');
-  const logic = useMemo(
-    () => verificationEmailMachine.provide({ actors: { resendVerification: resendVerification(api) } }),
-    [api],
-  );
-  const resender = useMountedActor(logic, undefined, (actor) => {
-    const subscription = actor.on('notify', ({ kind, message }) =>
-      toasts.send({ type: 'SHOW', kind, message }),
-    );
-    return () => subscription.unsubscribe();
-  });
-  const sending = useSelector(resender, (snapshot) => snapshot?.matches('sending') ?? false);
+  const resender = route.useLoaderData({ select: (data) => data.screen });
+  const sending = useSelector(resender, (snapshot) => snapshot.matches('sending'));
 
   return (
     <main className="page page--centered">
@@ -71,12 +58,7 @@ export function EmailVerificationPage() {
         <FormattedMessage {...messages.missing} />
       </p>
       <div className="page__actions">
-        <Button
-          size="lg"
-          isPending={sending}
-          isDisabled={resender === undefined}
-          onPress={() => resender?.send({ type: 'RESEND' })}
-        >
+        <Button size="lg" isPending={sending} onPress={() => resender.send({ type: 'RESEND' })}>
           <FormattedMessage {...(sending ? messages.sending : messages.resend)} />
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { IntlProvider } from '../../i18n/IntlProvider';
+import { useOptionalText } from '../../i18n/useText';
 import type { AppRouter } from '../../routes/router';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { injectGoogleTag } from './googleTag';
@@ -32,6 +33,7 @@ export function AppRoot({ router }: { router: AppRouter }) {
   const routerResolved = useRouterResolved(router);
   const phase = useDeferredValue(appPhase === 'ready' && !routerResolved ? 'loading' : appPhase);
   const initError = useAppSelector((snapshot) => snapshot.context.initError);
+  const text = useOptionalText();
   const googleTag = useAppSelector((snapshot) => snapshot.context.settings?.google_tag ?? null);
   const language = useChild('language');
   const locale = useSelector(
@@ -53,7 +55,7 @@ export function AppRoot({ router }: { router: AppRouter }) {
       {phase === 'error' && (
         <main className="app-status" role="alert">
           <p>
-            <FormattedMessage {...messages.initError} /> {initError}
+            <FormattedMessage {...messages.initError} /> {text(initError)}
           </p>
         </main>
       )}

@@ -30,12 +30,12 @@ export function bootApp({
   history?: RouterHistory;
   started?: AppStart;
 } = {}): BootedApp {
-  const { api, app } = started;
-  const router = createAppRouter({ app, api }, history);
+  const { api, app, screens } = started;
+  const router = createAppRouter({ app, api, screens }, history);
   started.connectRouter({
     isOnProtectedRoute: () => router.state.matches.some((match) => match.staticData.access === 'protected'),
     currentPath: () => router.state.location.href,
-    navigate: (to) => void router.navigate({ to }),
+    navigate: (to, replace) => void router.navigate({ to, replace }),
   });
   // The first page loads (guards, loaders, code) while the start-up requests run, so the router
   // mounts resolved (AppRoot) and does not load and render the page a second time as it mounts.

@@ -1,0 +1,97 @@
+import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate';
+import type { ApiClient } from '../api';
+import type { AppActor } from './app-actor';
+import type { authScreens } from './screens/auth';
+import type { emailScreens } from './screens/email';
+import type { pageScreens } from './screens/pages';
+import type { paymentScreens } from './screens/payment';
+
+/**
+ * Every screen machine with its implementations provided (DESIGN §2), loaded with the routes that
+ * use it (DESIGN §6: the forms stay off the first load). Each module maps screen names to
+ * `(api) => logic`.
+ */
+const screenModules = {
+  auth: () => import('./screens/auth').then((module) => module.authScreens),
+  email: () => import('./screens/email').then((module) => module.emailScreens),
+  pages: () => import('./screens/pages').then((module) => module.pageScreens),
+  payment: () => import('./screens/payment').then((module) => module.paymentScreens),
+};
+
+type Providers = typeof authScreens & typeof emailScreens & typeof pageScreens & typeof paymentScreens;
+export type ScreenName = keyof Providers;
+export type ScreenLogic<N extends ScreenName> = ReturnType<Providers[N]>;
+export type ScreenActor<N extends ScreenName> = ActorRefFrom<ScreenLogic<N>>;
+
+const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
+  signIn: 'auth',
+  signUp: 'auth',
+  forgotPassword: 'auth',
+  resetPassword: 'auth',
+  verificationEmail: 'email',
+  staticPage: 'pages',
+  paymentStatus: 'payment',
+  paymentResult: 'payment',
+};
+
+export interface ScreenRunner {
+  /**
+   * The screen's actor for `input`: the running one when it was started with the same input (a
+   * preload on intent started it), otherwise a new one in the app's actor system under the
+   * screen's name, replacing any other.
+   */
+  start<N extends ScreenName>(name: N, input: InputFrom<ScreenLogic<N>>): Promise<ScreenActor<N>>;
+  /** Stops `actor` if it is still the screen's (leaving a route; a newer start is kept). */
+  stop(name: ScreenName, actor: AnyActorRef | undefined): void;
+}
+
+/**
+ * Starts and stops route screens inside the app actor (SCREEN.START / SCREEN.STOP), and forwards
+ * each screen's one emitted event, `navigate {to, replace?}`, to the router.
+ */
+export function createScreenRunner(
+  app: AppActor,
+  api: ApiClient,
+  navigate: (to: string, replace: boolean) => void,
+): ScreenRunner {
+  const logic = new Map<ScreenName, AnyActorLogic>();
+  const keys = new Map<ScreenName, string>();
+
+  async function logicOf(name: ScreenName): Promise<AnyActorLogic> {
+    const known = logic.get(name);
+    if (known) return known;
+    const providers: Record<string, (api: ApiClient) => AnyActorLogic> =
+      await screenModules[moduleOf[name]]();
+    const provide = providers[name];
+    if (!provide) throw new Error(`No screen named ${name}`);
+    const provided = provide(api);
+    logic.set(name, provided);
+    return provided;
+  }
+
+  const running = (name: ScreenName): AnyActorRef | undefined => {
+    const actor: AnyActorRef | undefined = app.system.get(name);
+    return actor?.getSnapshot().status === 'stopped' ? undefined : actor;
+  };
+
+  return {
+    async start(name, input) {
+      const key = JSON.stringify(input ?? null);
+      const provided = await logicOf(name);
+      const current = running(name);
+      if (current && keys.get(name) === key) return current as ScreenActor<typeof name>;
+      app.send({ type: 'SCREEN.START', systemId: name, logic: provided, input });
+      keys.set(name, key);
+      const actor: AnyActorRef = app.system.get(name);
+      actor.on('navigate', (event: { to: string; replace?: boolean }) =>
+        navigate(event.to, event.replace ?? false),
+      );
+      return actor as ScreenActor<typeof name>;
+    },
+    stop(name, actor) {
+      if (actor === undefined || running(name) !== actor) return;
+      keys.delete(name);
+      app.send({ type: 'SCREEN.STOP', systemId: name });
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { AnyActorRef } from 'xstate';
+import type { ScreenName } from '../bootstrap/screens';
+import type { RouterContext } from './root';
+
+/**
+ * What every route with a screen machine shares (DESIGN §2): its loader starts the screen's actor
+ * and returns it as `{ screen }`; leaving the route stops it, which aborts its requests. Loader
+ * data is not kept after leaving (gcTime 0), so coming back starts a fresh screen instead of
+ * showing the stopped one.
+ */
+export function screenLifecycle(name: ScreenName) {
+  return {
+    gcTime: 0,
+    onLeave: ({
+      context,
+      loaderData,
+    }: {
+      context: RouterContext;
+      loaderData?: { screen?: AnyActorRef | undefined };
+    }) => context.screens.stop(name, loaderData?.screen),
+  };
+}
