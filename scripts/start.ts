@@ -1,7 +1,8 @@
 // `npm start`: build what is missing or stale, then serve the app and the API on one port.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { supervise } from './supervise';
 
 const STAMP = 'dist/.build-stamp';
 const SOURCES = ['index.html', 'openapi.yaml', 'package-lock.json', 'src', 'machines', 'server', 'public'];
@@ -26,6 +27,4 @@ if (Math.max(...SOURCES.map(newestMtime)) > built) {
 const [command, args] = existsSync('dist/server/main.js')
   ? ['node', ['--enable-source-maps', 'dist/server/main.js']]
   : ['npx', ['vite', 'preview', '--port', process.env.PORT ?? '3000', '--strictPort']];
-const child = spawn(command, args, { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+supervise(command, args);

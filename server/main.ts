@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { readGoogleTag } from './catalogue/settings-cache';
 import { loadConfig } from './config';
 import { openDatabase, prepareDatabase } from './db';
-import { requestLogSerializer } from './http/log';
+import { loggerOptions } from './http/log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     const app = await buildApp({
       config,
       database,
-      logger: { level: process.env.LOG_LEVEL ?? 'info', serializers: { req: requestLogSerializer } },
+      logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'),
       googleTag: () => readGoogleTag(database.db),
     });
     if (seeded) app.log.info('the database was empty: seeded the demo store');

@@ -22,7 +22,7 @@ export function Checkbox({ children, errorMessage, className, isInvalid, ...rest
         aria-describedby={errorMessage ? errorId : rest['aria-describedby']}
       >
         <span className="checkbox__box" aria-hidden="true">
-          <svg viewBox="0 0 16 16" width="16" height="16">
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
             <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
           </svg>
         </span>

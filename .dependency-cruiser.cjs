@@ -1,0 +1,177 @@
+/**
+ * Import boundaries of DESIGN §1 (issue #9 §5), checked by `npm run lint` (`npm run lint:boundaries`):
+ *   routes → features → components | machines → api; anything may import domain/;
+ *   machines/ imports only xstate, zod, domain/ and types; server/ never meets src/ or machines/;
+ *   a feature folder does not import another feature's files, only the shared folders below.
+ * tests/contract/boundaries.test.ts shows every rule failing on a forbidden import.
+ */
+
+/** Feature folders every feature may import: glue and building blocks shared by all screens. */
+const SHARED_FEATURES = ['app', 'forms', 'shared'];
+
+/**
+ * Imports that break a rule today and that the src/ restructuring of issue #9 §1–§3 removes.
+ * dependency-cruiser reports them as ignored instead of failing. Shrink this list; never grow it:
+ * a new import that breaks a rule is moved to where it belongs instead.
+ */
+const KNOWN_VIOLATIONS = [
+  {
+    // machines/money.ts moves to domain/ (#9 §3); the components then import it from there.
+    rule: 'components-no-machines-or-features',
+    to: 'machines/money.ts',
+    from: ['src/components/CoinAmount/CoinAmount.tsx', 'src/components/Money/Money.tsx'],
+  },
+  {
+    // The shell reads the router from the route tree; the router instance moves to bootstrap (#9 §1).
+    rule: 'features-no-routes',
+    to: 'src/routes/router.ts',
+    from: ['src/features/shell/AppRoot.tsx', 'src/features/shell/bootApp.tsx'],
+  },
+  {
+    rule: 'features-no-routes',
+    to: 'src/routes/root.tsx',
+    from: ['src/features/shell/Header.tsx', 'src/features/shell/useHeaderStyle.ts'],
+  },
+  {
+    // useMountedActor disappears: routes start the screen actors (#9 §1).
+    rule: 'features-no-cross-feature',
+    to: 'src/features/pages/useMountedActor.ts',
+    from: [
+      'src/features/auth/ForgotPasswordPage.tsx',
+      'src/features/auth/LoginPage.tsx',
+      'src/features/auth/RegisterPage.tsx',
+      'src/features/auth/ResetPasswordForm.tsx',
+      'src/features/email/EmailVerificationPage.tsx',
+      'src/features/payment/PaymentPendingPage.tsx',
+    ],
+  },
+  {
+    // HeadingOnlyPage and the page styles are page chrome every screen uses: they move to a shared folder.
+    rule: 'features-no-cross-feature',
+    to: 'src/features/pages/HeadingOnlyPage.tsx',
+    from: [
+      'src/features/account/AccountLayout.tsx',
+      'src/features/account/BalanceTab.tsx',
+      'src/features/account/ChangeEmailTab.tsx',
+      'src/features/account/ChangePasswordTab.tsx',
+      'src/features/account/OrderHistoryTab.tsx',
+      'src/features/account/ProfileTab.tsx',
+      'src/features/cart/CartPage.tsx',
+      'src/features/shop/ProductListPage.tsx',
+    ],
+  },
+  {
+    rule: 'features-no-cross-feature',
+    to: 'src/features/pages/pages.css',
+    from: [
+      'src/features/email/EmailVerificationPage.tsx',
+      'src/features/email/EmailVerifiedPage.tsx',
+      'src/features/payment/PaymentFailPage.tsx',
+      'src/features/payment/PaymentPendingPage.tsx',
+      'src/features/payment/PaymentSuccessPage.tsx',
+    ],
+  },
+  {
+    // The shell lays out the cookie banner; the layout route composes them instead.
+    rule: 'features-no-cross-feature',
+    to: 'src/features/cookies/CookieBanner.tsx',
+    from: ['src/features/shell/Shell.tsx'],
+  },
+];
+
+/** Packages bound to React or the DOM (resolved paths; node_modules may sit outside the project). */
+const UI_PACKAGES =
+  '(^|/)node_modules/(react|react-dom|scheduler|@tanstack/[^/]+|@xstate/react|react-aria-components|react-aria|react-intl|@react-aria/[^/]+)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'machines-no-ui',
+      severity: 'error',
+      comment: 'machines/ is pure logic: no React, DOM bindings, router or screens (DESIGN §1).',
+      from: { path: '^machines/' },
+      to: { path: [UI_PACKAGES, '^src/(routes|features|components|bootstrap|i18n)/', '^src/main\\.tsx$'] },
+    },
+    {
+      name: 'machines-only-xstate-and-domain',
+      severity: 'error',
+      comment:
+        'machines/ imports only xstate, zod, domain/, other machines and (as types) the generated API.',
+      from: { path: '^machines/' },
+      to: {
+        pathNot: ['^machines/', '^domain/', '^src/api/schema\\.d\\.ts$', '(^|/)node_modules/(xstate|zod)/'],
+      },
+    },
+    {
+      name: 'components-no-machines-or-features',
+      severity: 'error',
+      comment: 'src/components is shared UI: it takes props and knows no machine, screen or route.',
+      from: { path: '^src/components/' },
+      to: { path: ['^machines/', '^src/(features|routes|bootstrap)/'] },
+    },
+    {
+      name: 'features-no-routes',
+      severity: 'error',
+      comment: 'Routes import features, never the other way round.',
+      from: { path: '^src/features/' },
+      to: { path: '^src/routes/' },
+    },
+    {
+      name: 'features-no-cross-feature',
+      severity: 'error',
+      comment: `A feature imports another feature's files only from a shared folder (${SHARED_FEATURES.join(', ')}).`,
+      from: { path: '^src/features/([^/]+)/' },
+      to: {
+        path: '^src/features/[^/]+/',
+        pathNot: ['^src/features/$1/', `^src/features/(${SHARED_FEATURES.join('|')})/`],
+      },
+    },
+    {
+      name: 'server-not-client',
+      severity: 'error',
+      comment: 'server/ shares only openapi.yaml and domain/ with the client.',
+      from: { path: '^server/' },
+      to: { path: ['^src/', '^machines/'] },
+    },
+    {
+      name: 'client-not-server',
+      severity: 'error',
+      comment: 'src/ and machines/ never import server/.',
+      from: { path: ['^src/', '^machines/'] },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'domain-imports-nothing-of-ours',
+      severity: 'error',
+      comment: 'domain/ is pure rules everything imports; it imports none of our folders (API types aside).',
+      from: { path: '^domain/' },
+      to: { path: '^(src|machines|server|scripts|tests)/', pathNot: '^src/api/schema\\.d\\.ts$' },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'domain/ runs in the browser and on the server: no React, xstate or node APIs.',
+      from: { path: '^domain/' },
+      to: { path: [UI_PACKAGES, '(^|/)node_modules/xstate/'] },
+    },
+    {
+      name: 'domain-no-node-apis',
+      severity: 'error',
+      comment: 'domain/ runs in the browser and on the server: no node APIs.',
+      from: { path: '^domain/' },
+      to: { dependencyTypes: ['core'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Tests and scripts may import every layer; the rules are about the app's own folders.
+    exclude: { path: ['(^|/)node_modules/\\.vite', '^(tests|scripts|docs|dist|public|data|test-results)/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    skipAnalysisNotInRules: true,
+    knownViolations: KNOWN_VIOLATIONS.flatMap(({ rule, to, from }) =>
+      from.map((file) => ({ type: 'dependency', from: file, to, rule: { severity: 'error', name: rule } })),
+    ),
+  },
+};

@@ -1,0 +1,132 @@
+/**
+ * The import boundaries of DESIGN §1 (.dependency-cruiser.cjs, run by `npm run lint`): the project
+ * passes, a fixture tree with one forbidden import per rule fails on each, and the allow-list of
+ * today's violations names only imports that still exist.
+ */
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { cruise, type ICruiseOptions, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const configFile = join(root, '.dependency-cruiser.cjs');
+
+type Violation = { rule: string; from: string; to: string };
+
+async function check(
+  baseDir: string,
+  options: Partial<ICruiseOptions> = {},
+): Promise<{ violations: Violation[]; ignored: number; modules: number }> {
+  const config = await extractDepcruiseOptions(configFile);
+  const tsConfig = join(baseDir, 'tsconfig.json');
+  const output = await cruise(
+    ['.'],
+    { ...config, baseDir, tsConfig: { fileName: tsConfig }, ...options },
+    {},
+    { tsConfig: extractTSConfig(tsConfig) },
+  );
+  const result = output.output as ICruiseResult;
+  return {
+    violations: result.summary.violations
+      .filter((v) => v.rule.severity !== 'ignore')
+      .map((v) => ({ rule: v.rule.name, from: v.from, to: v.to })),
+    ignored: result.summary.ignore ?? 0,
+    modules: result.summary.totalCruised,
+  };
+}
+
+describe('import boundaries on the project', () => {
+  it('hold: npm run lint passes', async () => {
+    const { violations, modules } = await check(root);
+    expect(violations).toEqual([]);
+    expect(modules).toBeGreaterThan(100);
+  });
+
+  it('allow-list only imports that still break a rule (remove an entry once its import is gone)', async () => {
+    const config = await extractDepcruiseOptions(configFile);
+    const known = (config.knownViolations ?? []).map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+    const { violations } = await check(root, { knownViolations: [] });
+    const stale = known.filter(
+      (k) => !violations.some((v) => v.rule === k.rule && v.from === k.from && v.to === k.to),
+    );
+    expect(stale).toEqual([]);
+  });
+});
+
+/** One file per forbidden import (and a few allowed ones), laid out like the project. */
+const FIXTURE: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }),
+  'domain/money.ts': "import type { components } from '../src/api/schema';\nexport type M = components;\n",
+  'domain/bad.ts':
+    "import { readFileSync } from 'node:fs';\nimport { setup } from 'xstate';\nimport { x } from '../machines/ok';\nexport const y = [readFileSync, setup, x];\n",
+  'src/api/schema.d.ts': 'export interface components { a: 1 }\n',
+  'machines/ok.ts':
+    "import { setup } from 'xstate';\nimport type { M } from '../domain/money';\nexport const x = setup;\nexport type N = M;\n",
+  'machines/ui.ts': "import { useState } from 'react';\nexport const y = useState;\n",
+  'machines/screen.ts': "import { Page } from '../src/features/shop/Page';\nexport const y = Page;\n",
+  'machines/fetches.ts': "import { request } from 'node:http';\nexport const y = request;\n",
+  'machines/server.ts': "import { handler } from '../server/handler';\nexport const y = handler;\n",
+  'src/components/Money.ts': "import { x } from '../../machines/ok';\nexport const y = x;\n",
+  'src/components/Link.ts': "import { Page } from '../features/shop/Page';\nexport const y = Page;\n",
+  'src/routes/shop.ts': "import { Page } from '../features/shop/Page';\nexport const route = Page;\n",
+  'src/features/shop/Page.ts':
+    "import { money } from '../../../domain/money';\nimport { route } from '../../routes/shop';\nexport const Page = [money, route];\n",
+  'src/features/shop/Own.ts': "import { Page } from './Page';\nexport const y = Page;\n",
+  'src/features/cart/Cart.ts': "import { Page } from '../shop/Page';\nexport const y = Page;\n",
+  'src/features/cart/Shared.ts':
+    "import { Heading } from '../shared/Heading';\nimport { Context } from '../app/Context';\nexport const y = [Heading, Context];\n",
+  'src/features/shared/Heading.ts': 'export const Heading = 1;\n',
+  'src/features/app/Context.ts': 'export const Context = 1;\n',
+  'src/bootstrap/server.ts': "import { handler } from '../../server/handler';\nexport const y = handler;\n",
+  'server/handler.ts': "import { money } from '../domain/money';\nexport const handler = money;\n",
+  'server/client.ts': "import { Page } from '../src/features/shop/Page';\nexport const y = Page;\n",
+  'server/machine.ts': "import { x } from '../machines/ok';\nexport const y = x;\n",
+};
+
+describe('import boundaries on a fixture with forbidden imports', () => {
+  let dir = '';
+  let violations: Violation[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'boundaries-'));
+    for (const [file, text] of Object.entries(FIXTURE)) {
+      await mkdir(dirname(join(dir, file)), { recursive: true });
+      await writeFile(join(dir, file), text);
+    }
+    await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    ({ violations } = await check(dir));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reports every forbidden import, each under its rule, and nothing else', () => {
+    const found = violations
+      .map((v) => `${v.rule}: ${v.from} → ${v.to.replace(/^.*node_modules\/([^/]+).*$/, '$1')}`)
+      .sort();
+    expect(found).toEqual(
+      [
+        'client-not-server: machines/server.ts → server/handler.ts',
+        'client-not-server: src/bootstrap/server.ts → server/handler.ts',
+        'components-no-machines-or-features: src/components/Link.ts → src/features/shop/Page.ts',
+        'components-no-machines-or-features: src/components/Money.ts → machines/ok.ts',
+        'domain-imports-nothing-of-ours: domain/bad.ts → machines/ok.ts',
+        'domain-is-pure: domain/bad.ts → xstate',
+        'domain-no-node-apis: domain/bad.ts → fs',
+        'features-no-cross-feature: src/features/cart/Cart.ts → src/features/shop/Page.ts',
+        'features-no-routes: src/features/shop/Page.ts → src/routes/shop.ts',
+        'machines-no-ui: machines/screen.ts → src/features/shop/Page.ts',
+        'machines-no-ui: machines/ui.ts → react',
+        'machines-only-xstate-and-domain: machines/fetches.ts → http',
+        'machines-only-xstate-and-domain: machines/screen.ts → src/features/shop/Page.ts',
+        'machines-only-xstate-and-domain: machines/server.ts → server/handler.ts',
+        'machines-only-xstate-and-domain: machines/ui.ts → react',
+        'server-not-client: server/client.ts → src/features/shop/Page.ts',
+        'server-not-client: server/machine.ts → machines/ok.ts',
+      ].sort(),
+    );
+  });
+});
