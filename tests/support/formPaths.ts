@@ -24,16 +24,20 @@ export const rateLimited = apiFailure('rate-limited', 'Too many requests. Please
 });
 export const serverError = apiFailure('server', 'Server error. Please try again later.', { status: 500 });
 export const networkError = apiFailure('network', 'Network error. Please check your connection.');
+/** The server's own messages travel as `serverMessage` (ApiError), apart from the client's texts. */
 export const wrongCredentials = apiFailure('validation', 'These credentials do not match our records.', {
   status: 422,
+  serverMessage: 'These credentials do not match our records.',
   fieldErrors: {},
 });
 export const emailTaken = apiFailure('validation', 'The email has already been taken.', {
   status: 422,
+  serverMessage: 'The email has already been taken.',
   fieldErrors: { email: ['The email has already been taken.'] },
 });
 export const linkRefused = apiFailure('validation', 'This password reset link is invalid or has expired.', {
   status: 422,
+  serverMessage: 'This password reset link is invalid or has expired.',
   fieldErrors: { token: ['This password reset link is invalid or has expired.'] },
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forgotPasswordMachine } from '../../../machines/forms/forgotPassword';
+import { formMessages } from '../../../machines/forms/messages';
+import { failureMessages, verbatim } from '../../../machines/text';
 import { forgotPasswordPlan } from '../../support/formPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
 import { apiFailure, cancelled, networkError, rateLimited, run, serverError } from './support';
@@ -11,11 +13,11 @@ const typed = (email: string) => [{ type: 'CHANGE', field: 'email', value: email
 describe('forgotPassword rules (SPEC §5, §8)', () => {
   it("'Please enter your email address' when empty, then the email format", () => {
     expect(run(forgotPasswordMachine, undefined, [{ type: 'SUBMIT' }]).snapshot.context.errors).toEqual({
-      email: 'Please enter your email address',
+      email: formMessages.emailAddressRequired,
     });
     expect(
       run(forgotPasswordMachine, undefined, [...typed('steve@'), { type: 'SUBMIT' }]).snapshot.context.errors,
-    ).toEqual({ email: 'Please enter a valid email address' });
+    ).toEqual({ email: formMessages.validEmail });
   });
 
   it('shows the success notice, and the form stays for another try', () => {
@@ -25,7 +27,7 @@ describe('forgotPassword rules (SPEC §5, §8)', () => {
       doneEvent('requestReset'),
     ]).snapshot;
     expect(sent.value).toBe('editing');
-    expect(sent.context.notice).toBe('Password reset link sent. Please check your email.');
+    expect(sent.context.notice).toEqual(formMessages.resetLinkSent);
     expect(sent.can({ type: 'SUBMIT' })).toBe(true);
   });
 
@@ -39,11 +41,16 @@ describe('forgotPassword rules (SPEC §5, §8)', () => {
   });
 
   it.each([
-    ['429', rateLimited, 'Too many requests. Please wait a moment.'],
-    ['5xx', serverError, 'Server error. Please try again later.'],
-    ['no response', networkError, 'Network error. Please check your connection.'],
-    ['an answer without a message', apiFailure('bad-request', ''), 'Failed to send reset email'],
-    ['an unexpected error', new Error('boom'), 'Failed to send reset email'],
+    ['429', rateLimited, failureMessages.rateLimited],
+    ['5xx', serverError, failureMessages.server],
+    ['no response', networkError, failureMessages.network],
+    [
+      "the server's message",
+      apiFailure('bad-request', 'Mail is down', { serverMessage: 'Mail is down' }),
+      verbatim('Mail is down'),
+    ],
+    ['an answer without a message', apiFailure('bad-request', ''), formMessages.resetEmailFailed],
+    ['an unexpected error', new Error('boom'), formMessages.resetEmailFailed],
   ])('a failure shows its message: %s', (_, error, message) => {
     const { snapshot } = run(forgotPasswordMachine, undefined, [
       ...typed('steve@example.com'),
@@ -66,7 +73,7 @@ describe('forgotPassword rules (SPEC §5, §8)', () => {
       ),
     ]);
     expect(refused.snapshot.context).toMatchObject({
-      errors: { email: 'Email is not valid' },
+      errors: { email: verbatim('Email is not valid') },
       formError: null,
     });
     const quiet = run(forgotPasswordMachine, undefined, [

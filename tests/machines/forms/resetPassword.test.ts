@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formMessages } from '../../../machines/forms/messages';
 import { resetPasswordMachine } from '../../../machines/forms/resetPassword';
+import { failureMessages, verbatim } from '../../../machines/text';
 import {
   RESET_LINK as LINK,
   linkRefused,
@@ -7,6 +9,7 @@ import {
   RESET_TOKEN as TOKEN,
 } from '../../support/formPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
+import { english } from '../../support/text';
 import { apiFailure, networkError, rateLimited, run, serverError } from './support';
 
 describePaths('resetPassword paths', pathPlan(resetPasswordMachine, resetPasswordPlan));
@@ -32,13 +35,14 @@ describe('resetPassword rules (SPEC §2, §5, §8)', () => {
     const shown = (password: string, confirmation: string) =>
       run(resetPasswordMachine, LINK, [...filled(password, confirmation), { type: 'SUBMIT' }]).snapshot
         .context.errors;
-    expect(shown('', '')).toEqual({ password: 'Password is required' });
-    expect(shown('diamond', '')).toEqual({
+    expect(shown('', '')).toEqual({ password: formMessages.passwordRequired });
+    expect(shown('diamond', '')).toEqual({ password: formMessages.passwordRule });
+    expect(english(shown('diamond', ''))).toEqual({
       password:
         'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces',
     });
-    expect(shown('Diamond7', '')).toEqual({ passwordConfirmation: 'Please confirm your password' });
-    expect(shown('Diamond7', 'Diamond8')).toEqual({ passwordConfirmation: 'Passwords do not match' });
+    expect(shown('Diamond7', '')).toEqual({ passwordConfirmation: formMessages.confirmPassword });
+    expect(shown('Diamond7', 'Diamond8')).toEqual({ passwordConfirmation: formMessages.passwordsDiffer });
   });
 
   it("resets (PUT /user/restore-password with token, email, password, password_confirmation), then 'Password reset successfully' and sign in", () => {
@@ -54,27 +58,33 @@ describe('resetPassword rules (SPEC §2, §5, §8)', () => {
       doneEvent('restorePassword'),
     ]);
     expect(done.snapshot.status).toBe('done');
-    expect(done.emitted).toEqual([
-      { type: 'notify', kind: 'success', message: 'Password reset successfully' },
-      { type: 'navigate', to: '/login' },
+    expect(done.sent).toEqual([
+      { to: 'toasts', event: { type: 'SHOW', kind: 'success', text: formMessages.passwordReset } },
     ]);
+    expect(english(done.sent[0]?.event)).toMatchObject({ text: 'Password reset successfully' });
+    expect(done.emitted).toEqual([{ type: 'navigate', to: '/login' }]);
   });
 
   it.each([
-    ['a refused link (token error)', linkRefused, 'This password reset link is invalid or has expired.'],
-    ['429', rateLimited, 'Too many requests. Please wait a moment.'],
-    ['5xx', serverError, 'Server error. Please try again later.'],
-    ['no response', networkError, 'Network error. Please check your connection.'],
-    ['an answer without a message', apiFailure('bad-request', ''), 'Failed to reset password'],
-    ['no usable answer at all', new Error('boom'), 'An error occurred during password reset.'],
+    [
+      'a refused link (token error)',
+      linkRefused,
+      verbatim('This password reset link is invalid or has expired.'),
+    ],
+    ['429', rateLimited, failureMessages.rateLimited],
+    ['5xx', serverError, failureMessages.server],
+    ['no response', networkError, failureMessages.network],
+    ['an answer without a message', apiFailure('bad-request', ''), formMessages.resetFailed],
+    ['no usable answer at all', new Error('boom'), formMessages.resetError],
   ])('a failure shows its message: %s', (_, error, message) => {
-    const { snapshot } = run(resetPasswordMachine, LINK, [
+    const { snapshot, sent } = run(resetPasswordMachine, LINK, [
       ...filled('Diamond7', 'Diamond7'),
       { type: 'SUBMIT' },
       errorEvent('restorePassword', error),
     ]);
     expect(snapshot.value).toBe('editing');
     expect(snapshot.context).toMatchObject({ errors: {}, formError: message });
+    expect(sent).toEqual([]);
   });
 
   it('server field errors land on the password fields', () => {
@@ -90,7 +100,7 @@ describe('resetPassword rules (SPEC §2, §5, §8)', () => {
       ),
     ]);
     expect(snapshot.context).toMatchObject({
-      errors: { passwordConfirmation: 'Please confirm your password' },
+      errors: { passwordConfirmation: verbatim('Please confirm your password') },
       formError: null,
     });
   });

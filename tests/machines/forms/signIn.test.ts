@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formMessages } from '../../../machines/forms/messages';
 import { signInMachine } from '../../../machines/forms/signIn';
+import { failureMessages, verbatim } from '../../../machines/text';
 import { signInPlan, wrongCredentials } from '../../support/formPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
 import { apiFailure, cancelled, networkError, rateLimited, run, serverError } from './support';
@@ -23,13 +25,16 @@ describe('signIn rules (SPEC §5)', () => {
     ] as const) {
       const { snapshot } = run(signInMachine, INPUT, [...fill(email, password), { type: 'SUBMIT' }]);
       expect(snapshot.value).toBe('editing');
-      expect(snapshot.context).toMatchObject({ errors: {}, formError: 'Email and password are required' });
+      expect(snapshot.context).toMatchObject({ errors: {}, formError: formMessages.credentialsRequired });
     }
   });
 
   it("'Invalid email format' at the email field", () => {
     const { snapshot } = run(signInMachine, INPUT, [...fill('steve@', 'Diamond7'), { type: 'SUBMIT' }]);
-    expect(snapshot.context).toMatchObject({ errors: { email: 'Invalid email format' }, formError: null });
+    expect(snapshot.context).toMatchObject({
+      errors: { email: formMessages.invalidEmailFormat },
+      formError: null,
+    });
   });
 
   it('editing a field clears its message and the form message', () => {
@@ -51,31 +56,31 @@ describe('signIn rules (SPEC §5)', () => {
   });
 
   it('on success tells the session (token, emailVerified) and goes to the redirect target', () => {
-    const { snapshot, emitted } = run(signInMachine, INPUT, [
+    const { snapshot, emitted, sent } = run(signInMachine, INPUT, [
       ...fill('steve@example.com', 'Diamond7'),
       { type: 'SUBMIT' },
       doneEvent('login', { token: 'tok', emailVerified: false }),
     ]);
     expect(snapshot.status).toBe('done');
-    expect(emitted).toEqual([
-      { type: 'signedIn', token: 'tok', emailVerified: false },
-      { type: 'navigate', to: '/cart' },
+    expect(sent).toEqual([
+      { to: 'session', event: { type: 'SIGNED_IN', token: 'tok', emailVerified: false } },
     ]);
+    expect(emitted).toEqual([{ type: 'navigate', to: '/cart' }]);
   });
 
   it.each([
     [
       'wrong credentials (422, message, no fields)',
       wrongCredentials,
-      'These credentials do not match our records.',
+      verbatim('These credentials do not match our records.'),
     ],
-    ['429', rateLimited, 'Too many requests. Please wait a moment.'],
-    ['5xx', serverError, 'Server error. Please try again later.'],
-    ['no response', networkError, 'Network error. Please check your connection.'],
-    ['an answer without a message', apiFailure('bad-request', ''), 'Authentication failed'],
-    ['an unexpected error', new Error('boom'), 'Authentication failed'],
+    ['429', rateLimited, failureMessages.rateLimited],
+    ['5xx', serverError, failureMessages.server],
+    ['no response', networkError, failureMessages.network],
+    ['an answer without a message', apiFailure('bad-request', ''), formMessages.authenticationFailed],
+    ['an unexpected error', new Error('boom'), formMessages.authenticationFailed],
   ])('a failure shows its message: %s', (_, error, message) => {
-    const { snapshot, emitted } = run(signInMachine, INPUT, [
+    const { snapshot, emitted, sent } = run(signInMachine, INPUT, [
       ...fill('steve@example.com', 'Diamond7'),
       { type: 'SUBMIT' },
       errorEvent('login', error),
@@ -83,6 +88,7 @@ describe('signIn rules (SPEC §5)', () => {
     expect(snapshot.value).toBe('editing');
     expect(snapshot.context).toMatchObject({ errors: {}, formError: message });
     expect(emitted).toEqual([]);
+    expect(sent).toEqual([]);
   });
 
   it('server field errors land on their fields (username → email), the first message of each', () => {
@@ -93,12 +99,13 @@ describe('signIn rules (SPEC §5)', () => {
         'login',
         apiFailure('validation', 'The username field must be a valid email address.', {
           status: 422,
+          serverMessage: 'The username field must be a valid email address.',
           fieldErrors: { username: ['The username field must be a valid email address.', 'Second'] },
         }),
       ),
     ]);
     expect(snapshot.context).toMatchObject({
-      errors: { email: 'The username field must be a valid email address.' },
+      errors: { email: verbatim('The username field must be a valid email address.') },
       formError: null,
     });
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
+import { formMessages } from '../../../machines/forms/messages';
 import { isValid } from '../../../machines/forms/rules';
 import { type SignUpEvent, signUpMachine, signUpRules } from '../../../machines/forms/signUp';
+import { failureMessages, verbatim } from '../../../machines/text';
 import { countries } from '../../support/fixtures';
 import {
   GERMAN_NUMBER,
@@ -11,6 +13,8 @@ import {
   signUpPlan,
 } from '../../support/formPaths';
 import { afterEvent, describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
+import { english, isText } from '../../support/text';
+import { startInSystem } from '../support';
 import { apiFailure, networkError, rateLimited, run, serverError } from './support';
 
 const INPUT = { countries };
@@ -26,7 +30,10 @@ describe('signUp rules (SPEC §5)', () => {
   it('checks in the order of SPEC §5, one message at a time, at its field', () => {
     SIGN_UP_ORDER.forEach(([message, field], index) => {
       const { snapshot } = submitted(...FILLED.slice(0, index));
-      expect(snapshot.context.errors, message).toEqual({ [field]: message });
+      expect(english(snapshot.context.errors), message).toEqual({ [field]: message });
+      // A catalogue message, translated on screen, never the server's words.
+      const shown = snapshot.context.errors[field as keyof typeof snapshot.context.errors];
+      expect(isText(shown) && 'id' in shown, message).toBe(true);
       expect(snapshot.context.formError).toBeNull();
       expect(snapshot.matches({ form: 'editing' })).toBe(true);
     });
@@ -44,10 +51,7 @@ describe('signUp rules (SPEC §5)', () => {
     const events = FILLED.map((event) =>
       event.type === 'CHANGE' && event.field.startsWith('password') ? { ...event, value: password } : event,
     );
-    expect(submitted(...events).snapshot.context.errors).toEqual({
-      password:
-        'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces',
-    });
+    expect(submitted(...events).snapshot.context.errors).toEqual({ password: formMessages.passwordRule });
   });
 
   it('sends the register payload of SPEC §7 and locks SUBMIT for 500 ms', () => {
@@ -72,16 +76,16 @@ describe('signUp rules (SPEC §5)', () => {
   });
 
   it('on success tells the session and goes to the account', () => {
-    const { snapshot, emitted } = run(signUpMachine, INPUT, [
+    const { snapshot, emitted, sent } = run(signUpMachine, INPUT, [
       ...FILLED,
       { type: 'SUBMIT' },
       doneEvent('register', SIGNED_UP),
     ]);
     expect(snapshot.matches({ form: 'registered' })).toBe(true);
-    expect(emitted).toEqual([
-      { type: 'signedIn', token: 'tok', emailVerified: false },
-      { type: 'navigate', to: '/account' },
+    expect(sent).toEqual([
+      { to: 'session', event: { type: 'SIGNED_IN', token: 'tok', emailVerified: false } },
     ]);
+    expect(emitted).toEqual([{ type: 'navigate', to: '/account' }]);
   });
 
   it('server field errors land on their fields; the first message of each', () => {
@@ -104,26 +108,34 @@ describe('signUp rules (SPEC §5)', () => {
       ),
     ]);
     expect(snapshot.context.errors).toEqual({
-      name: 'Name may not be longer than 100 characters',
-      surname: 'Surname is required',
-      email: 'The email has already been taken.',
-      phone: 'Please enter a valid phone number',
-      password: 'Password is too weak',
-      passwordConfirmation: 'Please confirm your password',
+      name: verbatim('Name may not be longer than 100 characters'),
+      surname: verbatim('Surname is required'),
+      email: verbatim('The email has already been taken.'),
+      phone: verbatim('Please enter a valid phone number'),
+      password: verbatim('Password is too weak'),
+      passwordConfirmation: verbatim('Please confirm your password'),
     });
     expect(snapshot.context.formError).toBeNull();
   });
 
   it.each([
-    ['429', rateLimited, 'Too many requests. Please wait a moment.'],
-    ['5xx', serverError, 'Server error. Please try again later.'],
-    ['no response', networkError, 'Network error. Please check your connection.'],
+    ['429', rateLimited, failureMessages.rateLimited],
+    ['5xx', serverError, failureMessages.server],
+    ['no response', networkError, failureMessages.network],
     [
       'registration closed (403)',
-      apiFailure('forbidden', 'Registration is currently closed.', { status: 403 }),
-      'Registration is currently closed.',
+      apiFailure('forbidden', 'Registration is currently closed.', {
+        status: 403,
+        serverMessage: 'Registration is currently closed.',
+      }),
+      verbatim('Registration is currently closed.'),
     ],
-    ['an answer without a message', apiFailure('bad-request', ''), 'Registration failed'],
+    [
+      '403 without a message',
+      apiFailure('forbidden', 'Access forbidden', { status: 403 }),
+      failureMessages.forbidden,
+    ],
+    ['an answer without a message', apiFailure('bad-request', ''), formMessages.registrationFailed],
   ])('a failure shows its message: %s', (_, error, message) => {
     const { snapshot } = run(signUpMachine, INPUT, [
       ...FILLED,
@@ -143,35 +155,37 @@ describe('signUp phone input (SPEC §5)', () => {
       e164: null,
       valid: false,
     });
-    expect(rejected.snapshot.context.errors).toEqual({ phone: 'This country is not supported' });
+    expect(rejected.snapshot.context.errors).toEqual({ phone: formMessages.countryNotSupported });
+    expect(english(rejected.snapshot.context.errors)).toEqual({ phone: 'This country is not supported' });
     expect(rejected.emitted).toEqual([]);
+    expect(rejected.sent).toEqual([]);
     const toasted = run(signUpMachine, INPUT, [
       RUSSIAN_NUMBER,
       afterEvent(500, 'signUp.phoneNotice.pending'),
     ]);
-    expect(toasted.emitted).toEqual([
-      { type: 'notify', kind: 'error', message: 'This country is not supported' },
+    expect(toasted.emitted).toEqual([]);
+    expect(toasted.sent).toEqual([
+      { to: 'toasts', event: { type: 'SHOW', kind: 'error', text: formMessages.countryNotSupported } },
     ]);
   });
 
   it('debounces the toast: another unsupported number within 500 ms restarts the wait', () => {
     vi.useFakeTimers();
     try {
-      const actor = createActor(
+      const { host, subject, sent } = startInSystem(
         signUpMachine.provide({ actors: { guessCountry: fromPromise<string | null>(async () => null) } }),
-        { input: INPUT },
+        { input: INPUT, systemIds: ['toasts', 'session'] },
       );
-      const notices: unknown[] = [];
-      actor.on('notify', (event) => notices.push(event));
-      actor.start();
-      actor.send(RUSSIAN_NUMBER);
+      subject.send(RUSSIAN_NUMBER);
       vi.advanceTimersByTime(400);
-      actor.send(RUSSIAN_NUMBER);
+      subject.send(RUSSIAN_NUMBER);
       vi.advanceTimersByTime(400);
-      expect(notices).toEqual([]);
+      expect(sent).toEqual([]);
       vi.advanceTimersByTime(100);
-      expect(notices).toEqual([{ type: 'notify', kind: 'error', message: 'This country is not supported' }]);
-      actor.stop();
+      expect(sent).toEqual([
+        { to: 'toasts', event: { type: 'SHOW', kind: 'error', text: formMessages.countryNotSupported } },
+      ]);
+      host.stop();
     } finally {
       vi.useRealTimers();
     }

@@ -7,24 +7,24 @@ export {
 } from '../../support/formPaths';
 
 import { type AnyStateMachine, initialTransition, type SnapshotFrom, transition } from 'xstate';
+import { emittedBy, type Sent, sentBy, withSystemTargets } from '../support';
 
 type Step = { type: string } & Record<string, unknown>;
 
 /**
- * Runs events through the pure machine from its start and returns the last snapshot and everything
- * emitted on the way (the `emit` actions' events).
+ * Runs events through the pure machine from its start and returns the last snapshot, everything
+ * emitted on the way (the `emit` actions' events) and everything sent to the system's actors
+ * (`sendTo` by system id: session, toasts, profile), in order.
  */
 export function run<M extends AnyStateMachine>(machine: M, input: unknown, events: readonly Step[]) {
-  const logic: AnyStateMachine = machine;
+  const logic: AnyStateMachine = withSystemTargets(machine);
   let [snapshot, actions] = initialTransition(logic, input);
   const emitted: unknown[] = [...emittedBy(actions)];
+  const sent: Sent[] = [...sentBy(actions)];
   for (const event of events) {
     [snapshot, actions] = transition(logic, snapshot, event);
     emitted.push(...emittedBy(actions));
+    sent.push(...sentBy(actions));
   }
-  return { snapshot: snapshot as SnapshotFrom<M>, emitted };
-}
-
-function emittedBy(actions: ReadonlyArray<{ type: string; params?: unknown }>): unknown[] {
-  return actions.filter((a) => a.type === 'xstate.emit').map((a) => (a.params as { event: unknown }).event);
+  return { snapshot: snapshot as SnapshotFrom<M>, emitted, sent };
 }
