@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
-import { badgeText, cartCount, cartMachine, cartTotal } from '../../machines/cart';
+import { badgeText, cartCount, cartMachine, cartMessages, cartTotal } from '../../machines/cart';
 import type { ApiFailure, CartItem } from '../../machines/domain';
+import { failureMessages, verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { english } from '../support/text';
 
 const line = (id: number, itemId: number, price: number, count: number): CartItem => ({
   id,
@@ -131,10 +133,16 @@ describe('cart rules', () => {
   });
 
   it.each([
-    ['ADD', { type: 'ADD', id: 5, count: 1 }, 'add', 'Error adding item to cart'],
-    ['REMOVE', { type: 'REMOVE', id: 17 }, 'remove', 'Error removing item from cart'],
-    ['CLEAR', { type: 'CLEAR' }, 'clear', 'Error clearing cart'],
-  ] as const)('a failed %s keeps the items and says %s by default', async (_, event, op, message) => {
+    ['ADD', { type: 'ADD', id: 5, count: 1 }, 'add', cartMessages.addFailed, 'Error adding item to cart'],
+    [
+      'REMOVE',
+      { type: 'REMOVE', id: 17 },
+      'remove',
+      cartMessages.removeFailed,
+      'Error removing item from cart',
+    ],
+    ['CLEAR', { type: 'CLEAR' }, 'clear', cartMessages.clearFailed, 'Error clearing cart'],
+  ] as const)('a failed %s keeps the items and says %s by default', async (_, event, op, message, words) => {
     const server: Server = { lines: [rank] };
     const { actor, emitted } = await signedIn(server);
     server.fail = { [op]: new TypeError('socket hang up') };
@@ -142,14 +150,17 @@ describe('cart rules', () => {
     const snapshot = await settled(actor);
     expect(snapshot.value).toBe('ready');
     expect(snapshot.context.items).toEqual([rank]);
-    expect(snapshot.context.error).toBe(message);
-    expect(emitted).toEqual([{ type: 'notify', kind: 'error', message }]);
+    expect(snapshot.context.error).toEqual(message);
+    expect(english(snapshot.context.error)).toBe(words);
+    expect(emitted).toEqual([{ type: 'notify', kind: 'error', text: message }]);
   });
 
   it("the server's message wins, and a cancelled change is not shown", async () => {
     const server: Server = {
       lines: [rank],
-      fail: { add: { kind: 'conflict', message: 'Out of stock', status: 409 } },
+      fail: {
+        add: { kind: 'conflict', message: 'Out of stock', serverMessage: 'Out of stock', status: 409 },
+      },
     };
     const { actor, emitted } = await signedIn(server);
     actor.send({ type: 'ADD', id: 5, count: 1 });
@@ -157,8 +168,8 @@ describe('cart rules', () => {
     server.fail = { remove: cancelled };
     actor.send({ type: 'REMOVE', id: 17 });
     const snapshot = await settled(actor);
-    expect(snapshot.context.error).toBe('Out of stock');
-    expect(emitted).toEqual([{ type: 'notify', kind: 'error', message: 'Out of stock' }]);
+    expect(snapshot.context.error).toEqual(verbatim('Out of stock'));
+    expect(emitted).toEqual([{ type: 'notify', kind: 'error', text: verbatim('Out of stock') }]);
   });
 
   it('a successful checkout empties the cart', async () => {
@@ -172,7 +183,7 @@ describe('cart rules', () => {
     const server: Server = { lines: [rank], fail: { fetch: serverError } };
     const { actor } = await signedIn(server);
     expect(actor.getSnapshot().value).toBe('error');
-    expect(actor.getSnapshot().context.error).toBe('Server error. Please try again later.');
+    expect(actor.getSnapshot().context.error).toEqual(failureMessages.server);
     server.fail = {};
     actor.send({ type: 'ADD', id: 5, count: 1 });
     expect((await settled(actor)).context.items).toHaveLength(2);

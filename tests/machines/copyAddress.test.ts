@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { copyAddressMachine, formatAddress, selectAddress } from '../../machines/copyAddress';
+import { copyAddressMachine, copyMessages, formatAddress, selectAddress } from '../../machines/copyAddress';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { english } from '../support/text';
 
 describePaths(
   'copyAddress paths',
@@ -45,8 +46,9 @@ describe('copyAddress rules', () => {
     const [done, actions] = transition(copyAddressMachine, copying, doneEvent('writeClipboard') as never);
     expect(done.value).toBe('idle');
     expect(actions.map((a) => a.params)).toContainEqual({
-      event: { type: 'notify', kind: 'success', message: 'Server IP copied to clipboard!' },
+      event: { type: 'notify', kind: 'success', text: copyMessages.copied },
     });
+    expect(english(copyMessages.copied)).toBe('Server IP copied to clipboard!');
   });
 
   it('emits the failure notice when the clipboard refuses', () => {
@@ -55,7 +57,8 @@ describe('copyAddress rules', () => {
     const [failed, actions] = transition(copyAddressMachine, copying, errorEvent('writeClipboard') as never);
     expect(failed.value).toBe('idle');
     expect(actions.map((a) => a.params)).toContainEqual({
-      event: { type: 'notify', kind: 'error', message: 'Failed to copy IP.' },
+      event: { type: 'notify', kind: 'error', text: copyMessages.failed },
     });
+    expect(english(copyMessages.failed)).toBe('Failed to copy IP.');
   });
 });

@@ -3,6 +3,7 @@ import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
 import { chooseCurrency, currencyMachine, showSelector } from '../../machines/currency';
 import type { Currency, StoredCurrency } from '../../machines/domain';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { english } from '../support/text';
 
 const eur: Currency = { code: 'EUR', value: 1, symbol: '€', default: 1 };
 const usd: Currency = { code: 'USD', value: 1.08, symbol: '$', default: 0 };
@@ -104,7 +105,8 @@ describe('currency rules', () => {
     });
     const snapshot = await settled(actor);
     expect(snapshot.value).toBe('failed');
-    expect(snapshot.context.error).toBe('Failed to load currencies');
+    expect(snapshot.context.error).toMatchObject({ id: 'currency.error.load' });
+    expect(english(snapshot.context.error)).toBe('Failed to load currencies');
     expect(snapshot.context.current).toEqual({ code: 'EUR', value: 1, symbol: '€', default: 0 });
     expect(emitted).toEqual([{ type: 'settled' }]);
   });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
 import type { Language } from '../../machines/domain';
 import { chooseLanguage, languageMachine, type Messages, mergeMessages } from '../../machines/language';
+import { failureMessages, verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { english } from '../support/text';
+
+/** The language machine's own text for a failed load. */
+const LOAD_FAILED = { id: 'language.error.load', defaultMessage: 'Failed to load languages' };
 
 const en: Language = { id: 1, code: 'en', title: 'English', default: 1 };
 const de: Language = { id: 2, code: 'de', title: 'Deutsch', default: 0 };
@@ -131,14 +136,26 @@ describe('language rules', () => {
     });
     const snapshot = await settled(actor);
     expect(snapshot.value).toBe('failed');
-    expect(snapshot.context.error).toBe('Failed to load languages');
+    expect(snapshot.context.error).toEqual(LOAD_FAILED);
+    expect(english(snapshot.context.error)).toBe('Failed to load languages');
     expect(emitted).toEqual([{ type: 'settled' }]);
     const told = startLanguage(null, {
+      languages: async () => {
+        throw {
+          kind: 'server',
+          message: 'Maintenance until 10:00',
+          serverMessage: 'Maintenance until 10:00',
+          status: 503,
+        };
+      },
+    });
+    expect((await settled(told.actor)).context.error).toEqual(verbatim('Maintenance until 10:00'));
+    const unexplained = startLanguage(null, {
       languages: async () => {
         throw { kind: 'server', message: 'Server error. Please try again later.', status: 500 };
       },
     });
-    expect((await settled(told.actor)).context.error).toBe('Server error. Please try again later.');
+    expect((await settled(unexplained.actor)).context.error).toEqual(failureMessages.server);
   });
 
   it('a failed translation load keeps the messages already there', async () => {
@@ -154,7 +171,7 @@ describe('language rules', () => {
     actor.send({ type: 'CHANGE', id: 2 });
     const snapshot = await settled(actor);
     expect(snapshot.context.messages).toEqual(catalogues[1]);
-    expect(snapshot.context.error).toBe('Failed to load languages');
+    expect(snapshot.context.error).toEqual(LOAD_FAILED);
   });
 
   it('an empty list leaves no language chosen (built-in English applies)', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { type PaymentOutcome, paymentResultMachine } from '../../machines/paymentResult';
+import { type PaymentOutcome, paymentMessages, paymentResultMachine } from '../../machines/paymentResult';
 import { describePaths, pathPlan } from '../support/paths';
+import { english } from '../support/text';
+import { emittedBy, type Sent, sentBy, withSystemTargets } from './support';
 
 describePaths(
   'paymentResult paths',
@@ -14,33 +16,35 @@ describePaths(
   }),
 );
 
-/** What the page announces once the session is known: emitted events, in order. */
-function announced(outcome: PaymentOutcome, authenticated: boolean): unknown[] {
-  const [waiting] = initialTransition(paymentResultMachine, { outcome });
-  const [done, actions] = transition(paymentResultMachine, waiting, {
+const machine = withSystemTargets(paymentResultMachine);
+
+/** What the page announces once the session is known: events sent to the system's actors, in order. */
+function announced(outcome: PaymentOutcome, authenticated: boolean): Sent[] {
+  const [waiting] = initialTransition(machine, { outcome });
+  const [done, actions] = transition(machine, waiting, {
     type: 'SESSION_CHECKED',
     authenticated,
   });
   expect(done.status).toBe('done');
-  return emitted(actions);
-}
-
-function emitted(actions: ReadonlyArray<{ type: string; params?: unknown }>): unknown[] {
-  return actions.filter((a) => a.type === 'xstate.emit').map((a) => (a.params as { event: unknown }).event);
+  expect(emittedBy(actions)).toEqual([]);
+  return sentBy(actions);
 }
 
 describe('paymentResult rules', () => {
   it('announces nothing before the session is known', () => {
-    const [waiting, actions] = initialTransition(paymentResultMachine, { outcome: 'success' });
+    const [waiting, actions] = initialTransition(machine, { outcome: 'success' });
     expect(waiting.value).toBe('awaitingSession');
-    expect(emitted(actions)).toEqual([]);
+    expect(emittedBy(actions)).toEqual([]);
+    expect(sentBy(actions)).toEqual([]);
   });
 
   it('success while signed in: refreshes the profile and says so', () => {
-    expect(announced('success', true)).toEqual([
-      { type: 'refreshProfile' },
-      { type: 'notify', kind: 'success', message: 'Payment completed successfully!' },
+    const sent = announced('success', true);
+    expect(sent).toEqual([
+      { to: 'profile', event: { type: 'FETCH' } },
+      { to: 'toasts', event: { type: 'SHOW', kind: 'success', text: paymentMessages.completed } },
     ]);
+    expect(english(sent[1]?.event)).toMatchObject({ text: 'Payment completed successfully!' });
   });
 
   it('success as a guest: no profile to refresh and no notice', () => {
@@ -48,8 +52,9 @@ describe('paymentResult rules', () => {
   });
 
   it('failure: the error notice, signed in or not', () => {
-    const notice = { type: 'notify', kind: 'error', message: 'Payment failed. Please try again.' };
+    const notice = { to: 'toasts', event: { type: 'SHOW', kind: 'error', text: paymentMessages.failed } };
     expect(announced('failed', true)).toEqual([notice]);
     expect(announced('failed', false)).toEqual([notice]);
+    expect(english(paymentMessages.failed)).toBe('Payment failed. Please try again.');
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiFailure, ProfileUpdate, UserProfile } from '../../machines/domain';
-import { fullName, profileMachine } from '../../machines/profile';
+import { fullName, profileMachine, profileMessages } from '../../machines/profile';
+import { failureMessages, verbatim } from '../../machines/text';
 import { profile } from '../support/fixtures';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { english } from '../support/text';
 
 const fields: ProfileUpdate = {
   name: 'Alexa',
@@ -104,11 +106,18 @@ describe('profile rules', () => {
   it("a failed fetch keeps the server's message, or 'Failed to fetch profile'", async () => {
     const told = startProfile({
       fetch: async () => {
-        throw failure('server', 'Server error. Please try again later.');
+        throw failure('server', 'Database is down', { serverMessage: 'Database is down' });
       },
     });
     told.actor.send({ type: 'SESSION_CHANGED', authenticated: true });
-    expect((await settled(told.actor)).context.error).toBe('Server error. Please try again later.');
+    expect((await settled(told.actor)).context.error).toEqual(verbatim('Database is down'));
+    const unexplained = startProfile({
+      fetch: async () => {
+        throw failure('server', 'Server error. Please try again later.');
+      },
+    });
+    unexplained.actor.send({ type: 'SESSION_CHANGED', authenticated: true });
+    expect((await settled(unexplained.actor)).context.error).toEqual(failureMessages.server);
     const untold = startProfile({
       fetch: async () => {
         throw new TypeError('boom');
@@ -117,7 +126,8 @@ describe('profile rules', () => {
     untold.actor.send({ type: 'SESSION_CHANGED', authenticated: true });
     const snapshot = await settled(untold.actor);
     expect(snapshot.value).toBe('error');
-    expect(snapshot.context.error).toBe('Failed to fetch profile');
+    expect(snapshot.context.error).toEqual(profileMessages.fetchFailed);
+    expect(english(snapshot.context.error)).toBe('Failed to fetch profile');
   });
 
   it('a 401 on fetch clears the profile', async () => {
@@ -175,10 +185,15 @@ describe('profile rules', () => {
     const snapshot = await settled(actor);
     expect(snapshot.value).toBe('loaded');
     expect(snapshot.context.profile).toEqual(profile);
-    expect(snapshot.context.updateError).toEqual({ message: 'Failed to update profile', fieldErrors: {} });
-    expect(emitted).toContainEqual({ type: 'notify', kind: 'error', message: 'Failed to update profile' });
+    expect(snapshot.context.updateError).toEqual({ text: profileMessages.updateFailed, fieldErrors: {} });
+    expect(english(snapshot.context.updateError)).toEqual({
+      text: 'Failed to update profile',
+      fieldErrors: {},
+    });
+    expect(emitted).toContainEqual({ type: 'notify', kind: 'error', text: profileMessages.updateFailed });
 
     const validation = failure('validation', 'The city is required.', {
+      serverMessage: 'The city is required.',
       fieldErrors: { city: ['The city is required.'] },
     });
     const second = startProfile({
@@ -190,8 +205,13 @@ describe('profile rules', () => {
     await settled(second.actor);
     second.actor.send({ type: 'UPDATE', fields });
     expect((await settled(second.actor)).context.updateError).toEqual({
-      message: 'The city is required.',
+      text: verbatim('The city is required.'),
       fieldErrors: { city: ['The city is required.'] },
+    });
+    expect(second.emitted).toContainEqual({
+      type: 'notify',
+      kind: 'error',
+      text: verbatim('The city is required.'),
     });
   });
 
