@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../machines/domain';
-import { type AuthCheckResult, checkFailureMessage, sessionMachine } from '../../machines/session';
+import {
+  type AuthCheckResult,
+  checkFailureMessage,
+  sessionMachine,
+  sessionMessages,
+} from '../../machines/session';
+import { failureMessages, verbatim } from '../../machines/text';
 import { afterEvent, describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { english } from '../support/text';
 
-const failure = (kind: ApiFailure['kind'], message: string, status?: number): ApiFailure => ({
-  kind,
-  message,
-  status,
-});
+const failure = (
+  kind: ApiFailure['kind'],
+  message: string,
+  status?: number,
+  serverMessage?: string,
+): ApiFailure => ({ kind, message, status, serverMessage });
 const unauthorized = failure('unauthorized', 'Unauthenticated.', 401);
 
 describePaths(
@@ -143,20 +151,26 @@ describe('session: the first check', () => {
     expect(snapshot.context).toMatchObject({
       isAuthenticated: true,
       authCheckedOnce: true,
-      message: 'Server error. Please try again later.',
+      message: failureMessages.server,
     });
     expect(calls).toEqual([]);
     expect(emitted.map((e) => e.type)).toEqual(['authChecked']);
   });
 
   it('defaults: an answer without a message vs no usable answer', () => {
-    expect(checkFailureMessage(failure('server', '', 502))).toBe('Authentication check failed');
-    expect(checkFailureMessage(failure('network', ''))).toBe('Unable to verify authentication status');
-    expect(checkFailureMessage(new TypeError('Failed to fetch'))).toBe(
-      'Unable to verify authentication status',
+    expect(checkFailureMessage(failure('bad-request', '', 400))).toEqual(sessionMessages.checkFailed);
+    expect(english(sessionMessages.checkFailed)).toBe('Authentication check failed');
+    expect(checkFailureMessage(new TypeError('Failed to fetch'))).toEqual(sessionMessages.checkUnavailable);
+    expect(english(sessionMessages.checkUnavailable)).toBe('Unable to verify authentication status');
+    // SPEC §8's texts for the kind of failure come before the defaults: 5xx, no response.
+    expect(checkFailureMessage(failure('server', '', 502))).toEqual(failureMessages.server);
+    expect(checkFailureMessage(failure('network', ''))).toEqual(failureMessages.network);
+    expect(checkFailureMessage(failure('timeout', 'Network error. Please check your connection.'))).toEqual(
+      failureMessages.network,
     );
-    expect(checkFailureMessage(failure('timeout', 'Network error. Please check your connection.'))).toBe(
-      'Network error. Please check your connection.',
+    // The server's own message wins over all of them.
+    expect(checkFailureMessage(failure('server', 'Down', 503, 'Down for maintenance'))).toEqual(
+      verbatim('Down for maintenance'),
     );
   });
 
@@ -211,9 +225,10 @@ describe('session: sign in and log out', () => {
     expect(calls).toContainEqual({ action: 'clearStoredSession' });
     expect(emitted).toEqual([
       { type: 'signedOut' },
-      { type: 'notify', kind: 'success', message: 'Logged out successfully' },
+      { type: 'notify', kind: 'success', text: sessionMessages.loggedOut },
       { type: 'navigate', to: '/' },
     ]);
+    expect(english(sessionMessages.loggedOut)).toBe('Logged out successfully');
   });
 
   it('a 401 on logout is silent: no error, and the logout still counts', async () => {
@@ -231,7 +246,7 @@ describe('session: sign in and log out', () => {
     const snapshot = await ready(actor);
     expect(snapshot.context).toMatchObject({ isAuthenticated: false, sessionExpired: false });
     expect(emitted.filter((e) => e.type === 'notify')).toEqual([
-      { type: 'notify', kind: 'success', message: 'Logged out successfully' },
+      { type: 'notify', kind: 'success', text: sessionMessages.loggedOut },
     ]);
   });
 
@@ -247,7 +262,8 @@ describe('session: sign in and log out', () => {
     const snapshot = await ready(actor);
     expect(snapshot.context.isAuthenticated).toBe(false);
     expect(calls).toContainEqual({ action: 'clearStoredSession' });
-    expect(emitted).toContainEqual({ type: 'notify', kind: 'error', message: 'Failed to log out' });
+    expect(emitted).toContainEqual({ type: 'notify', kind: 'error', text: sessionMessages.logoutFailed });
+    expect(english(sessionMessages.logoutFailed)).toBe('Failed to log out');
     expect(emitted).toContainEqual({ type: 'signedOut' });
   });
 });
@@ -268,9 +284,10 @@ describe('session: 401 and 403 from the api client', () => {
     expect(calls).toEqual([{ action: 'clearStoredSession' }]);
     expect(emitted).toEqual([
       { type: 'signedOut' },
-      { type: 'notify', kind: 'error', message: 'Session expired. Please log in again.' },
+      { type: 'notify', kind: 'error', text: sessionMessages.expired },
       { type: 'navigate', to: '/login?redirect=%2Faccount%2Fbalance%3Ftab%3D1' },
     ]);
+    expect(english(sessionMessages.expired)).toBe('Session expired. Please log in again.');
     actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' });
     expect(emitted).toHaveLength(3);
     expect(calls).toHaveLength(1);

@@ -5,10 +5,13 @@ import {
   cookiePage,
   findBySlug,
   footerLinks,
+  pageMessages,
   staticPageMachine,
   staticPagesMachine,
 } from '../../machines/staticPages';
+import { verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { english } from '../support/text';
 
 const page = (id: number, slug: string, title: string): StaticPage => ({
   id,
@@ -23,7 +26,7 @@ const pages = [
   page(2, 'cookies', 'Our COOKIE policy'),
   page(3, 'faq', 'FAQ'),
 ];
-const serverFailure = { kind: 'server', message: 'Database is down' };
+const serverFailure = { kind: 'server', message: 'Database is down', serverMessage: 'Database is down' };
 
 describePaths(
   'staticPages paths',
@@ -41,6 +44,7 @@ describePaths(
   pathPlan(staticPageMachine, {
     input: { idOrSlug: 'faq' },
     events: [
+      { type: 'RELOAD' },
       doneEvent('fetchPage', pages[2]),
       errorEvent('fetchPage', { kind: 'not-found', message: 'Page not found' }),
       errorEvent('fetchPage', serverFailure),
@@ -58,9 +62,10 @@ describe('staticPages rules', () => {
       loading,
       errorEvent('fetchPages', new TypeError('x')) as never,
     );
-    expect(failed.context.error).toBe('Failed to fetch pages');
+    expect(failed.context.error).toEqual(pageMessages.pagesFailed);
+    expect(english(failed.context.error)).toBe('Failed to fetch pages');
     const [told] = transition(staticPagesMachine, loading, errorEvent('fetchPages', serverFailure) as never);
-    expect(told.context.error).toBe('Database is down');
+    expect(told.context.error).toEqual(verbatim('Database is down'));
   });
 
   it('keeps the old list while reloading', () => {
@@ -86,7 +91,37 @@ describe('staticPages rules', () => {
       loading,
       errorEvent('fetchPage', new Error('boom')) as never,
     )[0];
-    expect([failed.value, failed.context.error]).toEqual(['error', 'Failed to fetch page']);
+    expect([failed.value, failed.context.error]).toEqual(['error', pageMessages.pageFailed]);
+    expect(english(failed.context.error)).toBe('Failed to fetch page');
+    const told = transition(staticPageMachine, loading, errorEvent('fetchPage', serverFailure) as never)[0];
+    expect(told.context.error).toEqual(verbatim('Database is down'));
+  });
+
+  it('one page: RELOAD (a new language) fetches the shown page again, keeping it meanwhile; also after an error', () => {
+    const [loading] = initialTransition(staticPageMachine, { idOrSlug: 'faq' });
+    const [shown] = transition(staticPageMachine, loading, doneEvent('fetchPage', pages[2]) as never);
+    expect(shown.status).toBe('active');
+    const [reloading, started] = transition(staticPageMachine, shown, { type: 'RELOAD' });
+    expect(reloading.value).toBe('loading');
+    expect(reloading.context.page).toEqual(pages[2]);
+    expect(started.map((a) => [a.type, a.params])).toContainEqual([
+      'xstate.spawnChild',
+      expect.objectContaining({ src: 'fetchPage', input: { idOrSlug: 'faq' } }),
+    ]);
+    const [failed] = transition(staticPageMachine, loading, errorEvent('fetchPage', new Error('x')) as never);
+    expect(failed.status).toBe('active');
+    const [retried] = transition(staticPageMachine, failed, { type: 'RELOAD' });
+    expect(retried.value).toBe('loading');
+    const [again] = transition(staticPageMachine, retried, doneEvent('fetchPage', pages[2]) as never);
+    expect(again.value).toBe('shown');
+    // A page that does not exist stays missing: notFound is final.
+    const missing = transition(
+      staticPageMachine,
+      loading,
+      errorEvent('fetchPage', { kind: 'not-found', message: '' }),
+    )[0];
+    expect(missing.status).toBe('done');
+    expect(missing.can({ type: 'RELOAD' })).toBe(false);
   });
 
   it('finds pages by slug', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, SimulatedClock, transition } from 'xstate';
+import { verbatim } from '../../machines/text';
 import { TOAST_DURATION_MS, type ToastsEvent, toastsMachine } from '../../machines/toasts';
 import { describePaths, pathPlan } from '../support/paths';
+import { english } from '../support/text';
 
 describePaths(
   'toasts paths',
@@ -10,11 +12,11 @@ describePaths(
     // of the key so the state space stays finite.
     events: (snapshot): ToastsEvent[] => [
       ...(snapshot.context.toasts.length < 2
-        ? [{ type: 'SHOW' as const, kind: 'info' as const, message: 'Hi' }]
+        ? [{ type: 'SHOW' as const, kind: 'info' as const, text: verbatim('Hi') }]
         : []),
       ...snapshot.context.toasts.map((t) => ({ type: 'DISMISS' as const, id: t.id })),
     ],
-    key: (snapshot) => snapshot.context.toasts.map((t) => t.message),
+    key: (snapshot) => snapshot.context.toasts.map((t) => t.text),
   }),
 );
 
@@ -28,7 +30,7 @@ describe('toasts rules', () => {
     let [snapshot, actions] = transition(toastsMachine, empty, {
       type: 'SHOW',
       kind: 'success',
-      message: 'Saved',
+      text: { id: 'profile.notice.saved', defaultMessage: 'Saved' },
     });
     expect(actions.map((a) => [a.type, a.params])).toContainEqual([
       'xstate.raise',
@@ -38,10 +40,10 @@ describe('toasts rules', () => {
         event: { type: 'DISMISS', id: 'toast-1' },
       }),
     ]);
-    [snapshot] = transition(toastsMachine, snapshot, { type: 'SHOW', kind: 'error', message: 'Oops' });
+    [snapshot] = transition(toastsMachine, snapshot, { type: 'SHOW', kind: 'error', text: verbatim('Oops') });
     expect(snapshot.context.toasts).toEqual([
-      { id: 'toast-1', kind: 'success', message: 'Saved' },
-      { id: 'toast-2', kind: 'error', message: 'Oops' },
+      { id: 'toast-1', kind: 'success', text: { id: 'profile.notice.saved', defaultMessage: 'Saved' } },
+      { id: 'toast-2', kind: 'error', text: verbatim('Oops') },
     ]);
     [snapshot] = transition(toastsMachine, snapshot, { type: 'DISMISS', id: 'toast-1' });
     expect(snapshot.context.toasts.map((t) => t.id)).toEqual(['toast-2']);
@@ -50,10 +52,10 @@ describe('toasts rules', () => {
   it('a live queue closes each toast 3000 ms after it was shown', () => {
     const clock = new SimulatedClock();
     const queue = createActor(toastsMachine, { clock }).start();
-    const messages = () => queue.getSnapshot().context.toasts.map((t) => t.message);
-    queue.send({ type: 'SHOW', kind: 'info', message: 'first' });
+    const messages = () => english(queue.getSnapshot().context.toasts.map((t) => t.text));
+    queue.send({ type: 'SHOW', kind: 'info', text: verbatim('first') });
     clock.increment(1000);
-    queue.send({ type: 'SHOW', kind: 'info', message: 'second' });
+    queue.send({ type: 'SHOW', kind: 'info', text: verbatim('second') });
     clock.increment(TOAST_DURATION_MS - 1001);
     expect(messages()).toEqual(['first', 'second']);
     clock.increment(1);
@@ -72,8 +74,8 @@ describe('toasts rules', () => {
         if (e.type === '@xstate.event' && e.event.type === 'DISMISS') dismissed.push(e.event.id);
       },
     }).start();
-    queue.send({ type: 'SHOW', kind: 'info', message: 'a' });
-    queue.send({ type: 'SHOW', kind: 'info', message: 'b' });
+    queue.send({ type: 'SHOW', kind: 'info', text: verbatim('a') });
+    queue.send({ type: 'SHOW', kind: 'info', text: verbatim('b') });
     queue.send({ type: 'DISMISS', id: 'toast-1' });
     clock.increment(TOAST_DURATION_MS);
     expect(dismissed).toEqual(['toast-1', 'toast-2']);
