@@ -11,14 +11,18 @@ import type {
   Language,
   RawSettings,
   SocialLink,
+  StaticPage,
   StaticPageSummary,
   UserProfile,
 } from '../../machines/domain';
 import { languageMachine, type Messages } from '../../machines/language';
 import { profileMachine } from '../../machines/profile';
-import { type AuthCheckResult, sessionMachine } from '../../machines/session';
-import { staticPagesMachine } from '../../machines/staticPages';
-import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { type AuthCheckResult, sessionMachine, sessionMessages } from '../../machines/session';
+import { staticPageMachine, staticPagesMachine } from '../../machines/staticPages';
+import { failureMessages, verbatim } from '../../machines/text';
+import { verificationEmailMachine } from '../../machines/verificationEmail';
+import { type CandidateEvent, describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import { english } from '../support/text';
 
 const rawSettings: RawSettings = {
   support_email: 'support@blockfront.example',
@@ -36,6 +40,22 @@ const serverError: ApiFailure = {
   status: 500,
 };
 
+/** A route's screen: the FAQ page, as the pages route starts it (DESIGN §2). */
+const faqScreen = (fetchPage: () => Promise<StaticPage>) => ({
+  type: 'SCREEN.START' as const,
+  systemId: 'staticPage',
+  logic: staticPageMachine.provide({ actors: { fetchPage: fromPromise(fetchPage) } }),
+  input: { idOrSlug: 'faq' },
+});
+const faq: StaticPage = {
+  id: 3,
+  slug: 'faq',
+  title: 'FAQ',
+  content: '<p>FAQ</p>',
+  is_terms: 0,
+  is_privacy: 0,
+};
+
 const guest: AppInput = {
   hasStoredSession: false,
   storedLanguageId: null,
@@ -43,11 +63,12 @@ const guest: AppInput = {
   cookieConsent: undefined,
 };
 
+let screensTried = 0;
 describePaths(
   'app paths',
   pathPlan(appMachine, {
     input: guest,
-    events: [
+    events: (): CandidateEvent<typeof appMachine>[] => [
       doneEvent('fetchSettings', rawSettings),
       errorEvent('fetchSettings', serverError),
       doneEvent('fetchCountries', countries),
@@ -61,7 +82,11 @@ describePaths(
       { type: 'SESSION.SIGNED_OUT' },
       { type: 'CURRENCY.CHANGED' },
       { type: 'LANGUAGE.CHANGED' },
-      { type: 'NOTIFY', kind: 'info', message: 'Hello' },
+      { type: 'NOTIFY', kind: 'info', text: verbatim('Hello') },
+      // Each SCREEN.START tried gets a systemId of its own: a traversal runs no actions, so a
+      // replaced screen is never unregistered from the system and a second one would collide.
+      { ...faqScreen(async () => faq), systemId: `screen-${++screensTried}` },
+      { type: 'SCREEN.STOP', systemId: 'screen-1' },
     ],
     // Tasks settle in any order; only which of them are pending matters here.
     key: (snapshot) => ({
@@ -189,10 +214,16 @@ describe('app: start-up', () => {
     const { actor, logged } = startApp({}, { settings: reject(new TypeError('Failed to fetch')) });
     const snapshot = await started(actor);
     expect(snapshot.value).toBe('initError');
-    expect(snapshot.context.initError).toBe('Failed to fetch settings');
+    expect(snapshot.context.initError).toMatchObject({ id: 'shell.startup.settingsFailed' });
+    expect(english(snapshot.context.initError)).toBe('Failed to fetch settings');
     expect(logged).toEqual(['Failed to fetch settings']);
-    const told = await started(startApp({}, { settings: reject(serverError) }).actor);
-    expect(told.context.initError).toBe('Server error. Please try again later.');
+    const fiveHundred = await started(startApp({}, { settings: reject(serverError) }).actor);
+    expect(fiveHundred.context.initError).toEqual(failureMessages.server);
+    const told = await started(
+      startApp({}, { settings: reject({ ...serverError, serverMessage: 'Settings are being migrated' }) })
+        .actor,
+    );
+    expect(told.context.initError).toEqual(verbatim('Settings are being migrated'));
   });
 
   it("tolerates the rest: countries ('Failed to load countries'), social links, languages, currencies, auth check", async () => {
@@ -210,9 +241,10 @@ describe('app: start-up', () => {
     expect(snapshot.value).toBe('ready');
     expect(snapshot.context).toMatchObject({
       countries: [],
-      countriesError: 'Failed to load countries',
+      countriesError: { id: 'shell.startup.countriesFailed' },
       socialLinks: [],
     });
+    expect(english(snapshot.context.countriesError)).toBe('Failed to load countries');
     expect(logged).toEqual(expect.arrayContaining(['Failed to load countries']));
     expect(actor.system.get('currency')?.getSnapshot().context.current.code).toBe('EUR');
   });
@@ -303,7 +335,71 @@ describe('app: wiring', () => {
     await started(actor);
     actor.system.get('session')?.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' });
     expect(actor.system.get('toasts')?.getSnapshot().context.toasts).toEqual([
-      expect.objectContaining({ kind: 'error', message: 'Session expired. Please log in again.' }),
+      expect.objectContaining({ kind: 'error', text: sessionMessages.expired }),
+    ]);
+  });
+});
+
+describe('app: screens (SCREEN.START / SCREEN.STOP)', () => {
+  it('starts a screen as its child under the systemId, replaces one there, and stops it', async () => {
+    const { actor } = startApp();
+    await started(actor);
+    actor.send(faqScreen(async () => faq));
+    const first = actor.system.get('staticPage');
+    expect(first).toBeDefined();
+    expect(actor.getSnapshot().children.staticPage).toBe(first);
+    expect((await waitFor(first, (s) => s.matches('shown'))).context.page).toEqual(faq);
+
+    actor.send(faqScreen(never));
+    const second = actor.system.get('staticPage');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(first?.getSnapshot().status).toBe('stopped');
+    expect(second?.getSnapshot().value).toBe('loading');
+
+    actor.send({ type: 'SCREEN.STOP', systemId: 'staticPage' });
+    expect(second?.getSnapshot().status).toBe('stopped');
+    expect(actor.system.get('staticPage')).toBeUndefined();
+    expect(actor.getSnapshot().children.staticPage).toBeUndefined();
+    // Stopping a screen that is not there changes nothing.
+    actor.send({ type: 'SCREEN.STOP', systemId: 'staticPage' });
+    expect(actor.getSnapshot().value).toBe('ready');
+  });
+
+  it('a language change reloads the static page on screen too', async () => {
+    const { actor } = startApp();
+    await started(actor);
+    let fetches = 0;
+    actor.send(
+      faqScreen(async () => {
+        fetches += 1;
+        return faq;
+      }),
+    );
+    const page = actor.system.get('staticPage');
+    await waitFor(page, (s) => s.matches('shown'));
+    actor.system.get('language')?.send({ type: 'CHANGE', id: 1 });
+    expect(page?.getSnapshot().value).toBe('loading');
+    expect(page?.getSnapshot().context.page).toEqual(faq);
+    await waitFor(page, (s) => s.matches('shown'));
+    expect(fetches).toBe(2);
+  });
+
+  it("a screen's toasts reach the app's toasts by systemId", async () => {
+    const { actor } = startApp();
+    await started(actor);
+    actor.send({
+      type: 'SCREEN.START',
+      systemId: 'verificationEmail',
+      logic: verificationEmailMachine.provide({
+        actors: { resendVerification: fromPromise<string | undefined>(async () => 'Check your inbox.') },
+      }),
+      input: undefined,
+    });
+    actor.system.get('verificationEmail')?.send({ type: 'RESEND' });
+    const toasts = await waitFor(actor.system.get('toasts'), (s) => s.context.toasts.length > 0);
+    expect(toasts.context.toasts).toEqual([
+      expect.objectContaining({ kind: 'success', text: verbatim('Check your inbox.') }),
     ]);
   });
 });

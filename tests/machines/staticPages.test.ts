@@ -83,7 +83,7 @@ describe('staticPages rules', () => {
     const missing = transition(
       staticPageMachine,
       loading,
-      errorEvent('fetchPage', { kind: 'not-found', message: '' }),
+      errorEvent('fetchPage', { kind: 'not-found', message: '' }) as never,
     )[0];
     expect(missing.value).toBe('notFound');
     const failed = transition(
@@ -118,7 +118,7 @@ describe('staticPages rules', () => {
     const missing = transition(
       staticPageMachine,
       loading,
-      errorEvent('fetchPage', { kind: 'not-found', message: '' }),
+      errorEvent('fetchPage', { kind: 'not-found', message: '' }) as never,
     )[0];
     expect(missing.status).toBe('done');
     expect(missing.can({ type: 'RELOAD' })).toBe(false);
