@@ -33,19 +33,6 @@ const KNOWN_VIOLATIONS = [
     from: ['src/features/shell/Header.tsx', 'src/features/shell/useHeaderStyle.ts'],
   },
   {
-    // useMountedActor disappears: routes start the screen actors (#9 §1).
-    rule: 'features-no-cross-feature',
-    to: 'src/features/pages/useMountedActor.ts',
-    from: [
-      'src/features/auth/ForgotPasswordPage.tsx',
-      'src/features/auth/LoginPage.tsx',
-      'src/features/auth/RegisterPage.tsx',
-      'src/features/auth/ResetPasswordForm.tsx',
-      'src/features/email/EmailVerificationPage.tsx',
-      'src/features/payment/PaymentPendingPage.tsx',
-    ],
-  },
-  {
     // HeadingOnlyPage and the page styles are page chrome every screen uses: they move to a shared folder.
     rule: 'features-no-cross-feature',
     to: 'src/features/pages/HeadingOnlyPage.tsx',

@@ -268,8 +268,9 @@ export const appMachine = setup({
       actions: { type: 'showToast', params: ({ event }) => ({ kind: event.kind, text: event.text }) },
     },
     'SCREEN.START': {
-      actions: enqueueActions(({ event, enqueue, self }) => {
-        if (self.getSnapshot().children[event.systemId]) enqueue.stopChild(event.systemId);
+      actions: enqueueActions(({ event, enqueue }) => {
+        // Stopping a child that is not there does nothing.
+        enqueue.stopChild(event.systemId);
         // A screen's logic comes with the event (loaded with its route), not from `actors`.
         const spawnScreen = enqueue.spawnChild as unknown as (
           logic: AnyActorLogic,

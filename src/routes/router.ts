@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { PagePending } from '../features/pages/PagePending';
 import {
   accountBalanceRoute,
   accountChangeEmailRoute,
@@ -66,7 +67,16 @@ export function createAppRouter(
   context: RouterContext,
   history?: Parameters<typeof createRouter>[0]['history'],
 ) {
-  return createRouter({ routeTree, context, history, defaultPreload: 'intent', scrollRestoration: false });
+  return createRouter({
+    routeTree,
+    context,
+    history,
+    defaultPreload: 'intent',
+    scrollRestoration: false,
+    // A loader that waits for its screen's data (DESIGN §2) shows a spinner if it takes a moment.
+    defaultPendingComponent: PagePending,
+    defaultPendingMs: 300,
+  });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

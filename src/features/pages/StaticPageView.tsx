@@ -6,7 +6,6 @@ import { FormattedMessage, type MessageDescriptor } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { staticPageMachine } from '../../../machines/staticPages';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { useOptionalText } from '../../i18n/useText';
 import { NotFoundPage } from './NotFoundPage';
 import './pages.css';
@@ -49,11 +48,6 @@ export function StaticPageView({ page: actor, heading }: StaticPageViewProps) {
         {title && <h1 className="page-hero__title">{title}</h1>}
       </div>
       <div className="page">
-        {state === 'loading' && !page && (
-          <div className="page__status">
-            <Spinner size="lg" />
-          </div>
-        )}
         {state === 'error' && <ErrorText>{text(error)}</ErrorText>}
         {page && state !== 'error' && (
           // Sanitized above with DOMPurify (scripts, event handlers and javascript: URLs removed).

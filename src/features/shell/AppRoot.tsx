@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { IntlProvider } from '../../i18n/IntlProvider';
+import type { Text } from '../../../machines/text';
 import { useOptionalText } from '../../i18n/useText';
 import type { AppRouter } from '../../routes/router';
 import { useAppSelector, useChild } from '../app/AppActorContext';
@@ -33,7 +34,6 @@ export function AppRoot({ router }: { router: AppRouter }) {
   const routerResolved = useRouterResolved(router);
   const phase = useDeferredValue(appPhase === 'ready' && !routerResolved ? 'loading' : appPhase);
   const initError = useAppSelector((snapshot) => snapshot.context.initError);
-  const text = useOptionalText();
   const googleTag = useAppSelector((snapshot) => snapshot.context.settings?.google_tag ?? null);
   const language = useChild('language');
   const locale = useSelector(
@@ -53,14 +53,22 @@ export function AppRoot({ router }: { router: AppRouter }) {
     <IntlProvider locale={locale} messages={serverMessages}>
       {phase === 'loading' && <StartupSpinner />}
       {phase === 'error' && (
-        <main className="app-status" role="alert">
-          <p>
-            <FormattedMessage {...messages.initError} /> {text(initError)}
-          </p>
-        </main>
+        <InitError error={initError} />
       )}
       {phase === 'ready' && <RouterProvider router={router} scrollRestoration={routerScrollsNever} />}
     </IntlProvider>
+  );
+}
+
+/** SPEC §2: 'An error occurred during initialization:' and the message. */
+function InitError({ error }: { error: Text | null }) {
+  const text = useOptionalText();
+  return (
+    <main className="app-status" role="alert">
+      <p>
+        <FormattedMessage {...messages.initError} /> {text(error)}
+      </p>
+    </main>
   );
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { forgotPasswordMachine } from '../../../machines/forms/forgotPassword';
+import { englishOf, type Text } from '../../../machines/text';
 import { forgotPasswordPlan } from '../../support/formPaths';
 import { pathPlan } from '../../support/paths';
 import { api, failure, type RenderAppOptions, renderApp } from '../support';
@@ -49,8 +50,10 @@ describe('forgotPassword paths on the Forgot Password screen', () => {
       for (const step of path.steps) {
         await performStep(view, screenModel, step.event);
         await expectState(screenModel, step.state);
-        const { notice } = JSON.parse(step.state).context as { notice: string | null };
-        await waitFor(() => expect(within(main()).getByRole('status')).toHaveTextContent(notice ?? /^$/));
+        const { notice } = JSON.parse(step.state).context as { notice: Text | null };
+        await waitFor(() =>
+          expect(within(main()).getByRole('status')).toHaveTextContent(notice ? englishOf(notice) : /^$/),
+        );
       }
     });
   }

@@ -3,6 +3,7 @@ import { HttpResponse } from 'msw';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { isApiFailure } from '../../../machines/domain';
+import { englishOf, type Text } from '../../../machines/text';
 import type { MachinePath } from '../../support/paths';
 import { failure, type RenderedApp } from '../support';
 import { field, type heldOperation, main } from './support';
@@ -25,7 +26,7 @@ export interface FormScreen {
 
 interface RecordedState {
   value: unknown;
-  context: { errors: Record<string, string>; formError: string | null };
+  context: { errors: Record<string, Text>; formError: Text | null };
 }
 
 /** A cancelled call happens only when the screen goes away: not something a replay can click. */
@@ -76,11 +77,12 @@ export async function expectState(screenModel: FormScreen, state: string): Promi
     for (const [name, label] of Object.entries(screenModel.labels)) {
       const message = context.errors[name];
       if (message === undefined) expect(field(label), label).not.toHaveAttribute('aria-invalid', 'true');
-      else expect(field(label), label).toHaveAccessibleDescription(expect.stringContaining(message));
+      else
+        expect(field(label), label).toHaveAccessibleDescription(expect.stringContaining(englishOf(message)));
     }
     const alert = within(main()).queryByRole('alert');
     if (context.formError === null) expect(alert).not.toBeInTheDocument();
-    else expect(alert).toHaveTextContent(context.formError);
+    else expect(alert).toHaveTextContent(englishOf(context.formError));
   });
 }
 

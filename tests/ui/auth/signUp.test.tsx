@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { type SignUpEvent, signUpMachine } from '../../../machines/forms/signUp';
+import { englishOf } from '../../../machines/text';
 import { countries } from '../../support/fixtures';
 import { PASSWORD_RULE, SIGN_UP_ORDER, signUpPlan } from '../../support/formPaths';
 import { pathPlan } from '../../support/paths';
@@ -333,7 +334,7 @@ function noticesOf(view: RenderedApp): string[] {
   const seen = new Set<string>();
   view.app.getSnapshot().context.toasts.subscribe((snapshot) => {
     for (const toast of snapshot.context.toasts) {
-      if (!seen.has(toast.id)) notices.push(toast.message);
+      if (!seen.has(toast.id)) notices.push(englishOf(toast.text));
       seen.add(toast.id);
     }
   });

@@ -64,8 +64,8 @@ describe('static pages', () => {
     const answered = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { ready } = renderApp({
-      path: '/static-page/3',
+    const { ready, router } = renderApp({
+      path: '/',
       handlers: [
         http.get(api('/static-pages/:idOrSlug'), async () => {
           await answered;
@@ -74,7 +74,8 @@ describe('static pages', () => {
       ],
     });
     await ready();
-    const main = await screen.findByRole('main');
+    void router.navigate({ to: '/static-page/$id', params: { id: '3' } });
+    const main = await screen.findByRole('main', { busy: true });
     expect(await within(main).findByRole('progressbar', { name: 'Loading...' })).toBeInTheDocument();
     expect(main).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText('By using Blockfront you agree to these terms.')).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../../../machines/text';
 import { api, failure, fixtures, ok, renderApp, SIGNED_IN, setViewportWidth } from '../support';
 import { chooseCurrency } from './steps';
 
@@ -22,7 +23,7 @@ describe('session flows (SPEC §4 "Auth", §8)', () => {
     const seen = new Set<string>();
     view.app.getSnapshot().context.toasts.subscribe((snapshot) => {
       for (const toast of snapshot.context.toasts) {
-        if (!seen.has(toast.id)) notices.push(toast.message);
+        if (!seen.has(toast.id)) notices.push(englishOf(toast.text));
         seen.add(toast.id);
       }
     });
