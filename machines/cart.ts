@@ -1,5 +1,6 @@
 import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, setup } from 'xstate';
-import { type CartItem, failureMessage, isSilentFailure, type NotifyEmitted } from './domain';
+import { failureMessage, isSilentFailure } from '../domain/api-failure';
+import type { CartItem, NotifyEmitted } from './domain';
 
 export interface CartContext {
   items: CartItem[];

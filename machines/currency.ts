@@ -1,8 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { type Currency, failureMessage, type StoredCurrency } from './domain';
-
-/** SPEC §3 placeholder and last fallback. */
-export const FALLBACK_CURRENCY: Currency = { code: 'EUR', value: 1, symbol: '€', default: 0 };
+import { failureMessage } from '../domain/api-failure';
+import { FALLBACK_CURRENCY } from '../domain/money';
+import type { Currency, StoredCurrency } from './domain';
 
 export interface CurrencyInput {
   /** The currency code and symbol kept in browser storage, if any. */

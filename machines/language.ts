@@ -1,5 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { failureMessage, type Language } from './domain';
+import { failureMessage } from '../domain/api-failure';
+import type { Language } from './domain';
 
 export type Messages = Record<string, string>;
 

@@ -1,13 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import {
-  failureKind,
-  failureMessage,
-  isApiFailure,
-  isSilentFailure,
-  type NotifyEmitted,
-  type ProfileUpdate,
-  type UserProfile,
-} from './domain';
+import { failureKind, failureMessage, isApiFailure, isSilentFailure } from '../domain/api-failure';
+import type { NotifyEmitted, ProfileUpdate, UserProfile } from './domain';
 
 export interface UpdateFailure {
   message: string;

@@ -1,5 +1,6 @@
 import { and, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { failureKind, failureMessage, isApiFailure, type NotifyEmitted } from './domain';
+import { failureKind, failureMessage, isApiFailure } from '../domain/api-failure';
+import type { NotifyEmitted } from './domain';
 
 export interface SessionInput {
   /** True when browser storage holds the auth_session marker (SPEC §4 "Auth"). */

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureKind, failureMessage, type StaticPage, type StaticPageSummary } from './domain';
+import { failureKind, failureMessage } from '../domain/api-failure';
+import type { StaticPage, StaticPageSummary } from './domain';
 
 export interface FooterLink {
   title: string;

@@ -1,5 +1,6 @@
 import { emit, fromPromise, setup } from 'xstate';
-import { failureMessage, isSilentFailure, type NotifyEmitted } from './domain';
+import { failureMessage, isSilentFailure } from '../domain/api-failure';
+import type { NotifyEmitted } from './domain';
 
 export const VERIFICATION_SENT_MESSAGE = 'A new verification link has been sent to your email address.';
 export const VERIFICATION_FAILED_MESSAGE = 'Failed to send the verification email';

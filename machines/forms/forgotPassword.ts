@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isSilentFailure } from '../domain';
+import { isSilentFailure } from '../../domain/api-failure';
 import {
   type FieldErrors,
   type FormErrors,

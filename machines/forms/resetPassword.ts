@@ -1,5 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { isApiFailure, isSilentFailure, type NotifyEmitted } from '../domain';
+import { isApiFailure, isSilentFailure } from '../../domain/api-failure';
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../../domain/password';
+import type { NotifyEmitted } from '../domain';
 import {
   type FieldErrors,
   type FormErrors,
@@ -7,9 +9,7 @@ import {
   firstFailure,
   isEmail,
   isValid,
-  meetsPasswordRule,
   NO_ERRORS,
-  PASSWORD_RULE_MESSAGE,
   type Rule,
 } from './rules';
 import type { NavigateEmitted } from './signIn';

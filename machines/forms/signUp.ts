@@ -1,5 +1,7 @@
 import { and, assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
-import { type Country, isSilentFailure, type NotifyEmitted } from '../domain';
+import { isSilentFailure } from '../../domain/api-failure';
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '../../domain/password';
+import type { Country, NotifyEmitted } from '../domain';
 import {
   EMPTY_PHONE,
   isUnsupportedPhone,
@@ -16,9 +18,7 @@ import {
   firstFailure,
   isEmail,
   isValid,
-  meetsPasswordRule,
   NO_ERRORS,
-  PASSWORD_RULE_MESSAGE,
   type Rule,
   withoutError,
 } from './rules';
