@@ -27,7 +27,7 @@ export default defineConfig({
             {
               name: 'start',
               includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors))|[\\/]machines[\\/](?!forms[\\/])/,
+              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors))|[\\/]machines[\\/](?!forms[\\/])|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
             },
             {
               name: 'ui',
@@ -51,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{machines,server,api,contract}/**/*.test.ts'],
+          include: ['tests/{domain,machines,server,api,contract}/**/*.test.ts'],
         },
       },
       {

@@ -9,19 +9,12 @@ import {
   setup,
   stopChild,
 } from 'xstate';
+import { type RawSettings, withSettingsDefaults } from '../domain/settings';
 import { cartMachine } from './cart';
 import { cookieConsentMachine } from './cookieConsent';
 import { copyAddressMachine } from './copyAddress';
 import { currencyMachine } from './currency';
-import {
-  type Country,
-  type NoticeKind,
-  type RawSettings,
-  type Settings,
-  type SocialLink,
-  type StoredCurrency,
-  withSettingsDefaults,
-} from './domain';
+import type { Country, NoticeKind, Settings, SocialLink, StoredCurrency } from './domain';
 import { languageMachine } from './language';
 import { mobileMenuMachine } from './mobileMenu';
 import { profileMachine } from './profile';

@@ -1,5 +1,6 @@
 import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, setup } from 'xstate';
-import { type CartItem, isSilentFailure, type NotifyEmitted } from './domain';
+import { isSilentFailure } from '../domain/api-failure';
+import type { CartItem, NotifyEmitted } from './domain';
 import { defineMessages, failureMessages, failureText, type MessageText, type Text } from './text';
 
 export interface CartContext {

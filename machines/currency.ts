@@ -1,13 +1,11 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { type Currency, type StoredCurrency } from './domain';
+import { FALLBACK_CURRENCY } from '../domain/money';
+import type { Currency, StoredCurrency } from './domain';
 import { defineMessages, failureText, type Text } from './text';
 
 const currencyMessages = defineMessages({
   loadFailed: { id: 'currency.error.load', defaultMessage: 'Failed to load currencies' },
 });
-
-/** SPEC §3 placeholder and last fallback. */
-export const FALLBACK_CURRENCY: Currency = { code: 'EUR', value: 1, symbol: '€', default: 0 };
 
 export interface CurrencyInput {
   /** The currency code and symbol kept in browser storage, if any. */

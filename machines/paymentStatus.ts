@@ -1,6 +1,6 @@
 import { emit, fromPromise, setup } from 'xstate';
+import { failureKind } from '../domain/api-failure';
 import type { components } from '../src/api/schema';
-import { failureKind } from './domain';
 
 /** pending, paid or failed. */
 export type PaymentState = components['schemas']['PaymentStatus'];

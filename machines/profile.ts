@@ -1,12 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import {
-  failureKind,
-  isApiFailure,
-  isSilentFailure,
-  type NotifyEmitted,
-  type ProfileUpdate,
-  type UserProfile,
-} from './domain';
+import { failureKind, isApiFailure, isSilentFailure } from '../domain/api-failure';
+import type { NotifyEmitted, ProfileUpdate, UserProfile } from './domain';
 import { defineMessages, failureText, type Text } from './text';
 
 export const profileMessages = defineMessages({

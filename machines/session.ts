@@ -1,5 +1,6 @@
 import { and, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { failureKind, isApiFailure, type NotifyEmitted } from './domain';
+import { failureKind, isApiFailure } from '../domain/api-failure';
+import type { NotifyEmitted } from './domain';
 import { defineMessages, failureText, type Text } from './text';
 
 export const sessionMessages = defineMessages({

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureKind, type StaticPage, type StaticPageSummary } from './domain';
+import { failureKind } from '../domain/api-failure';
+import type { StaticPage, StaticPageSummary } from './domain';
 import { defineMessages, failureText, type Text } from './text';
 
 export interface FooterLink {

@@ -1,4 +1,4 @@
-import { type ApiFailure, isApiFailure } from './domain';
+import { type ApiFailure, isApiFailure } from '../domain/api-failure';
 
 /**
  * What a machine shows a person travels as a message of the catalogue (its id, the English

@@ -1,5 +1,6 @@
 import { fromPromise, sendTo, setup } from 'xstate';
-import { isSilentFailure, type NoticeKind } from './domain';
+import { isSilentFailure } from '../domain/api-failure';
+import type { NoticeKind } from './domain';
 import { defineMessages, failureText, type Text, verbatim } from './text';
 
 export const verificationMessages = defineMessages({

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isSilentFailure } from '../domain';
+import { isSilentFailure } from '../../domain/api-failure';
 import type { Text } from '../text';
+import { formMessages } from './messages';
 import {
   type FieldErrors,
   type FormErrors,
@@ -12,7 +13,6 @@ import {
   NO_ERRORS,
   type Rule,
 } from './rules';
-import { formMessages } from './messages';
 
 export interface ForgotPasswordValues {
   email: string;

@@ -1,7 +1,9 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
-import { isApiFailure, isSilentFailure } from '../domain';
+import { isApiFailure, isSilentFailure } from '../../domain/api-failure';
+import { meetsPasswordRule } from '../../domain/password';
 import type { MessageText } from '../text';
 import { showToast } from '../toasts';
+import { formMessages } from './messages';
 import {
   type FieldErrors,
   type FormErrors,
@@ -9,11 +11,9 @@ import {
   firstFailure,
   isEmail,
   isValid,
-  meetsPasswordRule,
   NO_ERRORS,
   type Rule,
 } from './rules';
-import { formMessages } from './messages';
 import type { NavigateEmitted } from './signIn';
 
 export interface ResetPasswordValues {

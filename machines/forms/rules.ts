@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isApiFailure } from '../domain';
+import { isApiFailure } from '../../domain/api-failure';
 import { failureText, type MessageText, type Text, verbatim } from '../text';
 
 /**
@@ -30,42 +30,6 @@ export const filled = (value: string): boolean => value.trim() !== '';
 /** zod's email format (SPEC §5 "email must look like {email}"). */
 const emailSchema = z.email();
 export const isEmail = (value: string): boolean => emailSchema.safeParse(value.trim()).success;
-
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 12;
-
-/** SPEC §5's hints under a new password, with the pattern each one asks for. */
-export const PASSWORD_HINTS = [
-  { id: 'lower', text: '1 lower case [a-z]', pattern: /[a-z]/ },
-  { id: 'upper', text: '1 upper case [A-Z]', pattern: /[A-Z]/ },
-  { id: 'digit', text: '1 numeric [0-9]', pattern: /[0-9]/ },
-] as const;
-
-export type PasswordHintId = (typeof PASSWORD_HINTS)[number]['id'];
-
-/** The password rule (SPEC §5, the contract's `Password`): 6 to 12 characters, lower, upper, digit, no spaces. */
-const passwordSchema = z
-  .string()
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH),
-    z.maxLength(PASSWORD_MAX_LENGTH),
-    ...PASSWORD_HINTS.map((hint) => z.regex(hint.pattern)),
-    z.regex(/^\S*$/),
-  );
-export const meetsPasswordRule = (password: string): boolean => passwordSchema.safeParse(password).success;
-
-/** Which hints the password already meets, e.g. to tick them off while typing. */
-export function passwordHintsMet(password: string): Record<PasswordHintId, boolean> {
-  return {
-    lower: PASSWORD_HINTS[0].pattern.test(password),
-    upper: PASSWORD_HINTS[1].pattern.test(password),
-    digit: PASSWORD_HINTS[2].pattern.test(password),
-  };
-}
-
-/** The server's text for the rule (the contract's `Password`), so both sides say the same. */
-export const PASSWORD_RULE_MESSAGE =
-  'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces';
 
 /** The first broken rule, as the form shows it; no errors when every rule holds. */
 export function firstFailure<V, F extends string>(rules: readonly Rule<V, F>[], values: V): FormErrors<F> {

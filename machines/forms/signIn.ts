@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
-import { isSilentFailure } from '../domain';
+import { isSilentFailure } from '../../domain/api-failure';
 import { formMessages } from './messages';
 import {
   type FieldErrors,

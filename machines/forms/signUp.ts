@@ -1,6 +1,9 @@
 import { and, assign, emit, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
-import { type Country, isSilentFailure } from '../domain';
+import { isSilentFailure } from '../../domain/api-failure';
+import { meetsPasswordRule } from '../../domain/password';
+import type { Country } from '../domain';
 import { showToast } from '../toasts';
+import { formMessages } from './messages';
 import {
   EMPTY_PHONE,
   isUnsupportedPhone,
@@ -16,12 +19,10 @@ import {
   firstFailure,
   isEmail,
   isValid,
-  meetsPasswordRule,
   NO_ERRORS,
   type Rule,
   withoutError,
 } from './rules';
-import { formMessages } from './messages';
 import type { AuthSuccess, NavigateEmitted, SignedInEvent } from './signIn';
 
 export interface SignUpValues {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { settingsDefaults } from '../../domain/settings';
 import type { Database } from '../db/client';
 import { settings } from '../db/schema';
 
 /**
  * The public store settings of SPEC §3, read from the key/value `settings` table. Every field is
- * always present: a missing key, or a value of the wrong shape, takes the SPEC §3 default (a
- * wrong shape is also reported, so an operator can fix the row).
+ * always present: a missing key, or a value of the wrong shape, takes the SPEC §3 default of
+ * domain/settings (a wrong shape is also reported, so an operator can fix the row).
  */
 
 /** Text shown as it is; an empty or blank value means unset. */
@@ -16,37 +17,37 @@ const optionalText = z
 const minorUnits = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const price = z.number().min(0);
 
+const DEFAULTS = settingsDefaults();
+
 function field<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
   return { schema, fallback };
 }
 
 const fields = {
-  requisites: field(optionalText, null),
-  support_email: field(optionalText, null),
-  copyright: field(optionalText, null),
-  company_name: field(optionalText, null),
-  company_reg_number: field(optionalText, null),
-  company_address: field(optionalText, null),
-  is_reg_enabled: field(z.boolean(), false),
-  /** SPEC §3 names no default: without the key there is no minimum beyond one minor unit. */
-  min_top_up: field(minorUnits, 0),
-  vat_percent: field(z.number().min(0).max(100), 0),
+  requisites: field(optionalText, DEFAULTS.requisites),
+  support_email: field(optionalText, DEFAULTS.support_email),
+  copyright: field(optionalText, DEFAULTS.copyright),
+  company_name: field(optionalText, DEFAULTS.company_name),
+  company_reg_number: field(optionalText, DEFAULTS.company_reg_number),
+  company_address: field(optionalText, DEFAULTS.company_address),
+  is_reg_enabled: field(z.boolean(), DEFAULTS.is_reg_enabled),
+  min_top_up: field(minorUnits, DEFAULTS.min_top_up),
+  vat_percent: field(z.number().min(0).max(100), DEFAULTS.vat_percent),
   payment_methods: field(
     z.array(z.enum(['balance', 'card'])).transform((methods) => [...new Set(methods)]),
-    ['balance', 'card'],
+    DEFAULTS.payment_methods,
   ),
-  welcome_bonus_tokens: field(minorUnits, 0),
-  points_conversion_rate: field(z.number().positive(), 1),
-  image_generation_price: field(price, 1),
-  background_removal_price: field(price, 1),
-  upscale_price: field(price, 1),
-  image_generation_sizes: field(z.array(z.string().regex(/^[0-9]+x[0-9]+$/)), [
-    '1024x1024',
-    '1536x1024',
-    '1024x1536',
-  ]),
-  upscale_factors: field(z.array(z.number().int().min(1)), [2, 4]),
-  google_tag: field(optionalText, null),
+  welcome_bonus_tokens: field(minorUnits, DEFAULTS.welcome_bonus_tokens),
+  points_conversion_rate: field(z.number().positive(), DEFAULTS.points_conversion_rate),
+  image_generation_price: field(price, DEFAULTS.image_generation_price),
+  background_removal_price: field(price, DEFAULTS.background_removal_price),
+  upscale_price: field(price, DEFAULTS.upscale_price),
+  image_generation_sizes: field(
+    z.array(z.string().regex(/^[0-9]+x[0-9]+$/)),
+    DEFAULTS.image_generation_sizes,
+  ),
+  upscale_factors: field(z.array(z.number().int().min(1)), DEFAULTS.upscale_factors),
+  google_tag: field(optionalText, DEFAULTS.google_tag),
   game_server: field(
     z
       .object({
@@ -54,9 +55,9 @@ const fields = {
         port: z.number().int().min(1).max(65535).nullable().default(null),
       })
       .nullable(),
-    null,
+    DEFAULTS.game_server,
   ),
-  internal_currency: field(z.object({ name: z.string().trim().min(1) }), { name: 'Coins' }),
+  internal_currency: field(z.object({ name: z.string().trim().min(1) }), DEFAULTS.internal_currency),
 };
 
 type Fields = typeof fields;

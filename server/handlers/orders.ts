@@ -1,5 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { amountForCoins, withVat } from '../../domain/money';
+import { formatCoins } from '../../domain/money-text';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
 import { readSettings, type Settings } from '../catalogue/settings';
 import type { Database } from '../db/client';
@@ -9,7 +11,6 @@ import { t } from '../i18n/messages';
 import { CheckoutError, checkoutWithBalance, startCardCheckout } from '../ledger/checkout';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { baseCurrency, findCurrency } from '../payments/currencies';
-import { amountForCoins, formatCoins, withVat } from '../payments/money';
 import { checkoutUrls, failUnopenedPayment, openCheckout } from '../payments/payments';
 import { paymentsOf } from '../payments/providers';
 import { titleLanguageId } from './cart';
@@ -30,8 +31,8 @@ function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: stri
   if (error instanceof InsufficientFundsError) {
     const message = t(request.locale, 'checkout.insufficientFunds', {
       coin: coinName,
-      total: formatCoins(request.locale, error.requiredMinor, coinName),
-      balance: formatCoins(request.locale, error.balanceMinor, coinName),
+      total: formatCoins(error.requiredMinor, request.locale, coinName),
+      balance: formatCoins(error.balanceMinor, request.locale, coinName),
     });
     return fieldErrors({ payment_method: [message] });
   }
@@ -77,7 +78,7 @@ async function payByCard(
       currency: payment.currency,
       description: t(request.locale, 'payment.order', {
         id: started.orderId,
-        coins: formatCoins(request.locale, started.totalMinor, settings.internal_currency.name),
+        coins: formatCoins(started.totalMinor, request.locale, settings.internal_currency.name),
       }),
       customerEmail: user.email,
       savePaymentMethod: false,

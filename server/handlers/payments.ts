@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { coinsForAmount, minimumTopUp, withVat } from '../../domain/money';
+import { formatCoins, formatMoney } from '../../domain/money-text';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
 import { readSettings } from '../catalogue/settings';
 import { fieldErrors, HttpError } from '../http/errors';
 import { type Locale, t } from '../i18n/messages';
 import { baseCurrency, findCurrency } from '../payments/currencies';
-import { coinsForAmount, formatCoins, formatMoney, minimumTopUp, withVat } from '../payments/money';
 import {
   checkoutUrls,
   failUnopenedPayment,
@@ -54,7 +55,7 @@ async function topUp(request: FastifyRequest) {
   const base = await baseCurrency(db);
   const minimum = minimumTopUp(settings.min_top_up, base, display);
   if (body.amount < minimum) {
-    const formatted = formatMoney(locale, minimum, display.code);
+    const formatted = formatMoney(minimum, { code: display.code }, locale);
     throw fieldErrors({ amount: [t(locale, 'topUp.belowMinimum', { minimum: formatted })] });
   }
   const coinsMinor = coinsForAmount(body.amount, base, display, settings.points_conversion_rate);
@@ -69,7 +70,7 @@ async function topUp(request: FastifyRequest) {
     currency: display.code,
     coinsMinor,
   });
-  const coins = formatCoins(locale, coinsMinor, settings.internal_currency.name);
+  const coins = formatCoins(coinsMinor, locale, settings.internal_currency.name);
   const redirectUrl = await openCheckout(
     db,
     provider,
@@ -137,7 +138,7 @@ async function paymentDescription(
   payment: PaymentRow,
 ): Promise<string> {
   const { internal_currency } = await readSettings(request.server.ctx.db);
-  const coins = formatCoins(locale, payment.coinsMinor, internal_currency.name);
+  const coins = formatCoins(payment.coinsMinor, locale, internal_currency.name);
   return payment.orderId === null
     ? t(locale, 'payment.topUp', { coins })
     : t(locale, 'payment.order', { id: payment.orderId, coins });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import './page-nonce';
 
 export interface CspOptions {
   /** Extra origins the storefront may fetch from (e.g. an IP-to-country lookup). */
@@ -43,12 +44,19 @@ export function googleTagSources(googleTag: string | null | undefined): string[]
   });
 }
 
-/** The Content-Security-Policy of the storefront's pages: this origin only, plus the google tag. */
-export function cspFor(googleTag: string | null | undefined, options: CspOptions = {}): string {
+/**
+ * The Content-Security-Policy of the storefront's pages: this origin only, plus the google tag,
+ * plus the page's style nonce (the app page has one: react-aria's inserted <style> carries it).
+ */
+export function cspFor(
+  googleTag: string | null | undefined,
+  options: CspOptions = {},
+  styleNonce?: string,
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...googleTagSources(googleTag)],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...(styleNonce === undefined ? [] : [`'nonce-${styleNonce}'`])],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(options.connectSrc ?? [])],
@@ -82,6 +90,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     maxAge: 600,
   });
 
+  app.decorateRequest('cspNonce', null);
   let cached: { tag: string | null; policy: string } | undefined;
   app.addHook('onSend', async (request, reply) => {
     const type = String(reply.getHeader('content-type') ?? '');
@@ -91,6 +100,10 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       tag = await options.googleTag();
     } catch (error) {
       request.log.error({ err: error }, 'could not read google_tag for the CSP');
+    }
+    if (request.cspNonce !== null) {
+      reply.header('content-security-policy', cspFor(tag, options.csp, request.cspNonce));
+      return;
     }
     if (cached?.tag !== tag) cached = { tag, policy: cspFor(tag, options.csp) };
     reply.header('content-security-policy', cached.policy);

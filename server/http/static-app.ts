@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newCspNonce, withCspNonce } from './page-nonce';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
@@ -44,6 +45,19 @@ export async function registerStaticApp(
   root: string | null,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined> {
   if (root === null || !existsSync(path.join(root, 'index.html'))) return undefined;
+  const page = readFileSync(path.join(root, 'index.html'), 'utf8');
+  // The app page is rendered per answer with its own CSP nonce (page-nonce.ts), so it never
+  // comes from the files (nor from their precompressed copies) and carries no validator.
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const nonce = newCspNonce();
+    request.cspNonce = nonce;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(withCspNonce(page, nonce));
+  };
+  app.get('/', sendPage);
+  app.get('/index.html', sendPage);
   await app.register(fastifyStatic, {
     root,
     cacheControl: false,
@@ -60,6 +74,5 @@ export async function registerStaticApp(
     if (servesCompressibleFile(request.url))
       reply.header('vary', withVary(reply.getHeader('vary'), 'accept-encoding'));
   });
-  return (_request, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  return sendPage;
 }

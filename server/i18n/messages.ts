@@ -1,3 +1,5 @@
+import { PASSWORD_RULE_MESSAGE } from '../../domain/password';
+
 /**
  * Every message the server emits, in each language it ships (en, de, es). Placeholders are
  * `{name}`; `t()` falls back to English for a language without a catalogue.
@@ -45,8 +47,7 @@ const en = {
   'field.notAllowed': '{label} has a value that is not allowed',
   'field.email': 'Please enter a valid email address',
   'field.phone': 'Please enter a valid phone number',
-  'field.passwordRule':
-    'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces',
+  'field.passwordRule': PASSWORD_RULE_MESSAGE,
   'field.confirmPassword': 'Please confirm your password',
   'field.resetLink': 'Invalid reset link',
   'field.amount': 'Please enter a valid amount',

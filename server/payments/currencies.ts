@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { FALLBACK_CURRENCY, type Rate } from '../../domain/money';
 import type { Database } from '../db/client';
 import { currencies } from '../db/schema';
-import type { Rate } from './money';
 
 /** The fallback of SPEC §3 when the store has no default currency. */
-const FALLBACK: Rate = { code: 'EUR', value: '1' };
+const FALLBACK: Rate = FALLBACK_CURRENCY;
 
 /** The default currency (the one `min_top_up` is in). */
 export async function baseCurrency(db: Database): Promise<Rate> {

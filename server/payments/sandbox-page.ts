@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { formatMoney } from '../../domain/money-text';
 import { type Locale, t } from '../i18n/messages';
-import { formatMoney } from './money';
 import type { PaymentRow } from './payments';
 
 const STYLE = `
@@ -69,7 +69,7 @@ ${body}
 
 /** The payment page: the amount, what it buys, and Pay, Decline and Leave pending. */
 export function sandboxPaymentPage(locale: Locale, payment: PaymentRow, description: string): string {
-  const amount = formatMoney(locale, payment.amountMinor, payment.currency);
+  const amount = formatMoney(payment.amountMinor, { code: payment.currency }, locale);
   const summary = `<p class="amount" aria-label="${escapeHtml(t(locale, 'sandbox.amount'))}">${escapeHtml(amount)}</p>
 <p class="what">${escapeHtml(description)}</p>`;
   if (payment.status !== 'pending') {

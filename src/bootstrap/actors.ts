@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { ProfileUpdate, RawSettings } from '../../machines/domain';
+import type { RawSettings } from '../../domain/settings';
+import type { ProfileUpdate } from '../../machines/domain';
 import { type ApiClient, type ApiResult, call, type Schemas } from '../api';
 
 type Cart = Schemas['Cart'];

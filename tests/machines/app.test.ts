@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { ApiFailure } from '../../domain/api-failure';
+import type { RawSettings } from '../../domain/settings';
 import { type AppInput, appMachine } from '../../machines/app';
 import { cartMachine } from '../../machines/cart';
 import { currencyMachine } from '../../machines/currency';
 import type {
-  ApiFailure,
   CartItem,
   Country,
   Currency,
   Language,
-  RawSettings,
   SocialLink,
   StaticPage,
   StaticPageSummary,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
+import type { ApiFailure } from '../../domain/api-failure';
 import { badgeText, cartCount, cartMachine, cartMessages, cartTotal } from '../../machines/cart';
-import type { ApiFailure, CartItem } from '../../machines/domain';
+import type { CartItem } from '../../machines/domain';
 import { failureMessages, verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';

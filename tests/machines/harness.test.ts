@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { assign, fromPromise, setup } from 'xstate';
+import {
+  assign,
+  type EventObject,
+  emit,
+  fromPromise,
+  initialTransition,
+  sendTo,
+  setup,
+  transition,
+} from 'xstate';
 import {
   afterEvent,
   assertFullCoverage,
@@ -9,6 +18,7 @@ import {
   errorEvent,
   pathPlan,
   replay,
+  replayLive,
 } from '../support/paths';
 
 const door = setup({
@@ -190,3 +200,101 @@ describe('replay', () => {
 });
 
 describePaths('kitchen (describePaths)', pathPlan(kitchen, { events: kitchenEvents }));
+
+describe('replayLive', () => {
+  const shop = setup({
+    types: {
+      context: {} as { items: number },
+      events: {} as { type: 'ADD' } | { type: 'PAY' },
+      emitted: {} as { type: 'navigate'; to: string },
+    },
+    actors: { charge: fromPromise<{ receipt: string }, { items: number }>(async () => ({ receipt: 'r' })) },
+    actions: {
+      /** Provided by bootstrap: a plain action, recorded by the replay. */
+      persistCart: (_, _params: { items: number }) => {},
+      tellToasts: sendTo(
+        ({ system }) => system.get('toasts'),
+        () => ({ type: 'SHOW', text: 'Paid' }),
+      ),
+    },
+  }).createMachine({
+    id: 'shop',
+    context: { items: 0 },
+    initial: 'browsing',
+    states: {
+      browsing: {
+        on: {
+          ADD: {
+            actions: [
+              assign({ items: ({ context }) => context.items + 1 }),
+              { type: 'persistCart', params: ({ context }) => ({ items: context.items }) },
+            ],
+          },
+          PAY: 'paying',
+        },
+      },
+      paying: {
+        invoke: {
+          id: 'charge',
+          src: 'charge',
+          input: ({ context }) => ({ items: context.items }),
+          onDone: { target: 'paid', actions: ['tellToasts', emit({ type: 'navigate', to: '/done' })] },
+        },
+        after: { 3000: 'browsing' },
+      },
+      paid: {},
+    },
+  });
+  /** A path through `shop` by its events, with the states the pure machine lands on. */
+  const pathOf = (machine: typeof shop, ...events: EventObject[]) => {
+    let [snapshot] = initialTransition(machine);
+    const steps = events.map((event) => {
+      [snapshot] = transition(machine, snapshot, event as never);
+      return { event, state: JSON.stringify({ value: snapshot.value, context: snapshot.context }) };
+    });
+    return { name: events.map((e) => e.type).join(' → '), input: undefined, steps };
+  };
+  const paid = pathOf(shop, { type: 'ADD' }, { type: 'PAY' }, doneEvent('charge', { receipt: 'r1' }));
+
+  it('records per step the invoked actors with their input, emitted events, sends by systemId and plain actions', () => {
+    const run = replayLive(shop, paid);
+    expect(run.steps.map((s) => s.value)).toEqual(['browsing', 'paying', 'paid']);
+    expect(run.steps[0]).toMatchObject({
+      changed: { items: 1 },
+      actions: [{ action: 'persistCart', params: { items: 1 } }],
+    });
+    expect(run.steps[1]?.started).toEqual([{ id: 'charge', input: { items: 1 } }]);
+    expect(run.steps[2]).toMatchObject({
+      emitted: [{ type: 'navigate', to: '/done' }],
+      sent: [{ to: 'toasts', event: { type: 'SHOW', text: 'Paid' } }],
+    });
+  });
+
+  it('fires a delay only as its own step, on the simulated clock', () => {
+    const run = replayLive(shop, pathOf(shop, { type: 'PAY' }, afterEvent(3000, 'shop.paying')));
+    expect(run.steps.map((s) => s.value)).toEqual(['paying', 'browsing']);
+  });
+
+  it('fails the step whose action throws, which the pure replay cannot see', () => {
+    const broken = shop.provide({
+      actions: {
+        persistCart: () => {
+          throw new Error('storage full');
+        },
+      },
+    });
+    expect(() => replay(broken, paid)).not.toThrow();
+    expect(() => replayLive(broken, paid)).toThrow(/step 1 \(ADD\) threw Error: storage full/);
+  });
+
+  it('fails a done step whose actor is not running', () => {
+    const early = setup({}).createMachine({ id: 'early', on: { 'xstate.done.actor.charge': {} } });
+    expect(() =>
+      replayLive(early, {
+        name: 'early',
+        input: undefined,
+        steps: [{ event: doneEvent('charge'), state: '' }],
+      }),
+    ).toThrow(/step 1 \(xstate.done.actor.charge\) needs actor 'charge' running/);
+  });
+});

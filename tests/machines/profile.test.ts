@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
-import type { ApiFailure, ProfileUpdate, UserProfile } from '../../machines/domain';
+import type { ApiFailure } from '../../domain/api-failure';
+import type { ProfileUpdate, UserProfile } from '../../machines/domain';
 import { fullName, profileMachine, profileMessages } from '../../machines/profile';
 import { failureMessages, verbatim } from '../../machines/text';
 import { profile } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
-import type { ApiFailure } from '../../machines/domain';
+import type { ApiFailure } from '../../domain/api-failure';
 import {
   type AuthCheckResult,
   checkFailureMessage,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { settingsDefaults } from '../../domain/settings';
 import { LANGUAGES_TTL_MS } from '../../server/catalogue/language';
 import { type Settings, settingsFromRows } from '../../server/catalogue/settings';
 import { readGoogleTag, SETTINGS_TTL_MS } from '../../server/catalogue/settings-cache';
@@ -22,29 +23,8 @@ import {
 import { createTestApi, type TestApi } from './support/api';
 import { createTestDatabase } from './support/db';
 
-/** SPEC §3 defaults (and the contract's for the fields SPEC leaves open). */
-const DEFAULTS: Settings = {
-  requisites: null,
-  support_email: null,
-  copyright: null,
-  company_name: null,
-  company_reg_number: null,
-  company_address: null,
-  is_reg_enabled: false,
-  min_top_up: 0,
-  vat_percent: 0,
-  payment_methods: ['balance', 'card'],
-  welcome_bonus_tokens: 0,
-  points_conversion_rate: 1,
-  image_generation_price: 1,
-  background_removal_price: 1,
-  upscale_price: 1,
-  image_generation_sizes: ['1024x1024', '1536x1024', '1024x1536'],
-  upscale_factors: [2, 4],
-  google_tag: null,
-  game_server: null,
-  internal_currency: { name: 'Coins' },
-};
+/** SPEC §3 defaults (pinned by tests/domain/settings.test.ts). */
+const DEFAULTS: Settings = settingsDefaults();
 
 let api: TestApi;
 let db: DatabaseHandle['db'];

@@ -2,15 +2,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_NOT_VERIFIED } from '../../server/auth/authenticate';
 import { balanceLedger, payments } from '../../server/db/schema';
-import {
-  amountForCoins,
-  coinsForAmount,
-  currencyDecimals,
-  minimumTopUp,
-  minorToDecimal,
-  toFraction,
-  withVat,
-} from '../../server/payments/money';
 import { messageOf } from './support/api';
 import {
   cachedBalance,
@@ -49,63 +40,6 @@ function decide(ref: string, choice: string) {
     contentType: FORM,
   });
 }
-
-describe('money arithmetic', () => {
-  const EUR = { code: 'EUR', value: '1.00000000' };
-
-  it('knows the decimals of every currency SPEC §3 names', () => {
-    for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'VUV', 'XAF', 'XOF', 'XPF']) {
-      expect(currencyDecimals(code)).toBe(0);
-    }
-    for (const code of ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'])
-      expect(currencyDecimals(code)).toBe(3);
-    for (const code of ['EUR', 'USD', 'GBP', 'CHF']) expect(currencyDecimals(code)).toBe(2);
-  });
-
-  it('reads decimals exactly', () => {
-    expect(toFraction('1.16')).toEqual({ num: 116n, den: 100n });
-    expect(toFraction(7.5)).toEqual({ num: 75n, den: 10n });
-    expect(toFraction(1e-7)).toEqual({ num: 1n, den: 10_000_000n });
-    expect(toFraction('176')).toEqual({ num: 176n, den: 1n });
-    expect(() => toFraction('-1')).toThrow(RangeError);
-    expect(() => toFraction('1,5')).toThrow(RangeError);
-  });
-
-  it('does not round up a minimum that floats would make inexact', () => {
-    // 5 × 1.1 × 100 is 550.0000000000001 in binary floating point; a float ceil would ask 551.
-    expect(minimumTopUp(500, EUR, { code: 'USD', value: '1.1' })).toBe(550);
-    expect(minimumTopUp(1, EUR, { code: 'USD', value: '1.16' })).toBe(2);
-    expect(minimumTopUp(0, EUR, { code: 'USD', value: '1.16' })).toBe(0);
-  });
-
-  it('converts from a default currency that is not at rate 1', () => {
-    const usdDefault = { code: 'USD', value: '1.16' };
-    // 5.80 USD is 5 EUR, which is 880 JPY.
-    expect(minimumTopUp(580, usdDefault, { code: 'JPY', value: '176' })).toBe(880);
-    expect(coinsForAmount(880, usdDefault, { code: 'JPY', value: '176' }, 1)).toBe(580);
-  });
-
-  it('rounds coins down and card charges up, so neither side gets a fraction for free', () => {
-    expect(coinsForAmount(1, EUR, { code: 'USD', value: '1.16' }, 1)).toBe(0);
-    expect(amountForCoins(1, EUR, { code: 'USD', value: '1.16' }, 1)).toBe(2);
-    expect(amountForCoins(499, EUR, { code: 'JPY', value: '176' }, 100)).toBe(9);
-    expect(amountForCoins(100_000_000, EUR, { code: 'KWD', value: '0.356' }, 3)).toBe(118_666_667);
-  });
-
-  it('adds VAT rounded half up, exactly for fractional rates', () => {
-    expect(withVat(1000, 0)).toBe(1000);
-    expect(withVat(1000, 7.5)).toBe(1075);
-    expect(withVat(1, 50)).toBe(2);
-    expect(withVat(3, 16.5)).toBe(3);
-    expect(withVat(100_000_000, 19)).toBe(119_000_000);
-  });
-
-  it('writes minor units as exact decimals', () => {
-    expect(minorToDecimal(1780, 3)).toBe('1.780');
-    expect(minorToDecimal(5, 2)).toBe('0.05');
-    expect(minorToDecimal(880, 0)).toBe('880');
-  });
-});
 
 describe('topUpBalance', () => {
   it('creates a pending top-up payment and answers the sandbox page', async () => {

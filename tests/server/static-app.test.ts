@@ -9,7 +9,8 @@ import { loadConfig } from '../../server/config';
 import { createTestApi, type TestApi } from './support/api';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
-const PAGE = '<!doctype html><title>Blockfront</title><div id="root"></div>';
+// Over 1 KB, as the real index.html: the app page is compressed as it is sent.
+const PAGE = `<!doctype html><html><head><title>Blockfront</title><!-- ${'padding '.repeat(150)}--></head><body><div id="root"></div></body></html>`;
 
 let api: TestApi;
 let dir: string;
@@ -88,16 +89,33 @@ describe('compressed answers', () => {
   });
 
   it('compresses index.html at every app route, revalidated on each use and under the CSP', async () => {
-    for (const url of ['/', '/shop', '/login?redirect=%2Fcart']) {
+    for (const url of ['/', '/index.html', '/shop', '/login?redirect=%2Fcart']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.etag, url).toBeUndefined();
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(res.headers.vary, url).toMatch(/accept-encoding/i);
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(PAGE);
+      const nonce = /style-src 'self' 'nonce-([A-Za-z0-9+/=]{24})'/.exec(
+        String(res.headers['content-security-policy']),
+      )?.[1];
+      expect(nonce, url).toBeDefined();
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(
+        PAGE.replace('<head>', `<head><meta name="csp-nonce" nonce="${nonce}">`),
+      );
     }
+  });
+
+  it('gives each answer of the app page a nonce of its own', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await get('/shop');
+      nonces.add(/nonce="([^"]+)"/.exec(res.body)?.[1] ?? '');
+    }
+    expect(nonces.size).toBe(5);
+    expect(nonces.has('')).toBe(false);
   });
 
   it('serves images as they are', async () => {

@@ -2,7 +2,7 @@
  * The candidate events of the form machines' path plans (DESIGN §5), shared by the machine tests
  * (tests/machines/forms) and the screens that replay the same paths (tests/ui/auth).
  */
-import type { ApiFailure } from '../../machines/domain';
+import type { ApiFailure } from '../../domain/api-failure';
 import type { forgotPasswordMachine } from '../../machines/forms/forgotPassword';
 import type { PhoneChange } from '../../machines/forms/phone';
 import type { resetPasswordMachine } from '../../machines/forms/resetPassword';

@@ -3,10 +3,13 @@
  * `xstate/graph` using the candidate events a test supplies (with payloads that make each guard
  * true and false; actor results and delays as `doneEvent` / `errorEvent` / `afterEvent`), picks
  * the shortest path to every transition, and reports the edges of `toDirectedGraph` (plus
- * `always`) that no path takes. `replay` re-runs a path with `initialTransition` / `transition`;
- * `describePaths` turns a plan into one test per path and one coverage test.
+ * `always`) that no path takes. `describePaths` replays every path on a running actor with its
+ * actors stubbed (`replayLive`, tests/support/liveReplay.ts), so actions run, and compares each
+ * step's state and effects with docs/diagrams/paths/<machine>.json (`npm run test:paths` rewrites
+ * the records after a reviewed change). `replay` re-runs a path on the pure machine only.
  */
-import { describe, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -22,6 +25,12 @@ import {
   transition,
 } from 'xstate';
 import { type AdjacencyMap, type DirectedGraphNode, getAdjacencyMap, toDirectedGraph } from 'xstate/graph';
+import { guardLabel, statePath } from '../../scripts/mermaid';
+import { type LivePath, type LiveRun, replayLive } from './liveReplay';
+
+export { type LiveRun, replayLive } from './liveReplay';
+
+import { machinePathData, pathDataDir, registryName } from './pathData';
 
 /** Results of invoked actors and elapsed delays, which traversal never produces by itself. */
 export type DoneActorEvent = { type: `xstate.done.actor.${string}`; output: unknown };
@@ -63,17 +72,30 @@ export interface Edge {
   /** `source → target on EVENT [guard]`, state ids relative to the machine. */
   label: string;
   transition: AnyTransitionDefinition;
+  /** The event type (`always` for eventless transitions). */
+  event: string;
+  source: string;
+  target: string;
+  guard: string | undefined;
+  /** Milliseconds (or the delay's name) of an `after` transition. */
+  delay: number | string | undefined;
 }
 
 export interface PathStep {
   event: EventObject;
   /** JSON of `{ value, context }` the step must land on. */
   state: string;
+  /** Readable event: `SUBMIT`, `done login`, `after 500 ms`, with the payload when it tells paths apart. */
+  label: string;
+  /** Labels of the edges this step takes (its event's transition and any `always` after it). */
+  edges: string[];
 }
 
 export interface MachinePath {
   name: string;
   input: unknown;
+  /** Edges taken at the start (eventless transitions out of the initial state). */
+  startEdges: string[];
   steps: PathStep[];
   /** Labels of the edges this path takes. */
   covers: string[];
@@ -104,34 +126,29 @@ const handles = (snapshot: AnyMachineSnapshot, event: EventObject): boolean =>
 const recorded = (snapshot: AnyMachineSnapshot): string =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
-function relativeId(machine: AnyStateMachine, node: AnyStateNode): string {
-  return node.path.length === 0 ? machine.id : node.path.join('.');
-}
-
-function guardName(guard: AnyTransitionDefinition['guard']): string | undefined {
-  if (guard === undefined) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') return guard.name || 'inline';
-  return guard.type;
-}
-
-function edgeLabel(machine: AnyStateMachine, t: AnyTransitionDefinition, target: AnyStateNode): string {
-  const guard = guardName(t.guard);
+function toEdge(t: AnyTransitionDefinition, targetNode: AnyStateNode): Edge {
+  const guard = guardLabel(t.guard);
   const event = t.eventType === '' ? 'always' : t.eventType;
-  return `${relativeId(machine, t.source)} → ${relativeId(machine, target)} on ${event}${guard ? ` [${guard}]` : ''}`;
+  const source = statePath(t.source);
+  const target = statePath(targetNode);
+  return {
+    label: `${source} → ${target} on ${event}${guard ? ` [${guard}]` : ''}`,
+    transition: t,
+    event,
+    source,
+    target,
+    guard,
+    delay: (t as { delay?: number | string }).delay,
+  };
 }
 
 /** Every edge of `toDirectedGraph`, plus eventless (`always`) edges, which it leaves out. */
 function machineEdges(machine: AnyStateMachine): Edge[] {
   const edges: Edge[] = [];
   const visit = (node: DirectedGraphNode): void => {
-    for (const edge of node.edges) {
-      edges.push({ label: edgeLabel(machine, edge.transition, edge.target), transition: edge.transition });
-    }
+    for (const edge of node.edges) edges.push(toEdge(edge.transition, edge.target));
     for (const t of node.stateNode.always ?? []) {
-      for (const target of t.target ?? [t.source]) {
-        edges.push({ label: edgeLabel(machine, t, target), transition: t });
-      }
+      for (const target of t.target ?? [t.source]) edges.push(toEdge(t, target));
     }
     node.children.forEach(visit);
   };
@@ -222,7 +239,8 @@ interface Vertex {
   snapshot: AnyMachineSnapshot;
   events: EventObject[];
   states: string[];
-  taken: AnyTransitionDefinition[];
+  /** Per step, the transitions it takes; the first entry is the start's `always` transitions. */
+  taken: AnyTransitionDefinition[][];
 }
 
 interface Candidate extends Omit<Vertex, 'snapshot'> {
@@ -253,12 +271,12 @@ function candidatesFor<M extends AnyStateMachine>(
 
   const [start] = initialTransition(logic, input);
   const initialAlways = microstepAlways(getInitialMicrosteps(logic, input));
-  const candidates: Candidate[] = [{ input, events: [], states: [], taken: initialAlways }];
+  const candidates: Candidate[] = [{ input, events: [], states: [], taken: [initialAlways] }];
 
   // Shortest event sequence to every vertex: the adjacency map is built breadth first, so its
   // insertion order is BFS order and the first discovery of a vertex is a shortest path to it.
   const vertices = new Map<string, Vertex>([
-    [key(start), { snapshot: start, events: [], states: [], taken: initialAlways }],
+    [key(start), { snapshot: start, events: [], states: [], taken: [initialAlways] }],
   ]);
   for (const [vertexKey, { transitions }] of Object.entries(adjacency)) {
     const from = vertices.get(vertexKey);
@@ -269,7 +287,7 @@ function candidatesFor<M extends AnyStateMachine>(
         snapshot: state,
         events: [...from.events, event],
         states: [...from.states, recorded(state)],
-        taken: [...from.taken, ...transitionsTaken(logic, from.snapshot, event)],
+        taken: [...from.taken, transitionsTaken(logic, from.snapshot, event)],
       };
       candidates.push({ input, events: next.events, states: next.states, taken: next.taken });
       const nextKey = key(state);
@@ -296,9 +314,10 @@ export function pathPlan<M extends AnyStateMachine>(machine: M, options: PlanOpt
   const chosen: Candidate[] = [];
   for (const input of inputs) {
     for (const candidate of candidatesFor(machine, options, input)) {
-      if (candidate.taken.some((t) => !covered.has(t))) {
+      const taken = candidate.taken.flat();
+      if (taken.some((t) => !covered.has(t))) {
         chosen.push(candidate);
-        for (const t of candidate.taken) covered.add(t);
+        for (const t of taken) covered.add(t);
       }
     }
   }
@@ -312,18 +331,26 @@ export function pathPlan<M extends AnyStateMachine>(machine: M, options: PlanOpt
       inputs.length > 1 ? `input ${JSON.stringify(c.input) ?? 'undefined'}: ${sequence}` : sequence;
     const seen = (names.get(base) ?? 0) + 1;
     names.set(base, seen);
+    const labelsOf = (taken: AnyTransitionDefinition[] = []): string[] =>
+      edges.filter((e) => taken.includes(e.transition)).map((e) => e.label);
     return {
       name: seen > 1 ? `${base} #${seen}` : base,
       input: c.input,
-      steps: c.events.map((event, i) => ({ event, state: c.states[i] ?? '' })),
-      covers: edges.filter((e) => c.taken.includes(e.transition)).map((e) => e.label),
+      startEdges: labelsOf(c.taken[0]),
+      steps: c.events.map((event, i) => ({
+        event,
+        state: c.states[i] ?? '',
+        label: label(event),
+        edges: labelsOf(c.taken[i + 1]),
+      })),
+      covers: labelsOf(c.taken.flat()),
     };
   });
   return { machine, paths, edges, uncovered: edges.filter((e) => !covered.has(e.transition)) };
 }
 
 /** Sends the path's events to the pure machine; every event must be accepted and land where recorded. */
-export function replay<M extends AnyStateMachine>(machine: M, path: MachinePath): SnapshotFrom<M> {
+export function replay<M extends AnyStateMachine>(machine: M, path: LivePath): SnapshotFrom<M> {
   const logic: AnyStateMachine = machine;
   let [snapshot] = initialTransition(logic, path.input);
   path.steps.forEach((step, i) => {
@@ -359,16 +386,37 @@ export function assertFullCoverage(plan: PathPlan): void {
   );
 }
 
-/** One test per path (named by its events) and one asserting that every transition is covered. */
+/**
+ * One test per path (named by its events), replayed on a running actor (`replayLive`); one asserting
+ * that every transition is covered; and, for a machine of machines/registry.ts, one comparing every
+ * step's state and effects with docs/diagrams/paths/<machine>.json (`npx vitest run <suite> -u`
+ * rewrites it after a reviewed change).
+ */
 export function describePaths(title: string, plan: PathPlan): void {
   describe(title, () => {
+    const runs = new Map<string, LiveRun>();
+    const run = (path: MachinePath): LiveRun => {
+      const done = runs.get(path.name) ?? replayLive(plan.machine, path);
+      runs.set(path.name, done);
+      return done;
+    };
     for (const path of plan.paths) {
       it(path.name, () => {
-        replay(plan.machine, path);
+        run(path);
       });
     }
     it(`covers every transition (${formatCoverage(plan)})`, () => {
       assertFullCoverage(plan);
+    });
+    const name = registryName(plan.machine);
+    if (name === undefined) return;
+    it(`does on every step what docs/diagrams/paths/${name}.json records`, async () => {
+      for (const path of plan.paths) run(path);
+      const suite = expect.getState().testPath ?? '';
+      const data = machinePathData(name, suite, plan, runs);
+      await expect(`${JSON.stringify(data, null, 2)}\n`).toMatchFileSnapshot(
+        join(pathDataDir, `${name}.json`),
+      );
     });
   });
 }

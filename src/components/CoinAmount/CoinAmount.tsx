@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { COIN_DECIMALS, toDecimalString } from '../../../machines/money';
+import { COIN_DECIMALS } from '../../../domain/money';
+import { toDecimalString } from '../../../domain/money-text';
 import './CoinAmount.css';
 
 export interface CoinAmountProps {

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { decimalsFor, toDecimalString } from '../../../machines/money';
+import { decimalsFor } from '../../../domain/money';
+import { toDecimalString } from '../../../domain/money-text';
 
 export interface MoneyCurrency {
   code: string;

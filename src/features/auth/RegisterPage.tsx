@@ -7,12 +7,12 @@ import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { LazySelect } from '../../components/Select/LazySelect';
 import { TextField } from '../../components/TextField/TextField';
+import { useOptionalText } from '../../i18n/useText';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
 import { PhoneField } from '../forms/PhoneField';
 import { useErrorsKey } from '../forms/useErrorsKey';
-import { useOptionalText } from '../../i18n/useText';
 import { AuthLayout } from './AuthLayout';
 
 const route = getRouteApi('/register');

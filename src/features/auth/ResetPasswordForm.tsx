@@ -9,10 +9,10 @@ import { Button } from '../../components/Button/Button';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { TextField } from '../../components/TextField/TextField';
+import { useOptionalText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
 import { useErrorsKey } from '../forms/useErrorsKey';
-import { useOptionalText } from '../../i18n/useText';
 import { AuthLayout } from './AuthLayout';
 
 const messages = defineMessages({

@@ -1,5 +1,5 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { PASSWORD_HINTS, passwordHintsMet } from '../../../machines/forms/rules';
+import { PASSWORD_HINTS, passwordHintsMet } from '../../../domain/password';
 import './forms.css';
 
 const hintMessages = defineMessages({

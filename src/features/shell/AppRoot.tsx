@@ -2,8 +2,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { IntlProvider } from '../../i18n/IntlProvider';
 import type { Text } from '../../../machines/text';
+import { IntlProvider } from '../../i18n/IntlProvider';
 import { useOptionalText } from '../../i18n/useText';
 import type { AppRouter } from '../../routes/router';
 import { useAppSelector, useChild } from '../app/AppActorContext';
@@ -52,9 +52,7 @@ export function AppRoot({ router }: { router: AppRouter }) {
   return (
     <IntlProvider locale={locale} messages={serverMessages}>
       {phase === 'loading' && <StartupSpinner />}
-      {phase === 'error' && (
-        <InitError error={initError} />
-      )}
+      {phase === 'error' && <InitError error={initError} />}
       {phase === 'ready' && <RouterProvider router={router} scrollRestoration={routerScrollsNever} />}
     </IntlProvider>
   );

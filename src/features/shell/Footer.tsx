@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { operatorCompany } from '../../../machines/domain';
+import { operatorCompany } from '../../../domain/settings';
 import { footerLinks } from '../../../machines/staticPages';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { CardBrands } from './CardBrands';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import { isApiFailure } from '../../../machines/domain';
+import { isApiFailure } from '../../../domain/api-failure';
 import { englishOf, type Text } from '../../../machines/text';
 import type { MachinePath } from '../../support/paths';
 import { failure, type RenderedApp } from '../support';

@@ -1,0 +1,66 @@
+/**
+ * The failure every API call of the client ends in (SPEC §8), as the machines read it. The api
+ * client's `ApiError` (src/api/errors.ts) has this shape; machines only see the shape.
+ */
+
+export type ApiFailureKind =
+  | 'bad-request'
+  | 'unauthorized'
+  | 'unverified'
+  | 'forbidden'
+  | 'validation'
+  | 'rate-limited'
+  | 'server'
+  | 'network'
+  | 'cancelled'
+  | 'timeout'
+  | 'not-found'
+  | 'conflict';
+
+export interface ApiFailure {
+  kind: ApiFailureKind;
+  message: string;
+  /** The server's own message, already in the customer's language; absent for the client's texts. */
+  serverMessage?: string;
+  status?: number;
+  fieldErrors?: Record<string, string[]>;
+}
+
+const failureKinds: ReadonlySet<string> = new Set<ApiFailureKind>([
+  'bad-request',
+  'unauthorized',
+  'unverified',
+  'forbidden',
+  'validation',
+  'rate-limited',
+  'server',
+  'network',
+  'cancelled',
+  'timeout',
+  'not-found',
+  'conflict',
+]);
+
+export function isApiFailure(value: unknown): value is ApiFailure {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, message } = value as { kind?: unknown; message?: unknown };
+  return typeof kind === 'string' && failureKinds.has(kind) && typeof message === 'string';
+}
+
+export function failureKind(error: unknown): ApiFailureKind | null {
+  return isApiFailure(error) ? error.kind : null;
+}
+
+/**
+ * SPEC §8: the server's message takes precedence (the api client has already put it, or its own
+ * status text, into the failure); the operation's default otherwise, also for errors that are
+ * not API failures at all.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return isApiFailure(error) && error.message.trim() !== '' ? error.message : fallback;
+}
+
+/** A request the caller cancelled is never shown to the user (SPEC §8). */
+export function isSilentFailure(error: unknown): boolean {
+  return failureKind(error) === 'cancelled';
+}

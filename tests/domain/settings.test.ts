@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { operatorCompany, settingsDefaults, withSettingsDefaults } from '../../domain/settings';
+import { settingsFromRows } from '../../server/catalogue/settings';
+import { openapi } from '../support/openapi';
+
+describe('settings defaults (SPEC §3)', () => {
+  it('fills in every default the server leaves out', () => {
+    expect(withSettingsDefaults({})).toEqual({
+      requisites: null,
+      support_email: null,
+      copyright: null,
+      company_name: null,
+      company_reg_number: null,
+      company_address: null,
+      is_reg_enabled: false,
+      min_top_up: 0,
+      vat_percent: 0,
+      payment_methods: ['balance', 'card'],
+      welcome_bonus_tokens: 0,
+      points_conversion_rate: 1,
+      image_generation_price: 1,
+      background_removal_price: 1,
+      upscale_price: 1,
+      image_generation_sizes: ['1024x1024', '1536x1024', '1024x1536'],
+      upscale_factors: [2, 4],
+      google_tag: null,
+      game_server: null,
+      internal_currency: { name: 'Coins' },
+    });
+  });
+
+  it('keeps what the server sends, including false and 0, and defaults null and a blank coin name', () => {
+    const sent = {
+      is_reg_enabled: true,
+      vat_percent: 19,
+      points_conversion_rate: 100,
+      upscale_factors: [2],
+      internal_currency: { name: 'Gems' },
+      game_server: { host: 'play.example', port: 25565 },
+      image_generation_price: 0,
+      payment_methods: [],
+    };
+    expect(withSettingsDefaults(sent)).toMatchObject(sent);
+    expect(withSettingsDefaults({ company_name: null, vat_percent: null })).toMatchObject({
+      company_name: null,
+      vat_percent: 0,
+    });
+    expect(withSettingsDefaults({ internal_currency: { name: '' } }).internal_currency).toEqual({
+      name: 'Coins',
+    });
+  });
+
+  it('drops fields the contract does not know', () => {
+    const raw = { vat_percent: 7, extra: 'x' } as Parameters<typeof withSettingsDefaults>[0];
+    expect(withSettingsDefaults(raw)).not.toHaveProperty('extra');
+  });
+
+  it('hands out a fresh copy, so a caller cannot change the defaults', () => {
+    settingsDefaults().payment_methods.pop();
+    expect(settingsDefaults().payment_methods).toEqual(['balance', 'card']);
+  });
+
+  // The client used to default payment_methods to [] and the server to ['balance', 'card'].
+  it('are the defaults the server answers for a store with no settings rows', () => {
+    expect(settingsFromRows([])).toEqual(withSettingsDefaults({}));
+    expect(withSettingsDefaults({}).payment_methods).toEqual(['balance', 'card']);
+  });
+
+  it("are the contract's stated defaults", () => {
+    const properties = (
+      openapi.components.schemas.Settings as { properties: Record<string, { default?: unknown }> }
+    ).properties;
+    const defaults = settingsDefaults() as unknown as Record<string, unknown>;
+    const stated = Object.entries(properties).filter(([, schema]) => 'default' in schema);
+    expect(stated.length).toBeGreaterThan(10);
+    for (const [key, schema] of stated) expect([key, defaults[key]]).toEqual([key, schema.default]);
+  });
+});
+
+describe('operatorCompany (SPEC §2 footer)', () => {
+  const settings = withSettingsDefaults({
+    company_name: 'Blockfront Ltd',
+    company_address: 'Main St 1, Berlin',
+  });
+
+  it('is the name and the address when both exist', () => {
+    expect(operatorCompany(settings)).toEqual({ name: 'Blockfront Ltd', address: 'Main St 1, Berlin' });
+  });
+
+  it.each([
+    ['no name', { ...settings, company_name: null }],
+    ['no address', { ...settings, company_address: '' }],
+    ['no settings yet', null],
+  ])('is absent with %s', (_, value) => {
+    expect(operatorCompany(value)).toBeNull();
+  });
+});
