@@ -6,14 +6,13 @@
  */
 import { relative, resolve } from 'node:path';
 import type { AnyStateMachine, EventObject } from 'xstate';
-import type { EdgeData } from '../../scripts/mermaid';
 import { machines } from '../../machines/registry';
+import type { EdgeData } from '../../scripts/mermaid';
 import { type ActionCall, type LiveRun, type LiveStep, plain, type SentEvent } from './liveReplay';
 import type { PathPlan } from './paths';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const pathDataDir = resolve(repoRoot, 'docs/diagrams/paths');
-
 
 /** Effects and landing state of a step; empty lists and objects are left out. */
 export interface StepData {
