@@ -64,7 +64,7 @@ describe('errors', () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],
       ['POST', '/api/login/extra'],
-      ['DELETE', '/api/health'],
+      ['DELETE', '/api/nope'],
       ['GET', '/api'],
     ] as const) {
       const res = await api.app.inject({ method, url });
@@ -181,7 +181,8 @@ describe('the built storefront', () => {
       expect(isApiError(res.json()), url).toBe(true);
     }
     const post = await site.inject({ method: 'POST', url: '/shop' });
-    expect(post.statusCode).toBe(404);
+    expect(post.statusCode).toBe(405);
+    expect(isApiError(post.json())).toBe(true);
   });
 
   it('still serves the API', async () => {
