@@ -4,12 +4,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { languages } from '../../server/db/schema';
 import { handlers, missingHandlers } from '../../server/handlers';
 import { contractOperationIds } from '../../server/http/openapi';
 import { schemaValidator } from '../support/openapi';
-import { createTestApi, type TestApi } from './support/api';
+import { buildSite, createTestApi, type TestApi } from './support/api';
 import { createTestDatabase } from './support/db';
 
 const isApiError = schemaValidator('ApiError');
@@ -132,11 +131,7 @@ describe('the built storefront', () => {
     );
     writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dir, 'images', 'hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    site = await buildApp({
-      config: loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://shop.test' }),
-      database: api.database,
-      staticDir: dir,
-    });
+    site = await buildSite(api, dir);
   });
   afterAll(async () => {
     await site.close();

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import type { buildApp } from '../../server/app';
 import { languages } from '../../server/db/schema';
-import { createTestApi, type TestApi } from './support/api';
+import { buildSite, createTestApi, type TestApi } from './support/api';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -18,11 +17,7 @@ beforeAll(async () => {
   api = await createTestApi();
   dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-methods-'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Blockfront</title>');
-  site = await buildApp({
-    config: loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://shop.test' }),
-    database: api.database,
-    staticDir: dir,
-  });
+  site = await buildSite(api, dir);
 }, 60_000);
 afterAll(async () => {
   await site?.close();
