@@ -10,6 +10,7 @@ import { authenticate } from './auth/authenticate';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { handlers as allHandlers, type Handlers, missingHandlers, unknownHandlers } from './handlers';
+import { registerApiDocs } from './http/api-docs';
 import { bodyGuard, registerBodyParsers } from './http/body';
 import { registerCompression } from './http/compression';
 import {
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  await registerApiDocs(app, { document, specFile: paths.openapi });
   const spaFallback = await registerStaticApp(app, staticDir);
   registerNotFoundHandler(app, resolveLocale, spaFallback, methodsOf);
   return app;
