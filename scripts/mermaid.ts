@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 
 /** One arrow of a machine: a transition to one of its targets (targetless ones point at their source). */
@@ -63,6 +61,31 @@ export function machineEdges(machine: AnyStateMachine): MachineEdge[] {
 /** A state's path inside its machine (`loading`, `catering.food.done`); the root is the machine id. */
 export function statePath(node: AnyStateNode): string {
   return node.path.length === 0 ? node.machine.id : node.path.join('.');
+}
+
+/** A transition as data: what the path records and the atlas list (`always` for eventless ones). */
+export interface EdgeData {
+  /** `source → target on EVENT [guard]`: how the path harness names the edge. */
+  label: string;
+  event: string;
+  source: string;
+  target: string;
+  guard?: string;
+  delay?: number | string;
+}
+
+export function edgeData(edge: MachineEdge): EdgeData {
+  const event = edge.event === '' ? 'always' : edge.event;
+  const source = statePath(edge.source);
+  const target = statePath(edge.target);
+  return {
+    label: `${source} → ${target} on ${event}${edge.guard ? ` [${edge.guard}]` : ''}`,
+    event,
+    source,
+    target,
+    ...(edge.guard ? { guard: edge.guard } : {}),
+    ...(edge.delay !== undefined ? { delay: edge.delay } : {}),
+  };
 }
 
 function eventLabel(edge: MachineEdge): string {
@@ -222,6 +245,8 @@ export function machineDoc(name: string, machine: AnyStateMachine): string {
     '',
     machine.root.description ?? '',
     '',
+    `![State diagram of ${name}](${name}.svg)`,
+    '',
     '```mermaid',
     toMermaid(machine),
     '```',
@@ -233,43 +258,23 @@ export function machineDoc(name: string, machine: AnyStateMachine): string {
   ].join('\n');
 }
 
-function indexDoc(machines: Record<string, AnyStateMachine>, names: string[]): string {
+export function indexDoc(machines: Record<string, AnyStateMachine>, names: string[]): string {
   return [
     GENERATED_NOTE,
     '',
     '# State machine diagrams',
     '',
     'One page per machine in `machines/`: its states, transitions (event, `[guard]`, `after N ms`, `always`)',
-    'and a table of every transition. The machine tests cover each transition listed here.',
+    'and a table of every transition, with its picture (`<machine>.svg`). The machine tests cover each transition',
+    'listed here. [index.html](index.html), the QA atlas, shows every machine with the test paths that take each',
+    'transition and what each step does (open it in a browser from the file system).',
     '',
     '| Machine | Description |',
     '| --- | --- |',
     ...names.map(
       (name) =>
-        `| [${name}](${name}.md) | ${(machines[name]?.root.description ?? '').replace(/\|/g, '\\|')} |`,
+        `| [${name}](${name}.md) ([picture](${name}.svg)) | ${(machines[name]?.root.description ?? '').replace(/\|/g, '\\|')} |`,
     ),
     '',
   ].join('\n');
-}
-
-/** File name → content of every page of docs/diagrams, in a stable order. */
-export function diagramFiles(machines: Record<string, AnyStateMachine>): Map<string, string> {
-  const names = Object.keys(machines).sort();
-  const files = new Map<string, string>([['README.md', indexDoc(machines, names)]]);
-  for (const name of names) {
-    const machine = machines[name];
-    if (machine) files.set(`${name}.md`, machineDoc(name, machine));
-  }
-  return files;
-}
-
-/** Pages that differ from what would be generated, are missing, or belong to no machine. */
-export async function staleFiles(dir: string, files: Map<string, string>): Promise<string[]> {
-  const onDisk = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.md'));
-  const stale: string[] = onDisk.filter((f) => !files.has(f));
-  for (const [file, content] of files) {
-    const current = await readFile(join(dir, file), 'utf8').catch(() => undefined);
-    if (current !== content) stale.push(file);
-  }
-  return stale.sort();
 }

@@ -10,9 +10,16 @@ import { authenticate } from './auth/authenticate';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { handlers as allHandlers, type Handlers, missingHandlers, unknownHandlers } from './handlers';
+import { registerApiDocs } from './http/api-docs';
 import { bodyGuard, registerBodyParsers } from './http/body';
 import { registerCompression } from './http/compression';
-import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
+import {
+  frameworkErrorHandler,
+  registerErrorHandler,
+  registerNotFoundHandler,
+  registerOptionsAnswer,
+} from './http/error-handler';
+import { allowedMethods } from './http/methods';
 import { listOperations, loadContract, type OpenApiDocument, type OperationInfo } from './http/openapi';
 import {
   defaultRateLimits,
@@ -23,7 +30,7 @@ import {
   sensitiveLimiters,
 } from './http/rate-limit';
 import { type CspOptions, registerSecurity } from './http/security';
-import { registerStaticApp } from './http/static-app';
+import { registerStaticApp, servesApp } from './http/static-app';
 import { validatorCompiler } from './http/validation';
 import { createLocaleResolver, requestedLangId } from './i18n/locale';
 import type { Locale } from './i18n/messages';
@@ -92,6 +99,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
   const hitStore = options.hitStore ?? new PostgresHitStore(options.database.db);
   const { database } = options;
+  const resolveLocale = createLocaleResolver(database.db);
+  const staticDir = options.staticDir === undefined ? paths.appDist : options.staticDir;
+  const methodsOf = allowedMethods(operations, '/api', servesApp(staticDir));
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -99,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? options.config.trustProxy,
     // Path parameters carry tokens of up to 128 characters (openapi.yaml); Fastify's default is 100.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler(resolveLocale),
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -108,13 +119,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('locale', 'en');
   app.addHook('onClose', async () => mailer.close());
 
-  const resolveLocale = createLocaleResolver(database.db);
-  registerErrorHandler(app, resolveLocale);
+  registerErrorHandler(app, resolveLocale, methodsOf);
   registerBodyParsers(app);
   app.addHook('preValidation', async (request) => {
     request.locale = await resolveLocale(requestedLangId(request.query, request.body));
   });
 
+  registerOptionsAnswer(app, resolveLocale, methodsOf);
   await registerSecurity(app, {
     publicUrl: options.config.publicUrl,
     googleTag: options.googleTag ?? (() => null),
@@ -150,10 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  const spaFallback = await registerStaticApp(
-    app,
-    options.staticDir === undefined ? paths.appDist : options.staticDir,
-  );
-  registerNotFoundHandler(app, resolveLocale, spaFallback);
+  await registerApiDocs(app, { document, specFile: paths.openapi });
+  const spaFallback = await registerStaticApp(app, staticDir);
+  registerNotFoundHandler(app, resolveLocale, spaFallback, methodsOf);
   return app;
 }

@@ -17,31 +17,9 @@ import {
   requiredText,
 } from '../users/rules';
 import { issueUserToken, retireUserTokens } from '../users/user-tokens';
-import type { Handlers } from './types';
+import type { ContractHandlers } from './types';
 
-interface ProfileBody {
-  name: string;
-  surname: string;
-  phone: string;
-  phoneE164: string;
-  country: number;
-  city: string;
-  address?: string;
-  post_code?: string;
-}
-
-interface ChangePasswordBody {
-  current_password: string;
-  password: string;
-  password_confirmation: string;
-}
-
-interface ChangeEmailBody {
-  email: string;
-  password: string;
-}
-
-export const accountHandlers: Handlers = {
+export const accountHandlers = {
   getProfile: async (request) => {
     const { user } = requireAuth(request);
     return { status: 'OK', payload: await userProfile(request.server.ctx.db, user, request.locale) };
@@ -50,7 +28,7 @@ export const accountHandlers: Handlers = {
   /** `address` and `post_code` left out stay as they are; sent blank, they are cleared. */
   updateProfile: async (request) => {
     const { user } = requireAuth(request);
-    const body = request.body as ProfileBody;
+    const { body } = request;
     const { db } = request.server.ctx;
     const { locale } = request;
     const errors = new RuleErrors();
@@ -84,7 +62,7 @@ export const accountHandlers: Handlers = {
   /** Needs the current password; every other session of the customer ends. */
   changePassword: async (request) => {
     const { user, sessionId } = requireAuth(request);
-    const body = request.body as ChangePasswordBody;
+    const { body } = request;
     const { db } = request.server.ctx;
     const { locale } = request;
     const errors = new RuleErrors();
@@ -110,7 +88,7 @@ export const accountHandlers: Handlers = {
    */
   changeEmail: async (request) => {
     const { user } = requireAuth(request);
-    const body = request.body as ChangeEmailBody;
+    const { body } = request;
     const { db } = request.server.ctx;
     const { locale } = request;
     if (!(await verifyPassword(user.passwordHash, body.password))) {
@@ -142,4 +120,4 @@ export const accountHandlers: Handlers = {
     await sendQuietly(request, 'email changed notice', () => sendEmailChangedNotice(request, user, email));
     return { status: 'OK', message: t(locale, 'account.emailChanged') };
   },
-};
+} satisfies Partial<ContractHandlers>;

@@ -20,35 +20,11 @@ import {
   retireUserTokens,
 } from '../users/user-tokens';
 import { verifyEmailToken } from '../users/verify-email';
-import type { Handlers } from './types';
+import type { ContractHandlers } from './types';
 
-interface RegisterBody {
-  name: string;
-  surname: string;
-  email: string;
-  phone: string;
-  phoneE164: string;
-  password: string;
-  password_confirmation: string;
-  city: string;
-  country: number;
-}
-
-interface LoginBody {
-  username: string;
-  password: string;
-}
-
-interface RestoreBody {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
-
-export const authHandlers: Handlers = {
+export const authHandlers = {
   register: async (request, reply) => {
-    const body = request.body as RegisterBody;
+    const { body } = request;
     const { db } = request.server.ctx;
     const { locale } = request;
     if (!(await accountSettings(db)).registrationOpen) {
@@ -98,7 +74,7 @@ export const authHandlers: Handlers = {
   },
 
   login: async (request) => {
-    const body = request.body as LoginBody;
+    const { body } = request;
     const { db } = request.server.ctx;
     const user = await findUserByEmail(db, body.username);
     // Runs a verification even for an unknown address, so both answers take as long.
@@ -120,7 +96,7 @@ export const authHandlers: Handlers = {
   },
 
   requestPasswordReset: async (request) => {
-    const { email } = request.body as { email: string };
+    const { email } = request.body;
     const user = await findUserByEmail(request.server.ctx.db, email);
     if (user !== undefined) {
       // Issued and sent after the answer, so the answer takes as long whether or not the
@@ -134,7 +110,7 @@ export const authHandlers: Handlers = {
   },
 
   restorePassword: async (request) => {
-    const body = request.body as RestoreBody;
+    const { body } = request;
     const { db } = request.server.ctx;
     const { locale } = request;
     const errors = new RuleErrors();
@@ -171,7 +147,7 @@ export const authHandlers: Handlers = {
   },
 
   verifyEmail: async (request, reply) => {
-    const { token } = request.params as { token: string };
+    const { token } = request.params;
     const { db } = request.server.ctx;
     const { welcomeBonusMinor } = await accountSettings(db);
     const outcome = await verifyEmailToken(db, token, welcomeBonusMinor);
@@ -187,4 +163,4 @@ export const authHandlers: Handlers = {
       302,
     );
   },
-};
+} satisfies Partial<ContractHandlers>;

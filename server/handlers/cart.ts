@@ -13,7 +13,7 @@ import {
   removeCartLine,
   toCartItems,
 } from '../ledger/cart';
-import type { Handlers } from './types';
+import type { ContractHandlers, ReplyBody } from './types';
 
 /** The language of product titles: the request's `lang_id` (query or body), else the default. */
 export async function titleLanguageId(request: FastifyRequest): Promise<number> {
@@ -21,17 +21,17 @@ export async function titleLanguageId(request: FastifyRequest): Promise<number> 
   return language.id;
 }
 
-async function cartResponse(request: FastifyRequest, userId: number) {
+async function cartResponse(request: FastifyRequest, userId: number): Promise<ReplyBody<'getCart'>> {
   const lines = await readCartLines(request.server.ctx.db, userId, await titleLanguageId(request));
   return { status: 'OK', cart: toCartItems(lines) };
 }
 
-export const cartHandlers: Handlers = {
+export const cartHandlers = {
   getCart: async (request) => cartResponse(request, requireAuth(request).user.id),
 
   addToCart: async (request) => {
     const { user } = requireAuth(request);
-    const { id, count } = request.body as { id: number; count: number };
+    const { id, count } = request.body;
     try {
       const lines = await addToCart(
         request.server.ctx.db,
@@ -54,7 +54,7 @@ export const cartHandlers: Handlers = {
 
   removeFromCart: async (request) => {
     const { user } = requireAuth(request);
-    const { id } = request.body as { id: number };
+    const { id } = request.body;
     if (!(await removeCartLine(request.server.ctx.db, user.id, id))) {
       throw new HttpError(404, t(request.locale, 'cart.lineNotFound'));
     }
@@ -66,4 +66,4 @@ export const cartHandlers: Handlers = {
     await clearCart(request.server.ctx.db, user.id);
     return cartResponse(request, user.id);
   },
-};
+} satisfies Partial<ContractHandlers>;

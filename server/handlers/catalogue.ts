@@ -12,33 +12,24 @@ import { currentSettings } from '../catalogue/settings-cache';
 import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
-import type { Handlers } from './types';
+import type { ContractHandlers, ContractRequest } from './types';
 
-interface LangQuery {
-  lang_id?: number;
-}
-
-interface ProductsQuery extends LangQuery {
-  page?: number;
-  per_page?: number;
-  category?: string;
-}
+/** The operations whose `lang_id` chooses the language of the content. */
+type ContentRequest = ContractRequest<
+  'getLocalizations' | 'listCountries' | 'listStaticPages' | 'getStaticPage' | 'listProducts'
+>;
 
 const DEFAULT_PER_PAGE = 12;
 
-function langId(request: FastifyRequest): number | undefined {
-  return (request.query as LangQuery).lang_id;
-}
-
-function languageOf(request: FastifyRequest) {
-  return contentLanguage(request.server.ctx.db, langId(request));
+function languageOf(request: ContentRequest) {
+  return contentLanguage(request.server.ctx.db, request.query.lang_id);
 }
 
 function notFound(request: FastifyRequest): HttpError {
   return new HttpError(404, t(request.locale, 'error.notFound'));
 }
 
-export const catalogueHandlers: Handlers = {
+export const catalogueHandlers = {
   getSettings: async (request) => {
     const payload = await currentSettings(request.server.ctx.db, (key, value) =>
       request.log.warn({ key, value }, 'setting has the wrong shape; its default is used'),
@@ -49,7 +40,7 @@ export const catalogueHandlers: Handlers = {
   listLanguages: async (request) => ({ status: 'OK', payload: await listLanguages(request.server.ctx.db) }),
 
   getLocalizations: async (request) => {
-    const id = langId(request);
+    const id = request.query.lang_id;
     const payload = id === undefined ? null : await localizations(request.server.ctx.db, id);
     if (payload === null) throw notFound(request);
     return { status: 'OK', payload };
@@ -73,14 +64,14 @@ export const catalogueHandlers: Handlers = {
   }),
 
   getStaticPage: async (request) => {
-    const { idOrSlug } = request.params as { idOrSlug: string };
+    const { idOrSlug } = request.params;
     const page = await findStaticPage(request.server.ctx.db, idOrSlug, await languageOf(request));
     if (page === null) throw notFound(request);
     return { status: 'OK', payload: page };
   },
 
   listProducts: async (request) => {
-    const query = request.query as ProductsQuery;
+    const { query } = request;
     const payload = await productPage(
       request.server.ctx.db,
       { page: query.page ?? 1, perPage: query.per_page ?? DEFAULT_PER_PAGE, category: query.category },
@@ -88,4 +79,4 @@ export const catalogueHandlers: Handlers = {
     );
     return { status: 'OK', payload };
   },
-};
+} satisfies Partial<ContractHandlers>;

@@ -6,12 +6,15 @@ import { catalogueHandlers } from './catalogue';
 import { orderHandlers } from './orders';
 import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
-import type { Handlers } from './types';
+import { type ContractHandlers, type Handlers, routeHandlers } from './types';
 
 export type { Handler, Handlers } from './types';
 
-/** Every operation's handler, by operationId. Each handler module adds its map here. */
-export const handlers: Handlers = {
+/**
+ * Every operation's handler, by operationId. Each handler module adds its map here; the compiler
+ * checks that every operation of the contract has one, typed by it.
+ */
+export const handlers: Handlers = routeHandlers({
   ...systemHandlers,
   ...authHandlers,
   ...accountHandlers,
@@ -19,7 +22,7 @@ export const handlers: Handlers = {
   ...cartHandlers,
   ...orderHandlers,
   ...paymentHandlers,
-};
+} satisfies ContractHandlers);
 
 /** Operations of the contract that have no handler. */
 export function missingHandlers(

@@ -14,12 +14,7 @@ import { baseCurrency, findCurrency } from '../payments/currencies';
 import { checkoutUrls, failUnopenedPayment, openCheckout } from '../payments/payments';
 import { paymentsOf } from '../payments/providers';
 import { titleLanguageId } from './cart';
-import type { Handlers } from './types';
-
-interface CheckoutBody {
-  payment_method: 'balance' | 'card';
-  currency?: string;
-}
+import type { ContractHandlers, ContractRequest, ReplyBody } from './types';
 
 function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: string): HttpError | undefined {
   if (error instanceof CheckoutError) {
@@ -40,11 +35,11 @@ function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: stri
 }
 
 async function payByCard(
-  request: FastifyRequest,
+  request: ContractRequest<'checkout'>,
   settings: Settings,
   user: { id: number; email: string },
-  body: CheckoutBody,
-) {
+  body: ContractRequest<'checkout'>['body'],
+): Promise<ReplyBody<'checkout'>> {
   const { db, config } = request.server.ctx;
   const base = await baseCurrency(db);
   // The card is charged in the display currency the storefront shows, when the store has it.
@@ -129,10 +124,10 @@ async function ordersOf(db: Database, userId: number) {
   }));
 }
 
-export const orderHandlers: Handlers = {
+export const orderHandlers = {
   checkout: async (request) => {
     const { user } = requireVerifiedEmail(request);
-    const body = request.body as CheckoutBody;
+    const { body } = request;
     const { db } = request.server.ctx;
     const settings = await readSettings(db);
     if (!settings.payment_methods.includes(body.payment_method)) {
@@ -156,4 +151,4 @@ export const orderHandlers: Handlers = {
     const { user } = requireAuth(request);
     return { status: 'OK', payload: await ordersOf(request.server.ctx.db, user.id) };
   },
-};
+} satisfies Partial<ContractHandlers>;

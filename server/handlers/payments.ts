@@ -26,14 +26,7 @@ import {
   UnknownPaymentError,
   type WebhookResult,
 } from '../payments/webhook';
-import type { Handlers } from './types';
-
-interface TopUpBody {
-  amount: number;
-  currency: string;
-  payment_method: 'card';
-  save_payment_method?: boolean;
-}
+import type { ContractHandlers, ContractRequest, ReplyBody } from './types';
 
 const WEBHOOK_MESSAGE = {
   processed: 'webhook.processed',
@@ -41,9 +34,9 @@ const WEBHOOK_MESSAGE = {
   ignored: 'webhook.ignored',
 } as const satisfies Record<WebhookResult, string>;
 
-async function topUp(request: FastifyRequest) {
+async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBody<'topUpBalance'>> {
   const { user } = requireVerifiedEmail(request);
-  const body = request.body as TopUpBody;
+  const { body } = request;
   const { db, config } = request.server.ctx;
   const { locale } = request;
   const settings = await readSettings(db);
@@ -94,8 +87,8 @@ async function topUp(request: FastifyRequest) {
   };
 }
 
-async function webhook(request: FastifyRequest) {
-  const { provider: name } = request.params as { provider: string };
+async function webhook(request: ContractRequest<'paymentWebhook'>): Promise<ReplyBody<'paymentWebhook'>> {
+  const { provider: name } = request.params;
   const { provider } = await paymentsOf(request.server.ctx);
   if (provider.name !== name) throw new HttpError(404, t(request.locale, 'error.notFound'));
   if (request.rawBody === undefined) throw new HttpError(400, t(request.locale, 'webhook.badSignature'));
@@ -124,8 +117,10 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 /** The sandbox's payment, or null when the sandbox is not the provider or has no such payment. */
-async function sandboxPayment(request: FastifyRequest): Promise<PaymentRow | null> {
-  const { ref } = request.params as { ref: string };
+async function sandboxPayment(
+  request: ContractRequest<'sandboxPaymentPage' | 'sandboxPaymentDecision'>,
+): Promise<PaymentRow | null> {
+  const { ref } = request.params;
   const payments = await paymentsOf(request.server.ctx);
   if (payments.provider.name !== 'sandbox') return null;
   const payment = await findPayment(request.server.ctx.db, ref);
@@ -146,12 +141,12 @@ async function paymentDescription(
 
 const DECISION_REDIRECT = { pay: '/success-payment', decline: '/fail-payment' } as const;
 
-export const paymentHandlers: Handlers = {
+export const paymentHandlers = {
   topUpBalance: async (request) => topUp(request),
 
   getPayment: async (request) => {
     const { user } = requireAuth(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const payment = await findUserPayment(request.server.ctx.db, user.id, id);
     if (payment === undefined) throw new HttpError(404, t(request.locale, 'error.notFound'));
     return { status: 'OK', payload: paymentView(payment) };
@@ -177,7 +172,7 @@ export const paymentHandlers: Handlers = {
     const payment = await sandboxPayment(request);
     if (payment === null) return sendHtml(reply, 404, sandboxNotFoundPage(request.locale));
     if (payment.status !== 'pending') throw new HttpError(409, t(request.locale, 'payment.settled'));
-    const { choice } = request.body as { choice: 'pay' | 'decline' | 'pending' };
+    const { choice } = request.body;
     if (choice === 'pending') return reply.redirect(`/pending-payment?payment=${payment.ref}`, 303);
 
     const { provider, sandboxSecret } = await paymentsOf(request.server.ctx);
@@ -201,4 +196,4 @@ export const paymentHandlers: Handlers = {
     }
     return reply.redirect(DECISION_REDIRECT[choice], 303);
   },
-};
+} satisfies Partial<ContractHandlers>;

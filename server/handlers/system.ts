@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
-import type { Handlers } from './types';
+import type { ContractHandlers } from './types';
 
-export const systemHandlers: Handlers = {
+export const systemHandlers = {
   health: async (request) => {
     const { database } = request.server.ctx;
     try {
@@ -14,4 +14,4 @@ export const systemHandlers: Handlers = {
     }
     return { status: 'OK', database: 'up', driver: database.driver === 'pg' ? 'postgres' : 'pglite' };
   },
-};
+} satisfies Partial<ContractHandlers>;

@@ -1,4 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { type LocaleResolver, requestedLangId } from '../i18n/locale';
 import { type Locale, t } from '../i18n/messages';
 import { apiError } from './api-error';
@@ -48,15 +54,48 @@ function localeOf(resolveLocale: LocaleResolver, request: FastifyRequest): Promi
   return resolveLocale(requestedLangId(request.query, request.body));
 }
 
+/** The methods a path takes (server/http/methods.ts), undefined for a path nothing answers. */
+export type AllowedMethods = (url: string) => string[] | undefined;
+
+/** 405 with `Allow` for a method the path does not take, as an `ApiError`. */
+function methodNotAllowed(request: FastifyRequest, allowed: string[], locale: Locale): HttpError {
+  const list = allowed.join(', ');
+  return new HttpError(
+    405,
+    t(locale, 'request.methodNotAllowed', { method: request.method, allowed: list }),
+    undefined,
+    {
+      allow: list,
+    },
+  );
+}
+
+function send(reply: FastifyReply, error: HttpError) {
+  return reply
+    .code(error.statusCode)
+    .headers(error.headers)
+    .type('application/json; charset=utf-8')
+    .send(apiError(error.message, error.errors));
+}
+
 /**
  * Every failure answers an `ApiError`: known client errors with their status and message, the
  * rest as a 500 whose details (stack, SQL) go to the log only. Routes keep the error handler of
  * the moment they are added: call this before registering any.
  */
-export function registerErrorHandler(app: FastifyInstance, resolveLocale: LocaleResolver): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  resolveLocale: LocaleResolver,
+  allowedMethods: AllowedMethods,
+): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const locale = await localeOf(resolveLocale, request);
-    const known = toHttpError(error, request, locale);
+    // Fastify refuses some methods (QUERY without a content type) before it finds no route.
+    const allowed = request.is404 ? allowedMethods(request.url) : undefined;
+    const known =
+      allowed === undefined
+        ? toHttpError(error, request, locale)
+        : methodNotAllowed(request, allowed, locale);
     if (known === undefined) {
       request.log.error({ err: error }, 'request failed');
     } else if (known.statusCode >= 500) {
@@ -64,21 +103,60 @@ export function registerErrorHandler(app: FastifyInstance, resolveLocale: Locale
     } else {
       request.log.info({ status: known.statusCode, message: known.message }, 'request refused');
     }
-    const answer = known ?? new HttpError(500, t(locale, 'error.server'));
-    const message = answer.statusCode === 500 ? t(locale, 'error.server') : answer.message;
-    return reply
-      .code(answer.statusCode)
-      .headers(answer.headers)
-      .type('application/json; charset=utf-8')
-      .send(apiError(message, answer.errors));
+    // A 500 never shows its own message, which may carry internals.
+    const answer =
+      known === undefined || known.statusCode === 500 ? new HttpError(500, t(locale, 'error.server')) : known;
+    return send(reply, answer);
   });
 }
 
-/** Unknown paths under /api are a JSON 404; other unknown GETs get the storefront's index.html. */
+/**
+ * Errors the router meets before any route or hook runs: a URL that is not valid (bad
+ * percent-encoding) or a path parameter over the length limit. Both are a 400 `ApiError`.
+ */
+export function frameworkErrorHandler(
+  resolveLocale: LocaleResolver,
+): FastifyServerOptions['frameworkErrors'] {
+  return (error, _request, reply) => {
+    const key = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'request.urlTooLong' : 'request.badUrl';
+    void resolveLocale(undefined).then((locale) => send(reply, new HttpError(400, t(locale, key))));
+  };
+}
+
+/**
+ * OPTIONS that is not a CORS preflight (no Origin or no Access-Control-Request-Method) answers
+ * which methods the path takes, in the JSON envelope, instead of the CORS plugin's plain-text 400.
+ * Registered before the CORS plugin, whose preflight answers stay as they are.
+ */
+export function registerOptionsAnswer(
+  app: FastifyInstance,
+  resolveLocale: LocaleResolver,
+  allowedMethods: AllowedMethods,
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') return;
+    if (request.headers.origin && request.headers['access-control-request-method']) return;
+    const locale = await localeOf(resolveLocale, request);
+    const allowed = allowedMethods(request.url);
+    if (allowed === undefined) return send(reply, new HttpError(404, t(locale, 'error.notFound')));
+    const list = allowed.join(', ');
+    return reply
+      .code(200)
+      .header('allow', list)
+      .type('application/json; charset=utf-8')
+      .send({ status: 'OK', message: t(locale, 'request.allowedMethods', { allowed: list }) });
+  });
+}
+
+/**
+ * A request no route took: a GET of a storefront route gets index.html; a method the path does
+ * not take is a 405 with `Allow`; an unknown path a JSON 404.
+ */
 export function registerNotFoundHandler(
   app: FastifyInstance,
   resolveLocale: LocaleResolver,
   spaFallback: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined,
+  allowedMethods: AllowedMethods,
 ): void {
   app.setNotFoundHandler(async (request, reply) => {
     const method = request.method;
@@ -86,9 +164,10 @@ export function registerNotFoundHandler(
       return spaFallback(request, reply);
     }
     const locale = await localeOf(resolveLocale, request);
-    return reply
-      .code(404)
-      .type('application/json; charset=utf-8')
-      .send(apiError(t(locale, 'error.notFound')));
+    const allowed = allowedMethods(request.url);
+    if (allowed !== undefined && !allowed.includes(method)) {
+      return send(reply, methodNotAllowed(request, allowed, locale));
+    }
+    return send(reply, new HttpError(404, t(locale, 'error.notFound')));
   });
 }

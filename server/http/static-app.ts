@@ -34,6 +34,11 @@ function withVary(current: unknown, field: string): string {
     : [...fields, field].join(', ');
 }
 
+/** Whether `root` holds a built storefront to serve. */
+export function servesApp(root: string | null): root is string {
+  return root !== null && existsSync(path.join(root, 'index.html'));
+}
+
 /**
  * Serves the built storefront: hashed files under /assets/ cached for a year, everything else
  * (index.html, images) revalidated on each use. Text files go out as the build's brotli or gzip
@@ -44,7 +49,7 @@ export async function registerStaticApp(
   app: FastifyInstance,
   root: string | null,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined> {
-  if (root === null || !existsSync(path.join(root, 'index.html'))) return undefined;
+  if (!servesApp(root)) return undefined;
   const page = readFileSync(path.join(root, 'index.html'), 'utf8');
   // The app page is rendered per answer with its own CSP nonce (page-nonce.ts), so it never
   // comes from the files (nor from their precompressed copies) and carries no validator.

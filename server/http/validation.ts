@@ -24,24 +24,6 @@ const parameterAjv = makeAjv({ coerceTypes: true, removeAdditional: false });
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? bodyAjv : parameterAjv).compile(schema as object);
 
-/** Keywords about a value's content: a field error (422). Every other failure is malformed input (400). */
-const VALUE_KEYWORDS = new Set([
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'enum',
-  'const',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-]);
-
 function firstSegment(instancePath: string): string | undefined {
   const segment = instancePath.split('/')[1];
   return segment === undefined ? undefined : segment.replaceAll('~1', '/').replaceAll('~0', '~');
@@ -62,16 +44,21 @@ function typeNames(locale: Locale, type: unknown): string {
   return names.join(t(locale, 'type.or'));
 }
 
-function structuralMessage(error: ErrorObject, locale: Locale): string {
-  const field = fieldOf(error);
-  if (field === undefined) {
-    return error.keyword === 'type' ? t(locale, 'request.bodyNotObject') : t(locale, 'request.bodyShape');
-  }
+/** A body that is not an object, or matches none of its alternatives: nothing to name a field by. */
+function shapeMessage(error: ErrorObject, locale: Locale): string {
+  return error.keyword === 'type' ? t(locale, 'request.bodyNotObject') : t(locale, 'request.bodyShape');
+}
+
+/** A field the schema rules out by its presence, absence or type (a form shows it on that field). */
+function presenceMessage(error: ErrorObject, field: string, locale: Locale): string | undefined {
   switch (error.keyword) {
     case 'required':
-      return t(locale, 'request.missingField', {
-        field: error.instancePath ? `${field}.${error.params.missingProperty}` : field,
-      });
+      if (error.instancePath) {
+        return t(locale, 'request.missingField', { field: `${field}.${error.params.missingProperty}` });
+      }
+      return field === 'password_confirmation'
+        ? t(locale, 'field.confirmPassword')
+        : t(locale, 'field.required', { label: fieldLabel(locale, field) });
     case 'additionalProperties':
       return t(locale, 'request.unknownField', {
         field: error.instancePath ? `${field}.${error.params.additionalProperty}` : field,
@@ -79,7 +66,7 @@ function structuralMessage(error: ErrorObject, locale: Locale): string {
     case 'type':
       return t(locale, 'request.wrongType', { field, type: typeNames(locale, error.params.type) });
     default:
-      return t(locale, 'request.bodyShape');
+      return undefined;
   }
 }
 
@@ -120,8 +107,8 @@ function valueMessage(error: ErrorObject, field: string, locale: Locale): string
   }
 }
 
-/** Field errors of a body whose shape is right, keyed by field, one message per rule broken. */
-function bodyFieldErrors(errors: ErrorObject[], locale: Locale): FieldErrors {
+/** Field errors keyed by field, one message per rule broken, in the order of the schema. */
+function fieldErrorsOf(errors: ErrorObject[], locale: Locale): FieldErrors {
   const result: FieldErrors = {};
   const emptyFields = new Set(
     errors.filter((e) => e.keyword === 'minLength' && e.data === '').map((e) => fieldOf(e) ?? ''),
@@ -129,7 +116,7 @@ function bodyFieldErrors(errors: ErrorObject[], locale: Locale): FieldErrors {
   for (const error of errors) {
     const field = fieldOf(error) ?? 'body';
     if (emptyFields.has(field) && !(error.keyword === 'minLength' && error.data === '')) continue;
-    const message = valueMessage(error, field, locale);
+    const message = presenceMessage(error, field, locale) ?? valueMessage(error, field, locale);
     const messages = result[field] ?? [];
     if (!messages.includes(message)) messages.push(message);
     result[field] = messages;
@@ -138,12 +125,14 @@ function bodyFieldErrors(errors: ErrorObject[], locale: Locale): FieldErrors {
 }
 
 /**
- * Turns Ajv's errors for one part of a request into the answer ADR 0002 asks for: a malformed
- * request is a 400 naming the field; a body whose shape is right but whose values break a rule
- * is a 422 with `errors` keyed by field.
+ * Turns Ajv's errors for one part of a request into the answer DESIGN §3 asks for: a body or
+ * query whose fields fail the schema (missing, unknown, wrong type, out of range, a broken rule)
+ * is a 422 with `errors` keyed by field, so a form can show each on its field. A 400 stays for
+ * what has no field to name: a body that is not an object or fits none of its alternatives, and
+ * a bad path or header parameter (a malformed URL or request line).
  */
 export function validationError(errors: ErrorObject[], part: string, locale: Locale): HttpError {
-  if (part !== 'body') {
+  if (part !== 'body' && part !== 'querystring') {
     const error = errors[0];
     const field = error ? fieldOf(error) : undefined;
     if (error?.keyword === 'required' && field !== undefined) {
@@ -151,11 +140,9 @@ export function validationError(errors: ErrorObject[], part: string, locale: Loc
     }
     return new HttpError(400, t(locale, 'request.invalidParameter', { field: field ?? part }));
   }
-  const structural = errors.find(
-    (error) => !VALUE_KEYWORDS.has(error.keyword) || fieldOf(error) === undefined,
-  );
-  if (structural) return new HttpError(400, structuralMessage(structural, locale));
-  const fields = bodyFieldErrors(errors, locale);
+  const shapeless = errors.find((error) => fieldOf(error) === undefined);
+  if (shapeless) return new HttpError(400, shapeMessage(shapeless, locale));
+  const fields = fieldErrorsOf(errors, locale);
   const first = Object.values(fields)[0]?.[0] ?? t(locale, 'request.invalid');
   return new HttpError(422, first, fields);
 }

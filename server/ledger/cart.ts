@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { components } from '../../domain/contract';
 import type { Database } from '../db/client';
 import { cartLines, carts } from '../db/schema';
 import { defineStatement, runStatement } from '../db/statement';
@@ -6,13 +7,8 @@ import { defineStatement, runStatement } from '../db/statement';
 /** Most items one cart line holds (openapi.yaml `CartItem.count`). */
 export const MAX_LINE_COUNT = 99;
 
-/** A cart line as the contract shows it (openapi.yaml `CartItem`). */
-export interface CartItem {
-  id: number;
-  item_id: number;
-  count: number;
-  item: { title: string; price: number; img_url: string };
-}
+/** A cart line as the contract shows it. */
+export type CartItem = components['schemas']['CartItem'];
 
 /** A cart line with what checkout needs besides the contract's fields. */
 export interface CartLine extends CartItem {

@@ -1,18 +1,11 @@
+import type { components } from '../../domain/contract';
 import { createSession, type User } from '../auth/sessions';
 import type { Database } from '../db/client';
 
-/** The contract's `AuthResponse`. */
-export interface AuthResponseBody {
-  status: 'OK';
-  message: string;
-  access_token: string;
-  token_type: 'Bearer';
-  expires_at: string;
-  emailVerified: boolean;
-}
+type AuthResponse = components['schemas']['AuthResponse'];
 
 /** Opens a session for the user and answers with its bearer token (shown this once, stored hashed). */
-export async function signIn(db: Database, user: User, message: string): Promise<AuthResponseBody> {
+export async function signIn(db: Database, user: User, message: string): Promise<AuthResponse> {
   const session = await createSession(db, user.id);
   return {
     status: 'OK',

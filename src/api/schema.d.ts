@@ -33,7 +33,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password */
+        /**
+         * Sign in with email and password
+         * @description Checks the password of the account with this email (`username`) and opens a session: send
+         *     `access_token` as `Authorization: Bearer <token>` on later calls until `expires_at`. Wrong
+         *     credentials answer 422 'These credentials do not match our records.', whether or not the
+         *     address has an account. Limited per IP and per account (429 with `Retry-After`).
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -72,7 +78,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session and revoke its token */
+        /**
+         * End the session and revoke its token
+         * @description Revokes the session of the Bearer token: later calls with it answer 401. The token of another
+         *     session (another device) stays valid.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -87,7 +97,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's profile */
+        /**
+         * The signed-in customer's profile
+         * @description The customer behind the Bearer token: name, email, phone, country (named in the language of
+         *     `lang_id`), city, address, post code, when the account was created, and `balance` in coins
+         *     (minor units).
+         */
         get: operations["getProfile"];
         /**
          * Update the profile
@@ -191,7 +206,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the email verification link again */
+        /**
+         * Send the email verification link again
+         * @description Emails a new verification link to the account's address; earlier links stay valid until they
+         *     expire. 409 when the address is already verified. Limited per account (429 with `Retry-After`).
+         */
         post: operations["resendVerification"];
         delete?: never;
         options?: never;
@@ -228,7 +247,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Store settings */
+        /**
+         * Store settings
+         * @description The store's public settings (company details, support email, registration switch, top-up
+         *     minimum and VAT, payment methods, game server address, analytics tag…). Every field the
+         *     operator left unset comes back with its default, so a client never needs defaults of its own.
+         */
         get: operations["getSettings"];
         put?: never;
         post?: never;
@@ -245,7 +269,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Interface languages */
+        /**
+         * Interface languages
+         * @description The languages the interface is offered in. Choose one and send its `id` as `lang_id` on
+         *     every call; the one with `default` 1 applies when none is sent.
+         */
         get: operations["listLanguages"];
         put?: never;
         post?: never;
@@ -262,7 +290,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Translated interface messages of one language */
+        /**
+         * Translated interface messages of one language
+         * @description The translated interface messages of the language `lang_id` (required here), keyed by message
+         *     id in ICU message syntax. 404 for a language that does not exist.
+         */
         get: operations["getLocalizations"];
         put?: never;
         post?: never;
@@ -279,7 +311,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Display currencies and their rates */
+        /**
+         * Display currencies and their rates
+         * @description The currencies prices may be shown in. `value` is units of that currency per 1 unit of the
+         *     default currency (`default` 1); amounts stay in minor units everywhere.
+         */
         get: operations["listCurrencies"];
         put?: never;
         post?: never;
@@ -296,7 +332,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Countries, titled in the requested language */
+        /**
+         * Countries, titled in the requested language
+         * @description Every country a customer may live in, with its `id` (sent as `country` on registration and
+         *     profile updates), ISO code and title in the language of `lang_id`.
+         */
         get: operations["listCountries"];
         put?: never;
         post?: never;
@@ -313,7 +353,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Social network links for the home page */
+        /**
+         * Social network links for the home page
+         * @description The store's social network links, in the order the home page shows them.
+         */
         get: operations["listSocialLinks"];
         put?: never;
         post?: never;
@@ -330,7 +373,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Static pages (without their content) */
+        /**
+         * Static pages (without their content)
+         * @description The published static pages (rules, FAQ, terms, privacy, cookies…) without their content, in
+         *     display order, titled in the language of `lang_id`. `is_terms` / `is_privacy` mark the pages
+         *     the registration form links. Fetch one page's content with getStaticPage.
+         */
         get: operations["listStaticPages"];
         put?: never;
         post?: never;
@@ -367,7 +415,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shop's products, a page at a time */
+        /**
+         * The shop's products, a page at a time
+         * @description One page of the shop (`page`, `per_page` up to 60, optionally one `category`), with titles and
+         *     descriptions in the language of `lang_id`, prices in coins (minor units), and the totals to
+         *     page through the rest.
+         */
         get: operations["listProducts"];
         put?: never;
         post?: never;
@@ -384,7 +437,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The cart */
+        /**
+         * The cart
+         * @description The lines of the signed-in customer's cart: product, count and the product's title, price
+         *     (coins, minor units) and image.
+         */
         get: operations["getCart"];
         put?: never;
         post?: never;
@@ -423,7 +480,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a line from the cart */
+        /**
+         * Remove a line from the cart
+         * @description Removes the cart line `id` (a line's `id`, not the product's) and answers the cart after the
+         *     change. 404 when the cart has no such line.
+         */
         post: operations["removeFromCart"];
         delete?: never;
         options?: never;
@@ -440,7 +501,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Empty the cart */
+        /**
+         * Empty the cart
+         * @description Removes every line of the signed-in customer's cart and answers the (empty) cart.
+         */
         post: operations["clearCart"];
         delete?: never;
         options?: never;
@@ -521,7 +585,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A payment's state, for the pending page */
+        /**
+         * A payment's state, for the pending page
+         * @description The state of one of the signed-in customer's payments (`pending`, `paid` or `failed`), which
+         *     the pending page polls until it is settled. 404 for a payment that does not exist or belongs to
+         *     someone else.
+         */
         get: operations["getPayment"];
         put?: never;
         post?: never;
@@ -586,7 +655,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability */
+        /**
+         * Liveness and database reachability
+         * @description For load balancers and monitoring: 200 while the server runs and its database answers, 503
+         *     when the database does not.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -1260,7 +1333,11 @@ export interface components {
         };
     };
     responses: {
-        /** @description Malformed request (bad JSON, wrong types, unknown or missing fields). */
+        /**
+         * @description A request with nothing to name a field by: a body that is not JSON, of a content type the
+         *     operation does not take, missing, not an object or fitting none of its alternatives, or a
+         *     malformed path or header parameter. A body or query field that fails the schema is a 422.
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1269,7 +1346,7 @@ export interface components {
                 /**
                  * @example {
                  *       "status": "ERROR",
-                 *       "message": "body must NOT have additional properties: 'nickname'"
+                 *       "message": "The request body is not valid JSON"
                  *     }
                  */
                 "application/json": components["schemas"]["ApiError"];
@@ -1338,7 +1415,11 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
-        /** @description Field errors, keyed by the request field; the message repeats the first one. */
+        /**
+         * @description A body or query field fails the schema (missing, unknown, of the wrong type, out of range,
+         *     breaking a rule such as the password rule) or a check of the server: field errors keyed by
+         *     the field, the message repeating the first one.
+         */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -1431,6 +1512,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1529,6 +1611,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1556,6 +1639,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1764,6 +1848,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1793,6 +1878,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFoundPage"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1819,6 +1905,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1845,6 +1932,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1872,6 +1960,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1898,6 +1987,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1924,6 +2014,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1950,6 +2041,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1976,6 +2068,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2006,6 +2099,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2036,6 +2130,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2063,6 +2158,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2170,6 +2266,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2243,6 +2340,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2318,6 +2416,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2387,6 +2486,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFoundPage"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2455,6 +2555,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             /** @description The database does not answer. */

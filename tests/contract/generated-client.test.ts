@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 
 // `npm run gen:api` writes the same types twice: for the client (src/api) and for the code that
-// may not import src/ (domain/ and the server, docs/decisions/0009).
+// may not import src/ (domain/ and the server, docs/decisions/0010).
 describe.each(['src/api/schema.d.ts', 'domain/contract.d.ts'])('%s', (file) => {
   it('is what `npm run gen:api` makes from openapi.yaml (regenerate, never edit by hand)', () => {
     expect(readFileSync(file, 'utf8')).toBe(generated);

@@ -13,7 +13,7 @@ describe('openapi.yaml', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('gives every operation a unique operationId, a declared tag and a summary', () => {
+  it('gives every operation a unique operationId, a declared tag, a summary and a description', () => {
     const declaredTags = new Set(openapi.tags.map((tag) => tag.name));
     const ids = operations.map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -22,6 +22,8 @@ describe('openapi.yaml', () => {
       expect(op.tags.length, op.operationId).toBeGreaterThan(0);
       for (const tag of op.tags) expect(declaredTags, op.operationId).toContain(tag);
       expect(op.summary, op.operationId).toBeTruthy();
+      // The API reference (/api/docs) shows it under the summary: what the call does and when it fails.
+      expect(op.description?.trim(), op.operationId).toBeTruthy();
     }
   });
 

@@ -2,24 +2,24 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
 import { machines } from '../../machines/registry';
-import { diagramFiles, machineEdges, staleFiles, toMermaid } from '../../scripts/mermaid';
+import { diagramFiles, readPathData, staleFiles } from '../../scripts/diagram-files';
+import { machineEdges, toMermaid } from '../../scripts/mermaid';
 
 describe('docs/diagrams', () => {
-  it('is up to date with machines/registry.ts (run npm run diagrams)', async () => {
-    const stale = await staleFiles(
-      resolve(import.meta.dirname, '../../docs/diagrams'),
-      diagramFiles(machines),
-    );
-    expect(stale).toEqual([]);
+  const dir = resolve(import.meta.dirname, '../../docs/diagrams');
+  const files = diagramFiles(machines, readPathData(dir));
+
+  it('is up to date with machines/registry.ts and the path records (run npm run diagrams)', async () => {
+    expect(await staleFiles(dir, files)).toEqual([]);
   });
 
-  it('draws one page per registered machine plus an index, every machine with a description', () => {
-    const files = diagramFiles(machines);
+  it('draws a page and a picture per registered machine, an index and the atlas; every machine described', () => {
     expect([...files.keys()]).toEqual([
       'README.md',
       ...Object.keys(machines)
         .sort()
-        .map((n) => `${n}.md`),
+        .flatMap((n) => [`${n}.md`, `${n}.svg`]),
+      'index.html',
     ]);
     for (const [name, machine] of Object.entries(machines)) {
       expect(machine.root.description, name).toBeTruthy();

@@ -81,11 +81,11 @@ describe('getProfile', () => {
     expect(await ledgerBalance(api.database.db, customer.userId)).toBe(BONUS);
   });
 
-  it('answers 401 without a session and 400 for a bad lang_id', async () => {
+  it('answers 401 without a session and 422 for a bad lang_id', async () => {
     expect((await api.call('getProfile')).status).toBe(401);
     const customer = await signUp(api);
     expect((await api.call('getProfile', { token: customer.token, query: { lang_id: 'x' } })).status).toBe(
-      400,
+      422,
     );
   });
 });
@@ -201,7 +201,7 @@ describe('updateProfile', () => {
     });
   }
 
-  it('refuses malformed bodies with 400 and an anonymous caller with 401, changing nothing', async () => {
+  it('refuses bodies that fail the schema with 422 and an anonymous caller with 401, changing nothing', async () => {
     const customer = await signUp(api);
     const valid = await update(api);
     const { city: _city, ...withoutCity } = valid;
@@ -214,7 +214,7 @@ describe('updateProfile', () => {
       withoutCity,
     ]) {
       const response = await api.call('updateProfile', { token: customer.token, body });
-      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.status, JSON.stringify(body)).toBe(422);
     }
     expect((await api.call('updateProfile', { body: valid })).status).toBe(401);
     expect(await accountTables(api)).toEqual(before);
@@ -300,14 +300,14 @@ describe('changePassword', () => {
     });
   });
 
-  it('refuses malformed bodies with 400 and an anonymous caller with 401', async () => {
+  it('refuses bodies that fail the schema with 422 and an anonymous caller with 401', async () => {
     const customer = await signUp(api);
     const before = await accountTables(api);
     for (const body of [
       { password: 'Emerald9' },
       { current_password: 1, password: 'Emerald9', password_confirmation: 'Emerald9' },
     ]) {
-      expect((await api.call('changePassword', { token: customer.token, body })).status).toBe(400);
+      expect((await api.call('changePassword', { token: customer.token, body })).status).toBe(422);
     }
     const anonymous = await api.call('changePassword', {
       body: { current_password: PASSWORD, password: 'Emerald9', password_confirmation: 'Emerald9' },
@@ -437,7 +437,7 @@ describe('changeEmail', () => {
     expect(messageOf(done.body)).toBe('E-Mail-Adresse erfolgreich geändert!');
   });
 
-  it('refuses malformed bodies with 400 and an anonymous caller with 401', async () => {
+  it('refuses bodies that fail the schema with 422 and an anonymous caller with 401', async () => {
     const customer = await signUp(api);
     const before = await accountTables(api);
     for (const body of [
@@ -445,7 +445,7 @@ describe('changeEmail', () => {
       { email: 5, password: PASSWORD },
       { email: uniqueEmail(), password: PASSWORD, verified: true },
     ]) {
-      expect((await api.call('changeEmail', { token: customer.token, body })).status).toBe(400);
+      expect((await api.call('changeEmail', { token: customer.token, body })).status).toBe(422);
     }
     expect(
       (await api.call('changeEmail', { body: { email: uniqueEmail(), password: PASSWORD } })).status,

@@ -4,12 +4,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { languages } from '../../server/db/schema';
 import { handlers, missingHandlers } from '../../server/handlers';
 import { contractOperationIds } from '../../server/http/openapi';
 import { schemaValidator } from '../support/openapi';
-import { createTestApi, type TestApi } from './support/api';
+import { buildSite, createTestApi, type TestApi } from './support/api';
 import { createTestDatabase } from './support/db';
 
 const isApiError = schemaValidator('ApiError');
@@ -64,7 +63,7 @@ describe('errors', () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],
       ['POST', '/api/login/extra'],
-      ['DELETE', '/api/health'],
+      ['DELETE', '/api/nope'],
       ['GET', '/api'],
     ] as const) {
       const res = await api.app.inject({ method, url });
@@ -132,11 +131,7 @@ describe('the built storefront', () => {
     );
     writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dir, 'images', 'hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    site = await buildApp({
-      config: loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://shop.test' }),
-      database: api.database,
-      staticDir: dir,
-    });
+    site = await buildSite(api, dir);
   });
   afterAll(async () => {
     await site.close();
@@ -181,7 +176,8 @@ describe('the built storefront', () => {
       expect(isApiError(res.json()), url).toBe(true);
     }
     const post = await site.inject({ method: 'POST', url: '/shop' });
-    expect(post.statusCode).toBe(404);
+    expect(post.statusCode).toBe(405);
+    expect(isApiError(post.json())).toBe(true);
   });
 
   it('still serves the API', async () => {

@@ -237,10 +237,10 @@ describe('register', () => {
     }
   });
 
-  it('refuses malformed requests with 400, changing nothing', async () => {
+  it('refuses bodies that fail the schema with 422 and malformed ones with 400, changing nothing', async () => {
     const valid = await registration(api);
     const { city: _city, ...withoutCity } = valid;
-    const bodies: unknown[] = [
+    const fieldFailures: unknown[] = [
       { ...valid, name: 5 },
       { ...valid, country: '1' },
       { ...valid, country: 1.5 },
@@ -248,11 +248,13 @@ describe('register', () => {
       { ...valid, password: ['Diamond7'] },
       withoutCity,
       { ...valid, nickname: 'steve' },
-      [valid],
-      'text',
     ];
     const before = await accountTables(api);
-    for (const body of bodies) {
+    for (const body of fieldFailures) {
+      const response = await api.call('register', { body });
+      expect(response.status, JSON.stringify(body)).toBe(422);
+    }
+    for (const body of [[valid], 'text']) {
       const response = await api.call('register', { body });
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
@@ -343,7 +345,7 @@ describe('login', () => {
       { username: customer.email, password: 7 },
       { username: customer.email, password: PASSWORD, remember: true },
     ]) {
-      expect((await api.call('login', { body })).status).toBe(400);
+      expect((await api.call('login', { body })).status).toBe(422);
     }
     expect(await accountTables(api)).toEqual(before);
   });
@@ -388,10 +390,10 @@ describe('checkAuth and logout', () => {
     }
   });
 
-  it('keeps the session when the logout body is malformed', async () => {
+  it('keeps the session when the logout body fails the schema', async () => {
     const customer = await signUp(api);
     const response = await api.call('logout', { token: customer.token, body: { everywhere: true } });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect((await api.call('checkAuth', { token: customer.token })).status).toBe(200);
   });
 });
@@ -535,7 +537,7 @@ describe('password reset', () => {
     expect(Object.keys(errorsOf(malformed.body))).toEqual(['token']);
 
     for (const bad of [{ ...body, token: 5 }, { ...body, extra: 1 }, { token: link.token }]) {
-      expect((await api.call('restorePassword', { body: bad })).status).toBe(400);
+      expect((await api.call('restorePassword', { body: bad })).status).toBe(422);
     }
     expect(await accountTables(api)).toEqual(before);
 
@@ -548,12 +550,14 @@ describe('password reset', () => {
     expect(link.mail).toContain('Wähle hier ein neues:');
   });
 
-  it('refuses a malformed address with 422 and an unknown field with 400', async () => {
+  it('refuses a malformed address, a missing one and an unknown field with 422', async () => {
     const malformed = await api.call('requestPasswordReset', { body: { email: 'nobody' } });
     expect(malformed.status).toBe(422);
     expect(errorsOf(malformed.body).email).toEqual(['Please enter a valid email address']);
-    expect((await api.call('requestPasswordReset', { body: {} })).status).toBe(400);
-    expect((await api.call('requestPasswordReset', { body: { email: 'a@b.co', x: 1 } })).status).toBe(400);
+    const missing = await api.call('requestPasswordReset', { body: {} });
+    expect(missing.status).toBe(422);
+    expect(errorsOf(missing.body).email).toEqual(['Email is required']);
+    expect((await api.call('requestPasswordReset', { body: { email: 'a@b.co', x: 1 } })).status).toBe(422);
   });
 });
 
@@ -696,12 +700,12 @@ describe('resendVerification', () => {
     expect(await accountTables(api)).toEqual(before);
   });
 
-  it('answers 401 without a session and 400 for a malformed body', async () => {
+  it('answers 401 without a session and 422 for a body that fails the schema', async () => {
     expect((await api.call('resendVerification')).status).toBe(401);
     const customer = await signUp(api);
     const before = await accountTables(api);
     expect((await api.call('resendVerification', { token: customer.token, body: { to: 'x' } })).status).toBe(
-      400,
+      422,
     );
     expect(await accountTables(api)).toEqual(before);
   });

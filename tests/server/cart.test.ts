@@ -133,13 +133,13 @@ describe('addToCart', () => {
     const p = product(0);
     const before = await moneySnapshot(suite.api.database.db);
     const bodies: Array<[unknown, number]> = [
-      [{ id: p.id }, 400],
-      [{ count: 1 }, 400],
-      [{ id: String(p.id), count: 1 }, 400],
-      [{ id: p.id, count: '1' }, 400],
-      [{ id: p.id, count: 1.5 }, 400],
-      [{ id: p.id, count: 1, extra: true }, 400],
-      [{ id: '1; drop table cart_lines; --', count: 1 }, 400],
+      [{ id: p.id }, 422],
+      [{ count: 1 }, 422],
+      [{ id: String(p.id), count: 1 }, 422],
+      [{ id: p.id, count: '1' }, 422],
+      [{ id: p.id, count: 1.5 }, 422],
+      [{ id: p.id, count: 1, extra: true }, 422],
+      [{ id: '1; drop table cart_lines; --', count: 1 }, 422],
       [{ id: p.id, count: 0 }, 422],
       [{ id: p.id, count: -3 }, 422],
       [{ id: p.id, count: 100 }, 422],
@@ -196,10 +196,11 @@ describe('removeFromCart', () => {
   it('refuses bad input with a 4xx', async () => {
     const customer = await createCustomer(suite.api.database.db);
     for (const [body, status] of [
-      [{}, 400],
-      [{ id: 'abc' }, 400],
-      [{ id: 1, count: 1 }, 400],
+      [{}, 422],
+      [{ id: 'abc' }, 422],
+      [{ id: 1, count: 1 }, 422],
       [{ id: 0 }, 422],
+      [[1], 400],
     ] as const) {
       const response = await suite.api.call('removeFromCart', { token: customer.token, body });
       expect(response.status, JSON.stringify(body)).toBe(status);
@@ -227,7 +228,7 @@ describe('clearCart', () => {
     const customer = await createCustomer(suite.api.database.db);
     await add(customer, product(0).id, 1);
     expect((await suite.api.call('clearCart', { token: customer.token, body: { all: true } })).status).toBe(
-      400,
+      422,
     );
     expect((await suite.api.call('clearCart')).status).toBe(401);
     const [row] = await executeRows<{ n: number }>(

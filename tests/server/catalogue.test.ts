@@ -195,10 +195,11 @@ describe('getSettings', () => {
     }
   });
 
-  it('refuses a malformed lang_id with 400', async () => {
+  it('refuses a malformed lang_id with 422 naming it', async () => {
     for (const lang_id of ['abc', '0', '-1', '1.5', '99999999999']) {
       const res = await api.call('getSettings', { query: { lang_id } });
-      expect(res.status, lang_id).toBe(400);
+      expect(res.status, lang_id).toBe(422);
+      expect(Object.keys((res.body as { errors: object }).errors), lang_id).toEqual(['lang_id']);
     }
   });
 });
@@ -241,13 +242,13 @@ describe('getLocalizations', () => {
     expect(payloadOf(res.body)).toEqual({});
   });
 
-  it('answers 404 for an unknown language and 400 without or with a malformed lang_id', async () => {
+  it('answers 404 for an unknown language and 422 without or with a malformed lang_id', async () => {
     const unknown = await api.call('getLocalizations', { query: { lang_id: 999_999 } });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ status: 'ERROR', message: 'Not found.' });
-    expect((await api.call('getLocalizations')).status).toBe(400);
+    expect((await api.call('getLocalizations')).status).toBe(422);
     for (const lang_id of ['de', "1' or '1'='1", '0', '']) {
-      expect((await api.call('getLocalizations', { query: { lang_id } })).status, lang_id).toBe(400);
+      expect((await api.call('getLocalizations', { query: { lang_id } })).status, lang_id).toBe(422);
     }
   });
 });
@@ -569,7 +570,7 @@ describe('listProducts', () => {
     }
   });
 
-  it('answers 400 for paging or a category out of the contract, and changes nothing', async () => {
+  it('answers 422 for paging or a category out of the contract, and changes nothing', async () => {
     const before = await snapshot();
     for (const query of [
       { per_page: 61 },
@@ -584,7 +585,7 @@ describe('listProducts', () => {
       { lang_id: 'en' },
     ]) {
       const res = await api.call('listProducts', { query });
-      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.status, JSON.stringify(query)).toBe(422);
       expect(res.body).toMatchObject({ status: 'ERROR' });
     }
     expect(await snapshot()).toEqual(before);

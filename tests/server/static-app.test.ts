@@ -4,9 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAssets } from '../../scripts/compress-assets';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createTestApi, type TestApi } from './support/api';
+import type { buildApp } from '../../server/app';
+import { buildSite, createTestApi, type TestApi } from './support/api';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 // Over 1 KB, as the real index.html: the app page is compressed as it is sent.
@@ -27,11 +26,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'images', 'hero.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
   await compressAssets(dir);
-  site = await buildApp({
-    config: loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://shop.test' }),
-    database: api.database,
-    staticDir: dir,
-  });
+  site = await buildSite(api, dir);
 }, 60_000);
 afterAll(async () => {
   await site?.close();

@@ -55,32 +55,11 @@ async function register(body: unknown) {
   return api.call('register', { body });
 }
 
-describe('malformed requests answer 400 naming the problem', () => {
+describe('requests with nothing to name a field by answer 400', () => {
   it('refuses a body that is not JSON', async () => {
     const res = await api.call('register', { payload: '{"name": "Alex",' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ status: 'ERROR', message: 'The request body is not valid JSON' });
-  });
-
-  it('refuses an unknown field', async () => {
-    const res = await register({ ...valid, nickname: 'steve' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'ERROR', message: "Unknown field 'nickname'" });
-  });
-
-  it('refuses a wrong type without coercing it', async () => {
-    const res = await register({ ...valid, country: '83' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'ERROR', message: "Field 'country' must be an integer" });
-    const nullable = await register({ ...valid, name: null });
-    expect(nullable.body).toEqual({ status: 'ERROR', message: "Field 'name' must be a string" });
-  });
-
-  it('refuses a missing field', async () => {
-    const { city: _city, ...rest } = valid;
-    const res = await register(rest);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'ERROR', message: "Missing required field 'city'" });
   });
 
   it('refuses a body that is not an object, or none at all', async () => {
@@ -119,15 +98,19 @@ describe('malformed requests answer 400 naming the problem', () => {
     expect(received).toEqual([]);
   });
 
-  it('refuses bad query and path parameters', async () => {
-    const page = await api.call('listProducts', { query: { page: 'abc' } });
-    expect(page.status).toBe(400);
-    expect(page.body).toEqual({ status: 'ERROR', message: "Invalid value for parameter 'page'" });
-    expect((await api.call('listProducts', { query: { per_page: 0 } })).status).toBe(400);
-    expect((await api.call('health', { query: { lang_id: -1 } })).status).toBe(400);
+  it('refuses a bad path parameter', async () => {
     const token = await api.call('verifyEmail', { params: { token: 'short' } });
     expect(token.status).toBe(400);
     expect(token.body).toEqual({ status: 'ERROR', message: "Invalid value for parameter 'token'" });
+  });
+
+  it('refuses a path parameter over the length limit in the envelope, not with a 414', async () => {
+    const token = await api.call('verifyEmail', { params: { token: 'x'.repeat(300) } });
+    expect(token.status).toBe(400);
+    expect(token.body).toEqual({
+      status: 'ERROR',
+      message: 'A part of the address of the request is too long',
+    });
   });
 
   it('coerces query parameters', async () => {
@@ -135,7 +118,72 @@ describe('malformed requests answer 400 naming the problem', () => {
   });
 });
 
-describe('values that break a rule answer 422 with errors by field', () => {
+describe('a body or query field that fails the schema answers 422 with errors by field', () => {
+  it('names a missing field', async () => {
+    const { city: _city, ...rest } = valid;
+    const res = await register(rest);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      message: 'City is required',
+      errors: { city: ['City is required'] },
+    });
+    const { name: _name, ...noName } = valid;
+    expect((await register(noName)).body).toEqual({
+      status: 'ERROR',
+      message: 'Name is required',
+      errors: { name: ['Name is required'] },
+    });
+  });
+
+  it('names an unknown field', async () => {
+    const res = await register({ ...valid, nickname: 'steve' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      message: "Unknown field 'nickname'",
+      errors: { nickname: ["Unknown field 'nickname'"] },
+    });
+  });
+
+  it('names a wrong type without coercing it', async () => {
+    const res = await register({ ...valid, country: '83' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      message: "Field 'country' must be an integer",
+      errors: { country: ["Field 'country' must be an integer"] },
+    });
+    const nullable = await register({ ...valid, name: null });
+    expect(nullable.status).toBe(422);
+    expect(nullable.body).toMatchObject({ errors: { name: ["Field 'name' must be a string"] } });
+  });
+
+  it('names a bad query parameter', async () => {
+    const page = await api.call('listProducts', { query: { page: 'abc' } });
+    expect(page.status).toBe(422);
+    expect(page.body).toEqual({
+      status: 'ERROR',
+      message: "Field 'page' must be an integer",
+      errors: { page: ["Field 'page' must be an integer"] },
+    });
+    const perPage = await api.call('listProducts', { query: { per_page: 0 } });
+    expect(perPage.status).toBe(422);
+    expect(perPage.body).toMatchObject({ errors: { per_page: [expect.any(String)] } });
+    const lang = await api.call('health', { query: { lang_id: -1 } });
+    expect(lang.status).toBe(422);
+    expect(lang.body).toMatchObject({ errors: { lang_id: ['Language must be at least 1'] } });
+  });
+
+  it('names a bad lang_id or currency in a body that has nothing else', async () => {
+    const customer = await api.call('login', { body: { username: 'a@b.cd', password: 'x', lang_id: 0 } });
+    expect(customer.status).toBe(422);
+    expect(customer.body).toMatchObject({ errors: { lang_id: ['Language must be at least 1'] } });
+    const currency = await register({ ...valid, currency: 'euro' });
+    expect(currency.status).toBe(422);
+    expect(currency.body).toMatchObject({ errors: { currency: ['Currency is not valid'] } });
+  });
+
   it('explains the password rule', async () => {
     const res = await register({ ...valid, password: 'abc', password_confirmation: 'abc' });
     expect(res.status).toBe(422);
@@ -191,9 +239,12 @@ describe('values that break a rule answer 422 with errors by field', () => {
     expect(received).toEqual([]);
   });
 
-  it('prefers a malformed request (400) over field errors', async () => {
-    const res = await register({ ...valid, password: 'abc', extra: 1 });
-    expect(res.status).toBe(400);
+  it('reports an unknown field beside the broken rules', async () => {
+    const res = await register({ ...valid, password: 'abc', password_confirmation: 'abc', extra: 1 });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      errors: { password: [PASSWORD_RULE], extra: ["Unknown field 'extra'"] },
+    });
   });
 
   it('answers in the language of lang_id', async () => {
@@ -201,7 +252,11 @@ describe('values that break a rule answer 422 with errors by field', () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ message: 'Bitte gib eine gültige E-Mail-Adresse ein' });
     const unknown = await register({ ...valid, nickname: 'x', lang_id: langDe });
-    expect(unknown.body).toEqual({ status: 'ERROR', message: "Unbekanntes Feld 'nickname'" });
+    expect(unknown.body).toMatchObject({ status: 'ERROR', message: "Unbekanntes Feld 'nickname'" });
+    const { name: _name, ...noName } = valid;
+    expect((await register({ ...noName, lang_id: langDe })).body).toMatchObject({
+      errors: { name: ['Vorname ist erforderlich'] },
+    });
   });
 });
 

@@ -17,6 +17,7 @@ type Operation = {
   operationId: string;
   tags: string[];
   summary: string;
+  description?: string;
   security?: Record<string, string[]>[];
   parameters?: (Parameter | SchemaRef)[];
   requestBody?: { content: Record<string, MediaType> };

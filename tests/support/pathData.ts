@@ -7,20 +7,12 @@
 import { relative, resolve } from 'node:path';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { machines } from '../../machines/registry';
+import type { EdgeData } from '../../scripts/mermaid';
 import { type ActionCall, type LiveRun, type LiveStep, plain, type SentEvent } from './liveReplay';
 import type { PathPlan } from './paths';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const pathDataDir = resolve(repoRoot, 'docs/diagrams/paths');
-
-export interface EdgeData {
-  label: string;
-  event: string;
-  source: string;
-  target: string;
-  guard?: string;
-  delay?: number | string;
-}
 
 /** Effects and landing state of a step; empty lists and objects are left out. */
 export interface StepData {
@@ -89,14 +81,7 @@ export function machinePathData(
     transitions: plan.edges.length,
     covered: plan.edges.length - plan.uncovered.length,
     uncovered: plan.uncovered.map((e) => e.label),
-    edges: plan.edges.map((e) => ({
-      label: e.label,
-      event: e.event,
-      source: e.source,
-      target: e.target,
-      ...(e.guard ? { guard: e.guard } : {}),
-      ...(e.delay !== undefined ? { delay: e.delay } : {}),
-    })),
+    edges: plan.edges.map(({ transition: _, ...edge }) => edge),
     inputs,
     paths: plan.paths.map((path): PathData => {
       const run = runs.get(path.name);

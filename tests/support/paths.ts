@@ -25,7 +25,7 @@ import {
   transition,
 } from 'xstate';
 import { type AdjacencyMap, type DirectedGraphNode, getAdjacencyMap, toDirectedGraph } from 'xstate/graph';
-import { guardLabel, statePath } from '../../scripts/mermaid';
+import { type EdgeData, edgeData, guardLabel } from '../../scripts/mermaid';
 import { type LivePath, type LiveRun, replayLive } from './liveReplay';
 
 export { type LiveRun, replayLive } from './liveReplay';
@@ -68,17 +68,9 @@ export interface PlanOptions<M extends AnyStateMachine> {
   key?: (snapshot: SnapshotFrom<M>) => unknown;
 }
 
-export interface Edge {
-  /** `source → target on EVENT [guard]`, state ids relative to the machine. */
-  label: string;
+/** A transition to one target; `label` is `source → target on EVENT [guard]`, state ids relative to the machine. */
+export interface Edge extends EdgeData {
   transition: AnyTransitionDefinition;
-  /** The event type (`always` for eventless transitions). */
-  event: string;
-  source: string;
-  target: string;
-  guard: string | undefined;
-  /** Milliseconds (or the delay's name) of an `after` transition. */
-  delay: number | string | undefined;
 }
 
 export interface PathStep {
@@ -126,19 +118,11 @@ const handles = (snapshot: AnyMachineSnapshot, event: EventObject): boolean =>
 const recorded = (snapshot: AnyMachineSnapshot): string =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
-function toEdge(t: AnyTransitionDefinition, targetNode: AnyStateNode): Edge {
-  const guard = guardLabel(t.guard);
-  const event = t.eventType === '' ? 'always' : t.eventType;
-  const source = statePath(t.source);
-  const target = statePath(targetNode);
+function toEdge(t: AnyTransitionDefinition, target: AnyStateNode): Edge {
+  const delay = (t as { delay?: number | string }).delay;
   return {
-    label: `${source} → ${target} on ${event}${guard ? ` [${guard}]` : ''}`,
+    ...edgeData({ event: t.eventType, source: t.source, target, guard: guardLabel(t.guard), delay }),
     transition: t,
-    event,
-    source,
-    target,
-    guard,
-    delay: (t as { delay?: number | string }).delay,
   };
 }
 

@@ -148,3 +148,12 @@ export const messageOf = (body: unknown): string => (body as { message: string }
 /** The field errors of a 422 body. */
 export const errorsOf = (body: unknown): Record<string, string[]> =>
   (body as { errors: Record<string, string[]> }).errors;
+
+/** A second app on a test API's database that serves the storefront build in `staticDir`. */
+export function buildSite(api: TestApi, staticDir: string): Promise<FastifyInstance> {
+  return buildApp({
+    config: loadConfig({ DATA_DIR: staticDir, PUBLIC_URL: 'http://shop.test' }),
+    database: api.database,
+    staticDir,
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Every generated file of docs/diagrams: per machine its Markdown page (Mermaid + transitions) and
+ * picture (SVG), the index page, and the QA atlas (index.html) built from the path records in
+ * docs/diagrams/paths/, which the path suites write. `npm run diagrams` writes them; the diagram
+ * test fails when any is stale.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AnyStateMachine } from 'xstate';
+import type { MachinePathData } from '../tests/support/pathData';
+import { atlasHtml } from './atlas';
+import { renderSvg } from './diagram-svg';
+import { indexDoc, machineDoc, toMermaid } from './mermaid';
+
+/** The path records by machine name (docs/diagrams/paths/<machine>.json). */
+export function readPathData(dir: string): Record<string, MachinePathData> {
+  const pathsDir = join(dir, 'paths');
+  if (!existsSync(pathsDir)) return {};
+  return Object.fromEntries(
+    readdirSync(pathsDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => [
+        f.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(join(pathsDir, f), 'utf8')) as MachinePathData,
+      ]),
+  );
+}
+
+/** File name → content of every generated file of docs/diagrams, in a stable order. */
+export function diagramFiles(
+  machines: Record<string, AnyStateMachine>,
+  pathData: Record<string, MachinePathData | undefined>,
+): Map<string, string> {
+  const names = Object.keys(machines).sort();
+  const files = new Map<string, string>([['README.md', indexDoc(machines, names)]]);
+  for (const name of names) {
+    const machine = machines[name];
+    if (!machine) continue;
+    files.set(`${name}.md`, machineDoc(name, machine));
+    files.set(`${name}.svg`, renderSvg(toMermaid(machine)));
+  }
+  files.set('index.html', atlasHtml(machines, pathData));
+  return files;
+}
+
+const GENERATED = /\.(md|svg|html)$/;
+
+/** Files that differ from what would be generated, are missing, or belong to no machine. */
+export async function staleFiles(dir: string, files: Map<string, string>): Promise<string[]> {
+  const onDisk = (await readdir(dir).catch(() => [] as string[])).filter((f) => GENERATED.test(f));
+  const stale: string[] = onDisk.filter((f) => !files.has(f));
+  for (const [file, content] of files) {
+    const current = await readFile(join(dir, file), 'utf8').catch(() => undefined);
+    if (current !== content) stale.push(file);
+  }
+  return stale.sort();
+}
