@@ -1,5 +1,6 @@
 import { type ApiClient, createApiClient } from '../api';
 import { type AppActor, type AppActorHooks, createAppActor } from './app-actor';
+import { devInspector } from './dev-inspector';
 
 export interface AppStart {
   api: ApiClient;
@@ -17,11 +18,15 @@ export interface AppStart {
 export function createApp(): AppStart {
   const api = createApiClient();
   let router: AppActorHooks | undefined;
-  const app = createAppActor(api, {
-    isOnProtectedRoute: () => router?.isOnProtectedRoute() ?? false,
-    currentPath: () => router?.currentPath() ?? window.location.pathname + window.location.search,
-    navigate: (to) => router?.navigate(to),
-  });
+  const app = createAppActor(
+    api,
+    {
+      isOnProtectedRoute: () => router?.isOnProtectedRoute() ?? false,
+      currentPath: () => router?.currentPath() ?? window.location.pathname + window.location.search,
+      navigate: (to) => router?.navigate(to),
+    },
+    devInspector(),
+  );
   return {
     api,
     app,
