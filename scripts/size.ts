@@ -1,10 +1,12 @@
-// `npm run size`: the JavaScript the first load of `/` fetches, gzip, against DESIGN.md §6.
+// `npm run size`: the JavaScript the first load of `/` fetches, gzip, against DESIGN.md §6, and
+// no trace of the development-only Stately inspector anywhere in the build.
 // The scripts the built index.html loads or preloads (the entry, and the UI that src/main.tsx
 // imports dynamically), everything they import statically (Vite's manifest), and the lazy chunks
 // of the modules `/` renders on first load (with their static imports).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { inspectorTraces } from './inspector-traces';
 
 const BUDGET_BYTES = 150 * 1024;
 const DIST = 'dist/app';
@@ -55,4 +57,10 @@ const verdict = total <= BUDGET_BYTES ? 'within' : 'OVER';
 console.log(
   `first load of /: ${(total / 1024).toFixed(1)} KB gzip JS, ${verdict} the ${BUDGET_BYTES / 1024} KB budget`,
 );
-process.exit(total <= BUDGET_BYTES ? 0 : 1);
+const inspector = inspectorTraces(DIST);
+console.log(
+  inspector.length === 0
+    ? 'no Stately inspector code in the build'
+    : `the Stately inspector is in the production build: ${inspector.join(', ')}`,
+);
+process.exit(total <= BUDGET_BYTES && inspector.length === 0 ? 0 : 1);

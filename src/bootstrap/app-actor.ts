@@ -1,4 +1,4 @@
-import { type ActorRefFrom, createActor } from 'xstate';
+import { type ActorRefFrom, createActor, type InspectionEvent } from 'xstate';
 import { appMachine } from '../../machines/app';
 import { cartMachine } from '../../machines/cart';
 import { cookieConsentMachine } from '../../machines/cookieConsent';
@@ -73,8 +73,12 @@ export interface AppActorHooks {
  * requests). The client's 401 / unverified hooks reach the session machine, and the session's
  * navigation requests reach the router.
  */
-export function createAppActor(api: ApiClient, hooks: AppActorHooks): AppActor {
-  const app = createActor(providedAppMachine(api), { input: readStoredState() });
+export function createAppActor(
+  api: ApiClient,
+  hooks: AppActorHooks,
+  inspect?: (event: InspectionEvent) => void,
+): AppActor {
+  const app = createActor(providedAppMachine(api), { input: readStoredState(), inspect });
   const session = app.getSnapshot().context.session;
   api.onUnauthorized(() =>
     session.send({

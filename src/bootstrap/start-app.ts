@@ -1,5 +1,6 @@
 import { type ApiClient, createApiClient } from '../api';
 import { type AppActor, type AppActorHooks, createAppActor } from './app-actor';
+import { devInspector } from './dev-inspector';
 import { createScreenRunner, type ScreenRunner } from './screens';
 
 export interface AppStart {
@@ -19,11 +20,15 @@ export interface AppStart {
 export function createApp(): AppStart {
   const api = createApiClient();
   let router: AppActorHooks | undefined;
-  const app = createAppActor(api, {
-    isOnProtectedRoute: () => router?.isOnProtectedRoute() ?? false,
-    currentPath: () => router?.currentPath() ?? window.location.pathname + window.location.search,
-    navigate: (to, replace) => router?.navigate(to, replace),
-  });
+  const app = createAppActor(
+    api,
+    {
+      isOnProtectedRoute: () => router?.isOnProtectedRoute() ?? false,
+      currentPath: () => router?.currentPath() ?? window.location.pathname + window.location.search,
+      navigate: (to, replace) => router?.navigate(to, replace),
+    },
+    devInspector(),
+  );
   const screens = createScreenRunner(app, api, (to, replace) => router?.navigate(to, replace));
   return {
     api,
