@@ -632,14 +632,18 @@ export interface paths {
         };
         /**
          * The built-in sandbox provider's payment page
-         * @description A small server-rendered page with Pay, Decline and Leave pending.
+         * @description A small server-rendered page with Pay, Decline and Leave pending. It opens only with the
+         *     `key` of the payment's `redirect_url` (a secret derived from the ref): without it, or
+         *     with another, the answer is the same 404 page as for an unknown payment. The sandbox runs
+         *     only on a local server or with `PAYMENT_PROVIDER=sandbox` (README).
          */
         get: operations["sandboxPaymentPage"];
         put?: never;
         /**
          * The sandbox page's choice
          * @description Posts a signed webhook event for the choice to the server's own webhook route, then sends
-         *     the browser to `/success-payment`, `/fail-payment` or `/pending-payment`.
+         *     the browser to `/success-payment`, `/fail-payment` or `/pending-payment`. Needs the page's
+         *     `key`, as the page does.
          */
         post: operations["sandboxPaymentDecision"];
         delete?: never;
@@ -1473,6 +1477,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The secret of one sandbox payment page, as its `redirect_url` carries it. */
+        SandboxPageKey: string;
         /** @description The language of messages in the answer; the default language when absent or unknown. */
         LangId: components["schemas"]["LangId"];
     };
@@ -2315,6 +2321,25 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            /**
+             * @description Card payments cannot be taken now: the store has no payment provider configured, or
+             *     the provider cannot be reached (then with `Retry-After`). Nothing was charged; the
+             *     request can be sent again.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "The payment service cannot be reached right now. Nothing was charged; please try again in a moment."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     listOrders: {
@@ -2375,7 +2400,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "OK",
-                     *       "redirect_url": "/api/sandbox/pay/pay_5K2m9QeX1tZ8",
+                     *       "redirect_url": "/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v9LmB4tR7sN1wK8pZ3cF6hJ0yD5gA2eU4iO7nM9k",
                      *       "payment_id": "pay_5K2m9QeX1tZ8"
                      *     }
                      */
@@ -2388,6 +2413,25 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            /**
+             * @description Card payments cannot be taken now: the store has no payment provider configured, or
+             *     the provider cannot be reached (then with `Retry-After`). Nothing was charged; the
+             *     request can be sent again.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "The payment service cannot be reached right now. Nothing was charged; please try again in a moment."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getPayment: {
@@ -2464,6 +2508,8 @@ export interface operations {
     sandboxPaymentPage: {
         parameters: {
             query?: {
+                /** @description The secret of one sandbox payment page, as its `redirect_url` carries it. */
+                key?: components["parameters"]["SandboxPageKey"];
                 /** @description The language of messages in the answer; the default language when absent or unknown. */
                 lang_id?: components["parameters"]["LangId"];
             };
@@ -2493,7 +2539,10 @@ export interface operations {
     };
     sandboxPaymentDecision: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The secret of one sandbox payment page, as its `redirect_url` carries it. */
+                key?: components["parameters"]["SandboxPageKey"];
+            };
             header?: never;
             path: {
                 ref: components["schemas"]["PaymentRef"];

@@ -36,6 +36,7 @@ import { createLocaleResolver, requestedLangId } from './i18n/locale';
 import type { Locale } from './i18n/messages';
 import { createMailer, type Mailer } from './mail/mailer';
 import { paths } from './paths';
+import { paymentNotice } from './payments/providers';
 
 /** What every handler reaches through `request.server.ctx`. */
 export interface AppContext {
@@ -118,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
   app.decorateRequest('locale', 'en');
   app.addHook('onClose', async () => mailer.close());
+  const notice = paymentNotice(options.config.payment);
+  app.log[notice.level](notice.message);
 
   registerErrorHandler(app, resolveLocale, methodsOf);
   registerBodyParsers(app);

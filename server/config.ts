@@ -5,9 +5,13 @@ import { z } from 'zod';
 /**
  * Server configuration, read once from the environment.
  *
- * HOST defaults to 127.0.0.1: the demo store ships with the sandbox payment provider, which lets
- * anyone "pay", so it is not exposed to the network unless the operator asks for it
- * (HOST=0.0.0.0 in containers and behind a load balancer).
+ * HOST defaults to 127.0.0.1: a fresh store is a local demo, not exposed to the network unless the
+ * operator asks for it (HOST=0.0.0.0 in containers and behind a load balancer).
+ *
+ * PAYMENT_PROVIDER: the sandbox lets anyone "pay", so it never runs on a deployed store by
+ * default. Unset, the provider is Stripe when STRIPE_SECRET_KEY is set, else the sandbox when
+ * PUBLIC_URL is local (localhost, 127.x.x.x, ::1: the one-command demo), else none: card payments
+ * answer 503 until the operator configures Stripe or sets PAYMENT_PROVIDER=sandbox on purpose.
  *
  * SANDBOX_WEBHOOK_SECRET is optional: when unset, the server keeps a random secret in the
  * database (see server/db/secrets.ts), so it is stable across restarts and shared by every
@@ -100,6 +104,24 @@ const trustProxy = z.preprocess(
     .default(false),
 );
 
+/** Whether a URL points at this machine: the sandbox may run there without being asked to. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+type ProviderChoice = { PAYMENT_PROVIDER?: 'sandbox' | 'stripe' | 'none'; STRIPE_SECRET_KEY?: string };
+
+/** The provider PAYMENT_PROVIDER names, or, unset, Stripe when its key is set (the rest is decided by PUBLIC_URL). */
+function providerOf(env: ProviderChoice): 'sandbox' | 'stripe' | 'none' | undefined {
+  return env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : undefined);
+}
+
 const envSchema = z
   .object({
     PORT: port,
@@ -120,7 +142,7 @@ const envSchema = z
     ),
     PAYMENT_PROVIDER: z.preprocess(
       emptyAsUndefined,
-      z.enum(['sandbox', 'stripe'], { error: "must be 'sandbox' or 'stripe'" }).default('sandbox'),
+      z.enum(['sandbox', 'stripe', 'none'], { error: "must be 'sandbox', 'stripe' or 'none'" }).optional(),
     ),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -132,12 +154,12 @@ const envSchema = z
     TRUST_PROXY: trustProxy,
   })
   .superRefine((env, ctx) => {
-    if (env.PAYMENT_PROVIDER !== 'stripe') return;
+    if (providerOf(env) !== 'stripe') return;
     if (!env.STRIPE_SECRET_KEY) {
       ctx.addIssue({
         code: 'custom',
         path: ['STRIPE_SECRET_KEY'],
-        message: 'is required when PAYMENT_PROVIDER=stripe',
+        message: 'is required for Stripe (PAYMENT_PROVIDER=stripe)',
       });
     } else if (!/^(sk|rk)_(test|live)_/.test(env.STRIPE_SECRET_KEY)) {
       ctx.addIssue({
@@ -150,7 +172,7 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['STRIPE_WEBHOOK_SECRET'],
-        message: 'is required when PAYMENT_PROVIDER=stripe',
+        message: 'is required for Stripe (PAYMENT_PROVIDER=stripe, or STRIPE_SECRET_KEY set)',
       });
     } else if (!env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) {
       ctx.addIssue({
@@ -162,8 +184,15 @@ const envSchema = z
   });
 
 export type PaymentConfig =
-  | { provider: 'sandbox'; webhookSecret: string | undefined }
-  | { provider: 'stripe'; secretKey: string; webhookSecret: string };
+  | {
+      provider: 'sandbox';
+      webhookSecret: string | undefined;
+      /** Why it runs: PAYMENT_PROVIDER=sandbox, or unset on a local PUBLIC_URL. */
+      because: 'explicit' | 'local';
+    }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string }
+  /** No card payments: a deployed store (PUBLIC_URL not local) without Stripe, or PAYMENT_PROVIDER=none. */
+  | { provider: 'none'; because: 'explicit' | 'not-configured' };
 
 export interface Config {
   port: number;
@@ -184,6 +213,29 @@ export interface Config {
   trustProxy: TrustProxy;
 }
 
+function paymentConfig(
+  env: ProviderChoice & { STRIPE_WEBHOOK_SECRET?: string; SANDBOX_WEBHOOK_SECRET?: string },
+  publicUrl: string,
+): PaymentConfig {
+  const chosen = providerOf(env);
+  if (chosen === 'stripe') {
+    return {
+      provider: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY ?? '',
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    };
+  }
+  if (chosen === 'none') return { provider: 'none', because: 'explicit' };
+  if (chosen === 'sandbox' || isLocalUrl(publicUrl)) {
+    return {
+      provider: 'sandbox',
+      webhookSecret: env.SANDBOX_WEBHOOK_SECRET,
+      because: chosen === 'sandbox' ? 'explicit' : 'local',
+    };
+  }
+  return { provider: 'none', because: 'not-configured' };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -196,23 +248,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration in the environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const payment: PaymentConfig =
-    e.PAYMENT_PROVIDER === 'stripe'
-      ? {
-          provider: 'stripe',
-          secretKey: e.STRIPE_SECRET_KEY ?? '',
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
-        }
-      : { provider: 'sandbox', webhookSecret: e.SANDBOX_WEBHOOK_SECRET };
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    payment,
+    payment: paymentConfig(e, publicUrl),
     migrationsDir: e.MIGRATIONS_DIR === undefined ? undefined : path.resolve(e.MIGRATIONS_DIR),
     trustProxy: e.TRUST_PROXY,
   };

@@ -17,8 +17,14 @@ import {
   paymentView,
 } from '../payments/payments';
 import { WebhookSignatureError } from '../payments/provider';
-import { paymentsOf } from '../payments/providers';
-import { newSandboxEvent, SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '../payments/sandbox';
+import { configuredPayments, paymentsOf } from '../payments/providers';
+import {
+  isSandboxPageKey,
+  newSandboxEvent,
+  SANDBOX_SIGNATURE_HEADER,
+  sandboxPageUrl,
+  signSandboxBody,
+} from '../payments/sandbox';
 import { SANDBOX_PAGE_CSP, sandboxNotFoundPage, sandboxPaymentPage } from '../payments/sandbox-page';
 import {
   PaymentSettledError,
@@ -89,8 +95,8 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
 
 async function webhook(request: ContractRequest<'paymentWebhook'>): Promise<ReplyBody<'paymentWebhook'>> {
   const { provider: name } = request.params;
-  const { provider } = await paymentsOf(request.server.ctx);
-  if (provider.name !== name) throw new HttpError(404, t(request.locale, 'error.notFound'));
+  const provider = (await configuredPayments(request.server.ctx))?.provider;
+  if (provider?.name !== name) throw new HttpError(404, t(request.locale, 'error.notFound'));
   if (request.rawBody === undefined) throw new HttpError(400, t(request.locale, 'webhook.badSignature'));
   let result: WebhookResult;
   try {
@@ -116,15 +122,19 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
     .send(html);
 }
 
-/** The sandbox's payment, or null when the sandbox is not the provider or has no such payment. */
+/**
+ * The sandbox's payment of a page request and the page's URL, or null when the sandbox is not the
+ * provider, the key is not the one of the payment's redirect URL, or there is no such payment.
+ */
 async function sandboxPayment(
   request: ContractRequest<'sandboxPaymentPage' | 'sandboxPaymentDecision'>,
-): Promise<PaymentRow | null> {
+): Promise<{ payment: PaymentRow; pageUrl: string } | null> {
   const { ref } = request.params;
-  const payments = await paymentsOf(request.server.ctx);
-  if (payments.provider.name !== 'sandbox') return null;
+  const secret = (await configuredPayments(request.server.ctx))?.sandboxSecret;
+  if (secret === undefined || !isSandboxPageKey(secret, ref, request.query.key)) return null;
   const payment = await findPayment(request.server.ctx.db, ref);
-  return payment === undefined || payment.provider !== 'sandbox' ? null : payment;
+  if (payment === undefined || payment.provider !== 'sandbox') return null;
+  return { payment, pageUrl: sandboxPageUrl(secret, ref) };
 }
 
 async function paymentDescription(
@@ -155,13 +165,11 @@ export const paymentHandlers = {
   paymentWebhook: async (request) => webhook(request),
 
   sandboxPaymentPage: async (request, reply) => {
-    const payment = await sandboxPayment(request);
-    if (payment === null) return sendHtml(reply, 404, sandboxNotFoundPage(request.locale));
-    return sendHtml(
-      reply,
-      200,
-      sandboxPaymentPage(request.locale, payment, await paymentDescription(request, request.locale, payment)),
-    );
+    const found = await sandboxPayment(request);
+    if (found === null) return sendHtml(reply, 404, sandboxNotFoundPage(request.locale));
+    const { payment, pageUrl } = found;
+    const description = await paymentDescription(request, request.locale, payment);
+    return sendHtml(reply, 200, sandboxPaymentPage(request.locale, payment, description, pageUrl));
   },
 
   /**
@@ -169,8 +177,9 @@ export const paymentHandlers = {
    * provider's webhook call, then sends the browser to the storefront's result page.
    */
   sandboxPaymentDecision: async (request, reply) => {
-    const payment = await sandboxPayment(request);
-    if (payment === null) return sendHtml(reply, 404, sandboxNotFoundPage(request.locale));
+    const found = await sandboxPayment(request);
+    if (found === null) return sendHtml(reply, 404, sandboxNotFoundPage(request.locale));
+    const { payment } = found;
     if (payment.status !== 'pending') throw new HttpError(409, t(request.locale, 'payment.settled'));
     const { choice } = request.body;
     if (choice === 'pending') return reply.redirect(`/pending-payment?payment=${payment.ref}`, 303);

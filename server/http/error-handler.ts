@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import { type LocaleResolver, requestedLangId } from '../i18n/locale';
 import { type Locale, t } from '../i18n/messages';
+import { PaymentsUnavailableError } from '../payments/provider';
 import { apiError } from './api-error';
 import { isMalformedBody } from './body';
 import { HttpError } from './errors';
@@ -42,8 +43,19 @@ function fastifyClientError(
   }
 }
 
+/** Seconds a customer is asked to wait before trying an unreachable payment provider again. */
+const PROVIDER_RETRY_AFTER_SECONDS = 30;
+
+function paymentsUnavailable(error: PaymentsUnavailableError, locale: Locale): HttpError {
+  if (error.reason === 'not-configured') return new HttpError(503, t(locale, 'payment.notConfigured'));
+  return new HttpError(503, t(locale, 'payment.providerUnreachable'), undefined, {
+    'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS),
+  });
+}
+
 function toHttpError(error: FastifyError, request: FastifyRequest, locale: Locale): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (error instanceof PaymentsUnavailableError) return paymentsUnavailable(error, locale);
   if (error.validation)
     return validationError(error.validation as never, error.validationContext ?? 'body', locale);
   if (isMalformedBody(error)) return new HttpError(400, t(locale, error.key));

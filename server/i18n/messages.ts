@@ -106,6 +106,9 @@ const en = {
   'checkout.insufficientFunds':
     'Not enough {coin} on your balance: the order costs {total}, you have {balance}.',
   'checkout.methodUnavailable': 'This payment method is not available.',
+  'payment.notConfigured': 'Card payments are not set up on this store yet.',
+  'payment.providerUnreachable':
+    'The payment service cannot be reached right now. Nothing was charged; please try again in a moment.',
   'checkout.paid': 'Order paid',
   'checkout.awaitingPayment': 'Order created. Please complete the payment.',
   'topUp.currencyUnknown': 'This currency is not available.',
@@ -229,6 +232,9 @@ const de: Catalogue = {
   'checkout.insufficientFunds':
     'Nicht genug {coin} auf deinem Guthaben: Die Bestellung kostet {total}, du hast {balance}.',
   'checkout.methodUnavailable': 'Diese Zahlungsart ist nicht verfügbar.',
+  'payment.notConfigured': 'Kartenzahlungen sind in diesem Shop noch nicht eingerichtet.',
+  'payment.providerUnreachable':
+    'Der Zahlungsdienst ist gerade nicht erreichbar. Es wurde nichts abgebucht; bitte versuche es gleich noch einmal.',
   'checkout.paid': 'Bestellung bezahlt',
   'checkout.awaitingPayment': 'Bestellung angelegt. Bitte schließe die Zahlung ab.',
   'topUp.currencyUnknown': 'Diese Währung ist nicht verfügbar.',
@@ -348,6 +354,9 @@ const es: Catalogue = {
   'checkout.insufficientFunds':
     'No tienes suficientes {coin} en tu saldo: el pedido cuesta {total} y tienes {balance}.',
   'checkout.methodUnavailable': 'Este método de pago no está disponible.',
+  'payment.notConfigured': 'Los pagos con tarjeta aún no están configurados en esta tienda.',
+  'payment.providerUnreachable':
+    'El servicio de pago no está disponible en este momento. No se ha cobrado nada; inténtalo de nuevo en un momento.',
   'checkout.paid': 'Pedido pagado',
   'checkout.awaitingPayment': 'Pedido creado. Completa el pago.',
   'topUp.currencyUnknown': 'Esta moneda no está disponible.',

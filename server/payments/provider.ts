@@ -63,3 +63,23 @@ export function headerValue(
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/**
+ * Card payments cannot be taken now: no provider is configured, or the provider cannot be
+ * reached. Answered as a 503 with a clear message; nothing is charged and nothing settled, so the
+ * customer can try again.
+ */
+export class PaymentsUnavailableError extends Error {
+  constructor(
+    readonly reason: 'not-configured' | 'unreachable',
+    options?: { cause?: unknown },
+  ) {
+    super(
+      reason === 'not-configured'
+        ? 'No payment provider is configured'
+        : 'The payment provider cannot be reached',
+      options,
+    );
+    this.name = 'PaymentsUnavailableError';
+  }
+}

@@ -67,8 +67,16 @@ ${body}
 `;
 }
 
-/** The payment page: the amount, what it buys, and Pay, Decline and Leave pending. */
-export function sandboxPaymentPage(locale: Locale, payment: PaymentRow, description: string): string {
+/**
+ * The payment page: the amount, what it buys, and Pay, Decline and Leave pending, posted to
+ * `action` (the page's own URL, key included).
+ */
+export function sandboxPaymentPage(
+  locale: Locale,
+  payment: PaymentRow,
+  description: string,
+  action: string,
+): string {
   const amount = formatMoney(payment.amountMinor, { code: payment.currency }, locale);
   const summary = `<p class="amount" aria-label="${escapeHtml(t(locale, 'sandbox.amount'))}">${escapeHtml(amount)}</p>
 <p class="what">${escapeHtml(description)}</p>`;
@@ -84,7 +92,7 @@ export function sandboxPaymentPage(locale: Locale, payment: PaymentRow, descript
   return page(
     locale,
     `${summary}
-<form method="post" action="/api/sandbox/pay/${escapeHtml(payment.ref)}">
+<form method="post" action="${escapeHtml(action)}">
 <button class="pay" type="submit" name="choice" value="pay">${escapeHtml(t(locale, 'sandbox.pay'))}</button>
 <button class="decline" type="submit" name="choice" value="decline">${escapeHtml(t(locale, 'sandbox.decline'))}</button>
 <button class="pending" type="submit" name="choice" value="pending">${escapeHtml(t(locale, 'sandbox.leavePending'))}</button>

@@ -95,14 +95,35 @@ function parseSandboxEvent(rawBody: string): SandboxEvent {
 }
 
 /**
- * The built-in provider: its "checkout" is this server's own page `/api/sandbox/pay/{ref}`,
+ * The key of one payment's sandbox page: an HMAC of its ref under the sandbox secret, so only the
+ * redirect URL handed to the payment's customer opens the page; knowing a ref is not enough.
+ * Derived, not stored, so every node on the database checks it alike.
+ */
+export function sandboxPageKey(secret: string, ref: string): string {
+  return createHmac('sha256', secret).update(`sandbox-page:${ref}`, 'utf8').digest('base64url');
+}
+
+export function isSandboxPageKey(secret: string, ref: string, key: string | undefined): boolean {
+  if (key === undefined) return false;
+  const expected = Buffer.from(sandboxPageKey(secret, ref));
+  const given = Buffer.from(key);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The sandbox page of a payment, with its key: where the customer is sent, and where its form posts. */
+export function sandboxPageUrl(secret: string, ref: string): string {
+  return `/api/sandbox/pay/${encodeURIComponent(ref)}?key=${sandboxPageKey(secret, ref)}`;
+}
+
+/**
+ * The built-in provider: its "checkout" is this server's own page `/api/sandbox/pay/{ref}?key=…`,
  * whose buttons post signed events to the same webhook logic a real provider would call.
  */
 export function createSandboxProvider(secret: string, now: () => number = Date.now): PaymentProvider {
   return {
     name: 'sandbox',
     async createCheckout(payment): Promise<CheckoutSession> {
-      return { redirectUrl: `/api/sandbox/pay/${payment.ref}` };
+      return { redirectUrl: sandboxPageUrl(secret, payment.ref) };
     },
     verifyWebhook(rawBody, headers): PaymentEvent {
       const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);

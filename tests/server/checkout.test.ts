@@ -13,6 +13,8 @@ import {
   languageId,
   moneySnapshot,
   moneySuite,
+  sandboxDecision,
+  sandboxKey,
   type TestCustomer,
   type TestProduct,
   withSetting,
@@ -42,11 +44,7 @@ function checkout(customer: TestCustomer, body: Record<string, unknown>, token =
 }
 
 function decide(ref: string, choice: string) {
-  return suite.api.call('sandboxPaymentDecision', {
-    params: { ref },
-    payload: `choice=${choice}`,
-    contentType: FORM,
-  });
+  return sandboxDecision(suite.api, ref, choice);
 }
 
 describe('checkout with balance', () => {
@@ -294,7 +292,9 @@ describe('checkout by card (sandbox)', () => {
     const response = await checkout(customer, { payment_method: 'card' });
     expect(response.status).toBe(200);
     const body = response.body as { redirect_url: string; order_id: number; payment_id: string };
-    expect(body.redirect_url).toBe(`/api/sandbox/pay/${body.payment_id}`);
+    expect(body.redirect_url).toBe(
+      `/api/sandbox/pay/${body.payment_id}?key=${await sandboxKey(suite.api, body.payment_id)}`,
+    );
     expect(body.payment_id).toMatch(/^pay_[A-Za-z0-9]{24}$/);
     const [order] = await db.select().from(orders).where(eq(orders.id, body.order_id));
     expect(order).toMatchObject({ status: 'pending', paymentMethod: 'card', totalMinor: total });

@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailFrom: 'Blockfront <no-reply@localhost>',
-      payment: { provider: 'sandbox', webhookSecret: undefined },
+      payment: { provider: 'sandbox', webhookSecret: undefined, because: 'local' },
       migrationsDir: undefined,
       trustProxy: false,
     });
@@ -65,7 +65,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://shop.example.com',
       smtpUrl: 'smtp://mailer:pw@mail.example.com:587',
       mailFrom: 'Shop <no-reply@shop.example.com>',
-      payment: { provider: 'sandbox', webhookSecret: undefined },
+      payment: { provider: 'none', because: 'not-configured' },
       migrationsDir: '/opt/blockfront/migrations',
     });
   });
@@ -97,7 +97,7 @@ describe('loadConfig', () => {
     });
     expect(message).toContain('PUBLIC_URL: must be an absolute http:// or https:// URL');
     expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
-    expect(message).toContain("PAYMENT_PROVIDER (got 'paypal'): must be 'sandbox' or 'stripe'");
+    expect(message).toContain("PAYMENT_PROVIDER (got 'paypal'): must be 'sandbox', 'stripe' or 'none'");
   });
 
   it('requires both Stripe keys when PAYMENT_PROVIDER=stripe and lists every problem at once', () => {
@@ -105,8 +105,8 @@ describe('loadConfig', () => {
     expect(message.split('\n')).toEqual([
       'Invalid configuration in the environment:',
       "- PORT (got 'x'): must be a whole number between 1 and 65535",
-      '- STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe',
-      '- STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe',
+      '- STRIPE_SECRET_KEY: is required for Stripe (PAYMENT_PROVIDER=stripe)',
+      '- STRIPE_WEBHOOK_SECRET: is required for Stripe (PAYMENT_PROVIDER=stripe, or STRIPE_SECRET_KEY set)',
     ]);
   });
 
@@ -142,6 +142,58 @@ describe('loadConfig', () => {
     expect(loadConfig({ SANDBOX_WEBHOOK_SECRET: secret }).payment).toEqual({
       provider: 'sandbox',
       webhookSecret: secret,
+      because: 'local',
+    });
+  });
+
+  describe('the payment provider', () => {
+    const provider = (env: NodeJS.ProcessEnv) => loadConfig(env).payment;
+
+    it.each([
+      'http://localhost:3000',
+      'http://127.0.0.1:41234',
+      'http://127.8.9.10',
+      'http://shop.localhost:8080',
+      'http://[::1]:3000',
+    ])('is the sandbox on a local PUBLIC_URL (%s), the one-command demo', (url) => {
+      expect(provider({ PUBLIC_URL: url })).toEqual({
+        provider: 'sandbox',
+        webhookSecret: undefined,
+        because: 'local',
+      });
+    });
+
+    it.each([
+      'https://shop.example.com',
+      'http://192.168.1.20:3000',
+      'http://10.0.0.5',
+      'http://localhost.example.com',
+      'http://127.0.0.1.nip.io',
+    ])('is none on a deployed PUBLIC_URL (%s) without Stripe: never a silent sandbox', (url) => {
+      expect(provider({ PUBLIC_URL: url })).toEqual({ provider: 'none', because: 'not-configured' });
+    });
+
+    it('is the sandbox anywhere when asked for by name', () => {
+      expect(provider({ PUBLIC_URL: 'https://staging.example.com', PAYMENT_PROVIDER: 'sandbox' })).toEqual({
+        provider: 'sandbox',
+        webhookSecret: undefined,
+        because: 'explicit',
+      });
+    });
+
+    it('is Stripe when its key is set, on any PUBLIC_URL, and its webhook secret is then required', () => {
+      const keys = { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+      expect(provider({ PUBLIC_URL: 'https://shop.example.com', ...keys })).toEqual({
+        provider: 'stripe',
+        secretKey: 'sk_live_abc',
+        webhookSecret: 'whsec_abc',
+      });
+      expect(provider({ PUBLIC_URL: 'http://localhost:3000', ...keys }).provider).toBe('stripe');
+      expect(errorOf({ STRIPE_SECRET_KEY: 'sk_live_abc' })).toContain('- STRIPE_WEBHOOK_SECRET: is required');
+    });
+
+    it('is none when PAYMENT_PROVIDER=none, even on localhost', () => {
+      expect(provider({ PAYMENT_PROVIDER: 'none' })).toEqual({ provider: 'none', because: 'explicit' });
     });
   });
 

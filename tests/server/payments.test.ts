@@ -10,6 +10,8 @@ import {
   languageId,
   moneySnapshot,
   moneySuite,
+  sandboxDecision,
+  sandboxKey,
   type TestCustomer,
   withSetting,
 } from './support/money';
@@ -34,10 +36,21 @@ async function paymentRow(ref: string) {
 }
 
 function decide(ref: string, choice: string) {
-  return suite.api.call('sandboxPaymentDecision', {
-    params: { ref },
-    payload: `choice=${choice}`,
-    contentType: FORM,
+  return sandboxDecision(suite.api, ref, choice);
+}
+
+/** The key of a sandbox redirect URL. */
+function keyOf(redirectUrl: string): string {
+  const key = new URL(redirectUrl, 'http://shop.test').searchParams.get('key');
+  if (key === null) throw new Error(`no key in ${redirectUrl}`);
+  return key;
+}
+
+/** Opens the page a top-up answered, as the customer's browser does. */
+function openPage(body: RedirectBody, query: Record<string, string | number> = {}) {
+  return suite.api.call('sandboxPaymentPage', {
+    params: { ref: body.payment_id },
+    query: { key: keyOf(body.redirect_url), ...query },
   });
 }
 
@@ -49,7 +62,9 @@ describe('topUpBalance', () => {
     const body = response.body as RedirectBody;
     expect(body).toEqual({
       status: 'OK',
-      redirect_url: `/api/sandbox/pay/${body.payment_id}`,
+      redirect_url: expect.stringMatching(
+        new RegExp(`^/api/sandbox/pay/${body.payment_id}\\?key=[A-Za-z0-9_-]{43}$`),
+      ),
       payment_id: expect.stringMatching(/^pay_[A-Za-z0-9]{24}$/),
       message: 'Please complete the payment to add 20.00 Coins to your balance.',
     });
@@ -267,13 +282,13 @@ describe('getPayment', () => {
 describe('the sandbox payment page', () => {
   it('shows the amount and three buttons, translated, styled within its own CSP and without script', async () => {
     const customer = await createCustomer(suite.api.database.db);
-    const { payment_id } = (await topUp(customer, { amount: 1780, currency: 'KWD' })).body as RedirectBody;
-    const page = await suite.api.call('sandboxPaymentPage', { params: { ref: payment_id } });
+    const topped = (await topUp(customer, { amount: 1780, currency: 'KWD' })).body as RedirectBody;
+    const page = await openPage(topped);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('KWD\u00a01.780');
     expect(page.text).toContain('Balance top-up: 5.00 Coins');
-    expect(page.text).toContain(`action="/api/sandbox/pay/${payment_id}"`);
+    expect(page.text).toContain(`action="${topped.redirect_url}"`);
     for (const choice of ['pay', 'decline', 'pending'])
       expect(page.text).toContain(`name="choice" value="${choice}"`);
     expect(page.text).not.toMatch(/<script|\son\w+=|style="/i);
@@ -282,19 +297,53 @@ describe('the sandbox payment page', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("form-action 'self'");
 
-    const de = await suite.api.call('sandboxPaymentPage', {
-      params: { ref: payment_id },
-      query: { lang_id: await languageId(suite.api.database.db, 'de') },
-    });
+    const de = await openPage(topped, { lang_id: await languageId(suite.api.database.db, 'de') });
     expect(de.text).toContain('>Bezahlen<');
     expect(de.text).toContain('>Offen lassen<');
+  });
+
+  it('opens only with the key of its redirect URL: the ref alone, a wrong key or another payment’s does nothing', async () => {
+    const { db } = suite.api.database;
+    const customer = await createCustomer(db);
+    const attacker = await createCustomer(db);
+    const victim = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
+    const own = (await topUp(attacker, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
+    const before = await moneySnapshot(db);
+    const ref = victim.payment_id;
+    const keys: Array<string | undefined> = [
+      undefined,
+      '',
+      'x'.repeat(43),
+      keyOf(own.redirect_url),
+      keyOf(victim.redirect_url).slice(0, 42),
+      `${keyOf(victim.redirect_url)}x`,
+    ];
+    for (const key of keys) {
+      const query = key === undefined ? {} : { key };
+      const page = await suite.api.call('sandboxPaymentPage', { params: { ref }, query });
+      expect(page.status, `page with key ${key}`).toBe(404);
+      expect(page.text).toContain('This payment does not exist.');
+      for (const choice of ['pay', 'decline', 'pending']) {
+        const decision = await suite.api.call('sandboxPaymentDecision', {
+          params: { ref },
+          query,
+          payload: `choice=${choice}`,
+          contentType: FORM,
+        });
+        expect(decision.status, `${choice} with key ${key}`).toBe(404);
+      }
+    }
+    expect(await moneySnapshot(db)).toEqual(before);
+    expect((await paymentRow(ref)).status).toBe('pending');
+    expect((await openPage(victim)).status).toBe(200);
   });
 
   it('its style is exactly the one the CSP hash allows', async () => {
     const { createHash } = await import('node:crypto');
     const customer = await createCustomer(suite.api.database.db);
-    const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
-    const page = await suite.api.call('sandboxPaymentPage', { params: { ref: payment_id } });
+    const page = await openPage(
+      (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody,
+    );
     const style = /<style>([\s\S]*?)<\/style>/.exec(page.text)?.[1] ?? '';
     const hash = createHash('sha256').update(style, 'utf8').digest('base64');
     expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
@@ -321,7 +370,8 @@ describe('the sandbox payment page', () => {
   it('Decline fails the payment and credits nothing; a second decision is a 409', async () => {
     const { db } = suite.api.database;
     const customer = await createCustomer(db);
-    const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
+    const topped = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
+    const { payment_id } = topped;
     const response = await decide(payment_id, 'decline');
     expect(response.headers.location).toBe('/fail-payment');
     expect((await paymentRow(payment_id)).status).toBe('failed');
@@ -330,7 +380,7 @@ describe('the sandbox payment page', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ status: 'ERROR', message: 'This payment is no longer pending.' });
     expect((await paymentRow(payment_id)).status).toBe('failed');
-    const page = await suite.api.call('sandboxPaymentPage', { params: { ref: payment_id } });
+    const page = await openPage(topped);
     expect(page.text).toContain('This payment has failed.');
     expect(page.text).not.toContain('<form');
   });
@@ -355,6 +405,7 @@ describe('the sandbox payment page', () => {
     ] as const) {
       const response = await suite.api.call('sandboxPaymentDecision', {
         params: { ref: payment_id },
+        query: { key: await sandboxKey(suite.api, payment_id) },
         payload,
         contentType: FORM,
       });

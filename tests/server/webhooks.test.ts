@@ -14,9 +14,9 @@ import {
   activeProducts,
   cachedBalance,
   createCustomer,
-  FORM,
   moneySnapshot,
   moneySuite,
+  sandboxDecision,
   type TestCustomer,
   testRateLimits,
 } from './support/money';
@@ -259,11 +259,7 @@ describe('the sandbox page delivers through the webhook verification', () => {
       },
     });
     try {
-      const response = await suite.api.call('sandboxPaymentDecision', {
-        params: { ref },
-        payload: 'choice=pay',
-        contentType: FORM,
-      });
+      const response = await sandboxDecision(suite.api, ref, 'pay');
       expect(response.status).toBe(303);
     } finally {
       usePayments(suite.api.app.ctx, real);

@@ -69,7 +69,13 @@ function queryString(query: CallOptions['query'] = {}): string {
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const { env, database: given, ...appOptions } = options;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...env });
+  // shop.test is not a local address: the sandbox runs because it is asked for, as on a staging store.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://shop.test',
+    PAYMENT_PROVIDER: 'sandbox',
+    ...env,
+  });
   const database = given ?? (await createTestDatabase());
   // Rate-limit counters of this app only (unless a test passes a store): test files share one
   // database between apps, and database counters would carry over from one test to the next.

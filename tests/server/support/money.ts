@@ -4,6 +4,8 @@ import { createSession } from '../../../server/auth/sessions';
 import { type Database, executeRows } from '../../../server/db/client';
 import { countries, users } from '../../../server/db/schema';
 import { appendLedgerEntry } from '../../../server/ledger/ledger';
+import { configuredPayments } from '../../../server/payments/providers';
+import { sandboxPageKey } from '../../../server/payments/sandbox';
 import { createTestApi, type TestApi } from './api';
 
 let sequence = 0;
@@ -171,4 +173,21 @@ export function moneySuite(options: { env?: Record<string, string> } = {}) {
     expect(await ledgerMismatches(suite.api.database.db)).toEqual([]);
   });
   return suite;
+}
+
+/** The key the sandbox puts in a payment's redirect URL (what the customer's browser follows). */
+export async function sandboxKey(api: TestApi, ref: string): Promise<string> {
+  const secret = (await configuredPayments(api.app.ctx))?.sandboxSecret;
+  if (secret === undefined) throw new Error('the app does not run the sandbox');
+  return sandboxPageKey(secret, ref);
+}
+
+/** The sandbox page's choice for a payment, posted as the page's form does (key included). */
+export async function sandboxDecision(api: TestApi, ref: string, choice: string) {
+  return api.call('sandboxPaymentDecision', {
+    params: { ref },
+    query: { key: await sandboxKey(api, ref) },
+    payload: `choice=${choice}`,
+    contentType: FORM,
+  });
 }

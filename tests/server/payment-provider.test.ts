@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../server/http/log';
+import { createTestApi } from './support/api';
+import { activeProducts, createCustomer, FORM, moneySnapshot, testRateLimits } from './support/money';
+
+/** An app as a deployed store without Stripe configured: PUBLIC_URL is not local, PAYMENT_PROVIDER unset. */
+async function deployedWithoutStripe(logLines?: string[]) {
+  return createTestApi({
+    env: { PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: '' },
+    rateLimits: testRateLimits,
+    ...(logLines === undefined
+      ? {}
+      : { logger: loggerOptions('info', { write: (line: string) => logLines.push(line) }) }),
+  });
+}
+
+describe('a deployed store without a payment provider', () => {
+  it('answers top-ups and card checkouts with 503 and a clear message, writing nothing', async () => {
+    const api = await deployedWithoutStripe();
+    try {
+      expect(api.config.payment).toEqual({ provider: 'none', because: 'not-configured' });
+      const { db } = api.database;
+      const customer = await createCustomer(db, { balanceMinor: 1_000_000 });
+      const [product] = await activeProducts(db);
+      if (product === undefined) throw new Error('no product');
+      await api.call('addToCart', { token: customer.token, body: { id: product.id, count: 1 } });
+      const before = await moneySnapshot(db);
+
+      const topUp = await api.call('topUpBalance', {
+        token: customer.token,
+        body: { amount: 1_000_000, currency: 'EUR', payment_method: 'card' },
+      });
+      expect(topUp.status).toBe(503);
+      expect(topUp.body).toEqual({
+        status: 'ERROR',
+        message: 'Card payments are not set up on this store yet.',
+      });
+      const card = await api.call('checkout', { token: customer.token, body: { payment_method: 'card' } });
+      expect(card.status).toBe(503);
+      expect(await moneySnapshot(db)).toEqual(before);
+
+      // Coins already held still buy: only card payments are off.
+      const balance = await api.call('checkout', {
+        token: customer.token,
+        body: { payment_method: 'balance' },
+      });
+      expect(balance.status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('has no sandbox: its page, its decisions and its webhook answer 404', async () => {
+    const api = await deployedWithoutStripe();
+    try {
+      const params = { ref: 'pay_AbCdEfGh12345678' };
+      expect((await api.call('sandboxPaymentPage', { params, query: { key: 'x'.repeat(43) } })).status).toBe(
+        404,
+      );
+      const decision = await api.call('sandboxPaymentDecision', {
+        params,
+        query: { key: 'x'.repeat(43) },
+        payload: 'choice=pay',
+        contentType: FORM,
+      });
+      expect(decision.status).toBe(404);
+      const hook = await api.call('paymentWebhook', {
+        params: { provider: 'sandbox' },
+        body: { id: 'sbx_evt_0123456789', type: 'payment.succeeded', payment_ref: params.ref, created: 1 },
+      });
+      expect(hook.status).toBe(404);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('says so in the start log', async () => {
+    const lines: string[] = [];
+    const api = await deployedWithoutStripe(lines);
+    await api.close();
+    const warning = lines.map((line) => JSON.parse(line)).find((entry) => /payments: none/.test(entry.msg));
+    expect(warning).toMatchObject({ level: 40 });
+    expect(warning.msg).toContain('STRIPE_SECRET_KEY');
+  });
+});
+
+describe('the sandbox', () => {
+  it('announces itself with a loud warning in the start log', async () => {
+    for (const [env, why] of [
+      [{ PUBLIC_URL: 'http://localhost:3000', PAYMENT_PROVIDER: '' }, '(PUBLIC_URL is local)'],
+      [
+        { PUBLIC_URL: 'https://staging.example.com', PAYMENT_PROVIDER: 'sandbox' },
+        '(PAYMENT_PROVIDER=sandbox)',
+      ],
+    ] as const) {
+      const lines: string[] = [];
+      const api = await createTestApi({
+        env,
+        logger: loggerOptions('info', { write: (line: string) => lines.push(line) }),
+      });
+      await api.close();
+      const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      const loud = entries.find((entry) => entry.msg.includes('SANDBOX PAYMENTS'));
+      expect(loud?.level, why).toBe(40);
+      expect(loud?.msg).toContain(why);
+      expect(loud?.msg).toContain('any signed-in customer can add coins for free');
+    }
+  });
+});
