@@ -32,6 +32,11 @@ export function chooseLanguage(list: readonly Language[], storedId: number | nul
   );
 }
 
+/** The chosen language's code for the UI's locale; 'en' until the list is loaded (SPEC §9 default). */
+export function localeOf(context: Pick<LanguageContext, 'languages' | 'languageId'>): string {
+  return context.languages.find((language) => language.id === context.languageId)?.code ?? 'en';
+}
+
 /** `{...existing, ...incoming}`, leaving out empty strings so they never hide a message. */
 export function mergeMessages(existing: Messages, incoming: Messages): Messages {
   const merged: Messages = { ...existing };

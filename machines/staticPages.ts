@@ -3,10 +3,27 @@ import { failureKind } from '../domain/api-failure';
 import type { StaticPage, StaticPageSummary } from './domain';
 import { defineMessages, failureText, type Text } from './text';
 
+/** Where a page's link goes: rules and FAQ have routes of their own (SPEC §2), the others /{slug}. */
+export type PageTarget = { to: '/rules' } | { to: '/faq' } | { to: '/$slug'; params: { slug: string } };
+
 export interface FooterLink {
   title: string;
   slug: string;
+  target: PageTarget;
 }
+
+/** The pages other screens link to, decided once when the list arrives. */
+export interface PageLinks {
+  footer: FooterLink[];
+  /** The cookie banner's Learn more: the page whose title mentions cookies, else a slug that is not-found (SPEC §2). */
+  cookie: PageTarget;
+  /** Sign up's terms and privacy links (is_terms, is_privacy); null when the store has no such page. */
+  terms: PageTarget | null;
+  privacy: PageTarget | null;
+}
+
+/** A slug no page has: Learn more then opens the not-found page, as SPEC §2 says. */
+export const MISSING_COOKIE_PAGE_SLUG = 'cookie-policy-not-found';
 
 export const pageMessages = defineMessages({
   pagesFailed: { id: 'pages.error.pagesFailed', defaultMessage: 'Failed to fetch pages' },
@@ -22,12 +39,30 @@ export const findBySlug = (
 export const cookiePage = (pages: readonly StaticPageSummary[]): StaticPageSummary | undefined =>
   pages.find((page) => page.title.toLowerCase().includes('cookie'));
 
+export function pageTarget(slug: string): PageTarget {
+  if (slug === 'rules') return { to: '/rules' };
+  if (slug === 'faq') return { to: '/faq' };
+  return { to: '/$slug', params: { slug } };
+}
+
 export const footerLinks = (pages: readonly StaticPageSummary[]): FooterLink[] =>
-  pages.map(({ title, slug }) => ({ title, slug }));
+  pages.map(({ title, slug }) => ({ title, slug, target: pageTarget(slug) }));
+
+const slugTarget = (page: StaticPageSummary | undefined): PageTarget | null =>
+  page ? { to: '/$slug', params: { slug: page.slug } } : null;
+
+export function pageLinks(pages: readonly StaticPageSummary[]): PageLinks {
+  return {
+    footer: footerLinks(pages),
+    cookie: slugTarget(cookiePage(pages)) ?? { to: '/$slug', params: { slug: MISSING_COOKIE_PAGE_SLUG } },
+    terms: slugTarget(pages.find((page) => page.is_terms === 1)),
+    privacy: slugTarget(pages.find((page) => page.is_privacy === 1)),
+  };
+}
 
 export const staticPagesMachine = setup({
   types: {
-    context: {} as { pages: StaticPageSummary[]; error: Text | null },
+    context: {} as { pages: StaticPageSummary[]; links: PageLinks; error: Text | null },
     events: {} as { type: 'RELOAD' },
   },
   actors: {
@@ -36,7 +71,11 @@ export const staticPagesMachine = setup({
     }),
   },
   actions: {
-    storePages: assign((_, params: { pages: StaticPageSummary[] }) => ({ pages: params.pages, error: null })),
+    storePages: assign((_, params: { pages: StaticPageSummary[] }) => ({
+      pages: params.pages,
+      links: pageLinks(params.pages),
+      error: null,
+    })),
     storeError: assign((_, params: { error: unknown }) => ({
       error: failureText(params.error, pageMessages.pagesFailed),
     })),
@@ -45,8 +84,9 @@ export const staticPagesMachine = setup({
   id: 'staticPages',
   description:
     "The list of static pages (footer links, /{slug} routes, the cookie page): 'Failed to fetch pages' unless " +
-    'the server says otherwise. RELOAD fetches again (e.g. after a language change), keeping the old list meanwhile.',
-  context: { pages: [], error: null },
+    'the server says otherwise. RELOAD fetches again (e.g. after a language change), keeping the old list meanwhile. ' +
+    'links holds where the footer, the cookie banner and sign up link to (rules and FAQ at their own routes).',
+  context: { pages: [], links: pageLinks([]), error: null },
   initial: 'loading',
   states: {
     loading: {

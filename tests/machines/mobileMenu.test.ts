@@ -9,6 +9,7 @@ const events: MobileMenuEvent[] = [
   { type: 'TOGGLE' },
   { type: 'KEY_ESCAPE' },
   { type: 'LINK_CLICKED' },
+  { type: 'LOGOUT' },
   { type: 'VIEWPORT_RESIZED', width: 767 },
   { type: 'VIEWPORT_RESIZED', width: 768 },
 ];

@@ -5,7 +5,10 @@ import {
   cookiePage,
   findBySlug,
   footerLinks,
+  MISSING_COOKIE_PAGE_SLUG,
+  pageLinks,
   pageMessages,
+  pageTarget,
   staticPageMachine,
   staticPagesMachine,
 } from '../../machines/staticPages';
@@ -135,11 +138,28 @@ describe('staticPages rules', () => {
     expect(cookiePage([pages[0] as StaticPage])).toBeUndefined();
   });
 
-  it('one footer link per page, in order', () => {
+  it('one footer link per page, in order; rules and FAQ at their own routes (SPEC §2)', () => {
     expect(footerLinks(pages)).toEqual([
-      { title: 'Terms of Service', slug: 'terms' },
-      { title: 'Our COOKIE policy', slug: 'cookies' },
-      { title: 'FAQ', slug: 'faq' },
+      { title: 'Terms of Service', slug: 'terms', target: { to: '/$slug', params: { slug: 'terms' } } },
+      { title: 'Our COOKIE policy', slug: 'cookies', target: { to: '/$slug', params: { slug: 'cookies' } } },
+      { title: 'FAQ', slug: 'faq', target: { to: '/faq' } },
     ]);
+    expect(pageTarget('rules')).toEqual({ to: '/rules' });
+  });
+
+  it('links: the cookie page or a not-found slug, and the terms and privacy pages when flagged', () => {
+    const terms = { ...page(7, 'tos', 'Terms'), is_terms: 1 as const };
+    const privacy = { ...page(8, 'privacy-policy', 'Privacy'), is_privacy: 1 as const };
+    expect(pageLinks([terms, privacy, ...pages])).toMatchObject({
+      cookie: { to: '/$slug', params: { slug: 'cookies' } },
+      terms: { to: '/$slug', params: { slug: 'tos' } },
+      privacy: { to: '/$slug', params: { slug: 'privacy-policy' } },
+    });
+    expect(pageLinks([])).toEqual({
+      footer: [],
+      cookie: { to: '/$slug', params: { slug: MISSING_COOKIE_PAGE_SLUG } },
+      terms: null,
+      privacy: null,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { SignUpTextField } from '../../../machines/forms/signUp';
+import type { PageTarget } from '../../../machines/staticPages';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { LazySelect } from '../../components/Select/LazySelect';
@@ -42,9 +43,7 @@ const messages = defineMessages({
 export function RegisterPage() {
   const intl = useIntl();
   const countries = useAppSelector((snapshot) => snapshot.context.countries);
-  const pages = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.pages);
-  const terms = pages.find((page) => page.is_terms === 1);
-  const privacy = pages.find((page) => page.is_privacy === 1);
+  const { terms, privacy } = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.links);
   const hintsId = useId();
 
   const text = useOptionalText();
@@ -146,10 +145,10 @@ export function RegisterPage() {
 }
 
 /** A link to a static page in a new tab (so the form keeps what was typed); plain text when the page is missing. */
-function PageLink({ page, label }: { page: { slug: string } | undefined; label: string }) {
+function PageLink({ page, label }: { page: PageTarget | null; label: string }) {
   if (!page) return <>{label}</>;
   return (
-    <Link to="/$slug" params={{ slug: page.slug }} target="_blank" rel="noopener">
+    <Link {...page} target="_blank" rel="noopener">
       {label}
     </Link>
   );

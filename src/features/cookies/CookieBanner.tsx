@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { isBannerVisible } from '../../../machines/cookieConsent';
-import { cookiePage } from '../../../machines/staticPages';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { useChild } from '../app/AppActorContext';
 import '../../components/Button/Button.css';
@@ -21,7 +20,6 @@ const messages = defineMessages({
 });
 
 /** A slug no static page has: /{slug} then renders the not-found page (SPEC §2 "Cookie banner"). */
-const MISSING_PAGE_SLUG = 'cookie-policy-not-found';
 
 /**
  * SPEC §2 "Cookie banner": shown until the visitor accepts (a decline shows it again next visit);
@@ -31,13 +29,13 @@ export function CookieBanner() {
   const intl = useIntl();
   const consent = useChild('cookieConsent');
   const visible = useSelector(consent, isBannerVisible);
-  const page = useSelector(useChild('staticPages'), (snapshot) => cookiePage(snapshot.context.pages));
+  const learnMore = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.links.cookie);
   if (!visible) return null;
   return (
     <section className="cookie-banner" aria-label={intl.formatMessage(messages.label)}>
       <p className="cookie-banner__text">
         <FormattedMessage {...messages.text} />{' '}
-        <Link to="/$slug" params={{ slug: page?.slug ?? MISSING_PAGE_SLUG }}>
+        <Link {...learnMore}>
           <FormattedMessage {...messages.learnMore} />
         </Link>
       </p>

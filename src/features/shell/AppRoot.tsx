@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { localeOf } from '../../../machines/language';
 import type { Text } from '../../../machines/text';
 import { IntlProvider } from '../../i18n/IntlProvider';
 import { useOptionalText } from '../../i18n/useText';
@@ -36,12 +37,7 @@ export function AppRoot({ router }: { router: AppRouter }) {
   const initError = useAppSelector((snapshot) => snapshot.context.initError);
   const googleTag = useAppSelector((snapshot) => snapshot.context.settings?.google_tag ?? null);
   const language = useChild('language');
-  const locale = useSelector(
-    language,
-    (snapshot) =>
-      snapshot.context.languages.find((candidate) => candidate.id === snapshot.context.languageId)?.code ??
-      'en',
-  );
+  const locale = useSelector(language, (snapshot) => localeOf(snapshot.context));
   const serverMessages = useSelector(language, (snapshot) => snapshot.context.messages);
 
   useEffect(() => injectGoogleTag(googleTag), [googleTag]);

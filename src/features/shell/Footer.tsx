@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { operatorCompany } from '../../../domain/settings';
-import { footerLinks } from '../../../machines/staticPages';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { CardBrands } from './CardBrands';
 import { Logo } from './Logo';
@@ -27,8 +26,7 @@ const copyright = defineMessage<{ year: number; copyright: string }>({
 export function Footer() {
   const intl = useIntl();
   const settings = useAppSelector((snapshot) => snapshot.context.settings);
-  const pages = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.pages);
-  const links = footerLinks(pages);
+  const links = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.links.footer);
   const company = operatorCompany(settings);
   return (
     <footer className="site-footer">
@@ -59,7 +57,7 @@ export function Footer() {
             <NavItem to="/shop" label={navMessages.shopLink} />
             {links.map((link) => (
               <li key={link.slug}>
-                <StaticPageLink slug={link.slug} title={link.title} />
+                <Link {...link.target}>{link.title}</Link>
               </li>
             ))}
           </ul>
@@ -75,16 +73,5 @@ export function Footer() {
         </p>
       </div>
     </footer>
-  );
-}
-
-/** A static page's link: rules and FAQ have routes of their own (SPEC §2), the others open at /{slug}. */
-function StaticPageLink({ slug, title }: { slug: string; title: string }) {
-  if (slug === 'rules') return <Link to="/rules">{title}</Link>;
-  if (slug === 'faq') return <Link to="/faq">{title}</Link>;
-  return (
-    <Link to="/$slug" params={{ slug }}>
-      {title}
-    </Link>
   );
 }

@@ -22,7 +22,6 @@ const messages = defineMessages({
 export function MobileMenu() {
   const intl = useIntl();
   const menu = useChild('mobileMenu');
-  const session = useChild('session');
   const isOpen = useSelector(menu, (snapshot) => snapshot.matches('open'));
   const signedIn = useSignedIn();
 
@@ -82,10 +81,7 @@ export function MobileMenu() {
             <button
               type="button"
               className={buttonClass('secondary', 'md', true)}
-              onClick={() => {
-                menu.send({ type: 'CLOSE' });
-                session.send({ type: 'LOGOUT' });
-              }}
+              onClick={() => menu.send({ type: 'LOGOUT' })}
             >
               <FormattedMessage {...navMessages.logout} />
             </button>
