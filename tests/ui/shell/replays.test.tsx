@@ -74,7 +74,7 @@ async function perform(view: RenderedApp, event: EventObject, open: boolean): Pr
     case 'LOGOUT':
       return view.user.click(within(dialog()).getByRole('button', { name: 'Logout' }));
     case 'VIEWPORT_RESIZED':
-      act(() => setViewportWidth((event as { width: number }).width));
+      act(() => setViewportWidth((event as EventObject & { width: number }).width));
       return;
     default:
       throw new Error(`No control sends ${event.type}`);
