@@ -14,6 +14,7 @@ import { paymentResultMachine } from './paymentResult';
 import { paymentStatusMachine } from './paymentStatus';
 import { profileMachine } from './profile';
 import { sessionMachine } from './session';
+import { shopMachine } from './shop';
 import { staticPageMachine, staticPagesMachine } from './staticPages';
 import { toastsMachine } from './toasts';
 import { verificationEmailMachine } from './verificationEmail';
@@ -31,6 +32,7 @@ export const machines: Record<string, AnyStateMachine> = {
   paymentStatus: paymentStatusMachine,
   profile: profileMachine,
   session: sessionMachine,
+  shop: shopMachine,
   staticPage: staticPageMachine,
   staticPages: staticPagesMachine,
   toasts: toastsMachine,

@@ -5,6 +5,7 @@ import type { authScreens } from './screens/auth';
 import type { emailScreens } from './screens/email';
 import type { pageScreens } from './screens/pages';
 import type { paymentScreens } from './screens/payment';
+import type { shopScreens } from './screens/shop';
 
 /**
  * Every screen machine with its implementations provided (DESIGN §2), loaded with the routes that
@@ -16,9 +17,14 @@ const screenModules = {
   email: () => import('./screens/email').then((module) => module.emailScreens),
   pages: () => import('./screens/pages').then((module) => module.pageScreens),
   payment: () => import('./screens/payment').then((module) => module.paymentScreens),
+  shop: () => import('./screens/shop').then((module) => module.shopScreens),
 };
 
-type Providers = typeof authScreens & typeof emailScreens & typeof pageScreens & typeof paymentScreens;
+type Providers = typeof authScreens &
+  typeof emailScreens &
+  typeof pageScreens &
+  typeof paymentScreens &
+  typeof shopScreens;
 export type ScreenName = keyof Providers;
 export type ScreenLogic<N extends ScreenName> = ReturnType<Providers[N]>;
 export type ScreenActor<N extends ScreenName> = ActorRefFrom<ScreenLogic<N>>;
@@ -32,6 +38,7 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   staticPage: 'pages',
   paymentStatus: 'payment',
   paymentResult: 'payment',
+  shop: 'shop',
 };
 
 export interface ScreenRunner {

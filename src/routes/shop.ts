@@ -1,9 +1,27 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import { isSignedIn } from './guards';
 import { rootRoute } from './root';
+import { screenLifecycle } from './screen';
+import { validateShopSearch } from './shop-search';
 
+/**
+ * /shop (SPEC §2 ProductListPage): the loader starts the shop screen for the page (and category)
+ * and waits for its first answer, so the page paints with products. The open product (`product`)
+ * is not a dependency: opening the dialog keeps the running screen.
+ */
 export const shopRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/shop',
   staticData: { name: 'ProductListPage', access: 'all', header: 'solid' },
+  validateSearch: validateShopSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category, add: search.add }),
+  loader: async ({ context, deps }) => {
+    const signedIn = deps.add === undefined ? false : await isSignedIn(context.app);
+    const screen = await context.screens.start('shop', { ...deps, signedIn });
+    await waitFor(screen, (snapshot) => !snapshot.matches('loading'));
+    return { screen };
+  },
+  ...screenLifecycle('shop'),
   component: lazyRouteComponent(() => import('../features/shop/ProductListPage'), 'ProductListPage'),
 });

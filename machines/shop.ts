@@ -1,0 +1,194 @@
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import type { components } from '../src/api/schema';
+import type { CartEvent } from './cart';
+import { defineMessages, failureText, type Text } from './text';
+
+export type Product = components['schemas']['Product'];
+export type ProductPage = components['schemas']['ProductPage'];
+
+/** Products on one page of the shop: two rows of four on a wide screen. */
+export const SHOP_PAGE_SIZE = 8;
+
+export const shopMessages = defineMessages({
+  loadFailed: { id: 'shop.error.load', defaultMessage: 'Failed to load products' },
+});
+
+export interface ShopInput {
+  /** The `page` search value, 1-based. */
+  page: number;
+  category?: string | undefined;
+  /** A product a guest chose before signing in (`add` search value): added once signed in. */
+  add?: number | undefined;
+  /** Whether the session counted as signed in when the page was entered. */
+  signedIn?: boolean;
+}
+
+export interface ShopContext {
+  page: number;
+  category: string | undefined;
+  products: Product[];
+  totalPages: number;
+  error: Text | null;
+  addAfterSignIn: number | undefined;
+  signedIn: boolean;
+}
+
+export type ShopEvent =
+  | { type: 'RETRY' }
+  | { type: 'GO_TO_PAGE'; page: number }
+  /** Add to cart from a card or the product dialog; `signedIn` is the session's state at the click. */
+  | { type: 'ADD'; productId: number; count: number; signedIn: boolean };
+
+export type ShopEmitted = { type: 'navigate'; to: string; replace?: boolean };
+
+/** The shop's own address for a page (and category), as the router spells it. */
+export function shopPath(page: number, category?: string, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams();
+  if (page > 1) query.set('page', String(page));
+  if (category) query.set('category', category);
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  const text = query.toString();
+  return text === '' ? '/shop' : `/shop?${text}`;
+}
+
+export const shopMachine = setup({
+  types: {
+    context: {} as ShopContext,
+    input: {} as ShopInput,
+    events: {} as ShopEvent,
+    emitted: {} as ShopEmitted,
+  },
+  actors: {
+    fetchProducts: fromPromise<ProductPage, { page: number; perPage: number; category: string | undefined }>(
+      async () => {
+        throw new Error('fetchProducts is not provided');
+      },
+    ),
+  },
+  actions: {
+    storePage: assign((_, params: { page: ProductPage }) => ({
+      products: params.page.items,
+      totalPages: params.page.total_pages,
+      error: null,
+    })),
+    storeError: assign((_, params: { error: unknown }) => ({
+      error: failureText(params.error, shopMessages.loadFailed),
+    })),
+    addToCart: sendTo(
+      ({ system }) => system.get('cart'),
+      (_, params: { productId: number; count: number }) => ({
+        type: 'ADD' as const,
+        id: params.productId,
+        count: params.count,
+      }),
+    ),
+    /** A guest signs in first and comes back to this page, which then adds the product. */
+    sendGuestToLogin: emit(({ context }, params: { productId: number }) => ({
+      type: 'navigate' as const,
+      to: `/login?redirect=${encodeURIComponent(
+        shopPath(context.page, context.category, { add: String(params.productId) }),
+      )}`,
+    })),
+    /** The add a guest asked for before signing in, once; the `add` value leaves the address. */
+    completeAddAfterSignIn: enqueueActions(({ context, enqueue }) => {
+      const productId = context.addAfterSignIn;
+      if (productId === undefined) return;
+      if (context.signedIn) {
+        const add: CartEvent = { type: 'ADD', id: productId, count: 1 };
+        enqueue.sendTo(({ system }) => system.get('cart'), add);
+      }
+      enqueue.assign({ addAfterSignIn: undefined });
+      enqueue.emit({ type: 'navigate', to: shopPath(context.page, context.category), replace: true });
+    }),
+    goToPage: emit(({ context }, params: { page: number }) => ({
+      type: 'navigate' as const,
+      to: shopPath(params.page, context.category),
+    })),
+  },
+  guards: {
+    isEmpty: (_, params: { page: ProductPage }) => params.page.items.length === 0,
+    signedIn: (_, params: { signedIn: boolean }) => params.signedIn,
+    otherPage: ({ context }, params: { page: number }) =>
+      Number.isInteger(params.page) &&
+      params.page >= 1 &&
+      params.page <= Math.max(context.totalPages, 1) &&
+      params.page !== context.page,
+  },
+}).createMachine({
+  id: 'shop',
+  description: [
+    'The shop page (SPEC §2 ProductListPage; GET /products with page, per_page 8 and category). loading →',
+    "shown | empty | error ('Failed to load products' unless the server says otherwise; RETRY loads again).",
+    'GO_TO_PAGE {page} emits navigate to /shop?page=N (the route starts a new shop for it). ADD {productId,',
+    "count, signedIn} sends ADD to the app's cart (systemId 'cart'), which reports success and failure; a guest",
+    'is sent to /login?redirect=/shop?…&add=<id>, and the page entered again signed in with that add value adds',
+    'the product once and drops the value from the address (navigate, replace).',
+  ].join(' '),
+  context: ({ input }) => ({
+    page: input.page,
+    category: input.category,
+    products: [],
+    totalPages: 0,
+    error: null,
+    addAfterSignIn: input.add,
+    signedIn: input.signedIn ?? false,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchProducts',
+        src: 'fetchProducts',
+        input: ({ context }) => ({ page: context.page, perPage: SHOP_PAGE_SIZE, category: context.category }),
+        onDone: [
+          {
+            guard: { type: 'isEmpty', params: ({ event }) => ({ page: event.output }) },
+            target: 'empty',
+            actions: { type: 'storePage', params: ({ event }) => ({ page: event.output }) },
+          },
+          {
+            target: 'shown',
+            actions: [
+              { type: 'storePage', params: ({ event }) => ({ page: event.output }) },
+              'completeAddAfterSignIn',
+            ],
+          },
+        ],
+        onError: {
+          target: 'error',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    shown: {
+      on: {
+        GO_TO_PAGE: {
+          guard: { type: 'otherPage', params: ({ event }) => ({ page: event.page }) },
+          actions: { type: 'goToPage', params: ({ event }) => ({ page: event.page }) },
+        },
+        ADD: [
+          {
+            guard: { type: 'signedIn', params: ({ event }) => ({ signedIn: event.signedIn }) },
+            actions: {
+              type: 'addToCart',
+              params: ({ event }) => ({ productId: event.productId, count: event.count }),
+            },
+          },
+          {
+            actions: { type: 'sendGuestToLogin', params: ({ event }) => ({ productId: event.productId }) },
+          },
+        ],
+      },
+    },
+    empty: {
+      description: 'No products on this page; a page past the end offers the first page.',
+      on: {
+        GO_TO_PAGE: {
+          guard: { type: 'otherPage', params: ({ event }) => ({ page: event.page }) },
+          actions: { type: 'goToPage', params: ({ event }) => ({ page: event.page }) },
+        },
+      },
+    },
+    error: { on: { RETRY: 'loading' } },
+  },
+});

@@ -1,0 +1,23 @@
+import { fromPromise } from 'xstate';
+import { type ProductPage, shopMachine } from '../../../machines/shop';
+import { type ApiClient, call } from '../../api';
+
+export const shopScreens = {
+  /** GET /products: one page of the shop. */
+  shop: (api: ApiClient) =>
+    shopMachine.provide({
+      actors: {
+        fetchProducts: fromPromise<
+          ProductPage,
+          { page: number; perPage: number; category: string | undefined }
+        >(async ({ input, signal }) => {
+          const query = {
+            page: input.page,
+            per_page: input.perPage,
+            ...(input.category === undefined ? {} : { category: input.category }),
+          };
+          return (await call(api.GET('/products', { params: { query }, signal }))).payload;
+        }),
+      },
+    }),
+};

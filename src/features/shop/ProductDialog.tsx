@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  Group,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  NumberField,
+} from 'react-aria-components';
+import { defineMessages, useIntl } from 'react-intl';
+import type { Product } from '../../../machines/shop';
+import { buttonClass } from '../../components/Button/buttonClass';
+import { CoinPrice } from './CoinPrice';
+import './ProductDialog.css';
+
+const messages = defineMessages({
+  close: { id: 'shop.dialog.close', defaultMessage: 'Close' },
+  quantity: { id: 'shop.dialog.quantity', defaultMessage: 'Quantity' },
+  decrease: { id: 'shop.dialog.decrease', defaultMessage: 'Fewer' },
+  increase: { id: 'shop.dialog.increase', defaultMessage: 'More' },
+  add: { id: 'shop.card.add', defaultMessage: 'Add to cart' },
+});
+
+export const MAX_LINE_COUNT = 99;
+
+export interface ProductDialogProps {
+  product: Product;
+  onAdd: (count: number) => void;
+  onClose: () => void;
+}
+
+/** A product's details (SPEC §2 shop): larger image, description, price, quantity 1–99, Add to cart. */
+export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
+  const intl = useIntl();
+  const [count, setCount] = useState(1);
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      className="product-dialog__overlay"
+    >
+      <Modal className="product-dialog">
+        <Dialog className="product-dialog__dialog">
+          <Button
+            className="product-dialog__close"
+            onPress={onClose}
+            aria-label={intl.formatMessage(messages.close)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </Button>
+          <img className="product-dialog__image" src={product.img_url} alt="" width={480} height={480} />
+          <div className="product-dialog__body">
+            <Heading slot="title" className="product-dialog__title">
+              {product.title}
+            </Heading>
+            <p className="product-dialog__description">{product.description}</p>
+            <CoinPrice amount={product.price} size="lg" />
+            <NumberField
+              className="product-dialog__quantity"
+              minValue={1}
+              maxValue={MAX_LINE_COUNT}
+              step={1}
+              value={count}
+              onChange={(value) => setCount(Number.isFinite(value) ? value : 1)}
+            >
+              <Label>{intl.formatMessage(messages.quantity)}</Label>
+              <Group className="product-dialog__stepper">
+                <Button slot="decrement" aria-label={intl.formatMessage(messages.decrease)}>
+                  −
+                </Button>
+                <Input />
+                <Button slot="increment" aria-label={intl.formatMessage(messages.increase)}>
+                  +
+                </Button>
+              </Group>
+            </NumberField>
+            <button
+              type="button"
+              className={buttonClass('primary', 'lg', true)}
+              onClick={() => {
+                onClose();
+                onAdd(count);
+              }}
+            >
+              {intl.formatMessage(messages.add)}
+            </button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

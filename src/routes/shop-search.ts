@@ -1,0 +1,34 @@
+/**
+ * The shop's query, checked by hand for the same reason as the auth screens' (see auth-search.ts):
+ * route modules load with the first page, and zod does not fit its budget. Every key is spelled
+ * out, undefined when absent or unusable, since the router merges the raw query under this one.
+ */
+export interface ShopSearch {
+  /** The page of products, 1-based; absent means the first. */
+  page?: number | undefined;
+  category?: string | undefined;
+  /** The product whose details dialog is open. */
+  product?: number | undefined;
+  /** A product a guest chose before signing in, added once back here signed in. */
+  add?: number | undefined;
+}
+
+const CATEGORY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_PAGE = 10000;
+
+export function validateShopSearch(search: Record<string, unknown>): ShopSearch {
+  const page = positiveInteger(search.page);
+  const category =
+    typeof search.category === 'string' && CATEGORY.test(search.category) ? search.category : undefined;
+  return {
+    page: page !== undefined && page > 1 && page <= MAX_PAGE ? page : undefined,
+    category: category !== undefined && category.length <= 40 ? category : undefined,
+    product: positiveInteger(search.product),
+    add: positiveInteger(search.add),
+  };
+}
+
+function positiveInteger(value: unknown): number | undefined {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
+}

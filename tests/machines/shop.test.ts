@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate';
+import { type Product, type ProductPage, type ShopInput, shopMachine, shopPath } from '../../machines/shop';
+import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+
+const product = (id: number): Product => ({
+  id,
+  slug: `item-${id}`,
+  title: `Item ${id}`,
+  description: `The item number ${id}`,
+  price: 1000 * id,
+  img_url: `/images/products/item-${id}.svg`,
+  category: 'ranks',
+});
+const pageOf = (items: Product[], page = 1, totalPages = 2): ProductPage => ({
+  items,
+  page,
+  per_page: 8,
+  total: totalPages * 8,
+  total_pages: totalPages,
+});
+
+describePaths(
+  'shop paths',
+  pathPlan(shopMachine, {
+    inputs: [{ page: 1 }, { page: 2, add: 3, signedIn: true }],
+    events: [
+      doneEvent('fetchProducts', pageOf([product(1), product(2)])),
+      doneEvent('fetchProducts', pageOf([])),
+      errorEvent('fetchProducts', new Error('offline')),
+      { type: 'RETRY' },
+      { type: 'GO_TO_PAGE', page: 2 },
+      { type: 'GO_TO_PAGE', page: 1 },
+      { type: 'GO_TO_PAGE', page: 9 },
+      { type: 'ADD', productId: 1, count: 2, signedIn: true },
+      { type: 'ADD', productId: 1, count: 1, signedIn: false },
+    ],
+  }),
+);
+
+/** The shop in an actor system with a stand-in cart (systemId 'cart') that records what it gets. */
+function runShop(input: ShopInput, answer: () => Promise<ProductPage>) {
+  const cartEvents: unknown[] = [];
+  const navigations: unknown[] = [];
+  const shop = shopMachine.provide({ actors: { fetchProducts: fromPromise(answer) } });
+  const host = setup({
+    actors: {
+      cart: fromCallback(({ receive }) => {
+        receive((event) => cartEvents.push(event));
+      }),
+      shop,
+    },
+  }).createMachine({
+    invoke: [
+      { src: 'cart', systemId: 'cart' },
+      { src: 'shop', systemId: 'shop', input },
+    ],
+  });
+  const actor = createActor(host).start();
+  const screen: AnyActorRef = actor.system.get('shop');
+  screen.on('navigate', (event) => navigations.push(event));
+  return { screen, cartEvents, navigations };
+}
+
+describe('shop rules', () => {
+  it('paths name the shop the way the router reads it', () => {
+    expect(shopPath(1)).toBe('/shop');
+    expect(shopPath(3)).toBe('/shop?page=3');
+    expect(shopPath(2, 'ranks', { add: '4' })).toBe('/shop?page=2&category=ranks&add=4');
+  });
+
+  it('shows a page, then adds to the cart or sends a guest to sign in', async () => {
+    const { screen, cartEvents, navigations } = runShop({ page: 2 }, async () => pageOf([product(1)], 2, 3));
+    await waitFor(screen, (s) => s.matches('shown'));
+    expect(screen.getSnapshot().context.products).toEqual([product(1)]);
+    screen.send({ type: 'ADD', productId: 1, count: 2, signedIn: true });
+    expect(cartEvents).toEqual([{ type: 'ADD', id: 1, count: 2 }]);
+    screen.send({ type: 'ADD', productId: 1, count: 1, signedIn: false });
+    expect(cartEvents).toHaveLength(1);
+    expect(navigations).toEqual([{ type: 'navigate', to: '/login?redirect=%2Fshop%3Fpage%3D2%26add%3D1' }]);
+  });
+
+  it('pages only to another existing page', async () => {
+    const { screen, navigations } = runShop({ page: 1 }, async () => pageOf([product(1)], 1, 2));
+    await waitFor(screen, (s) => s.matches('shown'));
+    screen.send({ type: 'GO_TO_PAGE', page: 1 });
+    screen.send({ type: 'GO_TO_PAGE', page: 3 });
+    screen.send({ type: 'GO_TO_PAGE', page: 2 });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/shop?page=2' }]);
+  });
+
+  it('completes a guest’s add once signed in, and drops it from the address', async () => {
+    const { screen, cartEvents, navigations } = runShop({ page: 1, add: 5, signedIn: true }, async () =>
+      pageOf([product(5)]),
+    );
+    await waitFor(screen, (s) => s.matches('shown'));
+    expect(cartEvents).toEqual([{ type: 'ADD', id: 5, count: 1 }]);
+    expect(navigations).toEqual([{ type: 'navigate', to: '/shop', replace: true }]);
+  });
+
+  it('still a guest with an add value: nothing is added', async () => {
+    const { screen, cartEvents } = runShop({ page: 1, add: 5, signedIn: false }, async () =>
+      pageOf([product(5)]),
+    );
+    await waitFor(screen, (s) => s.matches('shown'));
+    expect(cartEvents).toEqual([]);
+  });
+
+  it('a failure shows the server’s message or the default, and RETRY loads again', async () => {
+    let calls = 0;
+    const { screen } = runShop({ page: 1 }, async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('offline');
+      return pageOf([]);
+    });
+    await waitFor(screen, (s) => s.matches('error'));
+    expect(screen.getSnapshot().context.error).toEqual({
+      id: 'shop.error.load',
+      defaultMessage: 'Failed to load products',
+    });
+    screen.send({ type: 'RETRY' });
+    await waitFor(screen, (s) => s.matches('empty'));
+    expect(calls).toBe(2);
+  });
+});
