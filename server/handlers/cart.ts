@@ -11,6 +11,7 @@ import {
   ProductUnavailableError,
   readCartLines,
   removeCartLine,
+  setCartLineCount,
   toCartItems,
 } from '../ledger/cart';
 import type { ContractHandlers, ReplyBody } from './types';
@@ -56,6 +57,15 @@ export const cartHandlers = {
     const { user } = requireAuth(request);
     const { id } = request.body;
     if (!(await removeCartLine(request.server.ctx.db, user.id, id))) {
+      throw new HttpError(404, t(request.locale, 'cart.lineNotFound'));
+    }
+    return cartResponse(request, user.id);
+  },
+
+  setCartLineCount: async (request) => {
+    const { user } = requireAuth(request);
+    const { id, count } = request.body as { id: number; count: number };
+    if (!(await setCartLineCount(request.server.ctx.db, user.id, id, count))) {
       throw new HttpError(404, t(request.locale, 'cart.lineNotFound'));
     }
     return cartResponse(request, user.id);

@@ -132,6 +132,32 @@ export async function removeCartLine(db: Database, userId: number, lineId: numbe
   return removed.length > 0;
 }
 
+/**
+ * Sets the count of one of the customer's own lines (1 to `MAX_LINE_COUNT`, the contract's range);
+ * false when they have no such line.
+ */
+export async function setCartLineCount(
+  db: Database,
+  userId: number,
+  lineId: number,
+  count: number,
+): Promise<boolean> {
+  if (!isRowId(lineId)) return false;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_LINE_COUNT)
+    throw new LineLimitError(MAX_LINE_COUNT);
+  const changed = await db
+    .update(cartLines)
+    .set({ count })
+    .where(
+      and(
+        eq(cartLines.id, lineId),
+        eq(cartLines.cartId, sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`),
+      ),
+    )
+    .returning({ id: cartLines.id });
+  return changed.length > 0;
+}
+
 const clearLines = defineStatement(
   'bf_cart_clear',
   'delete from cart_lines where cart_id = (select id from carts where user_id = $1::int)',

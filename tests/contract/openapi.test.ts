@@ -94,6 +94,7 @@ describe('openapi.yaml', () => {
         'logout',
         'removeFromCart',
         'resendVerification',
+        'setCartLineCount',
         'topUpBalance',
         'updateProfile',
       ].sort(),
@@ -128,6 +129,8 @@ describe('openapi.yaml covers every call', () => {
     'POST /cart/remove',
     'POST /cart/clear',
     'GET /products',
+    // #10: changing a cart line's quantity, which SPEC's calls lack.
+    'POST /cart/set',
     'POST /balance/top-up',
     'POST /user/change-email',
     'POST /email/verification-notification',

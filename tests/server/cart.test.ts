@@ -209,6 +209,64 @@ describe('removeFromCart', () => {
   });
 });
 
+describe('setCartLineCount', () => {
+  it('sets the count of the customer own line and answers the whole cart', async () => {
+    const customer = await createCustomer(suite.api.database.db);
+    await add(customer, product(0).id, 1);
+    await add(customer, product(1).id, 2);
+    const [first, second] = await cartOf(customer);
+    if (first === undefined || second === undefined) throw new Error('expected two lines');
+    const response = await suite.api.call('setCartLineCount', {
+      token: customer.token,
+      body: { id: second.id, count: 7 },
+    });
+    expect(response.status).toBe(200);
+    expect((response.body as CartBody).cart).toEqual([first, { ...second, count: 7 }]);
+    const lower = await suite.api.call('setCartLineCount', {
+      token: customer.token,
+      body: { id: second.id, count: 1 },
+    });
+    expect((lower.body as CartBody).cart).toEqual([first, { ...second, count: 1 }]);
+  });
+
+  it("answers 404 for another customer's line, or a line that does not exist, and changes nothing", async () => {
+    const owner = await createCustomer(suite.api.database.db);
+    const other = await createCustomer(suite.api.database.db);
+    await add(owner, product(0).id, 3);
+    const [line] = await cartOf(owner);
+    if (line === undefined) throw new Error('expected a line');
+    for (const id of [line.id, 987654, 2147483648]) {
+      const response = await suite.api.call('setCartLineCount', {
+        token: other.token,
+        body: { id, count: 5 },
+      });
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ message: 'This item is not in your cart.' });
+    }
+    expect(await cartOf(owner)).toEqual([line]);
+  });
+
+  it('refuses counts outside 1–99 and other bad input with a 4xx, changing nothing', async () => {
+    const customer = await createCustomer(suite.api.database.db);
+    await add(customer, product(0).id, 2);
+    const [line] = await cartOf(customer);
+    if (line === undefined) throw new Error('expected a line');
+    for (const body of [
+      {},
+      { id: line.id },
+      { id: line.id, count: 0 },
+      { id: line.id, count: 100 },
+      { id: line.id, count: 1.5 },
+      { id: 'abc', count: 1 },
+    ]) {
+      const response = await suite.api.call('setCartLineCount', { token: customer.token, body });
+      expect([400, 422], JSON.stringify(body)).toContain(response.status);
+    }
+    expect(await cartOf(customer)).toEqual([line]);
+    expect((await suite.api.call('setCartLineCount', { body: { id: line.id, count: 1 } })).status).toBe(401);
+  });
+});
+
 describe('clearCart', () => {
   it('empties only this customer cart, with or without a body', async () => {
     const customer = await createCustomer(suite.api.database.db);
