@@ -1,4 +1,4 @@
-import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
 import type { CartItem, NotifyEmitted } from './domain';
 import { defineMessages, failureMessages, failureText, type MessageText, type Text } from './text';
@@ -6,6 +6,8 @@ import { defineMessages, failureMessages, failureText, type MessageText, type Te
 export interface CartContext {
   items: CartItem[];
   error: Text | null;
+  /** The line a REMOVE or SET_COUNT is changing, for its progress; null otherwise. */
+  changing: number | null;
 }
 
 export type CartEvent =
@@ -13,6 +15,7 @@ export type CartEvent =
   | { type: 'REFRESH' }
   | { type: 'ADD'; id: number; count: number }
   | { type: 'REMOVE'; id: number }
+  | { type: 'SET_COUNT'; id: number; count: number }
   | { type: 'CLEAR' }
   | { type: 'CHECKOUT_SUCCEEDED' };
 
@@ -38,10 +41,13 @@ export const cartMessages = defineMessages({
   addFailed: { id: 'cart.error.add', defaultMessage: 'Error adding item to cart' },
   removeFailed: { id: 'cart.error.remove', defaultMessage: 'Error removing item from cart' },
   clearFailed: { id: 'cart.error.clear', defaultMessage: 'Error clearing cart' },
+  updateFailed: { id: 'cart.error.update', defaultMessage: 'Error updating item in cart' },
+  added: { id: 'cart.notice.added', defaultMessage: 'Added to cart' },
 });
 const ADD_FAILED = cartMessages.addFailed;
 const REMOVE_FAILED = cartMessages.removeFailed;
 const CLEAR_FAILED = cartMessages.clearFailed;
+const UPDATE_FAILED = cartMessages.updateFailed;
 
 /** The cart in an invoked cart call's done event (every cart actor resolves to the whole cart). */
 function serverCart(event: EventObject): CartItem[] {
@@ -75,12 +81,24 @@ export const cartMachine = setup({
     removeFromCart: fromPromise<CartItem[], { id: number }>(async () => {
       throw new Error('removeFromCart is not provided');
     }),
+    setLineCount: fromPromise<CartItem[], { id: number; count: number }>(async () => {
+      throw new Error('setLineCount is not provided');
+    }),
     clearCart: fromPromise<CartItem[]>(async () => {
       throw new Error('clearCart is not provided');
     }),
   },
   actions: {
-    reset: assign({ items: [], error: null }),
+    reset: assign({ items: [], error: null, changing: null }),
+    markLine: assign(({ event }) => ({
+      changing: event.type === 'REMOVE' || event.type === 'SET_COUNT' ? event.id : null,
+    })),
+    unmarkLine: assign({ changing: null }),
+    announce: emit((_, params: { text: MessageText }) => ({
+      type: 'notify' as const,
+      kind: 'success' as const,
+      text: params.text,
+    })),
     /** The server answers every cart call with the whole cart: it replaces ours. */
     takeServerCart: assign(({ event }) => ({
       items: serverCart(event),
@@ -101,12 +119,13 @@ export const cartMachine = setup({
   id: 'cart',
   description: [
     "The signed-in user's cart (SPEC §4). signedOut = empty. SESSION_CHANGED (sent by the app) refreshes it on",
-    'sign-in and empties it on sign-out. ADD {id: product, count}, REMOVE {id: cart line} and CLEAR each replace',
+    'sign-in and empties it on sign-out. ADD {id: product, count}, REMOVE {id: cart line}, SET_COUNT {id: cart line,',
+    'count} (changing: the line in progress) and CLEAR each replace',
     "the items with the server's cart; one change at a time (states tagged busy). CHECKOUT_SUCCEEDED empties it. Failures keep",
-    "the items and emit notify {kind: 'error'}: 'Error adding item to cart', 'Error removing item from cart',",
+    "the items and emit notify {kind: 'error'}: 'Error adding item to cart', 'Error removing item from cart', 'Error updating item in cart',",
     "'Error clearing cart' unless the server says otherwise (nothing for cancelled requests).",
   ].join(' '),
-  context: { items: [], error: null },
+  context: { items: [], error: null, changing: null },
   initial: 'signedOut',
   on: {
     SESSION_CHANGED: [
@@ -132,6 +151,7 @@ export const cartMachine = setup({
         REFRESH: 'loading',
         ADD: 'adding',
         REMOVE: 'removing',
+        SET_COUNT: 'updating',
         CLEAR: 'clearing',
         CHECKOUT_SUCCEEDED: { actions: 'reset' },
       },
@@ -146,10 +166,16 @@ export const cartMachine = setup({
           return { id: event.id, count: event.count };
         },
         ...settleChange(ADD_FAILED),
+        onDone: {
+          target: 'ready',
+          actions: ['takeServerCart', { type: 'announce', params: { text: cartMessages.added } }],
+        },
       },
     },
     removing: {
       tags: ['busy'],
+      entry: 'markLine',
+      exit: 'unmarkLine',
       invoke: {
         id: 'removeFromCart',
         src: 'removeFromCart',
@@ -158,6 +184,20 @@ export const cartMachine = setup({
           return { id: event.id };
         },
         ...settleChange(REMOVE_FAILED),
+      },
+    },
+    updating: {
+      tags: ['busy'],
+      entry: 'markLine',
+      exit: 'unmarkLine',
+      invoke: {
+        id: 'setLineCount',
+        src: 'setLineCount',
+        input: ({ event }) => {
+          assertEvent(event, 'SET_COUNT');
+          return { id: event.id, count: event.count };
+        },
+        ...settleChange(UPDATE_FAILED),
       },
     },
     clearing: {
@@ -174,6 +214,7 @@ export const cartMachine = setup({
         REFRESH: 'loading',
         ADD: 'adding',
         REMOVE: 'removing',
+        SET_COUNT: 'updating',
         CLEAR: 'clearing',
       },
     },

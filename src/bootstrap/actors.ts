@@ -61,6 +61,9 @@ export function apiActors(api: ApiClient) {
     removeFromCart: fromPromise<Cart, { id: number }>(async ({ input, signal }) =>
       cartOf(api.POST('/cart/remove', { body: input, signal }), 'Error removing item from cart'),
     ),
+    setLineCount: fromPromise<Cart, { id: number; count: number }>(async ({ input, signal }) =>
+      cartOf(api.POST('/cart/set', { body: input, signal }), 'Error updating item in cart'),
+    ),
     clearCart: fromPromise<Cart>(async ({ signal }) =>
       cartOf(api.POST('/cart/clear', { body: {}, signal }), 'Error clearing cart'),
     ),

@@ -45,6 +45,7 @@ export function providedAppMachine(api: ApiClient) {
           fetchCart: actors.fetchCart,
           addToCart: actors.addToCart,
           removeFromCart: actors.removeFromCart,
+          setLineCount: actors.setLineCount,
           clearCart: actors.clearCart,
         },
       }),

@@ -31,6 +31,7 @@ describePaths(
       { type: 'REFRESH' },
       { type: 'ADD', id: 5, count: 3 },
       { type: 'REMOVE', id: 17 },
+      { type: 'SET_COUNT', id: 17, count: 4 },
       { type: 'CLEAR' },
       { type: 'CHECKOUT_SUCCEEDED' },
       doneEvent('fetchCart', [rank]),
@@ -41,6 +42,9 @@ describePaths(
       doneEvent('removeFromCart', [keys]),
       errorEvent('removeFromCart', cancelled),
       errorEvent('removeFromCart', serverError),
+      doneEvent('setLineCount', [{ ...rank, count: 4 }]),
+      errorEvent('setLineCount', cancelled),
+      errorEvent('setLineCount', serverError),
       doneEvent('clearCart', []),
       errorEvent('clearCart', cancelled),
       errorEvent('clearCart', serverError),
@@ -56,13 +60,13 @@ describePaths(
 
 interface Server {
   lines: CartItem[];
-  fail?: Partial<Record<'fetch' | 'add' | 'remove' | 'clear', unknown>>;
+  fail?: Partial<Record<'fetch' | 'add' | 'remove' | 'set' | 'clear', unknown>>;
 }
 
 function startCart(server: Server) {
   const calls: string[] = [];
   const emitted: AnyEventObject[] = [];
-  const answer = (op: 'fetch' | 'add' | 'remove' | 'clear') => {
+  const answer = (op: 'fetch' | 'add' | 'remove' | 'set' | 'clear') => {
     calls.push(op);
     const error = server.fail?.[op];
     if (error !== undefined) throw error;
@@ -79,6 +83,10 @@ function startCart(server: Server) {
         removeFromCart: fromPromise<CartItem[], { id: number }>(async ({ input }) => {
           server.lines = server.lines.filter((l) => l.id !== input.id);
           return answer('remove');
+        }),
+        setLineCount: fromPromise<CartItem[], { id: number; count: number }>(async ({ input }) => {
+          server.lines = server.lines.map((l) => (l.id === input.id ? { ...l, count: input.count } : l));
+          return answer('set');
         }),
         clearCart: fromPromise(async () => {
           server.lines = [];
@@ -143,6 +151,13 @@ describe('cart rules', () => {
       'Error removing item from cart',
     ],
     ['CLEAR', { type: 'CLEAR' }, 'clear', cartMessages.clearFailed, 'Error clearing cart'],
+    [
+      'SET_COUNT',
+      { type: 'SET_COUNT', id: 17, count: 3 },
+      'set',
+      cartMessages.updateFailed,
+      'Error updating item in cart',
+    ],
   ] as const)('a failed %s keeps the items and says %s by default', async (_, event, op, message, words) => {
     const server: Server = { lines: [rank] };
     const { actor, emitted } = await signedIn(server);
@@ -171,6 +186,26 @@ describe('cart rules', () => {
     const snapshot = await settled(actor);
     expect(snapshot.context.error).toEqual(verbatim('Out of stock'));
     expect(emitted).toEqual([{ type: 'notify', kind: 'error', text: verbatim('Out of stock') }]);
+  });
+
+  it('SET_COUNT sets a line, marking it as the one in progress meanwhile', async () => {
+    const { actor } = await signedIn({ lines: [rank, keys] });
+    actor.send({ type: 'SET_COUNT', id: 18, count: 7 });
+    expect(actor.getSnapshot().context.changing).toBe(18);
+    const snapshot = await settled(actor);
+    expect(snapshot.context.items).toEqual([rank, { ...keys, count: 7 }]);
+    expect(snapshot.context.changing).toBeNull();
+    actor.send({ type: 'REMOVE', id: 17 });
+    expect(actor.getSnapshot().context.changing).toBe(17);
+    expect((await settled(actor)).context.changing).toBeNull();
+  });
+
+  it("a successful add says 'Added to cart'", async () => {
+    const { actor, emitted } = await signedIn({ lines: [] });
+    actor.send({ type: 'ADD', id: 5, count: 1 });
+    await settled(actor);
+    expect(emitted).toEqual([{ type: 'notify', kind: 'success', text: cartMessages.added }]);
+    expect(english(cartMessages.added)).toBe('Added to cart');
   });
 
   it('a successful checkout empties the cart', async () => {
