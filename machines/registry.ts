@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app';
 import { cartMachine } from './cart';
+import { checkoutMachine } from './checkout';
 import { cookieConsentMachine } from './cookieConsent';
 import { copyAddressMachine } from './copyAddress';
 import { currencyMachine } from './currency';
@@ -23,6 +24,7 @@ import { verificationEmailMachine } from './verificationEmail';
 export const machines: Record<string, AnyStateMachine> = {
   app: appMachine,
   cart: cartMachine,
+  checkout: checkoutMachine,
   cookieConsent: cookieConsentMachine,
   copyAddress: copyAddressMachine,
   currency: currencyMachine,

@@ -2,6 +2,7 @@ import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate
 import type { ApiClient } from '../api';
 import type { AppActor } from './app-actor';
 import type { authScreens } from './screens/auth';
+import type { cartScreens } from './screens/cart';
 import type { emailScreens } from './screens/email';
 import type { pageScreens } from './screens/pages';
 import type { paymentScreens } from './screens/payment';
@@ -14,6 +15,7 @@ import type { shopScreens } from './screens/shop';
  */
 const screenModules = {
   auth: () => import('./screens/auth').then((module) => module.authScreens),
+  cart: () => import('./screens/cart').then((module) => module.cartScreens),
   email: () => import('./screens/email').then((module) => module.emailScreens),
   pages: () => import('./screens/pages').then((module) => module.pageScreens),
   payment: () => import('./screens/payment').then((module) => module.paymentScreens),
@@ -21,6 +23,7 @@ const screenModules = {
 };
 
 type Providers = typeof authScreens &
+  typeof cartScreens &
   typeof emailScreens &
   typeof pageScreens &
   typeof paymentScreens &
@@ -39,6 +42,7 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   paymentStatus: 'payment',
   paymentResult: 'payment',
   shop: 'shop',
+  checkout: 'cart',
 };
 
 export interface ScreenRunner {

@@ -1,11 +1,29 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireLogin } from './guards';
 import { rootRoute } from './root';
+import { screenLifecycle } from './screen';
 
+/** Until settings name them (SPEC §3 payment_methods), the contract's two methods. */
+const DEFAULT_METHODS = ['balance', 'card'];
+
+/**
+ * /cart (login required): the app's cart machine (refreshed on entry, so lines a failed card
+ * payment put back show up) and a checkout screen with a fresh Idempotency-Key for this visit.
+ */
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart',
   staticData: { name: 'CartPage', access: 'protected', header: 'solid' },
   beforeLoad: requireLogin,
+  loader: async ({ context }) => {
+    const app = context.app.getSnapshot().context;
+    app.cart.send({ type: 'REFRESH' });
+    const screen = await context.screens.start('checkout', {
+      methods: app.settings?.payment_methods ?? DEFAULT_METHODS,
+      idempotencyKey: crypto.randomUUID(),
+    });
+    return { screen };
+  },
+  ...screenLifecycle('checkout'),
   component: lazyRouteComponent(() => import('../features/cart/CartPage'), 'CartPage'),
 });

@@ -1,11 +1,186 @@
-import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from '../pages/HeadingOnlyPage';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { cartTotal } from '../../../machines/cart';
+import type { CartItem } from '../../../machines/domain';
+import { defineMessages, withValues } from '../../../machines/text';
+import { buttonClass } from '../../components/Button/buttonClass';
+import { EmptyState } from '../../components/EmptyState/EmptyState';
+import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
+import { Spinner } from '../../components/Spinner/Spinner';
+import { useOptionalText, useText } from '../../i18n/useText';
+import { useChild } from '../app/AppActorContext';
+import { CoinPrice } from '../shop/CoinPrice';
+import { CheckoutPanel } from './CheckoutPanel';
+import '../pages/pages.css';
+import './cart.css';
+
+const route = getRouteApi('/cart');
 
 const messages = defineMessages({
   title: { id: 'cart.title', defaultMessage: 'Cart' },
+  empty: { id: 'cart.empty.title', defaultMessage: 'Your cart is empty' },
+  emptyText: { id: 'cart.empty.text', defaultMessage: 'Find something you like in the shop.' },
+  toShop: { id: 'cart.empty.toShop', defaultMessage: 'Go to the shop' },
+  unitPrice: { id: 'cart.line.unitPrice', defaultMessage: 'Price' },
+  quantityOf: { id: 'cart.line.quantity', defaultMessage: 'Quantity of {title}' },
+  lineTotal: { id: 'cart.line.total', defaultMessage: 'Line total' },
+  fewer: { id: 'cart.line.fewer', defaultMessage: 'One fewer {title}' },
+  more: { id: 'cart.line.more', defaultMessage: 'One more {title}' },
+  remove: { id: 'cart.line.remove', defaultMessage: 'Remove' },
+  removeNamed: { id: 'cart.line.removeNamed', defaultMessage: 'Remove {title}' },
+  clear: { id: 'cart.clear', defaultMessage: 'Clear cart' },
+  total: { id: 'cart.total', defaultMessage: 'Total' },
+  updating: { id: 'cart.line.updating', defaultMessage: 'Updating…' },
 });
 
-/** Only its heading until the issue that owns this screen lands. */
+/** The most of one product a cart line holds (openapi.yaml CartItem.count). */
+const MAX_COUNT = 99;
+
+/** /cart (SPEC §2 CartPage): the lines, their changes, the total and checkout. */
 export function CartPage() {
-  return <HeadingOnlyPage title={messages.title} />;
+  const say = useText();
+  const text = useOptionalText();
+  const checkout = route.useLoaderData({ select: (data) => data.screen });
+  const cart = useChild('cart');
+  const items = useSelector(cart, (snapshot) => snapshot.context.items);
+  const loading = useSelector(cart, (snapshot) => snapshot.matches('loading'));
+  const error = useSelector(cart, (snapshot) => snapshot.context.error);
+  const loadFailed = useSelector(cart, (snapshot) => snapshot.matches('error'));
+  const busy = useSelector(cart, (snapshot) => snapshot.hasTag('busy'));
+  const changing = useSelector(cart, (snapshot) => snapshot.context.changing);
+  const clearing = useSelector(cart, (snapshot) => snapshot.matches('clearing'));
+  const checkingOut = useSelector(checkout, (snapshot) => snapshot.hasTag('busy'));
+  const total = cartTotal(items);
+
+  return (
+    <main className="page cart" aria-busy={loading || busy}>
+      <h1>{say(messages.title)}</h1>
+      {loading && items.length === 0 && (
+        <div className="page__status">
+          <Spinner size="lg" />
+        </div>
+      )}
+      {loadFailed && <ErrorText>{text(error)}</ErrorText>}
+      {!loading && !loadFailed && items.length === 0 && (
+        <EmptyState
+          title={say(messages.empty)}
+          description={say(messages.emptyText)}
+          action={
+            <LinkButton render={(props) => <Link to="/shop" {...props} />}>{say(messages.toShop)}</LinkButton>
+          }
+        />
+      )}
+      {items.length > 0 && (
+        <div className="cart__layout">
+          <section className="cart__lines" aria-label={say(messages.title)}>
+            <ul className="cart__list">
+              {items.map((line) => (
+                <CartLine
+                  key={line.id}
+                  line={line}
+                  inProgress={changing === line.id || clearing}
+                  locked={busy || checkingOut}
+                  onCount={(count) => cart.send({ type: 'SET_COUNT', id: line.id, count })}
+                  onRemove={() => cart.send({ type: 'REMOVE', id: line.id })}
+                />
+              ))}
+            </ul>
+            <button
+              type="button"
+              className={buttonClass('ghost', 'sm', false, 'cart__clear')}
+              aria-disabled={busy || checkingOut || undefined}
+              onClick={() => {
+                if (!busy && !checkingOut) cart.send({ type: 'CLEAR' });
+              }}
+            >
+              {say(messages.clear)}
+            </button>
+          </section>
+          <aside className="cart__summary">
+            <p className="cart__total">
+              <span>{say(messages.total)}</span>
+              <CoinPrice amount={total} size="lg" />
+            </p>
+            <CheckoutPanel checkout={checkout} total={total} locked={busy} />
+          </aside>
+        </div>
+      )}
+    </main>
+  );
+}
+
+interface CartLineProps {
+  line: CartItem;
+  inProgress: boolean;
+  locked: boolean;
+  onCount: (count: number) => void;
+  onRemove: () => void;
+}
+
+function CartLine({ line, inProgress, locked, onCount, onRemove }: CartLineProps) {
+  const say = useText();
+  const title = line.item.title;
+  const act = (action: () => void) => () => {
+    if (!locked) action();
+  };
+  return (
+    <li className="cart-line" aria-busy={inProgress}>
+      <img
+        className="cart-line__image"
+        src={line.item.img_url}
+        alt=""
+        width={80}
+        height={80}
+        loading="lazy"
+      />
+      <div className="cart-line__main">
+        <h2 className="cart-line__title">{title}</h2>
+        <p className="cart-line__unit">
+          <span className="visually-hidden">{say(messages.unitPrice)} </span>
+          <CoinPrice amount={line.item.price} size="sm" />
+        </p>
+      </div>
+      <fieldset className="cart-line__quantity">
+        <legend className="visually-hidden">{say(withValues(messages.quantityOf, { title }))}</legend>
+        <button
+          type="button"
+          className="cart-line__step"
+          aria-label={say(withValues(messages.fewer, { title }))}
+          aria-disabled={locked || line.count <= 1 || undefined}
+          onClick={act(() => line.count > 1 && onCount(line.count - 1))}
+        >
+          −
+        </button>
+        <output className="cart-line__count" aria-live="polite">
+          {line.count}
+        </output>
+        <button
+          type="button"
+          className="cart-line__step"
+          aria-label={say(withValues(messages.more, { title }))}
+          aria-disabled={locked || line.count >= MAX_COUNT || undefined}
+          onClick={act(() => line.count < MAX_COUNT && onCount(line.count + 1))}
+        >
+          +
+        </button>
+      </fieldset>
+      <p className="cart-line__total">
+        <span className="visually-hidden">{say(messages.lineTotal)} </span>
+        <CoinPrice amount={line.item.price * line.count} />
+      </p>
+      <div className="cart-line__actions">
+        {inProgress && <Spinner size="sm" label={say(messages.updating)} />}
+        <button
+          type="button"
+          className={buttonClass('ghost', 'sm')}
+          aria-label={say(withValues(messages.removeNamed, { title }))}
+          aria-disabled={locked || undefined}
+          onClick={act(onRemove)}
+        >
+          {say(messages.remove)}
+        </button>
+      </div>
+    </li>
+  );
 }

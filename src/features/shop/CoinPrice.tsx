@@ -1,10 +1,32 @@
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { FALLBACK_CURRENCY } from '../../../machines/currency';
+import type { Currency } from '../../../machines/domain';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { Money } from '../../components/Money/Money';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { coinsInCurrency } from './coinValue';
 import './CoinPrice.css';
+
+/** Coins' worth in the chosen display currency, following the currency switch. */
+export function useCoinValue(): {
+  currency: Currency;
+  worth: (coinsMinor: number, rounding?: 'nearest' | 'up') => number;
+} {
+  const pointsRate = useAppSelector((snapshot) => snapshot.context.settings?.points_conversion_rate ?? 1);
+  const currencyActor = useChild('currency');
+  const current = useSelector(currencyActor, (snapshot) => snapshot.context.current);
+  const base = useSelector(
+    currencyActor,
+    (snapshot) => snapshot.context.currencies.find((c) => c.default === 1) ?? FALLBACK_CURRENCY,
+  );
+  const worth = useCallback(
+    (coinsMinor: number, rounding: 'nearest' | 'up' = 'nearest') =>
+      coinsInCurrency(coinsMinor, current, base, pointsRate, rounding),
+    [current, base, pointsRate],
+  );
+  return { currency: current, worth };
+}
 
 /**
  * A price in coins (icon, 2 decimals) with its worth in the chosen display currency beside it,
@@ -12,18 +34,12 @@ import './CoinPrice.css';
  */
 export function CoinPrice({ amount, size = 'md' }: { amount: number; size?: 'sm' | 'md' | 'lg' }) {
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
-  const pointsRate = useAppSelector((snapshot) => snapshot.context.settings?.points_conversion_rate ?? 1);
-  const currency = useChild('currency');
-  const current = useSelector(currency, (snapshot) => snapshot.context.current);
-  const base = useSelector(
-    currency,
-    (snapshot) => snapshot.context.currencies.find((c) => c.default === 1) ?? FALLBACK_CURRENCY,
-  );
+  const { currency, worth } = useCoinValue();
   return (
     <span className="coin-price">
       <CoinAmount amount={amount} currencyName={coinName} size={size} />
       <span className="coin-price__equivalent">
-        ≈ <Money amount={coinsInCurrency(amount, current, base, pointsRate)} currency={current} />
+        ≈ <Money amount={worth(amount)} currency={currency} />
       </span>
     </span>
   );

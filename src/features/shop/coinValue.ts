@@ -17,10 +17,16 @@ function fraction(value: number): [bigint, bigint] {
 
 /**
  * What `coinsMinor` coins are worth in minor units of `display` (DESIGN §3: coins = amount ÷ rate ×
- * points_conversion_rate, so amount = coins ÷ points_conversion_rate × rate), rounded half up: the
- * equivalent shown beside a price. `base` is the default currency the rates are relative to.
+ * points_conversion_rate, so amount = coins ÷ points_conversion_rate × rate), rounded half up (the
+ * equivalent shown beside a price) or up (what to pay so that at least those coins are credited). `base` is the default currency the rates are relative to.
  */
-export function coinsInCurrency(coinsMinor: number, display: Rate, base: Rate, pointsRate: number): number {
+export function coinsInCurrency(
+  coinsMinor: number,
+  display: Rate,
+  base: Rate,
+  pointsRate: number,
+  rounding: 'nearest' | 'up' = 'nearest',
+): number {
   if (!(display.value > 0 && base.value > 0 && pointsRate > 0)) return 0;
   const [displayNum, displayDen] = fraction(display.value);
   const [baseNum, baseDen] = fraction(base.value);
@@ -28,5 +34,6 @@ export function coinsInCurrency(coinsMinor: number, display: Rate, base: Rate, p
   const numerator =
     BigInt(coinsMinor) * 10n ** BigInt(decimalsFor(display.code)) * displayNum * baseDen * pointsDen;
   const denominator = 100n * displayDen * baseNum * pointsNum;
+  if (rounding === 'up') return Number((numerator + denominator - 1n) / denominator);
   return Number((2n * numerator + denominator) / (2n * denominator));
 }

@@ -1,0 +1,204 @@
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { failureKind, isSilentFailure } from './domain';
+import { defineMessages, failureText, type Text } from './text';
+
+export type PaymentMethod = 'balance' | 'card';
+
+export const checkoutMessages = defineMessages({
+  failed: { id: 'checkout.error.failed', defaultMessage: 'Checkout failed' },
+  processing: { id: 'checkout.error.processing', defaultMessage: 'Order processing failed' },
+});
+
+export interface CheckoutInput {
+  /** settings.payment_methods: the methods the store offers, in its order. */
+  methods: readonly string[];
+  /**
+   * The Idempotency-Key of this checkout: kept for every retry of it, so a double click or a retry
+   * after a timeout never makes two orders.
+   */
+  idempotencyKey: string;
+}
+
+export interface CheckoutContext {
+  methods: PaymentMethod[];
+  method: PaymentMethod | null;
+  idempotencyKey: string;
+  error: Text | null;
+  /** Coins missing for a coin payment (minor units), after the server said they do not cover it. */
+  shortfall: number | null;
+  /** The total and balance the page showed at SUBMIT (coin minor units). */
+  total: number;
+  balance: number;
+}
+
+export interface CheckoutRequest {
+  method: PaymentMethod;
+  idempotencyKey: string;
+}
+
+export interface CheckoutAnswer {
+  redirectUrl: string;
+}
+
+export type CheckoutEvent =
+  | { type: 'SELECT'; method: PaymentMethod }
+  /** `total` and `balance` are the coins the page shows, for the shortfall if the server refuses. */
+  | { type: 'SUBMIT'; total: number; balance: number };
+
+export type CheckoutEmitted = { type: 'navigate'; to: string; replace?: boolean };
+
+const isPaymentMethod = (value: string): value is PaymentMethod => value === 'balance' || value === 'card';
+
+/** The offered methods the storefront knows; SPEC §3 names 'coins' 'balance' in the contract. */
+export function offeredMethods(methods: readonly string[]): PaymentMethod[] {
+  return methods
+    .map((method) => (method === 'coins' ? 'balance' : method))
+    .filter(isPaymentMethod)
+    .filter((method, index, all) => all.indexOf(method) === index);
+}
+
+/** Coins missing to pay `total` from `balance` (minor units); 0 when the balance covers it. */
+export function coinShortfall(total: number, balance: number): number {
+  return Math.max(0, total - balance);
+}
+
+/** A redirect on this site (the coin success page) rather than the payment provider's page. */
+export const isOwnPath = (url: string): boolean => url.startsWith('/') && !url.startsWith('//');
+
+/** A payment provider's page the browser may be sent to: an absolute http(s) address. */
+export const isProviderPage = (url: string): boolean => /^https?:\/\/[^/]/i.test(url);
+
+export type CheckoutMachine = typeof checkoutMachine;
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    input: {} as CheckoutInput,
+    events: {} as CheckoutEvent,
+    emitted: {} as CheckoutEmitted,
+  },
+  actors: {
+    submitCheckout: fromPromise<CheckoutAnswer, CheckoutRequest>(async () => {
+      throw new Error('submitCheckout is not provided');
+    }),
+  },
+  actions: {
+    /** Leaves the app for the payment provider's page: provided by bootstrap (window.location). */
+    followRedirect: (_, _params: { url: string }) => {},
+    emptyCart: sendTo(({ system }) => system.get('cart'), { type: 'REFRESH' as const }),
+    refreshBalance: sendTo(({ system }) => system.get('profile'), { type: 'FETCH' as const }),
+    goTo: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
+    storeFailure: assign((_, params: { error: unknown }) => ({
+      error: failureText(params.error, checkoutMessages.failed),
+      shortfall: null,
+    })),
+    storeShortfall: assign(({ context }, params: { error: unknown }) => ({
+      error: failureText(params.error, checkoutMessages.failed),
+      // The server refused: at least one coin is missing even if the balance shown was stale.
+      shortfall: Math.max(1, coinShortfall(context.total, context.balance)),
+    })),
+  },
+  guards: {
+    chosen: ({ context }) => context.method !== null,
+    ownPath: (_, params: { url: string }) => isOwnPath(params.url),
+    providerPage: (_, params: { url: string }) => isProviderPage(params.url),
+    silent: (_, params: { error: unknown }) => isSilentFailure(params.error),
+    unverified: (_, params: { error: unknown }) => failureKind(params.error) === 'unverified',
+    coinsShort: ({ context }, params: { error: unknown }) =>
+      context.method === 'balance' && failureKind(params.error) === 'validation',
+  },
+}).createMachine({
+  id: 'checkout',
+  description: [
+    "Checkout of the cart (SPEC §4, DESIGN §3): SELECT {method} among settings.payment_methods ('balance' =",
+    "coins, 'card'; the first is preselected); SUBMIT {total, balance} sends POST /orders/checkout with the",
+    'Idempotency-Key of this checkout (the same for every retry) and a 60 s timeout. submitting → a path on',
+    'this site (coins paid): REFRESH to the cart (now empty), FETCH to the profile (the balance), navigate to it;',
+    "→ the provider's http(s) URL: redirecting, and the browser follows it (followRedirect); any other answer:",
+    "'Order processing failed'. 403 unverified: back to",
+    'ready (the session sends the customer to /email-verification); 422 for coins: the shortfall (total −',
+    "balance) with the server's message, offering a top-up; other failures: the server's message, SPEC §8's",
+    "text (429, 5xx, network) or 'Checkout failed'; a cancelled request shows nothing.",
+  ].join(' '),
+  context: ({ input }) => {
+    const methods = offeredMethods(input.methods);
+    return {
+      methods,
+      method: methods[0] ?? null,
+      idempotencyKey: input.idempotencyKey,
+      error: null,
+      shortfall: null,
+      total: 0,
+      balance: 0,
+    };
+  },
+  initial: 'ready',
+  states: {
+    ready: {
+      on: {
+        SELECT: {
+          guard: ({ context, event }) => context.methods.includes(event.method),
+          actions: assign({ method: ({ event }) => event.method, error: null, shortfall: null }),
+        },
+        SUBMIT: {
+          guard: 'chosen',
+          target: 'submitting',
+          actions: assign({ total: ({ event }) => event.total, balance: ({ event }) => event.balance }),
+        },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      entry: assign({ error: null, shortfall: null }),
+      invoke: {
+        id: 'submitCheckout',
+        src: 'submitCheckout',
+        input: ({ context }) => ({
+          method: context.method ?? 'balance',
+          idempotencyKey: context.idempotencyKey,
+        }),
+        onDone: [
+          {
+            guard: { type: 'ownPath', params: ({ event }) => ({ url: event.output.redirectUrl }) },
+            target: 'paid',
+            actions: [
+              'emptyCart',
+              'refreshBalance',
+              { type: 'goTo', params: ({ event }) => ({ to: event.output.redirectUrl }) },
+            ],
+          },
+          {
+            guard: { type: 'providerPage', params: ({ event }) => ({ url: event.output.redirectUrl }) },
+            target: 'redirecting',
+            actions: { type: 'followRedirect', params: ({ event }) => ({ url: event.output.redirectUrl }) },
+          },
+          {
+            target: 'ready',
+            actions: assign({ error: checkoutMessages.processing }),
+          },
+        ],
+        onError: [
+          { guard: { type: 'silent', params: ({ event }) => ({ error: event.error }) }, target: 'ready' },
+          { guard: { type: 'unverified', params: ({ event }) => ({ error: event.error }) }, target: 'ready' },
+          {
+            guard: { type: 'coinsShort', params: ({ event }) => ({ error: event.error }) },
+            target: 'ready',
+            actions: {
+              type: 'storeShortfall',
+              params: ({ event }) => ({ error: event.error }),
+            },
+          },
+          {
+            target: 'ready',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    redirecting: {
+      tags: ['busy'],
+      description: "The browser is on its way to the payment provider's page.",
+    },
+    paid: { type: 'final' },
+  },
+});

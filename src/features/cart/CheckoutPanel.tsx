@@ -1,0 +1,125 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { type CheckoutMachine, coinShortfall, type PaymentMethod } from '../../../machines/checkout';
+import { decimalsFor, toDecimalString } from '../../../machines/money';
+import { defineMessages, type MessageText } from '../../../machines/text';
+import { buttonClass } from '../../components/Button/buttonClass';
+import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
+import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { useOptionalText, useText } from '../../i18n/useText';
+import { useAppSelector } from '../app/AppActorContext';
+import { useBalance } from '../shell/AccountLinks';
+import { CoinPrice, useCoinValue } from '../shop/CoinPrice';
+
+const messages = defineMessages({
+  method: { id: 'checkout.method', defaultMessage: 'Payment method' },
+  balance: { id: 'checkout.method.balance', defaultMessage: 'Coins from your balance' },
+  card: { id: 'checkout.method.card', defaultMessage: 'Debit / Credit card' },
+  yourBalance: { id: 'checkout.balance', defaultMessage: 'Your balance' },
+  short: { id: 'checkout.short', defaultMessage: 'Your balance is short by' },
+  topUp: { id: 'checkout.topUp', defaultMessage: 'Top up' },
+  payCoins: { id: 'checkout.pay.balance', defaultMessage: 'Pay with coins' },
+  payCard: { id: 'checkout.pay.card', defaultMessage: 'Pay by card' },
+  submitting: { id: 'checkout.submitting', defaultMessage: 'Processing order…' },
+  redirecting: { id: 'checkout.redirecting', defaultMessage: 'Redirecting to payment…' },
+  noMethods: { id: 'checkout.noMethods', defaultMessage: 'Checkout is not available right now.' },
+});
+
+const methodLabel: Record<PaymentMethod, MessageText> = {
+  balance: messages.balance,
+  card: messages.card,
+};
+
+export interface CheckoutPanelProps {
+  checkout: ActorRefFrom<CheckoutMachine>;
+  /** The cart's total in coin minor units. */
+  total: number;
+  /** A cart change is running: checkout waits for it. */
+  locked: boolean;
+}
+
+/** Choosing how to pay and paying (SPEC §4 checkout): coins with the shortfall and a top-up, or a card. */
+export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
+  const say = useText();
+  const text = useOptionalText();
+  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const balance = useBalance() ?? 0;
+  const { currency, worth } = useCoinValue();
+  const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
+  const method = useSelector(checkout, (snapshot) => snapshot.context.method);
+  const error = useSelector(checkout, (snapshot) => snapshot.context.error);
+  const refusedShortfall = useSelector(checkout, (snapshot) => snapshot.context.shortfall);
+  const submitting = useSelector(checkout, (snapshot) => snapshot.matches('submitting'));
+  const redirecting = useSelector(checkout, (snapshot) => snapshot.matches('redirecting'));
+  const busy = submitting || redirecting;
+  const shortfall = method === 'balance' ? Math.max(coinShortfall(total, balance), refusedShortfall ?? 0) : 0;
+  const topUpAmount = toDecimalString(worth(shortfall, 'up'), decimalsFor(currency.code));
+
+  if (methods.length === 0) return <p>{say(messages.noMethods)}</p>;
+  return (
+    <form
+      className="checkout"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy && !locked) checkout.send({ type: 'SUBMIT', total, balance });
+      }}
+    >
+      <fieldset className="checkout__methods" disabled={busy}>
+        <legend>{say(messages.method)}</legend>
+        {methods.map((option) => (
+          <label key={option} className="checkout__method">
+            <input
+              type="radio"
+              name="payment_method"
+              value={option}
+              checked={method === option}
+              onChange={() => checkout.send({ type: 'SELECT', method: option })}
+            />
+            {say(methodLabel[option])}
+          </label>
+        ))}
+      </fieldset>
+      {method === 'balance' && (
+        <div className="checkout__coins">
+          <p>
+            {say(messages.yourBalance)}: <CoinAmount amount={balance} currencyName={coinName} />
+          </p>
+          {shortfall > 0 && (
+            <p className="checkout__short">
+              {say(messages.short)} <CoinPrice amount={shortfall} />{' '}
+              <Link
+                to="/account/balance"
+                search={{ amount: topUpAmount } as never}
+                className={buttonClass('secondary', 'sm')}
+              >
+                {say(messages.topUp)}
+              </Link>
+            </p>
+          )}
+        </div>
+      )}
+      {error && <ErrorText>{text(error)}</ErrorText>}
+      <button
+        type="submit"
+        className={buttonClass('primary', 'lg', true)}
+        aria-disabled={busy || locked || undefined}
+      >
+        {say(
+          submitting
+            ? messages.submitting
+            : redirecting
+              ? messages.redirecting
+              : method === 'card'
+                ? messages.payCard
+                : messages.payCoins,
+        )}
+      </button>
+      {busy && (
+        <p className="visually-hidden" role="status">
+          {say(submitting ? messages.submitting : messages.redirecting)}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate';
+import {
+  type CheckoutAnswer,
+  checkoutMachine,
+  checkoutMessages,
+  coinShortfall,
+  isOwnPath,
+  isProviderPage,
+  offeredMethods,
+} from '../../machines/checkout';
+import type { ApiFailure } from '../../machines/domain';
+import { failureMessages, verbatim } from '../../machines/text';
+import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+
+const failure = (kind: ApiFailure['kind'], serverMessage?: string): ApiFailure => ({
+  kind,
+  message: serverMessage ?? kind,
+  ...(serverMessage === undefined ? {} : { serverMessage }),
+});
+const short = failure('validation', 'You need 10.00 Coins but have 4.00 Coins.');
+
+describePaths(
+  'checkout paths',
+  pathPlan(checkoutMachine, {
+    inputs: [
+      { methods: ['balance', 'card'], idempotencyKey: 'k1' },
+      { methods: ['card'], idempotencyKey: 'k2' },
+      { methods: [], idempotencyKey: 'k3' },
+    ],
+    events: [
+      { type: 'SELECT', method: 'card' },
+      { type: 'SELECT', method: 'balance' },
+      { type: 'SUBMIT', total: 1000, balance: 400 },
+      doneEvent('submitCheckout', { redirectUrl: '/success-payment' }),
+      doneEvent('submitCheckout', { redirectUrl: 'https://pay.example/session/1' }),
+      doneEvent('submitCheckout', { redirectUrl: 'javascript:alert(1)' }),
+      errorEvent('submitCheckout', failure('cancelled')),
+      errorEvent('submitCheckout', failure('unverified', 'Your email address is not verified.')),
+      errorEvent('submitCheckout', short),
+      errorEvent('submitCheckout', failure('server')),
+    ],
+  }),
+);
+
+/** The checkout with a stand-in cart and profile (systemIds 'cart', 'profile') that record what they get. */
+function runCheckout(methods: string[], answer: () => Promise<CheckoutAnswer>) {
+  const sent: Array<{ to: string; event: unknown }> = [];
+  const navigations: unknown[] = [];
+  const redirects: string[] = [];
+  const requests: unknown[] = [];
+  const recorder = (to: string) =>
+    fromCallback(({ receive }) => {
+      receive((event) => sent.push({ to, event }));
+    });
+  const checkout = checkoutMachine.provide({
+    actors: {
+      submitCheckout: fromPromise(async ({ input }) => {
+        requests.push(input);
+        return answer();
+      }),
+    },
+    actions: { followRedirect: (_, params) => redirects.push(params.url) },
+  });
+  const host = setup({
+    actors: { cart: recorder('cart'), profile: recorder('profile'), checkout },
+  }).createMachine({
+    invoke: [
+      { src: 'cart', systemId: 'cart' },
+      { src: 'profile', systemId: 'profile' },
+      { src: 'checkout', systemId: 'checkout', input: { methods, idempotencyKey: 'key-1' } },
+    ],
+  });
+  const actor = createActor(host).start();
+  const screen: AnyActorRef = actor.system.get('checkout');
+  screen.on('navigate', (event) => navigations.push(event));
+  return { screen, sent, navigations, redirects, requests };
+}
+
+describe('checkout rules', () => {
+  it('offers the known methods once, coins first as settings order them', () => {
+    expect(offeredMethods(['balance', 'card'])).toEqual(['balance', 'card']);
+    expect(offeredMethods(['card', 'paypal', 'coins', 'card'])).toEqual(['card', 'balance']);
+    expect(coinShortfall(1000, 400)).toBe(600);
+    expect(coinShortfall(1000, 1400)).toBe(0);
+    expect(isOwnPath('/success-payment')).toBe(true);
+    expect(isOwnPath('//evil.example')).toBe(false);
+    expect(isOwnPath('https://pay.example')).toBe(false);
+    expect(isProviderPage('https://pay.example/s/1')).toBe(true);
+    expect(isProviderPage('http://localhost:3000/api/sandbox/pay/x')).toBe(true);
+    expect(isProviderPage('javascript:alert(1)')).toBe(false);
+  });
+
+  it('coins: one request with the idempotency key, then the cart and balance refresh and the success page', async () => {
+    const run = runCheckout(['balance', 'card'], async () => ({ redirectUrl: '/success-payment' }));
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 2000 });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 2000 });
+    expect(run.screen.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(run.screen, (s) => s.status === 'done');
+    expect(run.requests).toEqual([{ method: 'balance', idempotencyKey: 'key-1' }]);
+    expect(run.sent).toEqual([
+      { to: 'cart', event: { type: 'REFRESH' } },
+      { to: 'profile', event: { type: 'FETCH' } },
+    ]);
+    expect(run.navigations).toEqual([{ type: 'navigate', to: '/success-payment' }]);
+  });
+
+  it("card: follows the provider's page and stays redirecting", async () => {
+    const run = runCheckout(['balance', 'card'], async () => ({ redirectUrl: 'https://pay.example/s/1' }));
+    run.screen.send({ type: 'SELECT', method: 'card' });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    await waitFor(run.screen, (s) => s.matches('redirecting'));
+    expect(run.requests).toEqual([{ method: 'card', idempotencyKey: 'key-1' }]);
+    expect(run.redirects).toEqual(['https://pay.example/s/1']);
+    expect(run.sent).toEqual([]);
+  });
+
+  it('422 for coins: the shortfall and the server message; a retry keeps the same key', async () => {
+    let calls = 0;
+    const run = runCheckout(['balance'], async () => {
+      calls += 1;
+      if (calls === 1) throw short;
+      return { redirectUrl: '/success-payment' };
+    });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 400 });
+    await waitFor(run.screen, (s) => s.matches('ready') && s.context.error !== null);
+    expect(run.screen.getSnapshot().context.shortfall).toBe(600);
+    expect(run.screen.getSnapshot().context.error).toEqual(verbatim(short.serverMessage ?? ''));
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 1000 });
+    await waitFor(run.screen, (s) => s.status === 'done');
+    expect(run.requests).toEqual([
+      { method: 'balance', idempotencyKey: 'key-1' },
+      { method: 'balance', idempotencyKey: 'key-1' },
+    ]);
+  });
+
+  it.each([
+    ['a 5xx without a message', failure('server'), failureMessages.server],
+    ['a refusal without a message', failure('conflict'), checkoutMessages.failed],
+    ['a refusal with a message', failure('conflict', 'Your cart is empty.'), verbatim('Your cart is empty.')],
+  ])('%s shows its text and keeps the cart', async (_, error, text) => {
+    const run = runCheckout(['card'], async () => {
+      throw error;
+    });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    await waitFor(run.screen, (s) => s.matches('ready') && s.context.error !== null);
+    expect(run.screen.getSnapshot().context.error).toEqual(text);
+    expect(run.sent).toEqual([]);
+  });
+
+  it("an answer that is neither this site's path nor a provider's page: 'Order processing failed'", async () => {
+    const run = runCheckout(['card'], async () => ({ redirectUrl: 'javascript:alert(1)' }));
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    await waitFor(run.screen, (s) => s.matches('ready') && s.context.error !== null);
+    expect(run.screen.getSnapshot().context.error).toEqual(checkoutMessages.processing);
+    expect(run.redirects).toEqual([]);
+  });
+
+  it('unverified or cancelled: back to ready without a message (the session handles the 403)', async () => {
+    for (const error of [
+      failure('unverified', 'Your email address is not verified.'),
+      failure('cancelled'),
+    ]) {
+      const run = runCheckout(['balance'], async () => {
+        throw error;
+      });
+      run.screen.send({ type: 'SUBMIT', total: 1, balance: 5 });
+      await waitFor(run.screen, (s) => s.matches('ready'));
+      expect(run.screen.getSnapshot().context.error).toBeNull();
+    }
+  });
+});
