@@ -168,17 +168,21 @@ export async function clearCart(db: Database, userId: number): Promise<void> {
 }
 
 /**
- * Takes what an order bought out of the cart: each line loses the order line's count, and goes
- * when nothing is left. Items added to the cart after the checkout stay.
+ * Puts an unpaid order's lines back into the customer's cart (a declined or failed card payment):
+ * each product still for sale gets its line again, added to any line it has now and capped at
+ * `MAX_LINE_COUNT`. Run in the transaction that fails the order, so it happens once.
  */
-export async function removePurchasedItems(db: Database, userId: number, orderId: number): Promise<void> {
+export async function restoreOrderLines(db: Database, userId: number, orderId: number): Promise<void> {
+  await db.execute(sql`insert into carts (user_id) values (${userId}) on conflict (user_id) do nothing`);
   await db.execute(sql`
-    delete from cart_lines cl using carts c, order_lines ol
-    where c.id = cl.cart_id and c.user_id = ${userId}
-      and ol.order_id = ${orderId} and ol.product_id = cl.product_id and cl.count <= ol.count`);
-  await db.execute(sql`
-    update cart_lines cl set count = cl.count - ol.count
-    from carts c, order_lines ol
-    where c.id = cl.cart_id and c.user_id = ${userId}
-      and ol.order_id = ${orderId} and ol.product_id = cl.product_id and cl.count > ol.count`);
+    insert into cart_lines (cart_id, product_id, count)
+    select c.id, ol.product_id, least(sum(ol.count), ${MAX_LINE_COUNT})
+    from order_lines ol
+    join orders o on o.id = ol.order_id and o.user_id = ${userId}
+    join products p on p.id = ol.product_id and p.active
+    join carts c on c.user_id = ${userId}
+    where ol.order_id = ${orderId}
+    group by c.id, ol.product_id
+    on conflict (cart_id, product_id)
+    do update set count = least(cart_lines.count + excluded.count, ${MAX_LINE_COUNT})`);
 }

@@ -111,8 +111,9 @@ export type CardCheckout =
   | { kind: 'paid'; orderId: number };
 
 /**
- * Checkout by card: a pending order and a pending payment for it, in one transaction. The cart
- * stays as it is until the provider confirms the payment (a declined card loses nothing).
+ * Checkout by card: a pending order and a pending payment for it, in one transaction that also
+ * empties the cart, so the same lines cannot be bought twice (a second checkout finds the cart
+ * empty). A declined or failed payment puts the lines back (`restoreOrderLines`).
  */
 export function startCardCheckout(
   db: Database,
@@ -133,6 +134,7 @@ export function startCardCheckout(
       coinsMinor: cart.totalMinor,
       ...charge.chargeFor(cart.totalMinor),
     });
+    await clearCart(tx, userId);
     return { kind: 'payment', orderId, payment, totalMinor: cart.totalMinor };
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, payments } from '../db/schema';
+import { restoreOrderLines } from '../ledger/cart';
 import type { CheckoutPayment, CheckoutUrls, PaymentProvider } from './provider';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -110,13 +111,14 @@ export async function openCheckout(
   return session.redirectUrl;
 }
 
-/** Settles a payment the provider never opened (and its order) as failed. */
+/** Settles a payment the provider never opened (and its order) as failed; the lines go back to the cart. */
 export async function failUnopenedPayment(db: Database, payment: PaymentRow): Promise<void> {
   await db.transaction(async (tx) => {
     const now = new Date();
     await tx.update(payments).set({ status: 'failed', updatedAt: now }).where(eq(payments.id, payment.id));
     if (payment.orderId !== null) {
       await tx.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, payment.orderId));
+      await restoreOrderLines(tx, payment.userId, payment.orderId);
     }
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, payments, webhookEvents } from '../db/schema';
-import { removePurchasedItems } from '../ledger/cart';
+import { restoreOrderLines } from '../ledger/cart';
 import { appendLedgerEntry } from '../ledger/ledger';
 import type { PaymentEvent, PaymentProvider } from './provider';
 
@@ -29,8 +29,8 @@ export class PaymentSettledError extends Error {
 /**
  * Applies a verified provider event in one transaction: the event id is recorded (a second
  * delivery answers 'duplicate' and changes nothing), the payment is settled and, on success,
- * a top-up credits its coins (ledger key `payment:<ref>`) and an order becomes paid and leaves
- * the cart. A failure fails the payment and its order. Errors roll everything back, the event
+ * a top-up credits its coins (ledger key `payment:<ref>`) and an order becomes paid. A failure
+ * fails the payment and its order, and puts the order's lines back into the cart. Errors roll everything back, the event
  * id included, so the provider's retry is processed afresh.
  */
 export function applyPaymentEvent(
@@ -74,7 +74,8 @@ export function applyPaymentEvent(
         .update(orders)
         .set({ status: target, updatedAt: now })
         .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending')));
-      if (target === 'paid') await removePurchasedItems(tx, payment.userId, payment.orderId);
+      // The checkout emptied the cart into the order; a failed payment gives the lines back.
+      if (target === 'failed') await restoreOrderLines(tx, payment.userId, payment.orderId);
     }
     return 'processed';
   });

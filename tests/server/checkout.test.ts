@@ -278,7 +278,7 @@ describe('concurrent checkouts of one customer', () => {
 });
 
 describe('checkout by card (sandbox)', () => {
-  it('creates a pending order and payment, keeps the cart until the payment is confirmed', async () => {
+  it('creates a pending order and payment, and turns the cart into the order', async () => {
     const { db } = suite.api.database;
     const a = product(0);
     const b = product(1);
@@ -309,10 +309,7 @@ describe('checkout by card (sandbox)', () => {
       currency: 'EUR',
       provider: 'sandbox',
     });
-    expect(await cartCounts(customer)).toEqual([
-      [a.id, 2],
-      [b.id, 1],
-    ]);
+    expect(await cartCounts(customer)).toEqual([]);
 
     // Something added while paying stays in the cart after the payment.
     await fill(customer, [
@@ -330,7 +327,22 @@ describe('checkout by card (sandbox)', () => {
     expect(await cachedBalance(db, customer.id)).toBe(0);
   });
 
-  it('a declined payment fails the order and leaves the cart', async () => {
+  it('the same lines cannot be bought twice: a coins checkout after a card one finds the cart empty', async () => {
+    const { db } = suite.api.database;
+    const customer = await createCustomer(db, { balanceMinor: 10_000_000 });
+    await fill(customer, [[product(0), 2]]);
+    const card = await checkout(customer, { payment_method: 'card' });
+    expect(card.status).toBe(200);
+    const coins = await checkout(customer, { payment_method: 'balance' });
+    expect(coins.status).toBe(409);
+    const { payment_id } = card.body as { payment_id: string };
+    expect((await decide(payment_id, 'pay')).headers.location).toBe('/success-payment');
+    const rows = await db.select().from(orders).where(eq(orders.userId, customer.id));
+    expect(rows.map((order) => order.status)).toEqual(['paid']);
+    expect(await cachedBalance(db, customer.id)).toBe(10_000_000);
+  });
+
+  it('a declined payment fails the order and puts its lines back into the cart', async () => {
     const { db } = suite.api.database;
     const customer = await createCustomer(db);
     await fill(customer, [[product(0), 1]]);
@@ -341,6 +353,29 @@ describe('checkout by card (sandbox)', () => {
     expect((await db.select().from(orders).where(eq(orders.id, order_id)))[0]?.status).toBe('failed');
     expect((await db.select().from(payments).where(eq(payments.ref, payment_id)))[0]?.status).toBe('failed');
     expect(await cartCounts(customer)).toEqual([[product(0).id, 1]]);
+  });
+
+  it('restored lines join what the cart holds meanwhile, at most 99 of a product', async () => {
+    const { db } = suite.api.database;
+    const customer = await createCustomer(db);
+    await fill(customer, [
+      [product(0), 60],
+      [product(1), 1],
+    ]);
+    const response = await checkout(customer, { payment_method: 'card' });
+    const { payment_id } = response.body as { payment_id: string };
+    await fill(customer, [[product(0), 50]]);
+    await decide(payment_id, 'decline');
+    expect(await cartCounts(customer)).toEqual([
+      [product(0).id, 99],
+      [product(1).id, 1],
+    ]);
+    // A second delivery of the decline changes nothing.
+    await decide(payment_id, 'decline');
+    expect(await cartCounts(customer)).toEqual([
+      [product(0).id, 99],
+      [product(1).id, 1],
+    ]);
   });
 
   it('charges in the display currency, converted up, with VAT', async () => {
