@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
-import { failureKind, isSilentFailure } from './domain';
+import { failureKind, isSilentFailure } from '../domain/api-failure';
 import { defineMessages, failureText, type Text } from './text';
 
 export type PaymentMethod = 'balance' | 'card';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate';
+import type { ApiFailure } from '../../domain/api-failure';
 import {
   type CheckoutAnswer,
   checkoutMachine,
@@ -9,7 +10,6 @@ import {
   isProviderPage,
   offeredMethods,
 } from '../../machines/checkout';
-import type { ApiFailure } from '../../machines/domain';
 import { failureMessages, verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 

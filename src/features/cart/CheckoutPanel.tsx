@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { decimalsFor } from '../../../domain/money';
+import { toDecimalString } from '../../../domain/money-text';
 import { type CheckoutMachine, coinShortfall, type PaymentMethod } from '../../../machines/checkout';
-import { decimalsFor, toDecimalString } from '../../../machines/money';
 import { defineMessages, type MessageText } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
@@ -54,7 +55,7 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
   const redirecting = useSelector(checkout, (snapshot) => snapshot.matches('redirecting'));
   const busy = submitting || redirecting;
   const shortfall = method === 'balance' ? Math.max(coinShortfall(total, balance), refusedShortfall ?? 0) : 0;
-  const topUpAmount = toDecimalString(worth(shortfall, 'up'), decimalsFor(currency.code));
+  const topUpAmount = toDecimalString(worth(shortfall), decimalsFor(currency.code));
 
   if (methods.length === 0) return <p>{say(messages.noMethods)}</p>;
   return (

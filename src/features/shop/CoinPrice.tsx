@@ -1,18 +1,17 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { FALLBACK_CURRENCY } from '../../../machines/currency';
+import { amountForCoins, FALLBACK_CURRENCY } from '../../../domain/money';
 import type { Currency } from '../../../machines/domain';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { Money } from '../../components/Money/Money';
 import { useAppSelector, useChild } from '../app/AppActorContext';
-import { coinsInCurrency } from './coinValue';
 import './CoinPrice.css';
 
-/** Coins' worth in the chosen display currency, following the currency switch. */
-export function useCoinValue(): {
-  currency: Currency;
-  worth: (coinsMinor: number, rounding?: 'nearest' | 'up') => number;
-} {
+/**
+ * Coins' worth in the chosen display currency, following the currency switch: what a card pays for
+ * them before VAT (DESIGN §3, rounded up, so a top-up of it credits at least those coins).
+ */
+export function useCoinValue(): { currency: Currency; worth: (coinsMinor: number) => number } {
   const pointsRate = useAppSelector((snapshot) => snapshot.context.settings?.points_conversion_rate ?? 1);
   const currencyActor = useChild('currency');
   const current = useSelector(currencyActor, (snapshot) => snapshot.context.current);
@@ -21,8 +20,7 @@ export function useCoinValue(): {
     (snapshot) => snapshot.context.currencies.find((c) => c.default === 1) ?? FALLBACK_CURRENCY,
   );
   const worth = useCallback(
-    (coinsMinor: number, rounding: 'nearest' | 'up' = 'nearest') =>
-      coinsInCurrency(coinsMinor, current, base, pointsRate, rounding),
+    (coinsMinor: number) => amountForCoins(coinsMinor, base, current, pointsRate),
     [current, base, pointsRate],
   );
   return { currency: current, worth };
