@@ -10,9 +10,9 @@ import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
-import { CoinPrice } from '../shop/CoinPrice';
+import { CoinPrice } from '../shared/CoinPrice';
 import { CheckoutPanel } from './CheckoutPanel';
-import '../pages/pages.css';
+import '../shared/storePage.css';
 import './cart.css';
 
 const route = getRouteApi('/cart');
@@ -54,10 +54,10 @@ export function CartPage() {
   const total = cartTotal(items);
 
   return (
-    <main className="page cart" aria-busy={loading || busy}>
+    <main className="store-page cart" aria-busy={loading || busy}>
       <h1>{say(messages.title)}</h1>
       {loading && items.length === 0 && (
-        <div className="page__status">
+        <div className="store-page__status">
           <Spinner size="lg" />
         </div>
       )}

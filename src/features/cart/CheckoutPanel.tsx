@@ -10,8 +10,8 @@ import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
-import { useBalance } from '../shell/AccountLinks';
-import { CoinPrice, useCoinValue } from '../shop/CoinPrice';
+import { CoinPrice, useCoinValue } from '../shared/CoinPrice';
+import { useCoinBalance } from '../shared/session';
 
 const messages = defineMessages({
   method: { id: 'checkout.method', defaultMessage: 'Payment method' },
@@ -45,7 +45,7 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
   const say = useText();
   const text = useOptionalText();
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
-  const balance = useBalance() ?? 0;
+  const balance = useCoinBalance() ?? 0;
   const { currency, worth } = useCoinValue();
   const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
   const method = useSelector(checkout, (snapshot) => snapshot.context.method);

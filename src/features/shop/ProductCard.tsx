@@ -3,7 +3,7 @@ import type { Product } from '../../../machines/shop';
 import { defineMessages, withValues } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { useText } from '../../i18n/useText';
-import { CoinPrice } from './CoinPrice';
+import { CoinPrice } from '../shared/CoinPrice';
 
 const messages = defineMessages({
   add: { id: 'shop.card.add', defaultMessage: 'Add to cart' },

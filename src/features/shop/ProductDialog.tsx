@@ -13,7 +13,7 @@ import {
 import { defineMessages, useIntl } from 'react-intl';
 import type { Product } from '../../../machines/shop';
 import { buttonClass } from '../../components/Button/buttonClass';
-import { CoinPrice } from './CoinPrice';
+import { CoinPrice } from '../shared/CoinPrice';
 import './ProductDialog.css';
 
 const messages = defineMessages({

@@ -9,10 +9,10 @@ import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { useOptionalText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
-import { useSignedIn } from '../shell/useSignedIn';
+import { useIsSignedIn } from '../shared/session';
 import { ProductCard } from './ProductCard';
 import { ProductDialogSlot } from './ProductDialogSlot';
-import '../pages/pages.css';
+import '../shared/storePage.css';
 import './shop.css';
 
 const route = getRouteApi('/shop');
@@ -40,10 +40,10 @@ export function ProductListPage() {
   const totalPages = useSelector(shop, (snapshot) => snapshot.context.totalPages);
   const error = useSelector(shop, (snapshot) => snapshot.context.error);
   const cartBusy = useSelector(useChild('cart'), (snapshot) => snapshot.hasTag('busy'));
-  const signedIn = useSignedIn();
+  const signedIn = useIsSignedIn();
 
   return (
-    <main className="page shop" aria-busy={state === 'loading'}>
+    <main className="store-page shop" aria-busy={state === 'loading'}>
       <h1>{intl.formatMessage(messages.title)}</h1>
       {state === 'loading' && <ShopSkeleton label={intl.formatMessage(messages.loading)} />}
       {state === 'error' && (
