@@ -37,8 +37,6 @@ const KNOWN_VIOLATIONS = [
       'src/features/account/ChangePasswordTab.tsx',
       'src/features/account/OrderHistoryTab.tsx',
       'src/features/account/ProfileTab.tsx',
-      'src/features/cart/CartPage.tsx',
-      'src/features/shop/ProductListPage.tsx',
     ],
   },
   {

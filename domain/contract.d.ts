@@ -492,6 +492,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cart/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set how many of a line's product the cart holds
+         * @description Replaces the count of one of the customer's own lines (1–99); 404 when there is no such line.
+         */
+        post: operations["setCartLineCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart/clear": {
         parameters: {
             query?: never;
@@ -852,6 +872,13 @@ export interface components {
         CartRemoveRequest: {
             /** @description A `CartItem.id` (the line, not the product). */
             id: number;
+            lang_id?: components["schemas"]["LangId"];
+            currency?: components["schemas"]["CurrencyCode"];
+        };
+        CartSetRequest: {
+            /** @description A `CartItem.id` (the line, not the product). */
+            id: number;
+            count: number;
             lang_id?: components["schemas"]["LangId"];
             currency?: components["schemas"]["CurrencyCode"];
         };
@@ -2222,6 +2249,43 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CartRemoveRequest"];
+            };
+        };
+        responses: {
+            /** @description The cart after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setCartLineCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 17,
+                 *       "count": 3,
+                 *       "lang_id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["CartSetRequest"];
             };
         };
         responses: {

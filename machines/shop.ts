@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
-import type { components } from '../src/api/schema';
+import type { components } from '../domain/contract';
 import type { CartEvent } from './cart';
 import { defineMessages, failureText, type Text } from './text';
 

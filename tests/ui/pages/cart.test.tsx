@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Schemas } from '../../../src/api';
+import { api, failure, fixtures, renderApp, SIGNED_IN } from '../support';
+
+const cartAnswer = (cart: Schemas['Cart']) => HttpResponse.json({ status: 'OK' as const, cart });
+const diamond = fixtures.products[1] as Schemas['Product'];
+const twoLines = [fixtures.cartLine(1, 2), fixtures.cartLine(2, 1, diamond)];
+
+function withCart(cart: Schemas['Cart']) {
+  return http.get(api('/cart/contents'), () => cartAnswer(cart));
+}
+
+describe('cart page', () => {
+  it('a guest is sent to sign in first', async () => {
+    const { ready, location } = renderApp({ path: '/cart' });
+    await ready();
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fcart'));
+  });
+
+  it('shows the lines, their totals and the cart total', async () => {
+    const { ready } = renderApp({ path: '/cart', storage: SIGNED_IN, handlers: [withCart(twoLines)] });
+    await ready();
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 2, name: 'Diamond Rank' })).toBeInTheDocument();
+    // Iron Rank 499.00 × 2 = 998.00; total 998.00 + 2,499.00 = 3,497.00
+    expect(within(main).getByText('998.00')).toBeInTheDocument();
+    expect(within(main).getByText('3,497.00')).toBeInTheDocument();
+  });
+
+  it('changes a quantity with POST /cart/set and removes a line with POST /cart/remove', async () => {
+    const calls: Array<[string, unknown]> = [];
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        withCart(twoLines),
+        http.post(api('/cart/set'), async ({ request }) => {
+          calls.push(['set', await request.json()]);
+          return cartAnswer([fixtures.cartLine(1, 3), fixtures.cartLine(2, 1, diamond)]);
+        }),
+        http.post(api('/cart/remove'), async ({ request }) => {
+          calls.push(['remove', await request.json()]);
+          return cartAnswer([fixtures.cartLine(2, 1, diamond)]);
+        }),
+      ],
+    });
+    await ready();
+    await user.click(await screen.findByRole('button', { name: 'One more Iron Rank' }));
+    await waitFor(() => expect(screen.getByText('1,497.00')).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Remove Iron Rank' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Iron Rank' })).not.toBeInTheDocument(),
+    );
+    expect(calls).toEqual([
+      ['set', expect.objectContaining({ id: 1, count: 3 })],
+      ['remove', expect.objectContaining({ id: 1 })],
+    ]);
+  });
+
+  it("a failed remove keeps the lines and says 'Error removing item from cart'", async () => {
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [withCart(twoLines), http.post(api('/cart/remove'), () => HttpResponse.error())],
+    });
+    await ready();
+    await user.click(await screen.findByRole('button', { name: 'Remove Iron Rank' }));
+    expect(await screen.findByText('Network error. Please check your connection.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Iron Rank' })).toBeInTheDocument();
+  });
+
+  it('an empty cart links to the shop', async () => {
+    const { ready } = renderApp({ path: '/cart', storage: SIGNED_IN, handlers: [withCart([])] });
+    await ready();
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/shop');
+  });
+
+  it('coins: one checkout with an Idempotency-Key, then the success page', async () => {
+    const keys: Array<string | null> = [];
+    const { ready, user, location } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        withCart([fixtures.cartLine(1, 1)]),
+        http.post(api('/orders/checkout'), ({ request }) => {
+          keys.push(request.headers.get('Idempotency-Key'));
+          return HttpResponse.json({ status: 'OK' as const, redirect_url: '/success-payment', order_id: 9 });
+        }),
+      ],
+    });
+    await ready();
+    await user.click(await screen.findByRole('button', { name: 'Pay with coins' }));
+    await waitFor(() => expect(location()).toBe('/success-payment'));
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('coins short: the shortfall and a Top up link with the missing amount', async () => {
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        // 2 × Diamond Rank = 4,998.00 coins; the demo balance is 1,250.50: 3,747.50 missing.
+        withCart([fixtures.cartLine(2, 2, diamond)]),
+        http.post(api('/orders/checkout'), () =>
+          failure(422, 'Not enough coins', { payment_method: ['Not enough coins'] }),
+        ),
+      ],
+    });
+    await ready();
+    expect(await screen.findByText('3,747.50')).toBeInTheDocument();
+    const topUp = screen.getByRole('link', { name: 'Top up' });
+    expect(topUp.getAttribute('href')).toBe('/account/balance?amount=37.48');
+    await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
+    expect(await screen.findByText('Not enough coins')).toBeInTheDocument();
+  });
+});

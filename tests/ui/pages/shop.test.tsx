@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api, failure, fixtures, ok, renderApp, SIGNED_IN } from '../support';
+
+const page = (items = fixtures.products, totalPages = 1) =>
+  ok({ items, page: 1, per_page: 8, total: items.length, total_pages: totalPages });
+
+describe('shop page', () => {
+  it('shows the products with their coin price and display-currency worth', async () => {
+    const { ready } = renderApp({ path: '/shop' });
+    await ready();
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 2, name: 'Diamond Rank' })).toBeInTheDocument();
+    expect(within(main).getByText('2,499.00')).toBeInTheDocument();
+    expect(within(main).getAllByRole('button', { name: /^Add .* to cart$/ })).toHaveLength(3);
+    const image = main.querySelector('img');
+    expect(image).toHaveAttribute('width', '320');
+    expect(image).toHaveAttribute('height', '320');
+  });
+
+  it('asks GET /products for the page in the address, and pages with the shared Pagination', async () => {
+    const asked: string[] = [];
+    const { ready, user, location } = renderApp({
+      path: '/shop?page=2',
+      handlers: [
+        http.get(api('/products'), ({ request }) => {
+          const url = new URL(request.url);
+          asked.push(`${url.searchParams.get('page')}/${url.searchParams.get('per_page')}`);
+          return page(fixtures.products, 3);
+        }),
+      ],
+    });
+    await ready();
+    await screen.findByRole('heading', { level: 2, name: 'Diamond Rank' });
+    expect(asked).toEqual(['2/8']);
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(location()).toBe('/shop?page=3'));
+    await waitFor(() => expect(asked).toEqual(['2/8', '3/8']));
+  });
+
+  it('a guest who adds is sent to sign in, and comes back to add it', async () => {
+    const { ready, user, location } = renderApp({ path: '/shop' });
+    await ready();
+    await user.click(await screen.findByRole('button', { name: 'Add Diamond Rank to cart' }));
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fshop%3Fadd%3D4'));
+  });
+
+  it('signed in: Add to cart posts the product and says so', async () => {
+    const added: unknown[] = [];
+    const { ready, user } = renderApp({
+      path: '/shop',
+      storage: SIGNED_IN,
+      handlers: [
+        http.post(api('/cart/add'), async ({ request }) => {
+          added.push(await request.json());
+          return HttpResponse.json({ status: 'OK' as const, cart: fixtures.cartOf(3) });
+        }),
+      ],
+    });
+    await ready();
+    await user.click(await screen.findByRole('button', { name: 'Add Diamond Rank to cart' }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(added).toEqual([expect.objectContaining({ id: 4, count: 1 })]);
+  });
+
+  it('a failed load says so and Retry loads again', async () => {
+    let calls = 0;
+    const { ready, user } = renderApp({
+      path: '/shop',
+      handlers: [
+        http.get(api('/products'), () => {
+          calls += 1;
+          return calls === 1 ? failure(500, 'Catalogue is down') : page();
+        }),
+      ],
+    });
+    await ready();
+    expect(await screen.findByText('Catalogue is down')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Diamond Rank' })).toBeInTheDocument();
+  });
+
+  it('an empty catalogue has its own state', async () => {
+    const { ready } = renderApp({ path: '/shop', handlers: [http.get(api('/products'), () => page([], 0))] });
+    await ready();
+    expect(await screen.findByRole('heading', { name: 'No products here yet' })).toBeInTheDocument();
+  });
+
+  it('?product=<id> opens its details; closing drops it from the address', async () => {
+    const { ready, user, location } = renderApp({ path: '/shop?product=4' });
+    await ready();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/sparkling name tag/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(location()).toBe('/shop'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
