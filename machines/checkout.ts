@@ -62,11 +62,16 @@ export function coinShortfall(total: number, balance: number): number {
   return Math.max(0, total - balance);
 }
 
-/** A redirect on this site (the coin success page) rather than the payment provider's page. */
-export const isOwnPath = (url: string): boolean => url.startsWith('/') && !url.startsWith('//');
+/** A page of the storefront (the coin success page): the router goes there. */
+export const isOwnPath = (url: string): boolean =>
+  url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/api/');
 
-/** A payment provider's page the browser may be sent to: an absolute http(s) address. */
-export const isProviderPage = (url: string): boolean => /^https?:\/\/[^/]/i.test(url);
+/**
+ * A payment page the browser loads itself: the provider's absolute http(s) address, or the built-in
+ * sandbox's page the API serves on this site (`/api/sandbox/pay/…`).
+ */
+export const isProviderPage = (url: string): boolean =>
+  /^https?:\/\/[^/]/i.test(url) || url.startsWith('/api/');
 
 export type CheckoutMachine = typeof checkoutMachine;
 

@@ -89,6 +89,9 @@ describe('checkout rules', () => {
     expect(isProviderPage('https://pay.example/s/1')).toBe(true);
     expect(isProviderPage('http://localhost:3000/api/sandbox/pay/x')).toBe(true);
     expect(isProviderPage('javascript:alert(1)')).toBe(false);
+    // The sandbox's page is served by the API on this site: a page load, not a route.
+    expect(isOwnPath('/api/sandbox/pay/pay_1ZjwRbgajEUAykZHm5yjKA2G')).toBe(false);
+    expect(isProviderPage('/api/sandbox/pay/pay_1ZjwRbgajEUAykZHm5yjKA2G')).toBe(true);
   });
 
   it('coins: one request with the idempotency key, then the cart and balance refresh and the success page', async () => {
@@ -103,6 +106,14 @@ describe('checkout rules', () => {
       { to: 'profile', event: { type: 'FETCH' } },
     ]);
     expect(run.navigations).toEqual([{ type: 'navigate', to: '/success-payment' }]);
+  });
+
+  it("card with the sandbox: loads the API's payment page instead of routing to it", async () => {
+    const run = runCheckout(['card'], async () => ({ redirectUrl: '/api/sandbox/pay/pay_abcdefgh12345678' }));
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    await waitFor(run.screen, (s) => s.matches('redirecting'));
+    expect(run.redirects).toEqual(['/api/sandbox/pay/pay_abcdefgh12345678']);
+    expect(run.navigations).toEqual([]);
   });
 
   it("card: follows the provider's page and stays redirecting", async () => {
