@@ -131,6 +131,12 @@ export function schemaValidator(name: string): (value: unknown) => boolean {
   return (value) => validate(value) as boolean;
 }
 
+/** A validator for any schema of the contract (a request field's, a parameter's); `$ref`s resolve. */
+export function validatorFor(schema: Json): (value: unknown) => boolean {
+  const validate = compile(`inline:${JSON.stringify(schema)}`, schema);
+  return (value) => validate(value) as boolean;
+}
+
 /**
  * Checks a response against the schema openapi.yaml documents for that operation and status,
  * and returns the problems (empty when the response is on-spec).

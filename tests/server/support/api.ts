@@ -65,6 +65,42 @@ function queryString(query: CallOptions['query'] = {}): string {
   return text ? `?${text}` : '';
 }
 
+export interface RawAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+/**
+ * What is off-contract in an answer to an operation: an undocumented status, a content type or
+ * body the contract does not document for it, a missing required header. Also the parsed body.
+ */
+export function contractCheck(
+  operationId: string,
+  response: RawAnswer,
+): { body: unknown; problems: string[] } {
+  const header = response.headers['content-type'];
+  const contentType = typeof header === 'string' ? header : undefined;
+  const isJson = contentType?.includes('json') ?? false;
+  let body: unknown = response.body;
+  const problems: string[] = [];
+  if (isJson) {
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      problems.push(`${operationId} ${response.statusCode} says JSON but its body is not`);
+    }
+  }
+  problems.push(...responseProblems(operationId, response.statusCode, contentType, body));
+  const documented = operation(operationId).responses[String(response.statusCode)];
+  for (const [name, spec] of Object.entries(documented?.headers ?? {})) {
+    if (spec.required && response.headers[name.toLowerCase()] === undefined) {
+      problems.push(`${operationId} ${response.statusCode} lacks the required header ${name}`);
+    }
+  }
+  return { body, problems };
+}
+
 /** A fresh seeded database, a temporary DATA_DIR and the app on top, without a storefront build. */
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const { env, database: given, ...appOptions } = options;
@@ -106,17 +142,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       headers,
       ...(payload === undefined ? {} : { payload }),
     });
-    const header = response.headers['content-type'];
-    const contentType = typeof header === 'string' ? header : undefined;
-    const isJson = contentType?.includes('json') ?? false;
-    const body: unknown = isJson ? JSON.parse(response.body) : response.body;
-    const problems = responseProblems(operationId, response.statusCode, contentType, body);
-    const documented = op.responses[String(response.statusCode)];
-    for (const [name, header] of Object.entries(documented?.headers ?? {})) {
-      if (header.required && response.headers[name.toLowerCase()] === undefined) {
-        problems.push(`${operationId} ${response.statusCode} lacks the required header ${name}`);
-      }
-    }
+    const { body, problems } = contractCheck(operationId, response);
     if (problems.length > 0) {
       throw new Error(
         `${operationId} answered ${response.statusCode} off-contract:\n  ${problems.join('\n  ')}\nbody: ${response.body.slice(0, 500)}`,

@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { signSandboxBody } from '../../../server/payments/sandbox';
+import type { OperationSpec, ParameterSpec } from './contract';
+import { type BodyPlan, bodyOf, bodyPlanOf, type ParamPlan, paramPlanOf, pickFrom } from './inputs';
+import { type Customer, type CustomerPlan, customerPlan, SANDBOX_SECRET } from './world';
+
+/** One fuzz case of an operation: who asks, in which state, with which parameters and body. */
+export interface FuzzCase {
+  customer: CustomerPlan;
+  params: Record<string, ParamPlan>;
+  /** A query parameter the operation does not declare. */
+  extraQuery: { name: string; value: string } | undefined;
+  body: BodyPlan | undefined;
+  /** Whether a signature header the contract declares carries a valid signature of the body. */
+  signed: boolean;
+}
+
+/**
+ * Signature headers the contract declares, computed the way its description says (the HMAC of
+ * the raw body): without them no delivery could ever be accepted.
+ */
+const SIGNERS: Record<string, (rawBody: string) => string> = {
+  'Blockfront-Signature': (rawBody) =>
+    signSandboxBody(SANDBOX_SECRET, rawBody, Math.floor(Date.now() / 1000)),
+};
+
+export function caseOf(op: OperationSpec): fc.Arbitrary<FuzzCase> {
+  const params = Object.fromEntries(op.parameters.map((p) => [p.name, paramPlanOf(p.schema, p.required)]));
+  return fc.record({
+    customer: customerPlan,
+    params: fc.record(params),
+    extraQuery: fc.option(
+      fc.record({ name: fc.string({ minLength: 1, maxLength: 10 }), value: fc.string({ maxLength: 10 }) }),
+      { nil: undefined, freq: 8 },
+    ),
+    body: op.body === undefined ? fc.constant(undefined) : bodyPlanOf(op.body.schema, op.body.mediaType),
+    signed: fc.boolean(),
+  });
+}
+
+export interface InjectRequest {
+  method: 'GET';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+function paramValue(plan: ParamPlan, spec: ParameterSpec, customer: Customer): unknown {
+  if (plan.kind === 'omit') return undefined;
+  if (plan.kind === 'value') return plan.value;
+  return pickFrom(customer.dictionary, spec.schema, plan.pick, spec.name) ?? plan.fallback;
+}
+
+function encodeForm(value: unknown): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return String(value);
+  const form = new URLSearchParams();
+  for (const [key, field] of Object.entries(value)) form.set(key, String(field));
+  return form.toString();
+}
+
+/** The HTTP request a case describes, for `app.inject`. */
+export function requestOf(op: OperationSpec, fuzzCase: FuzzCase, customer: Customer): InjectRequest {
+  const headers: Record<string, string> = {};
+  if (customer.token !== undefined) headers.authorization = `Bearer ${customer.token}`;
+  let path = op.path;
+  const query = new URLSearchParams();
+  const signatureHeaders: string[] = [];
+  for (const spec of op.parameters) {
+    const plan = fuzzCase.params[spec.name];
+    if (plan === undefined) continue;
+    const value = paramValue(plan, spec, customer);
+    if (spec.in === 'header' && SIGNERS[spec.name] !== undefined && fuzzCase.signed) {
+      signatureHeaders.push(spec.name);
+      continue;
+    }
+    if (value === undefined) continue;
+    const text = String(value);
+    if (spec.in === 'path')
+      path = path.replace(`{${spec.name}}`, encodeURIComponent(text === '' ? '-' : text));
+    else if (spec.in === 'query') query.set(spec.name, text);
+    else headers[spec.name.toLowerCase()] = text.replace(/[\r\n]/g, ' ');
+  }
+  if (fuzzCase.extraQuery !== undefined) query.append(fuzzCase.extraQuery.name, fuzzCase.extraQuery.value);
+
+  let payload: string | undefined;
+  const plan = fuzzCase.body;
+  if (op.body !== undefined && plan !== undefined && plan.kind !== 'absent') {
+    const json = op.body.mediaType === 'application/json';
+    if (plan.kind === 'raw') {
+      payload = plan.text;
+      headers['content-type'] = plan.contentType;
+    } else {
+      const value = plan.kind === 'sample' ? bodyOf(plan, op.body.schema, customer.dictionary) : plan.value;
+      payload = json ? JSON.stringify(value) : encodeForm(value);
+      headers['content-type'] = op.body.mediaType;
+    }
+  }
+  for (const name of signatureHeaders) headers[name.toLowerCase()] = SIGNERS[name]?.(payload ?? '') ?? '';
+  const search = query.toString();
+  return {
+    method: op.method as 'GET',
+    url: `/api${path}${search ? `?${search}` : ''}`,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  };
+}
