@@ -48,8 +48,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
 }
 
+/**
+ * A connection that cannot be made within this time fails (a 503 to the client) instead of
+ * leaving the request waiting for as long as an unreachable host takes to refuse.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 async function connectPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl });
+  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   try {
     const client = await pool.connect();
     client.release();

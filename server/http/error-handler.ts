@@ -5,6 +5,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { type LocaleResolver, requestedLangId } from '../i18n/locale';
 import { type Locale, t } from '../i18n/messages';
 import { PaymentsUnavailableError } from '../payments/provider';
@@ -53,9 +54,17 @@ function paymentsUnavailable(error: PaymentsUnavailableError, locale: Locale): H
   });
 }
 
+/** Seconds a client should wait before retrying while the database does not answer. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 function toHttpError(error: FastifyError, request: FastifyRequest, locale: Locale): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof PaymentsUnavailableError) return paymentsUnavailable(error, locale);
+  if (isDatabaseUnavailable(error)) {
+    return new HttpError(503, t(locale, 'error.temporarilyUnavailable'), undefined, {
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
   if (error.validation)
     return validationError(error.validation as never, error.validationContext ?? 'body', locale);
   if (isMalformedBody(error)) return new HttpError(400, t(locale, error.key));

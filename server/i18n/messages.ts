@@ -18,6 +18,7 @@ const en = {
   'error.tooManyRequests': 'Too many requests. Please wait a moment.',
   'error.unauthenticated': 'Unauthenticated.',
   'error.databaseUnavailable': 'Database unavailable',
+  'error.temporarilyUnavailable': 'The store is temporarily unavailable. Please try again in a moment.',
   'request.bodyTooLarge': 'Request body is too large',
   'request.malformedJson': 'The request body is not valid JSON',
   'request.malformedForm': 'The request body is not a valid form',
@@ -142,6 +143,8 @@ const de: Catalogue = {
   'error.tooManyRequests': 'Zu viele Anfragen. Bitte warte einen Moment.',
   'error.unauthenticated': 'Nicht angemeldet.',
   'error.databaseUnavailable': 'Datenbank nicht erreichbar',
+  'error.temporarilyUnavailable':
+    'Der Shop ist vorübergehend nicht erreichbar. Bitte versuche es gleich noch einmal.',
   'request.bodyTooLarge': 'Der Anfrageinhalt ist zu groß',
   'request.malformedJson': 'Der Anfrageinhalt ist kein gültiges JSON',
   'request.malformedForm': 'Der Anfrageinhalt ist kein gültiges Formular',
@@ -265,6 +268,8 @@ const es: Catalogue = {
   'error.tooManyRequests': 'Demasiadas solicitudes. Espera un momento.',
   'error.unauthenticated': 'No autenticado.',
   'error.databaseUnavailable': 'Base de datos no disponible',
+  'error.temporarilyUnavailable':
+    'La tienda no está disponible en este momento. Inténtalo de nuevo en un momento.',
   'request.bodyTooLarge': 'El cuerpo de la solicitud es demasiado grande',
   'request.malformedJson': 'El cuerpo de la solicitud no es JSON válido',
   'request.malformedForm': 'El cuerpo de la solicitud no es un formulario válido',

@@ -33,6 +33,7 @@ describe('openapi.yaml', () => {
       const where = `${op.operationId} (${op.method} ${op.path})`;
       expect(statuses, where).toContain('429');
       expect(statuses, where).toContain('500');
+      expect(statuses, where).toContain('503');
       if (op.hasInput) expect(statuses, where).toContain('400');
       if (op.needsBearer) expect(statuses, where).toContain('401');
       if (op.hasJsonBody && op.hasRequiredFields && op.operationId !== 'paymentWebhook') {
