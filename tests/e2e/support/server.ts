@@ -18,7 +18,7 @@ export interface RunningServer {
 }
 
 /** A port the OS has just handed out and released. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
     probe.once('error', reject);
