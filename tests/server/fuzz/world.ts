@@ -105,10 +105,16 @@ async function column<T>(api: TestApi, query: string): Promise<T[]> {
   return rows.map((row) => row.v);
 }
 
-/** Values found in a URL the API answered (path segments, query values): refs and secrets. */
-function urlValues(url: string): string[] {
+/** Values found in a URL the API answered: path segments, and query values for their names. */
+function urlValues(url: string): Dictionary {
   const parsed = new URL(url, 'http://shop.test');
-  return [...parsed.pathname.split('/').filter(Boolean), ...parsed.searchParams.values()];
+  return [
+    ...parsed.pathname
+      .split('/')
+      .filter(Boolean)
+      .map((value) => ({ value })),
+    ...[...parsed.searchParams].map(([name, value]) => ({ value, field: new RegExp(`^${name}$`) })),
+  ];
 }
 
 const BATCH = 12;
@@ -233,7 +239,7 @@ export async function createWorld(): Promise<World> {
           if (response.statusCode !== 200) throw new Error(`fixture top-up failed: ${response.body}`);
           const answer = response.json() as { payment_id?: string; redirect_url: string };
           if (answer.payment_id !== undefined) values.push({ value: answer.payment_id, field: /^(id|ref)$/ });
-          values.push(...urlValues(answer.redirect_url).map((value) => ({ value })));
+          values.push(...urlValues(answer.redirect_url));
         }
         return { id: row.id, email: c.email, sessionToken: c.session.token, values };
       }),
