@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +15,9 @@ import {
   type TestCustomer,
   testRateLimits,
 } from './support/money';
+import { stripeEvent as signedStripeEvent } from './support/stripe-events';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdefghijklmnopqrstuv';
-const fixtures = path.join(import.meta.dirname, 'fixtures/stripe');
 
 type CreateCall = Parameters<StripeCheckoutClient['checkout']['sessions']['create']>;
 
@@ -41,22 +38,9 @@ function fakeStripe(): StripeCheckoutClient & { calls: CreateCall[] } {
   };
 }
 
-/**
- * A recorded-shape event for our payment, as Stripe would send it: raw JSON and its signature.
- * Each call is a new event (its own id), as each of Stripe's events is.
- */
-function stripeEvent(name: string, ref: string, at = Math.floor(Date.now() / 1000)) {
-  const fixture = readFileSync(path.join(fixtures, `${name}.json`), 'utf8');
-  const recordedId = (JSON.parse(fixture) as { id: string }).id;
-  const raw = fixture
-    .replaceAll('PAYMENT_REF', ref)
-    .replace(recordedId, `evt_${randomBytes(12).toString('hex')}`);
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload: raw,
-    secret: WEBHOOK_SECRET,
-    timestamp: at,
-  });
-  return { raw, signature, id: (JSON.parse(raw) as { id: string }).id };
+/** A new signed event of the recorded shape `name` for our payment (support/stripe-events.ts). */
+function stripeEvent(name: string, ref: string, at?: number) {
+  return signedStripeEvent(name, ref, WEBHOOK_SECRET, at);
 }
 
 const payment: CheckoutPayment = {

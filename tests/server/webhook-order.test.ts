@@ -2,12 +2,8 @@
 // mix of new events and redeliveries arrives, one after another or all at once, a top-up is
 // credited at most once, exactly when it ends paid, and the first outcome delivered decides.
 // Runs on PGlite in `npm test` and on PostgreSQL in `npm run test:postgres` (real concurrency).
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fc, it } from '@fast-check/vitest';
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { executeRows } from '../../server/db/client';
 import { payments } from '../../server/db/schema';
@@ -15,6 +11,7 @@ import { insertPayment } from '../../server/payments/payments';
 import { newSandboxEvent, signSandboxBody } from '../../server/payments/sandbox';
 import { createTestApi, type TestApi } from './support/api';
 import { cachedBalance, createCustomer, ledgerMismatches, testRateLimits } from './support/money';
+import { stripeEvent } from './support/stripe-events';
 
 const SANDBOX_SECRET = 'order-sandbox-secret-0123456789abcdef';
 const STRIPE_SECRET = 'whsec_test_0123456789abcdefghijklmnopqrstuv';
@@ -51,7 +48,6 @@ const sandbox: Provider = {
   },
 };
 
-const fixtures = path.join(import.meta.dirname, 'fixtures/stripe');
 const STRIPE_OUTCOMES: Record<string, Delivery['outcome']> = {
   'checkout.session.completed': 'succeeded',
   'checkout.session.completed.unpaid': 'ignored',
@@ -69,16 +65,7 @@ const stripe: Provider = {
   },
   kinds: Object.keys(STRIPE_OUTCOMES),
   event(kind, ref) {
-    const fixture = readFileSync(path.join(fixtures, `${kind}.json`), 'utf8');
-    const recordedId = (JSON.parse(fixture) as { id: string }).id;
-    const raw = fixture
-      .replaceAll('PAYMENT_REF', ref)
-      .replace(recordedId, `evt_${randomBytes(12).toString('hex')}`);
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload: raw,
-      secret: STRIPE_SECRET,
-      timestamp: now(),
-    });
+    const { raw, signature } = stripeEvent(kind, ref, STRIPE_SECRET);
     return { raw, headers: { 'stripe-signature': signature }, outcome: STRIPE_OUTCOMES[kind] ?? 'ignored' };
   },
 };
