@@ -51,10 +51,14 @@ function paramValue(plan: ParamPlan, spec: ParameterSpec, customer: Customer): u
   return pickFrom(customer.dictionary, spec.schema, plan.pick, spec.name) ?? plan.fallback;
 }
 
+/** A form field as text: strings as they are, anything else as its JSON. */
+const formText = (value: unknown): string =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+
 function encodeForm(value: unknown): string {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return String(value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return formText(value);
   const form = new URLSearchParams();
-  for (const [key, field] of Object.entries(value)) form.set(key, String(field));
+  for (const [key, field] of Object.entries(value)) form.set(key, formText(field));
   return form.toString();
 }
 
@@ -74,7 +78,7 @@ export function requestOf(op: OperationSpec, fuzzCase: FuzzCase, customer: Custo
       continue;
     }
     if (value === undefined) continue;
-    const text = String(value);
+    const text = formText(value);
     if (spec.in === 'path')
       path = path.replace(`{${spec.name}}`, encodeURIComponent(text === '' ? '-' : text));
     else if (spec.in === 'query') query.set(spec.name, text);
