@@ -55,15 +55,17 @@ export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPas
   if (invalidLink) {
     return (
       <AuthLayout title={intl.formatMessage(messages.title)}>
-        <ErrorText>{text(formMessages.invalidResetLink)}</ErrorText>
-        <LinkButton
-          size="lg"
-          fullWidth
-          className="auth-form__action"
-          render={(props) => <Link to="/forgot-password" {...props} />}
-        >
-          {intl.formatMessage(messages.requestNew)}
-        </LinkButton>
+        <div className="auth-card__stack">
+          <ErrorText>{text(formMessages.invalidResetLink)}</ErrorText>
+          <LinkButton
+            size="lg"
+            fullWidth
+            className="auth-form__action"
+            render={(props) => <Link to="/forgot-password" {...props} />}
+          >
+            {intl.formatMessage(messages.requestNew)}
+          </LinkButton>
+        </div>
         {back}
       </AuthLayout>
     );

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -98,5 +98,58 @@ describe('hero background', () => {
   it('is a small vector image without embedded rasters or external references', () => {
     expect(heroSvg.length).toBeLessThan(8 * 1024);
     expect(heroSvg).not.toMatch(/<image|data:|https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+  });
+});
+
+describe('link buttons inside containers that colour their links', () => {
+  /** [ids, classes + attributes + pseudo-classes, types] of a simple compound selector list entry. */
+  function specificity(selector: string): [number, number, number] {
+    const bare = selector.replace(/:is\(([^)]*)\)/g, ' $1').replace(/::[\w-]+/g, '');
+    const ids = bare.match(/#[\w-]+/g)?.length ?? 0;
+    const classes = bare.match(/\.[\w-]+|\[[^\]]*\]|:[\w-]+/g)?.length ?? 0;
+    const types = bare.match(/(^|[\s>+~])[a-z][\w-]*/gi)?.length ?? 0;
+    return [ids, classes, types];
+  }
+  const outranks = (a: number[], b: number[]) => {
+    for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+    return false;
+  };
+
+  /** Every `.container a { color: … }` rule of the app's style sheets (links' base colour in a container). */
+  function linkColourRules(): { file: string; selector: string }[] {
+    const files = readdirSync(resolve('src'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.css'),
+    );
+    return files.flatMap((file) =>
+      [...readFileSync(resolve('src', file), 'utf8').matchAll(/([^{}]+)\{([^}]*)\}/g)].flatMap(
+        ([, selectors = '', body = '']) =>
+          /(^|;|\s)color:/.test(body)
+            ? selectors
+                .replace(/\/\*[\s\S]*?\*\//g, '')
+                .split(',')
+                .map((selector) => selector.trim())
+                .filter((selector) => /\sa$/.test(selector))
+                .map((selector) => ({ file, selector }))
+            : [],
+      ),
+    );
+  }
+
+  it('keep the text colour of their variant (white on green was 2.12:1 in the header)', () => {
+    const buttonCss = readFileSync(resolve('src/components/Button/Button.css'), 'utf8');
+    const variants = [...buttonCss.matchAll(/([^{}]+)\{([^}]*)\}/g)]
+      .filter(([, selector = '', body = '']) => /button--\w+\s*$/.test(selector.trim()) && /color:/.test(body))
+      .map(([, selector = '']) => selector.replace(/\/\*[\s\S]*?\*\//g, '').trim());
+    expect(variants.length).toBe(4);
+    const rules = linkColourRules();
+    expect(rules.map((rule) => rule.selector)).toContain('.site-header a');
+    for (const variant of variants) {
+      for (const rule of rules) {
+        expect(
+          outranks(specificity(variant), specificity(rule.selector)),
+          `${variant} must outrank ${rule.selector} (${rule.file})`,
+        ).toBe(true);
+      }
+    }
   });
 });

@@ -1,0 +1,138 @@
+// Issue #12: axe-core on every route, signed out and signed in, at 1280 and 375 px, in English and
+// German. Any violation of serious or critical impact fails; each page is saved as a screenshot.
+import { describe, expect, it } from 'vitest';
+import { fillSignUp, submitSignUp } from './support/auth';
+import { blockingViolations, describeViolations } from './support/axe';
+import { journey } from './support/journey';
+import { verificationLink } from './support/outbox';
+import { acceptCookies, type Customer, NARROW_WIDTH, waitForPath } from './support/storefront';
+
+const customer: Customer = {
+  name: 'Robin',
+  surname: 'Hale',
+  email: 'robin.hale@example.com',
+  phone: '30901820',
+  formattedPhone: '+49 30 901820',
+  country: 'Germany',
+  city: 'Berlin',
+  password: 'Obsidian5',
+};
+
+/** Every route a guest can open (SPEC §2), the invalid reset link and the 404 page among them. */
+const guestRoutes = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/reset-password-confirm',
+  '/success-payment',
+  '/fail-payment',
+  '/pending-payment',
+  '/processing-payment',
+  '/email/verify/success',
+  '/email/verify/already-success',
+  '/shop',
+  '/rules',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/cookie-policy',
+  '/no-such-page',
+];
+
+/** The protected routes, and the shared ones whose header changes once signed in. */
+const signedInRoutes = [
+  '/',
+  '/account/profile',
+  '/account/balance',
+  '/account/order-history',
+  '/account/change-password',
+  '/account/change-email',
+  '/cart',
+  '/email-verification',
+  '/shop',
+  '/faq',
+];
+
+const WIDE = 1280;
+const widths = [WIDE, NARROW_WIDTH] as const;
+const j = journey('a11y', WIDE, { bypassCSP: true });
+
+async function setWidth(width: number): Promise<void> {
+  const own = j.page.viewportSize();
+  if (own?.width !== width) await j.page.setViewportSize({ width, height: own?.height ?? 900 });
+}
+
+/** The language select of the header's top strip (shown at desktop width). */
+async function chooseLanguage(title: 'English' | 'Deutsch'): Promise<void> {
+  await setWidth(WIDE);
+  await j.page.goto('/faq');
+  const select = j.page.getByRole('banner').getByRole('combobox', { name: /^(Language|Sprache|Idioma)$/ });
+  await select.selectOption({ label: title });
+  await j.page.locator(`html[lang="${title === 'English' ? 'en' : 'de'}"]`).waitFor({ state: 'attached' });
+}
+
+/** Opens the route, waits for its heading and for animations to settle, runs axe, saves the screen. */
+async function check(path: string, label: string): Promise<void> {
+  const { page } = j;
+  await page.goto(path);
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+    timeout: 5_000,
+  });
+  const violations = await blockingViolations(page);
+  const width = page.viewportSize()?.width ?? WIDE;
+  const step = `${label}-${path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-')}`;
+  await j.screenshot(step, [width]);
+  expect(violations, `${path} at ${width} px (${label}):\n${describeViolations(violations)}`).toEqual([]);
+}
+
+describe('axe-core finds no serious or critical violation', () => {
+  it('on the home page under the cookie banner, at both widths', async () => {
+    for (const width of widths) {
+      await setWidth(width);
+      await check('/', `en-cookie-banner-${width}`);
+    }
+    await acceptCookies(j.page);
+  });
+
+  for (const language of ['English', 'Deutsch'] as const) {
+    const code = language === 'English' ? 'en' : 'de';
+    for (const width of widths) {
+      it.each(guestRoutes)(`signed out, ${code}, ${width} px: %s`, async (path) => {
+        if (path === guestRoutes[0]) {
+          const current = await j.page.evaluate(() => document.documentElement.lang);
+          if (current !== code) await chooseLanguage(language);
+        }
+        await setWidth(width);
+        await check(path, `${code}-guest-${width}`);
+      });
+    }
+  }
+
+  it('signs up a customer (English) and verifies the email', async () => {
+    const { page } = j;
+    await chooseLanguage('English');
+    await page.goto('/register');
+    await fillSignUp(page, customer);
+    await submitSignUp(page);
+    await waitForPath(page, '/account/profile');
+    await page.goto((await verificationLink(j.dataDir, customer.email)).href);
+    await waitForPath(page, '/email/verify/success');
+  });
+
+  for (const language of ['English', 'Deutsch'] as const) {
+    const code = language === 'English' ? 'en' : 'de';
+    for (const width of widths) {
+      it.each(signedInRoutes)(`signed in, ${code}, ${width} px: %s`, async (path) => {
+        if (path === signedInRoutes[0]) {
+          const current = await j.page.evaluate(() => document.documentElement.lang);
+          if (current !== code) await chooseLanguage(language);
+        }
+        await setWidth(width);
+        await check(path, `${code}-signed-in-${width}`);
+      });
+    }
+  }
+});
