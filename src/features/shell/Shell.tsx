@@ -5,6 +5,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { ShellToasts } from './ShellToasts';
 import { useHeaderStyle } from './useHeaderStyle';
+import { usePageTitle } from './usePageTitle';
 import { useScrollReset } from './useScrollReset';
 import './Shell.css';
 
@@ -16,6 +17,7 @@ const messages = defineMessages({
 export function Shell() {
   useScrollReset();
   const headerStyle = useHeaderStyle();
+  const titleAnnouncement = usePageTitle();
   return (
     <div className={`shell shell--${headerStyle}`}>
       <a className="skip-link" href="#content">
@@ -28,6 +30,9 @@ export function Shell() {
       <Footer />
       <CookieBanner />
       <ShellToasts />
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {titleAnnouncement}
+      </p>
     </div>
   );
 }
