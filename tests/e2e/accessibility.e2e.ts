@@ -57,7 +57,7 @@ const signedInRoutes = [
 
 const WIDE = 1280;
 const widths = [WIDE, NARROW_WIDTH] as const;
-const j = journey('a11y', WIDE, { bypassCSP: true });
+const j = journey('a11y', WIDE);
 
 async function setWidth(width: number): Promise<void> {
   const own = j.page.viewportSize();

@@ -24,13 +24,8 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export interface BrowserOptions {
-  /** Lets a test inject scripts (axe-core) past the app's Content-Security-Policy; test browsers only. */
-  bypassCSP?: boolean;
-}
-
 /** A fresh Chromium with its own throwaway profile, one page of the given width, at `baseURL`. */
-export async function openBrowser(baseURL: string, width: number, options: BrowserOptions = {}): Promise<Browser> {
+export async function openBrowser(baseURL: string, width: number): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'blockfront-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromePath(),
@@ -39,7 +34,6 @@ export async function openBrowser(baseURL: string, width: number, options: Brows
     viewport: { width, height: 900 },
     locale: 'en-US',
     timezoneId: 'UTC',
-    bypassCSP: options.bypassCSP ?? false,
   });
   // Slow 2-core CI: one generous default for every wait, well inside the test timeout.
   context.setDefaultTimeout(15_000);

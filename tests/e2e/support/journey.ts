@@ -1,7 +1,7 @@
 // One journey = one test file: its own server (fresh database and outbox) and its own browser.
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { screenshot } from './artifacts';
-import { type Browser, type BrowserOptions, openBrowser } from './browser';
+import { type Browser, openBrowser } from './browser';
 import { type RunningServer, startServer } from './server';
 
 export interface Journey {
@@ -13,7 +13,7 @@ export interface Journey {
 }
 
 /** Registers the hooks that start and stop the journey's server and browser (`width` px wide). */
-export function journey(name: string, width: number, options: BrowserOptions = {}): Journey {
+export function journey(name: string, width: number): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const page = () => {
@@ -23,7 +23,7 @@ export function journey(name: string, width: number, options: BrowserOptions = {
 
   beforeAll(async () => {
     server = await startServer(name);
-    browser = await openBrowser(server.baseURL, width, options);
+    browser = await openBrowser(server.baseURL, width);
   });
 
   afterEach(async ({ task }) => {
