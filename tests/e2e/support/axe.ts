@@ -48,7 +48,5 @@ export async function blockingViolations(page: Page): Promise<Violation[]> {
 
 /** One line per violation and node, for a failure message that says what to fix. */
 export function describeViolations(violations: Violation[]): string {
-  return violations
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.join('\n  ')}`)
-    .join('\n');
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.join('\n  ')}`).join('\n');
 }

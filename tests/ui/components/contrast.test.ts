@@ -138,7 +138,9 @@ describe('link buttons inside containers that colour their links', () => {
   it('keep the text colour of their variant (white on green was 2.12:1 in the header)', () => {
     const buttonCss = readFileSync(resolve('src/components/Button/Button.css'), 'utf8');
     const variants = [...buttonCss.matchAll(/([^{}]+)\{([^}]*)\}/g)]
-      .filter(([, selector = '', body = '']) => /button--\w+\s*$/.test(selector.trim()) && /color:/.test(body))
+      .filter(
+        ([, selector = '', body = '']) => /button--\w+\s*$/.test(selector.trim()) && /color:/.test(body),
+      )
       .map(([, selector = '']) => selector.replace(/\/\*[\s\S]*?\*\//g, '').trim());
     expect(variants.length).toBe(4);
     const rules = linkColourRules();
