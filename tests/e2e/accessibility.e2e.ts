@@ -78,9 +78,17 @@ async function check(path: string, label: string): Promise<void> {
   const { page } = j;
   await page.goto(path);
   await page.locator('h1').first().waitFor({ state: 'visible' });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
-    timeout: 5_000,
-  });
+  // Entrance transitions settle first (contrast mid-fade is not what a customer reads); spinners loop forever.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    null,
+    { timeout: 5_000 },
+  );
   const violations = await blockingViolations(page);
   const width = page.viewportSize()?.width ?? WIDE;
   const step = `${label}-${path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-')}`;

@@ -95,6 +95,22 @@ describe('hero background', () => {
     expect(contrast(colour('--color-text'), blended)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('keeps its light blocks (the moon) whole at every width, clear of the edges and the menu button', () => {
+    // viewBox 0 0 1440 640, 'cover' and centred: the narrowest crop is a 320 px wide, 1000 px tall
+    // hero, which shows 1440 × 640 / 1000 × 320 / 1440 = 204.8 units either side of x = 720.
+    const halfWidth = ((640 / 1000) * 320) / 2;
+    // Square blocks in the sky (the ground's blocks are flat strips across the whole width; the stars are 4 units).
+    const blocks = [...heroSvg.matchAll(/M(\d+) (\d+)h(\d+)v(\d+)h-\d+z/g)]
+      .filter(([, , , width, height]) => width === height)
+      .map(([, x = '0', , size = '0']) => ({ x: Number(x), size: Number(size) }))
+      .filter((block) => block.size > 4);
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      expect(block.x).toBeGreaterThanOrEqual(720 - halfWidth);
+      expect(block.x + block.size).toBeLessThanOrEqual(720 + halfWidth);
+    }
+  });
+
   it('is a small vector image without embedded rasters or external references', () => {
     expect(heroSvg.length).toBeLessThan(8 * 1024);
     expect(heroSvg).not.toMatch(/<image|data:|https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
