@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireLogin } from './guards';
+import { requireUnverifiedEmail } from './guards';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
 
@@ -7,7 +7,7 @@ export const emailVerificationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/email-verification',
   staticData: { name: 'EmailVerification', access: 'protected', header: 'solid' },
-  beforeLoad: requireLogin,
+  beforeLoad: requireUnverifiedEmail,
   loader: async ({ context }) => ({ screen: await context.screens.start('verificationEmail', undefined) }),
   ...screenLifecycle('verificationEmail'),
   component: lazyRouteComponent(

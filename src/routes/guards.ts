@@ -16,6 +16,16 @@ export async function requireLogin({ context, location }: GuardArgs): Promise<vo
   }
 }
 
+/**
+ * /email-verification is for a customer whose address is not verified yet; a verified one is told
+ * it is done (the already-verified page) instead of being offered a link they no longer need.
+ */
+export async function requireUnverifiedEmail(args: GuardArgs): Promise<void> {
+  await requireLogin(args);
+  const session = args.context.app.getSnapshot().context.session.getSnapshot();
+  if (session.context.emailVerified) throw redirect({ to: '/email/verify/already-success' });
+}
+
 /** Guest-only routes (the auth screens) send a signed-in customer home. */
 export async function guestOnly({ context }: GuardArgs): Promise<void> {
   if (await isSignedIn(context.app)) throw redirect({ to: '/' });

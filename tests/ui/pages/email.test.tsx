@@ -5,9 +5,14 @@ import { api, failure, fixtures, renderApp, SIGNED_IN } from '../support';
 
 const RESEND = api('/email/verification-notification');
 
+/** The auth check of a signed-in customer who has not opened the link yet. */
+const unverified = http.get(api('/is-auth'), () =>
+  HttpResponse.json({ status: 'OK' as const, authenticated: true as const, emailVerified: false }),
+);
+
 describe('email verification page', () => {
   it('says where the link went and what to do next', async () => {
-    renderApp({ path: '/email-verification', storage: SIGNED_IN });
+    renderApp({ path: '/email-verification', storage: SIGNED_IN, handlers: [unverified] });
     await screen.findByRole('heading', { level: 1, name: 'Verify your email address' });
     const main = screen.getByRole('main');
     const sentTo = await within(main).findByText(`${fixtures.profile.email}`);
@@ -23,6 +28,7 @@ describe('email verification page', () => {
       path: '/email-verification',
       storage: SIGNED_IN,
       handlers: [
+        unverified,
         http.post(RESEND, () => {
           sent += 1;
           return HttpResponse.json({ status: 'OK', message: 'A fresh link is on its way.' });
@@ -40,6 +46,7 @@ describe('email verification page', () => {
       path: '/email-verification',
       storage: SIGNED_IN,
       handlers: [
+        unverified,
         http.post(RESEND, () => {
           sent += 1;
           return failure(409, 'Your email address is already verified.');
@@ -54,6 +61,13 @@ describe('email verification page', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     await waitFor(() => expect(sent).toBe(2));
+  });
+
+  it('tells a verified customer it is done instead of offering a link (issue #12)', async () => {
+    const { location } = renderApp({ path: '/email-verification', storage: SIGNED_IN });
+    await screen.findByRole('heading', { level: 1, name: 'Your email address was already verified' });
+    expect(location()).toBe('/email/verify/already-success');
+    expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
   });
 
   it('sends guests to sign in first', async () => {
