@@ -67,16 +67,30 @@ async function setWidth(width: number): Promise<void> {
 /** The language select of the header's top strip (shown at desktop width). */
 async function chooseLanguage(title: 'English' | 'Deutsch'): Promise<void> {
   await setWidth(WIDE);
-  await j.page.goto('/faq');
+  await load('/faq');
   const select = j.page.getByRole('banner').getByRole('combobox', { name: /^(Language|Sprache|Idioma)$/ });
   await select.selectOption({ label: title });
   await j.page.locator(`html[lang="${title === 'English' ? 'en' : 'de'}"]`).waitFor({ state: 'attached' });
 }
 
+/**
+ * The server's flood guard allows 600 requests a minute per client (server/http/rate-limit.ts) and
+ * each full page load makes about ten: pace the loads so the suite stays under it.
+ */
+const LOAD_INTERVAL_MS = 1_200;
+let lastLoad = 0;
+
+async function load(path: string): Promise<void> {
+  const wait = lastLoad + LOAD_INTERVAL_MS - Date.now();
+  if (wait > 0) await j.page.waitForTimeout(wait);
+  lastLoad = Date.now();
+  await j.page.goto(path);
+}
+
 /** Opens the route, waits for its heading and for animations to settle, runs axe, saves the screen. */
 async function check(path: string, label: string): Promise<void> {
   const { page } = j;
-  await page.goto(path);
+  await load(path);
   await page.locator('h1').first().waitFor({ state: 'visible' });
   // Entrance transitions settle first (contrast mid-fade is not what a customer reads); spinners loop forever.
   await page.waitForFunction(
@@ -122,7 +136,7 @@ describe('axe-core finds no serious or critical violation', () => {
   it('signs up a customer (English) and verifies the email', async () => {
     const { page } = j;
     await chooseLanguage('English');
-    await page.goto('/register');
+    await load('/register');
     await fillSignUp(page, customer);
     await submitSignUp(page);
     await waitForPath(page, '/account/profile');
