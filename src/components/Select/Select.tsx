@@ -40,6 +40,7 @@ export function Select({
   isLoading = false,
   isClearable = false,
   autoFocus,
+  openOnFocus = false,
   className,
 }: SelectProps) {
   const intl = useIntl();
@@ -58,6 +59,7 @@ export function Select({
       isDisabled={isDisabled}
       isInvalid={Boolean(errorMessage)}
       autoFocus={autoFocus}
+      menuTrigger={openOnFocus ? 'focus' : 'input'}
       aria-busy={isLoading || undefined}
     >
       <Label className="field__label">{label}</Label>

@@ -22,5 +22,7 @@ export interface SelectProps {
   /** Shows a button that clears the value and the typed text. */
   isClearable?: boolean;
   autoFocus?: boolean;
+  /** Opens the list when the field takes the focus (a short list picked, not typed in: the currency). */
+  openOnFocus?: boolean;
   className?: string;
 }

@@ -29,6 +29,7 @@ export function CurrencySelect({ className, deferred = false }: { className?: st
     label: intl.formatMessage(navMessages.currency),
     options,
     value: current,
+    openOnFocus: true,
     onChange: (code) => {
       if (code !== null) currency.send({ type: 'SELECT', code });
     },
