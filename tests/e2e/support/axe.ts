@@ -1,8 +1,7 @@
 // axe-core in the page under test, run on the whole document, reduced to the violations that block
 // customers (serious, critical). It is evaluated through the DevTools protocol, which the page's
-// Content-Security-Policy does not govern: the app is tested with its real CSP in force. (Turning
-// the CSP off with the context's bypassCSP instead breaks start-up in the built app: the 'start'
-// and 'auth' chunks import each other and then evaluate in the wrong order.)
+// Content-Security-Policy does not govern, so the app is tested with its real CSP in force (no
+// bypassCSP context needed).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
