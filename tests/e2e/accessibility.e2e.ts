@@ -55,6 +55,16 @@ const signedInRoutes = [
   '/faq',
 ];
 
+/**
+ * Violations another helper owns and has been told about, by route and axe rule: filtered out, but
+ * the test fails once one is gone so that its entry is removed. Keep this list short and dated.
+ */
+const KNOWN: Record<string, { rule: string; why: string }> = {
+  // shop (issue #12 report, 2026-11-23): src/features/shop/ProductCard.tsx names the button
+  // 'Add {title} to cart' while it shows 'Add to cart' (WCAG 2.5.3 Label in Name); English only.
+  '/shop': { rule: 'label-content-name-mismatch', why: 'the product card button of the shop' },
+};
+
 const WIDE = 1280;
 const widths = [WIDE, NARROW_WIDTH] as const;
 const j = journey('a11y', WIDE);
@@ -103,11 +113,19 @@ async function check(path: string, label: string): Promise<void> {
     null,
     { timeout: 5_000 },
   );
-  const violations = await blockingViolations(page);
+  const found = await blockingViolations(page);
+  const known = KNOWN[path];
+  const violations = found.filter((violation) => violation.id !== known?.rule);
   const width = page.viewportSize()?.width ?? WIDE;
   const step = `${label}-${path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-')}`;
   await j.screenshot(step, [width]);
   expect(violations, `${path} at ${width} px (${label}):\n${describeViolations(violations)}`).toEqual([]);
+  if (known && label.startsWith('en-')) {
+    expect(
+      found.some((violation) => violation.id === known.rule),
+      `${path}: ${known.why} no longer violates ${known.rule}; remove it from KNOWN`,
+    ).toBe(true);
+  }
 }
 
 describe('axe-core finds no serious or critical violation', () => {
