@@ -128,6 +128,23 @@ async function check(path: string, label: string): Promise<void> {
   }
 }
 
+/** One test per route, language and width; the language is switched before a language's first route. */
+function everyRoute(state: string, label: string, routes: readonly string[]): void {
+  for (const language of ['English', 'Deutsch'] as const) {
+    const code = language === 'English' ? 'en' : 'de';
+    for (const width of widths) {
+      it.each(routes)(`${state}, ${code}, ${width} px: %s`, async (path) => {
+        if (path === routes[0]) {
+          const current = await j.page.evaluate(() => document.documentElement.lang);
+          if (current !== code) await chooseLanguage(language);
+        }
+        await setWidth(width);
+        await check(path, `${code}-${label}-${width}`);
+      });
+    }
+  }
+}
+
 describe('axe-core finds no serious or critical violation', () => {
   it('on the home page under the cookie banner, at both widths', async () => {
     for (const width of widths) {
@@ -137,19 +154,7 @@ describe('axe-core finds no serious or critical violation', () => {
     await acceptCookies(j.page);
   });
 
-  for (const language of ['English', 'Deutsch'] as const) {
-    const code = language === 'English' ? 'en' : 'de';
-    for (const width of widths) {
-      it.each(guestRoutes)(`signed out, ${code}, ${width} px: %s`, async (path) => {
-        if (path === guestRoutes[0]) {
-          const current = await j.page.evaluate(() => document.documentElement.lang);
-          if (current !== code) await chooseLanguage(language);
-        }
-        await setWidth(width);
-        await check(path, `${code}-guest-${width}`);
-      });
-    }
-  }
+  everyRoute('signed out', 'guest', guestRoutes);
 
   it('signs up a customer (English) and verifies the email', async () => {
     const { page } = j;
@@ -162,17 +167,5 @@ describe('axe-core finds no serious or critical violation', () => {
     await waitForPath(page, '/email/verify/success');
   });
 
-  for (const language of ['English', 'Deutsch'] as const) {
-    const code = language === 'English' ? 'en' : 'de';
-    for (const width of widths) {
-      it.each(signedInRoutes)(`signed in, ${code}, ${width} px: %s`, async (path) => {
-        if (path === signedInRoutes[0]) {
-          const current = await j.page.evaluate(() => document.documentElement.lang);
-          if (current !== code) await chooseLanguage(language);
-        }
-        await setWidth(width);
-        await check(path, `${code}-signed-in-${width}`);
-      });
-    }
-  }
+  everyRoute('signed in', 'signed-in', signedInRoutes);
 });
