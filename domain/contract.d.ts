@@ -38,7 +38,9 @@ export interface paths {
          * @description Checks the password of the account with this email (`username`) and opens a session: send
          *     `access_token` as `Authorization: Bearer <token>` on later calls until `expires_at`. Wrong
          *     credentials answer 422 'These credentials do not match our records.', whether or not the
-         *     address has an account. Limited per IP and per account (429 with `Retry-After`).
+         *     address has an account. Limited per IP, per account and IP, and per account for devices
+         *     that have not signed in to it before (429 with `Retry-After`); a device that has carries the
+         *     `bf_device` cookie this answer sets, and is limited per account and device instead (ADR 0012).
          */
         post: operations["login"];
         delete?: never;
@@ -1594,6 +1596,12 @@ export interface operations {
             /** @description Signed in; the token authenticates later calls. */
             200: {
                 headers: {
+                    /**
+                     * @description `bf_device=<tokens>; Path=/api/login; HttpOnly; SameSite=Strict`: this device's
+                     *     token for the account, no credential (it only spares the device the per-account
+                     *     limit of unknown devices).
+                     */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {

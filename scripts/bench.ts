@@ -29,7 +29,9 @@ import type { RateLimits } from '../server/http/rate-limit';
 const BENCH_RATE_LIMITS: RateLimits = {
   global: { max: 1_000_000_000, windowMs: 60_000 },
   perIp: { max: 1_000_000_000, windowMs: 60_000 },
+  perAccountIp: { max: 1_000_000_000, windowMs: 60_000 },
   perAccount: { max: 1_000_000_000, windowMs: 60_000 },
+  accountMails: { max: 1_000_000_000, windowMs: 60_000 },
 };
 /** Coins (minor units) credited to every bench customer: far more than any cart costs. */
 const BENCH_COINS = 1_000_000_000;

@@ -27,9 +27,9 @@ import {
   PostgresHitStore,
   type RateLimits,
   registerGlobalRateLimit,
-  sensitiveLimiters,
 } from './http/rate-limit';
 import { type CspOptions, registerSecurity } from './http/security';
+import { sensitiveLimiters } from './http/sensitive-limits';
 import { registerStaticApp, servesApp } from './http/static-app';
 import { validatorCompiler } from './http/validation';
 import { createLocaleResolver, requestedLangId } from './i18n/locale';
@@ -80,6 +80,15 @@ export interface AppOptions {
   openapi?: OpenApiDocument;
 }
 
+/** The limits: the defaults, then the operator's (RATE_LIMIT_*), then the caller's (tests). */
+function rateLimitsOf(config: Config, overrides: Partial<RateLimits> = {}): RateLimits {
+  const limits: RateLimits = { ...defaultRateLimits };
+  for (const [name, max] of Object.entries(config.rateLimitMax) as [keyof RateLimits, number][]) {
+    limits[name] = { ...limits[name], max };
+  }
+  return { ...limits, ...overrides };
+}
+
 /** Every operation of the contract has a handler, and every handler answers an operation. */
 function handlerCheck(operations: OperationInfo[], handlers: Handlers): void {
   const ids = operations.map((op) => op.operationId);
@@ -97,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const operations = listOperations(document);
   const handlers = options.handlers ?? allHandlers;
   handlerCheck(operations, handlers);
-  const limits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
+  const limits = rateLimitsOf(options.config, options.rateLimits);
   const hitStore = options.hitStore ?? new PostgresHitStore(options.database.db);
   const { database } = options;
   const resolveLocale = createLocaleResolver(database.db);
@@ -118,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', { config: options.config, database, db: database.db, mailer });
   app.decorateRequest('auth', null);
   app.decorateRequest('locale', 'en');
+  app.decorateRequest('mailBudgetSpent', false);
   app.addHook('onClose', async () => mailer.close());
   const notice = paymentNotice(options.config.payment);
   app.log[notice.level](notice.message);
@@ -145,7 +155,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     operationResolver: (operationId) => {
       const operation = byId.get(operationId);
       if (operation === undefined) throw new Error(`openapi.yaml changed while loading: ${operationId}`);
-      const limiters = sensitiveLimiters(operationId, hitStore, limits);
+      const limiters = sensitiveLimiters(operationId, {
+        store: hitStore,
+        limits,
+        secureCookies: options.config.publicUrl.startsWith('https:'),
+      });
       const preValidation: preValidationAsyncHookHandler[] = [];
       const preHandler: preHandlerAsyncHookHandler[] = [];
       if (limiters) preValidation.push(limiters.perIp);
@@ -154,10 +168,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (limiters) preHandler.push(limiters.perAccount);
       const handler = handlers[operationId];
       if (handler === undefined) throw new Error(`No handler for ${operationId}`);
-      const route: Pick<RouteOptions, 'handler' | 'preValidation' | 'preHandler'> = {
+      const route: Pick<RouteOptions, 'handler' | 'preValidation' | 'preHandler' | 'onSend'> = {
         handler,
         preValidation,
         preHandler,
+        ...(limiters?.onSend === undefined ? {} : { onSend: limiters.onSend }),
       };
       // fastify-openapi-glue adds the method, url and schema of the operation.
       return route as RouteOptions;

@@ -104,6 +104,16 @@ const trustProxy = z.preprocess(
     .default(false),
 );
 
+const limitMax = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number of requests, at least 1')
+    .transform(Number)
+    .refine((value) => value >= 1, 'must be a whole number of requests, at least 1')
+    .optional(),
+);
+
 /** Whether a URL points at this machine: the sandbox may run there without being asked to. */
 export function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname.toLowerCase();
@@ -152,6 +162,10 @@ const envSchema = z
     ),
     MIGRATIONS_DIR: optionalString,
     TRUST_PROXY: trustProxy,
+    RATE_LIMIT_API: limitMax,
+    RATE_LIMIT_AUTH_PER_IP: limitMax,
+    RATE_LIMIT_AUTH_PER_ACCOUNT_IP: limitMax,
+    RATE_LIMIT_AUTH_PER_ACCOUNT: limitMax,
   })
   .superRefine((env, ctx) => {
     if (providerOf(env) !== 'stripe') return;
@@ -211,6 +225,8 @@ export interface Config {
   migrationsDir: string | undefined;
   /** Which X-Forwarded-For hops to believe for the client IP (Fastify's `trustProxy`). */
   trustProxy: TrustProxy;
+  /** The operator's maxima for the rate limits (server/http/rate-limit.ts), by limit; windows are fixed. */
+  rateLimitMax: Partial<Record<'global' | 'perIp' | 'perAccountIp' | 'perAccount', number>>;
 }
 
 function paymentConfig(
@@ -260,5 +276,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: paymentConfig(e, publicUrl),
     migrationsDir: e.MIGRATIONS_DIR === undefined ? undefined : path.resolve(e.MIGRATIONS_DIR),
     trustProxy: e.TRUST_PROXY,
+    rateLimitMax: Object.fromEntries(
+      Object.entries({
+        global: e.RATE_LIMIT_API,
+        perIp: e.RATE_LIMIT_AUTH_PER_IP,
+        perAccountIp: e.RATE_LIMIT_AUTH_PER_ACCOUNT_IP,
+        perAccount: e.RATE_LIMIT_AUTH_PER_ACCOUNT,
+      }).filter(([, max]) => max !== undefined),
+    ),
   };
 }

@@ -98,7 +98,9 @@ export const authHandlers = {
   requestPasswordReset: async (request) => {
     const { email } = request.body;
     const user = await findUserByEmail(request.server.ctx.db, email);
-    if (user !== undefined) {
+    // Past the account's mail budget the answer stays the same and no mail goes out: the links
+    // already sent still work, so a stranger's requests cannot keep the owner from resetting.
+    if (user !== undefined && !request.mailBudgetSpent) {
       // Issued and sent after the answer, so the answer takes as long whether or not the
       // address has an account.
       void sendQuietly(request, 'password reset', async () => {

@@ -1,9 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { defineStatement, runStatement } from '../db/statement';
-import { t } from '../i18n/messages';
-import { HttpError } from './errors';
 
 export interface Limit {
   max: number;
@@ -11,18 +9,26 @@ export interface Limit {
 }
 
 export interface RateLimits {
-  /** Every request, per client IP: a flood guard, generous enough for any real customer. */
+  /** Every API request, per client IP: a flood guard, sized for many customers behind one address. */
   global: Limit;
-  /** Sign-in, sign-up and the password and verification mails, per client IP. */
+  /** Each sensitive operation (sign-in, sign-up, password and verification mails) per client IP. */
   perIp: Limit;
-  /** The same operations per account (email address, or the signed-in customer). */
+  /** Each sensitive operation per account and client IP; at sign-in from a known device, per account and device. */
+  perAccountIp: Limit;
+  /** Sign-in attempts on one account from every client that has not signed in to it before. */
   perAccount: Limit;
+  /** Password-reset mails to one account, from anyone: more are not sent (the answer stays the same). */
+  accountMails: Limit;
 }
 
+const TEN_MINUTES = 10 * 60_000;
+
 export const defaultRateLimits: RateLimits = {
-  global: { max: 600, windowMs: 60_000 },
-  perIp: { max: 30, windowMs: 10 * 60_000 },
-  perAccount: { max: 10, windowMs: 10 * 60_000 },
+  global: { max: 1200, windowMs: 60_000 },
+  perIp: { max: 100, windowMs: TEN_MINUTES },
+  perAccountIp: { max: 10, windowMs: TEN_MINUTES },
+  perAccount: { max: 50, windowMs: TEN_MINUTES },
+  accountMails: { max: 5, windowMs: TEN_MINUTES },
 };
 
 /** A fixed-window counter: one hit on `key`, with the count so far and when the window ends. */
@@ -110,70 +116,26 @@ export class PostgresHitStore implements HitStore {
   }
 }
 
-function tooManyRequests(request: FastifyRequest, resetAt: number, now: number): HttpError {
-  const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-  return new HttpError(429, t(request.locale, 'error.tooManyRequests'), undefined, {
-    'retry-after': String(seconds),
-  });
-}
-
-function field(request: FastifyRequest, name: string): string | undefined {
-  const body = request.body as Record<string, unknown> | null | undefined;
-  const value = body?.[name];
-  return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-}
-
-/** The operations that send mail or check a password, and the account each one is about. */
-export const ACCOUNT_OF: Record<string, (request: FastifyRequest) => string | undefined> = {
-  login: (request) => field(request, 'username'),
-  register: (request) => field(request, 'email'),
-  requestPasswordReset: (request) => field(request, 'email'),
-  restorePassword: (request) => field(request, 'email'),
-  resendVerification: (request) => (request.auth ? `user:${request.auth.user.id}` : undefined),
-};
-
-export interface SensitiveLimiters {
-  /** Runs first, before the body is looked at. */
-  perIp: preHandlerAsyncHookHandler;
-  /** Runs once the body is valid and the session known. */
-  perAccount: preHandlerAsyncHookHandler;
-}
-
-/** Both limits of one sensitive operation, or undefined for an ordinary operation. */
-export function sensitiveLimiters(
-  operationId: string,
-  store: HitStore,
-  limits: RateLimits,
-  now: () => number = Date.now,
-): SensitiveLimiters | undefined {
-  const accountOf = ACCOUNT_OF[operationId];
-  if (accountOf === undefined) return undefined;
-  const check = async (request: FastifyRequest, key: string, limit: Limit) => {
-    const { count, resetAt } = await store.hit(key, limit.windowMs);
-    if (count > limit.max) throw tooManyRequests(request, resetAt, now());
-  };
-  return {
-    perIp: (request) => check(request, `${operationId}:ip:${request.ip}`, limits.perIp),
-    perAccount: async (request) => {
-      const account = accountOf(request);
-      if (account !== undefined) await check(request, `${operationId}:account:${account}`, limits.perAccount);
-    },
-  };
-}
-
 /**
- * The global per-IP limit, on every route registered after this call. Its counters stay in this
- * process: the limit runs on every request, including the cheapest, so it must cost next to
- * nothing, and it is a flood guard for each node (a load balancer in front spreads a client's
- * requests, so N nodes allow up to N × max), not a limit a client could exploit by spreading
- * requests, as the sensitive operations' limits would be.
+ * The global per-IP limit, on every API route registered after this call; the app's HTML and
+ * static files are never limited (a page load costs dozens of them, and a school or café behind
+ * one address must not lose the site). Its counters stay in this process: the limit runs on every
+ * API request, including the cheapest, so it must cost next to nothing, and it is a flood guard for
+ * each node (a load balancer in front spreads a client's requests, so N nodes allow up to N × max),
+ * not a limit a client could exploit by spreading requests, as the sensitive operations' limits
+ * would be (those are shared through the database).
  */
 export async function registerGlobalRateLimit(app: FastifyInstance, limit: Limit): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     max: limit.max,
     timeWindow: limit.windowMs,
+    allowList: (request) => !isApiUrl(request.url),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   });
+}
+
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }

@@ -24,7 +24,25 @@ describe('loadConfig', () => {
       payment: { provider: 'sandbox', webhookSecret: undefined, because: 'local' },
       migrationsDir: undefined,
       trustProxy: false,
+      rateLimitMax: {},
     });
+  });
+
+  it('reads the rate limits an operator sets, and refuses what is not a count', () => {
+    expect(
+      loadConfig({
+        RATE_LIMIT_API: '5000',
+        RATE_LIMIT_AUTH_PER_IP: '300',
+        RATE_LIMIT_AUTH_PER_ACCOUNT_IP: '20',
+        RATE_LIMIT_AUTH_PER_ACCOUNT: '80',
+      }).rateLimitMax,
+    ).toEqual({ global: 5000, perIp: 300, perAccountIp: 20, perAccount: 80 });
+    expect(loadConfig({ RATE_LIMIT_API: '' }).rateLimitMax).toEqual({});
+    for (const value of ['0', '-1', '1.5', 'lots']) {
+      expect(errorOf({ RATE_LIMIT_API: value })).toContain(
+        `RATE_LIMIT_API (got '${value}'): must be a whole number of requests, at least 1`,
+      );
+    }
   });
 
   it.each([

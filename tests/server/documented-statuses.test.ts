@@ -94,7 +94,9 @@ let customer: { id: number; token: string };
 const roomy = { max: 1_000_000, windowMs: 60_000 };
 
 beforeAll(async () => {
-  api = await createTestApi({ rateLimits: { global: roomy, perIp: roomy, perAccount: roomy } });
+  api = await createTestApi({
+    rateLimits: { global: roomy, perIp: roomy, perAccountIp: roomy, perAccount: roomy, accountMails: roomy },
+  });
   customer = await createCustomer(api.database.db);
 }, 60_000);
 afterAll(async () => {

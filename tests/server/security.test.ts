@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
 import { rateLimitHits } from '../../server/db/schema';
 import { handlers } from '../../server/handlers';
-import { MemoryHitStore, PostgresHitStore } from '../../server/http/rate-limit';
+import { defaultRateLimits, MemoryHitStore, PostgresHitStore } from '../../server/http/rate-limit';
 import { cspFor, googleTagSources } from '../../server/http/security';
-import { createTestApi, type TestApi } from './support/api';
+import { buildSite, createTestApi, type TestApi } from './support/api';
 import { createTestDatabase } from './support/db';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -116,8 +116,9 @@ describe('rate limits', () => {
   const resetRequested: string[] = [];
   const stubs = {
     ...handlers,
-    requestPasswordReset: async (request: { body: unknown }) => {
-      resetRequested.push((request.body as { email: string }).email);
+    requestPasswordReset: async (request: { body: unknown; mailBudgetSpent: boolean }) => {
+      const { email } = request.body as { email: string };
+      resetRequested.push(`${email}:${request.mailBudgetSpent ? 'quiet' : 'send'}`);
       return { status: 'OK', message: 'Password reset link sent. Please check your email.' };
     },
   };
@@ -165,22 +166,32 @@ describe('rate limits', () => {
     }
   });
 
-  it('limits a sensitive operation per account', async () => {
+  it('limits a sensitive operation per account and address, and reset mails per account quietly', async () => {
     const api = await createTestApi({
       database,
       handlers: stubs,
-      rateLimits: { perAccount: { max: 2, windowMs: 60_000 } },
+      rateLimits: { perAccountIp: { max: 2, windowMs: 60_000 }, accountMails: { max: 3, windowMs: 60_000 } },
     });
     try {
       resetRequested.length = 0;
-      const ask = (email: string) => api.call('requestPasswordReset', { body: { email } });
+      const ask = (email: string, remoteAddress = '127.0.0.1') =>
+        api.call('requestPasswordReset', { body: { email }, remoteAddress });
       expect((await ask('alex@example.com')).status).toBe(200);
       expect((await ask('ALEX@example.com')).status).toBe(200);
       const limited = await ask('alex@example.com');
       expect(limited.status).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect((await ask('sam@example.com')).status).toBe(200);
-      expect(resetRequested).toEqual(['alex@example.com', 'ALEX@example.com', 'sam@example.com']);
+      // From another address the same account is asked for again; past its mail budget, quietly.
+      expect((await ask('alex@example.com', '10.0.0.2')).status).toBe(200);
+      expect((await ask('alex@example.com', '10.0.0.3')).status).toBe(200);
+      expect(resetRequested).toEqual([
+        'alex@example.com:send',
+        'ALEX@example.com:send',
+        'sam@example.com:send',
+        'alex@example.com:send',
+        'alex@example.com:quiet',
+      ]);
     } finally {
       await api.close();
     }
@@ -209,6 +220,59 @@ describe('rate limits', () => {
         payload: { username: 'a@example.com', password: 'x' },
       });
       expect(otherOperation.statusCode).not.toBe(429);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('never limits the app: its HTML and static files answer however many a shared address loads', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-limits-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Blockfront</title>');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const api = await createTestApi({ database });
+    const site = await buildSite(api, dir, { rateLimits: { global: { max: 3, windowMs: 60_000 } } });
+    try {
+      for (let load = 0; load < 20; load += 1) {
+        for (const url of ['/', '/index.html', '/shop', '/assets/index-abc123.js', '/logo.svg']) {
+          const res = await site.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(200);
+          expect(res.headers['x-ratelimit-limit'], url).toBeUndefined();
+        }
+      }
+      const api3 = [];
+      for (let n = 0; n < 4; n += 1) api3.push(await site.inject({ method: 'GET', url: '/api/health' }));
+      expect(api3.map((res) => res.statusCode)).toEqual([200, 200, 200, 429]);
+      expect(Number(api3[3]?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(api3[3]?.json()).toEqual({
+        status: 'ERROR',
+        message: 'Too many requests. Please wait a moment.',
+      });
+    } finally {
+      await site.close();
+      await api.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes its limits from RATE_LIMIT_* and sizes the defaults for many customers behind one address', async () => {
+    expect(defaultRateLimits.global.max).toBeGreaterThanOrEqual(1000);
+    expect(defaultRateLimits.perIp.max).toBeGreaterThanOrEqual(100);
+    const api = await createTestApi({
+      database,
+      env: { RATE_LIMIT_API: '3', RATE_LIMIT_AUTH_PER_IP: '1' },
+      hitStore: new MemoryHitStore(),
+    });
+    try {
+      const statuses = [];
+      for (let n = 0; n < 4; n += 1) statuses.push((await api.call('health')).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const other = '10.9.9.9';
+      const reset = () =>
+        api.call('requestPasswordReset', { body: { email: 'a@example.com' }, remoteAddress: other });
+      expect((await reset()).status).toBe(200);
+      expect((await reset()).status).toBe(429);
     } finally {
       await api.close();
     }

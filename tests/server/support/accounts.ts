@@ -18,7 +18,9 @@ export const PUBLIC_URL = 'http://shop.test';
 
 const roomy = { max: 100_000, windowMs: 60_000 };
 /** The sensitive-operation limits are tested with the plumbing; these tests sign up many customers. */
-export const roomyLimits: TestApiOptions = { rateLimits: { global: roomy, perIp: roomy, perAccount: roomy } };
+export const roomyLimits: TestApiOptions = {
+  rateLimits: { global: roomy, perIp: roomy, perAccountIp: roomy, perAccount: roomy, accountMails: roomy },
+};
 
 let sequence = 0;
 

@@ -20,6 +20,8 @@ export interface CallOptions {
   contentType?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** The client's address (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface CallResult {
@@ -141,6 +143,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       url: `/api${pathFor(op.path, callOptions.params ?? {})}${queryString(callOptions.query)}`,
       headers,
       ...(payload === undefined ? {} : { payload }),
+      ...(callOptions.remoteAddress === undefined ? {} : { remoteAddress: callOptions.remoteAddress }),
     });
     const { body, problems } = contractCheck(operationId, response);
     if (problems.length > 0) {
@@ -182,10 +185,18 @@ export const errorsOf = (body: unknown): Record<string, string[]> =>
   (body as { errors: Record<string, string[]> }).errors;
 
 /** A second app on a test API's database that serves the storefront build in `staticDir`. */
-export function buildSite(api: TestApi, staticDir: string): Promise<FastifyInstance> {
+export function buildSite(
+  api: TestApi,
+  staticDir: string,
+  options: Partial<Omit<AppOptions, 'config' | 'database' | 'staticDir'>> & {
+    env?: Record<string, string>;
+  } = {},
+): Promise<FastifyInstance> {
+  const { env, ...appOptions } = options;
   return buildApp({
-    config: loadConfig({ DATA_DIR: staticDir, PUBLIC_URL: 'http://shop.test' }),
+    config: loadConfig({ DATA_DIR: staticDir, PUBLIC_URL: 'http://shop.test', ...env }),
     database: api.database,
     staticDir,
+    ...appOptions,
   });
 }
