@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../server/db/client';
 import { defaultRateLimits } from '../../server/http/rate-limit';
 import { mailsTo, PASSWORD, resetLinkIn, signUp, waitForMail } from './support/accounts';
 import { type CallResult, createTestApi, type TestApi } from './support/api';
-import { createTestDatabase } from './support/db';
 
 /**
  * Issue #11 §2: guessing is throttled per address and per account, and no stranger can lock the
@@ -185,22 +183,14 @@ describe('password reset requests', () => {
 });
 
 describe('counters shared by every node on the database', () => {
-  let shared: DatabaseHandle;
-  beforeAll(async () => {
-    shared = await createTestDatabase();
-  }, 60_000);
-  afterAll(async () => {
-    await shared.close();
-  });
-
   it('a device known to one node is known to the other', async () => {
     const first = await createTestApi({
-      database: shared,
+      database: api.database,
       hitStore: undefined,
       rateLimits: { global: roomy },
     });
     const second = await createTestApi({
-      database: shared,
+      database: api.database,
       hitStore: undefined,
       rateLimits: { global: roomy },
     });
