@@ -40,7 +40,7 @@ export interface paths {
          *     credentials answer 422 'These credentials do not match our records.', whether or not the
          *     address has an account. Limited per IP, per account and IP, and per account for devices
          *     that have not signed in to it before (429 with `Retry-After`); a device that has carries the
-         *     `bf_device` cookie this answer sets, and is limited per account and device instead (ADR 0012).
+         *     `bf_device` cookie this answer sets, and is limited per account and device instead (ADR 0015).
          */
         post: operations["login"];
         delete?: never;
@@ -2440,10 +2440,31 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             /**
+             * @description The payment provider refused to open the payment (e.g. the store's key is not valid).
+             *     Nothing was charged; the payment is failed and, for an order, its lines are back in
+             *     the cart.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "The payment service refused this payment. Nothing was charged."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
              * @description Card payments cannot be taken now: the store has no payment provider configured, or
-             *     the provider cannot be reached (then with `Retry-After`). Nothing was charged; the
-             *     request can be sent again. Also when the database does not answer (with
-             *     `Retry-After`, as `ServiceUnavailable`).
+             *     the provider cannot be reached (then with `Retry-After`). Nothing was charged and
+             *     nothing failed: the payment stays pending, and the same request sent again opens it
+             *     (a card checkout finds the cart empty, its lines being in the pending order, and opens
+             *     that order's payment). Also when the database does not answer (with `Retry-After`, as
+             *     `ServiceUnavailable`).
              */
             503: {
                 headers: {
@@ -2534,10 +2555,31 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             /**
+             * @description The payment provider refused to open the payment (e.g. the store's key is not valid).
+             *     Nothing was charged; the payment is failed and, for an order, its lines are back in
+             *     the cart.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "The payment service refused this payment. Nothing was charged."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
              * @description Card payments cannot be taken now: the store has no payment provider configured, or
-             *     the provider cannot be reached (then with `Retry-After`). Nothing was charged; the
-             *     request can be sent again. Also when the database does not answer (with
-             *     `Retry-After`, as `ServiceUnavailable`).
+             *     the provider cannot be reached (then with `Retry-After`). Nothing was charged and
+             *     nothing failed: the payment stays pending, and the same request sent again opens it
+             *     (a card checkout finds the cart empty, its lines being in the pending order, and opens
+             *     that order's payment). Also when the database does not answer (with `Retry-After`, as
+             *     `ServiceUnavailable`).
              */
             503: {
                 headers: {

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { getOrCreateSecret } from '../db/secrets';
 
 /**
- * Device tokens, as OWASP's "device cookies" (ADR 0012): after a successful sign-in the browser
+ * Device tokens, as OWASP's "device cookies" (ADR 0015): after a successful sign-in the browser
  * keeps a token signed for that account, and a later sign-in attempt that carries it comes from
  * a device the owner has used. Such an attempt skips the per-account limit that throttles every
  * other client, so guessing from many addresses cannot lock the owner out of a known device.

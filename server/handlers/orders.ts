@@ -8,10 +8,10 @@ import type { Database } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
-import { CheckoutError, checkoutWithBalance, startCardCheckout } from '../ledger/checkout';
+import { type CardCheckout, CheckoutError, checkoutWithBalance, startCardCheckout } from '../ledger/checkout';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { baseCurrency, findCurrency } from '../payments/currencies';
-import { checkoutUrls, failUnopenedPayment, openCheckout } from '../payments/payments';
+import { checkoutUrls, failUnopenedPayment, openCheckout, unopenedOrderPayment } from '../payments/payments';
 import { paymentsOf } from '../payments/providers';
 import { titleLanguageId } from './cart';
 import type { ContractHandlers, ContractRequest, ReplyBody } from './types';
@@ -53,6 +53,15 @@ async function payByCard(
       ),
       currency: display.code,
     }),
+  }).catch(async (error: unknown): Promise<CardCheckout> => {
+    // The cart is empty because the last card checkout took it into an order the provider could
+    // not open (unreachable): this retry opens that order's payment.
+    const retry =
+      error instanceof CheckoutError && error.reason === 'empty'
+        ? await unopenedOrderPayment(db, user.id, provider.name)
+        : undefined;
+    if (retry?.orderId == null) throw error;
+    return { kind: 'payment', orderId: retry.orderId, payment: retry, totalMinor: retry.coinsMinor };
   });
   if (started.kind === 'paid') {
     return {

@@ -12,9 +12,11 @@ import {
   findPayment,
   findUserPayment,
   insertPayment,
+  type NewPayment,
   openCheckout,
   type PaymentRow,
   paymentView,
+  unopenedTopUp,
 } from '../payments/payments';
 import { WebhookSignatureError } from '../payments/provider';
 import { configuredPayments, paymentsOf } from '../payments/providers';
@@ -61,14 +63,16 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
   if (coinsMinor <= 0) throw fieldErrors({ amount: [t(locale, 'field.amount')] });
 
   const { provider } = await paymentsOf(request.server.ctx);
-  const payment = await insertPayment(db, {
+  const wanted: NewPayment = {
     kind: 'top_up',
     provider: provider.name,
     userId: user.id,
     amountMinor: withVat(body.amount, settings.vat_percent),
     currency: display.code,
     coinsMinor,
-  });
+  };
+  // A retry after the provider could not be reached takes up the same payment.
+  const payment = (await unopenedTopUp(db, wanted)) ?? (await insertPayment(db, wanted));
   const coins = formatCoins(coinsMinor, locale, settings.internal_currency.name);
   const redirectUrl = await openCheckout(
     db,

@@ -8,7 +8,7 @@ import type {
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { type LocaleResolver, requestedLangId } from '../i18n/locale';
 import { type Locale, t } from '../i18n/messages';
-import { PaymentsUnavailableError } from '../payments/provider';
+import { PaymentProviderRefusedError, PaymentsUnavailableError } from '../payments/provider';
 import { apiError } from './api-error';
 import { isMalformedBody } from './body';
 import { HttpError } from './errors';
@@ -60,6 +60,8 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 function toHttpError(error: FastifyError, request: FastifyRequest, locale: Locale): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof PaymentsUnavailableError) return paymentsUnavailable(error, locale);
+  if (error instanceof PaymentProviderRefusedError)
+    return new HttpError(502, t(locale, 'payment.providerRefused'));
   if (isDatabaseUnavailable(error)) {
     return new HttpError(503, t(locale, 'error.temporarilyUnavailable'), undefined, {
       'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),

@@ -11,7 +11,7 @@ import { HttpError } from './errors';
 import type { HitStore, Limit, RateLimits } from './rate-limit';
 
 /**
- * The limits of the operations that check a password or send mail (ADR 0012). None of them lets
+ * The limits of the operations that check a password or send mail (ADR 0015). None of them lets
  * a stranger deny the owner: what a stranger can exhaust is counted per address (theirs), and
  * what is counted per account either spares the owner's known devices (sign-in) or refuses
  * nothing (reset mails: the answer stays the same, no further mail is sent, and the links already

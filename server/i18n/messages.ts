@@ -108,6 +108,7 @@ const en = {
     'Not enough {coin} on your balance: the order costs {total}, you have {balance}.',
   'checkout.methodUnavailable': 'This payment method is not available.',
   'payment.notConfigured': 'Card payments are not set up on this store yet.',
+  'payment.providerRefused': 'The payment service refused this payment. Nothing was charged.',
   'payment.providerUnreachable':
     'The payment service cannot be reached right now. Nothing was charged; please try again in a moment.',
   'checkout.paid': 'Order paid',
@@ -236,6 +237,7 @@ const de: Catalogue = {
     'Nicht genug {coin} auf deinem Guthaben: Die Bestellung kostet {total}, du hast {balance}.',
   'checkout.methodUnavailable': 'Diese Zahlungsart ist nicht verfügbar.',
   'payment.notConfigured': 'Kartenzahlungen sind in diesem Shop noch nicht eingerichtet.',
+  'payment.providerRefused': 'Der Zahlungsdienst hat diese Zahlung abgelehnt. Es wurde nichts abgebucht.',
   'payment.providerUnreachable':
     'Der Zahlungsdienst ist gerade nicht erreichbar. Es wurde nichts abgebucht; bitte versuche es gleich noch einmal.',
   'checkout.paid': 'Bestellung bezahlt',
@@ -360,6 +362,7 @@ const es: Catalogue = {
     'No tienes suficientes {coin} en tu saldo: el pedido cuesta {total} y tienes {balance}.',
   'checkout.methodUnavailable': 'Este método de pago no está disponible.',
   'payment.notConfigured': 'Los pagos con tarjeta aún no están configurados en esta tienda.',
+  'payment.providerRefused': 'El servicio de pago ha rechazado este pago. No se ha cobrado nada.',
   'payment.providerUnreachable':
     'El servicio de pago no está disponible en este momento. No se ha cobrado nada; inténtalo de nuevo en un momento.',
   'checkout.paid': 'Pedido pagado',

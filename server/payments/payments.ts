@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, payments } from '../db/schema';
 import { restoreOrderLines } from '../ledger/cart';
-import type { CheckoutPayment, CheckoutUrls, PaymentProvider } from './provider';
+import {
+  type CheckoutPayment,
+  type CheckoutUrls,
+  type PaymentProvider,
+  PaymentsUnavailableError,
+} from './provider';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -80,9 +85,12 @@ export function checkoutUrls(publicUrl: string, ref: string): CheckoutUrls {
 }
 
 /**
- * Opens the provider's checkout for a stored payment and keeps the provider's id, and the amount
- * the provider charges when it rounded the payment's. When the provider refuses, `onFailure`
- * settles what was created for it, and the error goes on.
+ * Opens the provider's checkout for a stored payment and keeps the provider's id (so an opened
+ * payment has one), and the amount the provider charges when it rounded the payment's. When the
+ * provider refuses, `onFailure` settles what was created for it, and the error goes on. When it
+ * cannot be reached, nothing is settled: the payment stays pending and unopened, and the same
+ * request sent again opens it (`unopenedTopUp`, `unopenedOrderPayment`) under the same ref, the
+ * provider's idempotency key, so even a session the provider opened unseen is the one reused.
  */
 export async function openCheckout(
   db: Database,
@@ -95,7 +103,7 @@ export async function openCheckout(
   try {
     session = await provider.createCheckout(payment, urls);
   } catch (error) {
-    await onFailure();
+    if (!(error instanceof PaymentsUnavailableError)) await onFailure();
     throw error;
   }
   const { providerRef, chargedMinor } = session;
@@ -121,4 +129,54 @@ export async function failUnopenedPayment(db: Database, payment: PaymentRow): Pr
       await restoreOrderLines(tx, payment.userId, payment.orderId);
     }
   });
+}
+
+/** How long a payment the provider could not open is taken up again by a retry. */
+const REOPEN_WITHIN_MS = 60 * 60_000;
+
+function unopened(userId: number, provider: PaymentProvider['name'], kind: PaymentRow['kind']) {
+  return and(
+    eq(payments.userId, userId),
+    eq(payments.provider, provider),
+    eq(payments.kind, kind),
+    eq(payments.status, 'pending'),
+    isNull(payments.providerRef),
+    gt(payments.createdAt, new Date(Date.now() - REOPEN_WITHIN_MS)),
+  );
+}
+
+/** The customer's pending top-up of the same amount that the provider could not open lately. */
+export async function unopenedTopUp(db: Database, payment: NewPayment): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        unopened(payment.userId, payment.provider, 'top_up'),
+        eq(payments.amountMinor, payment.amountMinor),
+        eq(payments.currency, payment.currency),
+        eq(payments.coinsMinor, payment.coinsMinor),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The customer's latest order payment the provider could not open lately. Its order holds the
+ * lines the checkout took from the cart, so a card checkout with an empty cart opens it again.
+ */
+export async function unopenedOrderPayment(
+  db: Database,
+  userId: number,
+  provider: PaymentProvider['name'],
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(unopened(userId, provider, 'order'))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
 }

@@ -83,3 +83,11 @@ export class PaymentsUnavailableError extends Error {
     this.name = 'PaymentsUnavailableError';
   }
 }
+
+/** The provider answered, and refused to open the payment (a bad key, a currency it does not take). */
+export class PaymentProviderRefusedError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('The payment provider refused to open the payment', options);
+    this.name = 'PaymentProviderRefusedError';
+  }
+}

@@ -123,7 +123,7 @@ export function createSandboxProvider(secret: string, now: () => number = Date.n
   return {
     name: 'sandbox',
     async createCheckout(payment): Promise<CheckoutSession> {
-      return { redirectUrl: sandboxPageUrl(secret, payment.ref) };
+      return { redirectUrl: sandboxPageUrl(secret, payment.ref), providerRef: `sandbox:${payment.ref}` };
     },
     verifyWebhook(rawBody, headers): PaymentEvent {
       const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);

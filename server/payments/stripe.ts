@@ -4,8 +4,28 @@ import {
   headerValue,
   type PaymentEvent,
   type PaymentProvider,
+  PaymentProviderRefusedError,
+  PaymentsUnavailableError,
   WebhookSignatureError,
 } from './provider';
+
+/**
+ * How long one call to Stripe may take, and no retry inside it: the storefront gives a top-up 6 s
+ * (SPEC §9), and an answer that Stripe cannot be reached (503), which the customer can repeat
+ * safely (the payment ref is the idempotency key), beats no answer.
+ */
+const STRIPE_TIMEOUT_MS = 5_000;
+
+/** Stripe's errors that mean "not now" (unreachable, timed out, its own failure, too many requests). */
+const UNAVAILABLE = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError']);
+
+/** A Stripe error as the payments code knows it: unavailable (retry later) or refused; others as they are. */
+function providerError(error: unknown): unknown {
+  const type = (error as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !type.startsWith('Stripe')) return error;
+  if (UNAVAILABLE.has(type)) return new PaymentsUnavailableError('unreachable', { cause: error });
+  return new PaymentProviderRefusedError({ cause: error });
+}
 
 /** The one Stripe call the adapter makes; a fake stands in for it in tests. */
 export interface StripeCheckoutClient {
@@ -71,7 +91,8 @@ function isCheckoutSessionEvent(
  * `checkout.session.*` events as the outcome.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const client: StripeCheckoutClient = options.client ?? new Stripe(options.secretKey);
+  const client: StripeCheckoutClient =
+    options.client ?? new Stripe(options.secretKey, { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: 0 });
   return {
     name: 'stripe',
     async createCheckout(payment, urls): Promise<CheckoutSession> {
@@ -97,7 +118,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           ? { customer_creation: 'always', payment_intent_data: { setup_future_usage: 'off_session' } }
           : {}),
       };
-      const session = await client.checkout.sessions.create(params, { idempotencyKey: payment.ref });
+      let session: Pick<Stripe.Checkout.Session, 'id' | 'url'>;
+      try {
+        session = await client.checkout.sessions.create(params, { idempotencyKey: payment.ref });
+      } catch (error) {
+        throw providerError(error);
+      }
       if (!session.url) throw new Error(`Stripe returned no URL for checkout session ${session.id}`);
       return {
         redirectUrl: session.url,

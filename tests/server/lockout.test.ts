@@ -75,7 +75,7 @@ describe('sign-in throttling without lockouts', () => {
       `1,000 guesses over 100 addresses: ${counts.checked} checked, ${counts.refused} answered 429`,
     );
 
-    // A new device waits for the window (the trade-off of ADR 0012); the owner's known device does not.
+    // A new device waits for the window (the trade-off of ADR 0015); the owner's known device does not.
     expect((await login(owner.email, PASSWORD, '203.0.113.31')).status).toBe(429);
     expect((await login(owner.email, PASSWORD, '203.0.113.31', known)).status).toBe(200);
     expect((await login(owner.email, PASSWORD, '10.20.0.1', known)).status).toBe(200);

@@ -3,9 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, webhookEvents } from '../../server/db/schema';
 import type { CheckoutPayment } from '../../server/payments/provider';
-import { usePayments } from '../../server/payments/providers';
 import { createStripeProvider, type StripeCheckoutClient, stripeAmount } from '../../server/payments/stripe';
-import { createTestApi, type TestApi } from './support/api';
+import type { TestApi } from './support/api';
 import {
   activeProducts,
   cachedBalance,
@@ -13,11 +12,12 @@ import {
   ledgerMismatches,
   moneySnapshot,
   type TestCustomer,
-  testRateLimits,
 } from './support/money';
-import { stripeEvent as signedStripeEvent } from './support/stripe-events';
-
-const WEBHOOK_SECRET = 'whsec_test_0123456789abcdefghijklmnopqrstuv';
+import {
+  createStripeTestApi,
+  stripeEvent as signedStripeEvent,
+  TEST_STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
+} from './support/stripe-events';
 
 type CreateCall = Parameters<StripeCheckoutClient['checkout']['sessions']['create']>;
 
@@ -153,18 +153,8 @@ describe('PAYMENT_PROVIDER=stripe', () => {
   let client: ReturnType<typeof fakeStripe>;
 
   beforeAll(async () => {
-    api = await createTestApi({
-      rateLimits: testRateLimits,
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_51Fake',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-    });
     client = fakeStripe();
-    const { payment: config } = api.config;
-    if (config.provider !== 'stripe') throw new Error('expected the stripe config');
-    usePayments(api.app.ctx, { provider: createStripeProvider({ ...config, client }) });
+    api = await createStripeTestApi(client);
   });
   afterAll(async () => {
     await api?.close();
