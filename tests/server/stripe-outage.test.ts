@@ -14,8 +14,8 @@ import {
 } from './support/money';
 import {
   createStripeTestApi,
+  pointStripeAt,
   stripeEvent,
-  useStripeClient,
   TEST_STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
 } from './support/stripe-events';
 
@@ -180,14 +180,14 @@ describe('Stripe cannot be reached', () => {
       maxNetworkRetries: 0,
       timeout: 2_000,
     });
-    useStripeClient(api, real);
+    pointStripeAt(api, real);
     try {
       const customer = await createCustomer(api.database.db);
       const response = await topUp(customer);
       expect(response.status).toBe(503);
       expect((await paymentsOfCustomer(customer))[0]?.status).toBe('pending');
     } finally {
-      useStripeClient(api, stripe.client);
+      pointStripeAt(api, stripe.client);
     }
   });
 });

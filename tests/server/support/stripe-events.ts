@@ -37,12 +37,12 @@ export async function createStripeTestApi(client: StripeCheckoutClient): Promise
       STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
     },
   });
-  useStripeClient(api, client);
+  pointStripeAt(api, client);
   return api;
 }
 
 /** Points an app's Stripe provider at another client. */
-export function useStripeClient(api: TestApi, client: StripeCheckoutClient): void {
+export function pointStripeAt(api: TestApi, client: StripeCheckoutClient): void {
   const { payment } = api.config;
   if (payment.provider !== 'stripe') throw new Error('expected the stripe config');
   usePayments(api.app.ctx, { provider: createStripeProvider({ ...payment, client }) });
