@@ -45,5 +45,6 @@ export async function createStripeTestApi(client: StripeCheckoutClient): Promise
 export function pointStripeAt(api: TestApi, client: StripeCheckoutClient): void {
   const { payment } = api.config;
   if (payment.provider !== 'stripe') throw new Error('expected the stripe config');
+  // biome-ignore lint/correctness/useHookAtTopLevel: usePayments is the server's, not a React hook.
   usePayments(api.app.ctx, { provider: createStripeProvider({ ...payment, client }) });
 }
