@@ -1,17 +1,64 @@
-import { Outlet } from '@tanstack/react-router';
-import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from '../pages/HeadingOnlyPage';
+import { Link, Outlet } from '@tanstack/react-router';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { useChild } from '../app/AppActorContext';
+import { navMessages } from '../shell/messages';
+import './account.css';
 
 const messages = defineMessages({
   title: { id: 'account.title', defaultMessage: 'My Profile' },
+  menu: { id: 'account.menu.label', defaultMessage: 'Account' },
+  profile: { id: 'account.menu.profile', defaultMessage: 'Profile' },
+  balance: { id: 'account.menu.balance', defaultMessage: 'Balance' },
+  orders: { id: 'account.menu.orders', defaultMessage: 'Order history' },
+  password: { id: 'account.menu.changePassword', defaultMessage: 'Change password' },
+  email: { id: 'account.menu.changeEmail', defaultMessage: 'Change email' },
 });
 
-/** Only its heading until the issue that owns this screen lands. */
+const TABS = [
+  { to: '/account/profile', label: messages.profile },
+  { to: '/account/balance', label: messages.balance },
+  { to: '/account/order-history', label: messages.orders },
+  { to: '/account/change-password', label: messages.password },
+  { to: '/account/change-email', label: messages.email },
+] as const;
+
+/**
+ * /account (SPEC §2 "Account page"): the title, the side menu of tabs (a scrolling tab strip on
+ * narrow screens; the router marks the open one with aria-current="page") and Logout, which the
+ * session handles (SPEC §4: local state cleared either way, then / with its notice). The page's
+ * one <main> is here; each tab is a section inside it.
+ */
 export function AccountLayout() {
+  const intl = useIntl();
+  const session = useChild('session');
   return (
-    <>
-      <HeadingOnlyPage title={messages.title} />
-      <Outlet />
-    </>
+    <main className="page account">
+      <h1 className="account__title">
+        <FormattedMessage {...messages.title} />
+      </h1>
+      <div className="account__body">
+        <nav className="account__menu" aria-label={intl.formatMessage(messages.menu)}>
+          <ul className="account__tabs">
+            {TABS.map((tab) => (
+              <li key={tab.to}>
+                <Link to={tab.to} className="account__tab">
+                  <FormattedMessage {...tab.label} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="account__logout"
+            onClick={() => session.send({ type: 'LOGOUT' })}
+          >
+            <FormattedMessage {...navMessages.logout} />
+          </button>
+        </nav>
+        <div className="account__panel">
+          <Outlet />
+        </div>
+      </div>
+    </main>
   );
 }

@@ -1,5 +1,5 @@
 import { defineMessages } from 'react-intl';
-import { HeadingOnlyPage } from '../pages/HeadingOnlyPage';
+import { AccountSection } from './AccountSection';
 
 const messages = defineMessages({
   title: { id: 'account.profile.title', defaultMessage: 'Profile' },
@@ -7,5 +7,5 @@ const messages = defineMessages({
 
 /** Only its heading until the issue that owns this screen lands. */
 export function ProfileTab() {
-  return <HeadingOnlyPage title={messages.title} />;
+  return <AccountSection title={messages.title} />;
 }

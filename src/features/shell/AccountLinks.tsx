@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { badgeText, cartCount } from '../../../machines/cart';
+import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { useAppSelector, useChild } from '../app/AppActorContext';
@@ -18,11 +19,12 @@ export function useCartBadge(): string {
   return useSelector(useChild('cart'), (snapshot) => badgeText(cartCount(snapshot.context.items)));
 }
 
-/** Balance, cart and MY PROFILE of the main bar for a signed-in customer. */
+/** Balance, cart, MY PROFILE and Logout of the main bar for a signed-in customer. */
 export function SignedInLinks() {
   const balance = useBalance();
   const badge = useCartBadge();
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const session = useChild('session');
   return (
     <>
       {balance !== null && (
@@ -43,6 +45,13 @@ export function SignedInLinks() {
       <LinkButton size="sm" render={(props) => <Link to="/account/profile" {...props} />}>
         <FormattedMessage {...navMessages.myProfile} />
       </LinkButton>
+      <button
+        type="button"
+        className={buttonClass('ghost', 'sm')}
+        onClick={() => session.send({ type: 'LOGOUT' })}
+      >
+        <FormattedMessage {...navMessages.logout} />
+      </button>
     </>
   );
 }
