@@ -47,11 +47,7 @@ export function AccountLayout() {
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            className="account__logout"
-            onClick={() => session.send({ type: 'LOGOUT' })}
-          >
+          <button type="button" className="account__logout" onClick={() => session.send({ type: 'LOGOUT' })}>
             <FormattedMessage {...navMessages.logout} />
           </button>
         </nav>
