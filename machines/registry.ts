@@ -6,6 +6,7 @@ import { cookieConsentMachine } from './cookieConsent';
 import { copyAddressMachine } from './copyAddress';
 import { currencyMachine } from './currency';
 import { forgotPasswordMachine } from './forms/forgotPassword';
+import { profileEditMachine } from './forms/profileEdit';
 import { resetPasswordMachine } from './forms/resetPassword';
 import { signInMachine } from './forms/signIn';
 import { signUpMachine } from './forms/signUp';
@@ -43,4 +44,5 @@ export const machines: Record<string, AnyStateMachine> = {
   signUp: signUpMachine,
   forgotPassword: forgotPasswordMachine,
   resetPassword: resetPasswordMachine,
+  profileEdit: profileEditMachine,
 };

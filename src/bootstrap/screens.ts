@@ -1,6 +1,7 @@
 import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate';
 import type { ApiClient } from '../api';
 import type { AppActor } from './app-actor';
+import type { accountScreens } from './screens/account';
 import type { authScreens } from './screens/auth';
 import type { cartScreens } from './screens/cart';
 import type { emailScreens } from './screens/email';
@@ -14,6 +15,7 @@ import type { shopScreens } from './screens/shop';
  * `(api) => logic`.
  */
 const screenModules = {
+  account: () => import('./screens/account').then((module) => module.accountScreens),
   auth: () => import('./screens/auth').then((module) => module.authScreens),
   cart: () => import('./screens/cart').then((module) => module.cartScreens),
   email: () => import('./screens/email').then((module) => module.emailScreens),
@@ -22,7 +24,8 @@ const screenModules = {
   shop: () => import('./screens/shop').then((module) => module.shopScreens),
 };
 
-type Providers = typeof authScreens &
+type Providers = typeof accountScreens &
+  typeof authScreens &
   typeof cartScreens &
   typeof emailScreens &
   typeof pageScreens &
@@ -33,6 +36,7 @@ export type ScreenLogic<N extends ScreenName> = ReturnType<Providers[N]>;
 export type ScreenActor<N extends ScreenName> = ActorRefFrom<ScreenLogic<N>>;
 
 const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
+  profileEdit: 'account',
   signIn: 'auth',
   signUp: 'auth',
   forgotPassword: 'auth',

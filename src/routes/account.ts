@@ -1,6 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
 import { requireLogin } from './guards';
 import { rootRoute } from './root';
+import { screenLifecycle } from './screen';
 
 /** /account and its tabs (SPEC §2); /account itself (its '' child) opens the profile tab. */
 export const accountRoute = createRoute({
@@ -23,6 +25,14 @@ export const accountProfileRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: 'profile',
   staticData: { name: 'account', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => {
+    const screen = await context.screens.start('profileEdit', undefined);
+    // The first paint shows the profile: wait for its load (or its failure) to settle.
+    const profile = context.app.getSnapshot().context.profile;
+    await waitFor(profile, (snapshot) => !snapshot.matches('loading'));
+    return { screen };
+  },
+  ...screenLifecycle('profileEdit'),
   component: lazyRouteComponent(() => import('../features/account/ProfileTab'), 'ProfileTab'),
 });
 

@@ -1,11 +1,116 @@
-import { defineMessages } from 'react-intl';
+import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import type { UserProfile } from '../../../machines/domain';
+import { fullName } from '../../../machines/profile';
+import { Button } from '../../components/Button/Button';
+import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { Spinner } from '../../components/Spinner/Spinner';
+import { formatJoinDate } from '../../i18n/dates';
+import { useOptionalText } from '../../i18n/useText';
+import { useChild } from '../app/AppActorContext';
 import { AccountSection } from './AccountSection';
+import { ProfileForm } from './ProfileForm';
+import { profileFieldMessages } from './profileFieldMessages';
+
+const route = getRouteApi('/account/profile');
 
 const messages = defineMessages({
   title: { id: 'account.profile.title', defaultMessage: 'Profile' },
+  personal: { id: 'account.profile.personal', defaultMessage: 'Personal information' },
+  edit: { id: 'account.profile.edit', defaultMessage: 'Edit' },
+});
+const joinedMessage = defineMessage<{ date: MessageValue }>({
+  id: 'account.profile.joined',
+  defaultMessage: 'Member since {date}',
+});
+const avatarMessage = defineMessage<{ name: MessageValue }>({
+  id: 'account.profile.avatar',
+  defaultMessage: 'Profile picture of {name}',
 });
 
-/** Only its heading until the issue that owns this screen lands. */
+/** The profile tab (SPEC §2): avatar, full name, join date and the personal fields; Edit opens the form. */
 export function ProfileTab() {
-  return <AccountSection title={messages.title} />;
+  const intl = useIntl();
+  const text = useOptionalText();
+  const screen = route.useLoaderData({ select: (data) => data.screen });
+  const editing = useSelector(screen, (s) => !s.matches('viewing'));
+  const profileActor = useChild('profile');
+  const profile = useSelector(profileActor, (s) => s.context.profile);
+  const error = useSelector(profileActor, (s) => s.context.error);
+
+  const edit = profile && !editing && (
+    <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'EDIT', profile })}>
+      {intl.formatMessage(messages.edit)}
+    </Button>
+  );
+
+  return (
+    <AccountSection title={messages.title} actions={edit}>
+      {!profile && error && <ErrorText>{text(error)}</ErrorText>}
+      {!profile && !error && <Spinner size="lg" />}
+      {profile && (
+        <>
+          <div className="profile-card">
+            <Avatar
+              profile={profile}
+              label={intl.formatMessage(avatarMessage, { name: fullName(profile) })}
+            />
+            <div>
+              <p className="profile-card__name">{fullName(profile)}</p>
+              <p className="profile-card__joined">
+                {intl.formatMessage(joinedMessage, {
+                  date: formatJoinDate(profile.created_at, intl.locale),
+                })}
+              </p>
+            </div>
+          </div>
+          {editing ? <ProfileForm screen={screen} /> : <ProfileFields profile={profile} />}
+        </>
+      )}
+    </AccountSection>
+  );
+}
+
+function Avatar({ profile, label }: { profile: UserProfile; label: string }) {
+  if (profile.avatarUrl) {
+    return (
+      <img className="profile-card__avatar" src={profile.avatarUrl} alt={label} width={72} height={72} />
+    );
+  }
+  const initials = [profile.name, profile.surname]
+    .map((part) => part.trim().charAt(0).toUpperCase())
+    .join('');
+  return (
+    <span className="profile-card__avatar profile-card__avatar--initials" role="img" aria-label={label}>
+      {initials}
+    </span>
+  );
+}
+
+function ProfileFields({ profile }: { profile: UserProfile }) {
+  const intl = useIntl();
+  const rows = [
+    [profileFieldMessages.name, profile.name],
+    [profileFieldMessages.surname, profile.surname],
+    [profileFieldMessages.email, profile.email],
+    [profileFieldMessages.phone, profile.phone],
+    [profileFieldMessages.address, profile.address ?? ''],
+    [profileFieldMessages.city, profile.city],
+    [profileFieldMessages.country, profile.country?.name ?? ''],
+    [profileFieldMessages.postCode, profile.post_code ?? ''],
+  ] as const;
+  return (
+    <>
+      <h3 className="profile-fields__title">{intl.formatMessage(messages.personal)}</h3>
+      <dl className="profile-fields">
+        {rows.map(([label, value]) => (
+          <div key={label.id} className="profile-fields__row">
+            <dt>{intl.formatMessage(label)}</dt>
+            <dd>{value === '' ? '—' : value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
 }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { type HttpHandler, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, failure, renderApp, SIGNED_IN } from '../support';
 
-async function openAccount(path = '/account', handlers: Parameters<typeof renderApp>[0]['handlers'] = []) {
+async function openAccount(path = '/account', handlers: HttpHandler[] = []) {
   const view = renderApp({ path, storage: SIGNED_IN, handlers });
   await view.ready();
   await screen.findByRole('heading', { level: 1, name: 'My Profile' });

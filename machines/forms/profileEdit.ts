@@ -1,0 +1,208 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { isSilentFailure, type ProfileUpdate, type UserProfile } from '../domain';
+import { profileMessages } from '../profile';
+import { defineMessages } from '../text';
+import { showToast } from '../toasts';
+import { formMessages } from './messages';
+import { EMPTY_PHONE, type PhoneChange, type PhoneValue } from './phone';
+import {
+  type FieldErrors,
+  type FormErrors,
+  failureErrors,
+  filled,
+  firstFailure,
+  isValid,
+  NO_ERRORS,
+  type Rule,
+  withoutError,
+} from './rules';
+
+export const profileEditMessages = defineMessages({
+  updated: { id: 'account.profile.updated', defaultMessage: 'Profile updated successfully' },
+});
+
+export interface ProfileEditValues {
+  name: string;
+  surname: string;
+  phone: PhoneValue;
+  /** A country id of GET /countries, as text ('' for none). */
+  country: string;
+  city: string;
+  address: string;
+  post_code: string;
+}
+export type ProfileEditField = keyof ProfileEditValues;
+export type ProfileEditTextField = Exclude<ProfileEditField, 'phone'>;
+
+/** The profile rules (SPEC §5's sign-up texts for the fields the profile shares), in order. */
+export const profileEditRules: readonly Rule<ProfileEditValues, ProfileEditField>[] = [
+  { field: 'name', message: formMessages.nameRequired, valid: (v) => filled(v.name) },
+  { field: 'surname', message: formMessages.surnameRequired, valid: (v) => filled(v.surname) },
+  { field: 'country', message: formMessages.countryRequired, valid: (v) => v.country !== '' },
+  { field: 'city', message: formMessages.cityRequired, valid: (v) => filled(v.city) },
+  { field: 'phone', message: formMessages.phoneRequired, valid: (v) => filled(v.phone.text) },
+  {
+    field: 'phone',
+    message: formMessages.validPhone,
+    valid: (v) => v.phone.valid && v.phone.e164 !== null,
+  },
+];
+
+/** The form filled from the saved profile. */
+export function valuesOf(profile: UserProfile): ProfileEditValues {
+  return {
+    name: profile.name,
+    surname: profile.surname,
+    phone: {
+      text: profile.phone,
+      country: profile.country?.iso ?? null,
+      e164: profile.phoneE164,
+      valid: profile.phoneE164 !== null,
+    },
+    country: profile.country ? String(profile.country.id) : '',
+    city: profile.city,
+    address: profile.address ?? '',
+    post_code: profile.post_code ?? '',
+  };
+}
+
+/** PUT /user/profile's body (the email changes through its own tab). */
+export function updateOf(values: ProfileEditValues): ProfileUpdate {
+  return {
+    name: values.name.trim(),
+    surname: values.surname.trim(),
+    phone: values.phone.text.trim(),
+    phoneE164: values.phone.e164 ?? '',
+    country: Number(values.country),
+    city: values.city.trim(),
+    address: values.address.trim(),
+    post_code: values.post_code.trim(),
+  };
+}
+
+/** Server field names of PUT /user/profile → the form's fields. */
+const SERVER_FIELDS: Record<string, ProfileEditField> = {
+  name: 'name',
+  surname: 'surname',
+  phone: 'phone',
+  phoneE164: 'phone',
+  country: 'country',
+  city: 'city',
+  address: 'address',
+  post_code: 'post_code',
+};
+
+export interface ProfileEditContext extends FormErrors<ProfileEditField> {
+  values: ProfileEditValues;
+  errors: FieldErrors<ProfileEditField>;
+}
+
+export type ProfileEditEvent =
+  | { type: 'EDIT'; profile: UserProfile }
+  | { type: 'CANCEL' }
+  | { type: 'CHANGE'; field: ProfileEditTextField; value: string }
+  | { type: 'PHONE_CHANGED'; change: PhoneChange }
+  | { type: 'SUBMIT' };
+
+const EMPTY_VALUES: ProfileEditValues = {
+  name: '',
+  surname: '',
+  phone: EMPTY_PHONE,
+  country: '',
+  city: '',
+  address: '',
+  post_code: '',
+};
+
+export const profileEditMachine = setup({
+  types: {
+    context: {} as ProfileEditContext,
+    events: {} as ProfileEditEvent,
+  },
+  actors: {
+    /** PUT /user/profile. */
+    updateProfile: fromPromise<void, ProfileUpdate>(async () => {
+      throw new Error('updateProfile is not provided');
+    }),
+  },
+  guards: {
+    invalid: ({ context }) => !isValid(profileEditRules, context.values),
+    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
+  },
+  actions: {
+    fill: assign((_, params: { profile: UserProfile }) => ({
+      values: valuesOf(params.profile),
+      ...NO_ERRORS,
+    })),
+    change: assign(({ context }, params: { field: ProfileEditTextField; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
+      errors: withoutError(context.errors, params.field),
+      formError: null,
+    })),
+    changePhone: assign(({ context }, params: { change: PhoneChange }) => {
+      const { candidates: _candidates, ...phone } = params.change;
+      return {
+        values: { ...context.values, phone },
+        errors: withoutError(context.errors, 'phone'),
+        formError: null,
+      };
+    }),
+    showFirstFailure: assign(({ context }) => firstFailure(profileEditRules, context.values)),
+    clearErrors: assign(NO_ERRORS),
+    showFailure: assign((_, params: { error: unknown }) =>
+      failureErrors(params.error, SERVER_FIELDS, profileMessages.updateFailed),
+    ),
+    announceSaved: sendTo(
+      ({ system }) => system.get('toasts'),
+      showToast('success', profileEditMessages.updated),
+    ),
+    refreshProfile: sendTo(({ system }) => system.get('profile'), { type: 'FETCH' as const }),
+  },
+}).createMachine({
+  id: 'profileEdit',
+  description: [
+    'The profile tab (SPEC §2): viewing shows the saved profile; EDIT {profile} opens the form filled from it,',
+    'CANCEL closes it. CHANGE {field, value} and PHONE_CHANGED {change} edit a field and clear its message;',
+    "SUBMIT checks 'Name is required', 'Surname is required', 'Country is required', 'City is required',",
+    "'Phone number is required', 'Please enter a valid phone number' (first broken rule, at its field), then",
+    'saves (PUT /user/profile). A 422 puts the server field errors at their fields; other failures show the',
+    "server's or client's message (429, 5xx, network) or 'Failed to update profile'; a cancelled call nothing.",
+    "Saved: the toast 'Profile updated successfully', FETCH to the profile (the view shows the saved values),",
+    'back to viewing. SUBMIT is not accepted while saving.',
+  ].join(' '),
+  context: { values: EMPTY_VALUES, ...NO_ERRORS },
+  initial: 'viewing',
+  states: {
+    viewing: {
+      on: {
+        EDIT: { target: 'editing', actions: { type: 'fill', params: ({ event }) => event } },
+      },
+    },
+    editing: {
+      on: {
+        CANCEL: { target: 'viewing', actions: 'clearErrors' },
+        CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
+        PHONE_CHANGED: { actions: { type: 'changePhone', params: ({ event }) => event } },
+        SUBMIT: [
+          { guard: 'invalid', actions: 'showFirstFailure' },
+          { target: 'saving', actions: 'clearErrors' },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'updateProfile',
+        src: 'updateProfile',
+        input: ({ context }) => updateOf(context.values),
+        onDone: { target: 'viewing', actions: ['announceSaved', 'refreshProfile'] },
+        onError: [
+          { guard: 'silent', target: 'editing' },
+          {
+            target: 'editing',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { expectFieldError, expectFormError, field, messageResponse } from '../auth/support';
+import { api, failure, fixtures, ok, renderApp, SIGNED_IN } from '../support';
+
+async function openProfile() {
+  const view = renderApp({ path: '/account/profile', storage: SIGNED_IN });
+  await view.ready();
+  await screen.findByRole('heading', { level: 2, name: 'Profile' });
+  await screen.findByText('Alex Stone');
+  return view;
+}
+
+const profileSection = () => screen.getByRole('region', { name: 'Profile' });
+
+describe('the profile tab (SPEC §2 "Profile tab")', () => {
+  it('shows the initials, the full name, the join date and the eight fields', async () => {
+    await openProfile();
+    const section = profileSection();
+    expect(within(section).getByRole('img', { name: 'Profile picture of Alex Stone' })).toHaveTextContent(
+      'AS',
+    );
+    expect(within(section).getByText('Member since Mar 14, 2026')).toBeInTheDocument();
+    const rows = Object.fromEntries(
+      Array.from(section.querySelectorAll('dt')).map((dt) => [
+        dt.textContent,
+        dt.nextElementSibling?.textContent,
+      ]),
+    );
+    expect(rows).toEqual({
+      'First Name': 'Alex',
+      'Last Name': 'Stone',
+      Email: 'alex.stone@example.com',
+      'Phone Number': '+49 30 901820',
+      Address: '—',
+      City: 'Berlin',
+      Country: 'Germany',
+      'Zip Code': '—',
+    });
+  });
+
+  it('shows the avatar image when the profile has one', async () => {
+    const view = renderApp({
+      path: '/account/profile',
+      storage: SIGNED_IN,
+      handlers: [
+        http.get(api('/user/profile'), () => ok({ ...fixtures.profile, avatarUrl: '/img/alex.png' })),
+      ],
+    });
+    await view.ready();
+    const avatar = await screen.findByRole('img', { name: 'Profile picture of Alex Stone' });
+    expect(avatar.tagName).toBe('IMG');
+    expect(avatar).toHaveAttribute('src', '/img/alex.png');
+  });
+
+  it('Edit saves the city: PUT /user/profile, the notice, and the view shows the saved value', async () => {
+    const view = await openProfile();
+    let body: Record<string, unknown> | null = null;
+    let saved = fixtures.profile;
+    view.server.use(
+      http.put(api('/user/profile'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        saved = { ...fixtures.profile, city: String(body.city) };
+        return messageResponse('Profile updated successfully');
+      }),
+      http.get(api('/user/profile'), () => ok(saved)),
+    );
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Edit' }));
+    expect(field('First Name')).toHaveValue('Alex');
+    await view.user.clear(field('City'));
+    await view.user.type(field('City'), 'Hamburg');
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(within(profileSection()).getByText('Hamburg')).toBeInTheDocument());
+    expect(body).toMatchObject({
+      name: 'Alex',
+      surname: 'Stone',
+      phone: '+49 30 901820',
+      phoneE164: '+4930901820',
+      country: 83,
+      city: 'Hamburg',
+    });
+    expect(body).not.toHaveProperty('email');
+    expect(within(profileSection()).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it("checks the rules before sending: 'City is required' at the field", async () => {
+    const view = await openProfile();
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Edit' }));
+    await view.user.clear(field('City'));
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    await expectFieldError('City', 'City is required');
+  });
+
+  it('a 422 shows the server field errors at their fields', async () => {
+    const view = await openProfile();
+    view.server.use(
+      http.put(api('/user/profile'), () =>
+        failure(422, 'The given data was invalid.', {
+          post_code: ['The post code may not be greater than 20 characters.'],
+        }),
+      ),
+    );
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Edit' }));
+    await view.user.type(field('Zip Code'), '123456789012345678901');
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    await expectFieldError('Zip Code', 'The post code may not be greater than 20 characters.');
+  });
+
+  it("any other failure: 'Failed to update profile' when the server gives no message; Cancel closes the form", async () => {
+    const view = await openProfile();
+    view.server.use(
+      http.put(api('/user/profile'), () => HttpResponse.json({ status: 'ERROR' }, { status: 400 })),
+    );
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Edit' }));
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    await expectFormError('Failed to update profile');
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Cancel' }));
+    expect(within(profileSection()).getByText('Berlin')).toBeInTheDocument();
+  });
+});
