@@ -12,6 +12,7 @@ import { signInMachine } from './forms/signIn';
 import { signUpMachine } from './forms/signUp';
 import { languageMachine } from './language';
 import { mobileMenuMachine } from './mobileMenu';
+import { ordersMachine } from './orders';
 import { paymentResultMachine } from './paymentResult';
 import { paymentStatusMachine } from './paymentStatus';
 import { profileMachine } from './profile';
@@ -31,6 +32,7 @@ export const machines: Record<string, AnyStateMachine> = {
   currency: currencyMachine,
   language: languageMachine,
   mobileMenu: mobileMenuMachine,
+  orders: ordersMachine,
   paymentResult: paymentResultMachine,
   paymentStatus: paymentStatusMachine,
   profile: profileMachine,

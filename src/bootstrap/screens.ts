@@ -37,6 +37,7 @@ export type ScreenActor<N extends ScreenName> = ActorRefFrom<ScreenLogic<N>>;
 
 const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   profileEdit: 'account',
+  orders: 'account',
   signIn: 'auth',
   signUp: 'auth',
   forgotPassword: 'auth',

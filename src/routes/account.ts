@@ -47,6 +47,9 @@ export const accountOrderHistoryRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: 'order-history',
   staticData: { name: 'AccountOrderHistory', access: 'protected', header: 'solid' },
+  // Started, not awaited: the tab shows 'Loading orders...' while the one fetch runs.
+  loader: async ({ context }) => ({ screen: await context.screens.start('orders', undefined) }),
+  ...screenLifecycle('orders'),
   component: lazyRouteComponent(() => import('../features/account/OrderHistoryTab'), 'OrderHistoryTab'),
 });
 

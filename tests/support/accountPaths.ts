@@ -3,8 +3,9 @@
  * tests (tests/machines/account) and the UI tests that replay them (tests/ui/account).
  */
 import type { profileEditMachine } from '../../machines/forms/profileEdit';
+import type { Order, ordersMachine } from '../../machines/orders';
 import { profile } from './fixtures';
-import { apiFailure, cancelled } from './formPaths';
+import { apiFailure, cancelled, serverError } from './formPaths';
 import { doneEvent, errorEvent, type PlanOptions } from './paths';
 
 export const cityTooLong = apiFailure('validation', 'The given data was invalid.', {
@@ -26,5 +27,28 @@ export const profileEditPlan: PlanOptions<typeof profileEditMachine> = {
     doneEvent('updateProfile'),
     errorEvent('updateProfile', cityTooLong),
     errorEvent('updateProfile', cancelled),
+  ],
+};
+
+/** `n` orders, newest first, ids 100 + n … 101. */
+export const manyOrders = (n: number): Order[] =>
+  Array.from({ length: n }, (_, index) => ({
+    id: 100 + n - index,
+    created_at: new Date(Date.UTC(2026, 3, 30 - index, 10)).toISOString(),
+    status: 'paid' as const,
+    payment_method: 'balance' as const,
+    total: 1000 * (index + 1),
+    items: [{ product_id: 1, title: `Order ${n - index}`, price: 1000 * (index + 1), count: 1 }],
+  }));
+
+export const ordersPlan: PlanOptions<typeof ordersMachine> = {
+  events: [
+    doneEvent('fetchOrders', []),
+    doneEvent('fetchOrders', manyOrders(6)),
+    errorEvent('fetchOrders', serverError),
+    errorEvent('fetchOrders', cancelled),
+    { type: 'RETRY' },
+    { type: 'PAGE', page: 2 },
+    { type: 'PAGE', page: 3 },
   ],
 };

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ProfileUpdate } from '../../../machines/domain';
 import { profileEditMachine } from '../../../machines/forms/profileEdit';
+import { type Order, ordersMachine } from '../../../machines/orders';
 import { type ApiClient, call } from '../../api';
 
 /** The account tabs (SPEC §2 "Account page"), on the typed client. */
@@ -12,6 +13,16 @@ export const accountScreens = {
         updateProfile: fromPromise<void, ProfileUpdate>(async ({ input, signal }) => {
           await call(api.PUT('/user/profile', { body: input, signal }), 'Failed to update profile');
         }),
+      },
+    }),
+  /** GET /purchase/history, once per visit of the tab. */
+  orders: (api: ApiClient) =>
+    ordersMachine.provide({
+      actors: {
+        fetchOrders: fromPromise<Order[]>(
+          async ({ signal }) =>
+            (await call(api.GET('/purchase/history', { signal }), 'Failed to fetch order history')).payload,
+        ),
       },
     }),
 };

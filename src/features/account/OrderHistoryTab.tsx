@@ -1,11 +1,127 @@
-import { defineMessages } from 'react-intl';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { defineMessages, type MessageDescriptor, useIntl } from 'react-intl';
+import { type Order, ordersOnPage, pageCountOf } from '../../../machines/orders';
+import { Button } from '../../components/Button/Button';
+import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
+import { EmptyState } from '../../components/EmptyState/EmptyState';
+import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
+import { Pagination } from '../../components/Pagination/Pagination';
+import { Spinner } from '../../components/Spinner/Spinner';
+import { formatDate } from '../../i18n/dates';
+import { useOptionalText } from '../../i18n/useText';
+import { useAppSelector } from '../app/AppActorContext';
 import { AccountSection } from './AccountSection';
+
+const route = getRouteApi('/account/order-history');
 
 const messages = defineMessages({
   title: { id: 'account.orders.title', defaultMessage: 'Order history' },
+  loading: { id: 'account.orders.loading', defaultMessage: 'Loading orders...' },
+  empty: { id: 'account.orders.empty', defaultMessage: 'No orders found' },
+  startShopping: { id: 'account.orders.startShopping', defaultMessage: 'Start Shopping' },
+  retry: { id: 'account.orders.retry', defaultMessage: 'Try again' },
+  date: { id: 'account.orders.date', defaultMessage: 'Date' },
+  items: { id: 'account.orders.items', defaultMessage: 'Items' },
+  total: { id: 'account.orders.total', defaultMessage: 'Total' },
+  status: { id: 'account.orders.status', defaultMessage: 'Status' },
 });
 
-/** Only its heading until the issue that owns this screen lands. */
+const statusMessages: Record<Order['status'], MessageDescriptor> = defineMessages({
+  pending: { id: 'account.orders.status.pending', defaultMessage: 'Pending' },
+  paid: { id: 'account.orders.status.paid', defaultMessage: 'Paid' },
+  failed: { id: 'account.orders.status.failed', defaultMessage: 'Failed' },
+  cancelled: { id: 'account.orders.status.cancelled', defaultMessage: 'Cancelled' },
+});
+
+/**
+ * The order history tab (SPEC §2): 'Loading orders...', 'No orders found' with 'Start Shopping',
+ * or a table of Date, Items, Total, Status in pages of 5 (cards on narrow screens, by CSS).
+ */
 export function OrderHistoryTab() {
-  return <AccountSection title={messages.title} />;
+  const intl = useIntl();
+  const text = useOptionalText();
+  const screen = route.useLoaderData({ select: (data) => data.screen });
+  const state = useSelector(screen, (s) => s.value);
+  const orders = useSelector(screen, (s) => s.context.orders);
+  const page = useSelector(screen, (s) => s.context.page);
+  const error = useSelector(screen, (s) => s.context.error);
+  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+
+  return (
+    <AccountSection title={messages.title}>
+      {state === 'loading' && (
+        <p className="orders__status" role="status">
+          <Spinner size="sm" decorative />
+          <span>{intl.formatMessage(messages.loading)}</span>
+        </p>
+      )}
+      {state === 'error' && (
+        <div className="orders__status">
+          <ErrorText>{text(error)}</ErrorText>
+          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
+            {intl.formatMessage(messages.retry)}
+          </Button>
+        </div>
+      )}
+      {state === 'empty' && (
+        <EmptyState
+          headingLevel={3}
+          title={intl.formatMessage(messages.empty)}
+          action={
+            <LinkButton render={(props) => <Link to="/shop" {...props} />}>
+              {intl.formatMessage(messages.startShopping)}
+            </LinkButton>
+          }
+        />
+      )}
+      {state === 'filled' && (
+        <>
+          <table className="orders">
+            <thead>
+              <tr>
+                <th scope="col">{intl.formatMessage(messages.date)}</th>
+                <th scope="col">{intl.formatMessage(messages.items)}</th>
+                <th scope="col">{intl.formatMessage(messages.total)}</th>
+                <th scope="col">{intl.formatMessage(messages.status)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ordersOnPage(orders, page).map((order) => (
+                <tr key={order.id}>
+                  <td data-label={intl.formatMessage(messages.date)}>
+                    <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+                  </td>
+                  <td data-label={intl.formatMessage(messages.items)}>
+                    <ul className="orders__items">
+                      {order.items.map((item) => (
+                        <li key={`${item.product_id}-${item.title}`}>
+                          {item.count > 1 ? `${item.title} × ${item.count}` : item.title}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td data-label={intl.formatMessage(messages.total)}>
+                    <CoinAmount amount={order.total} currencyName={coinName} size="sm" />
+                  </td>
+                  <td data-label={intl.formatMessage(messages.status)}>
+                    <span className={`order-status order-status--${order.status}`}>
+                      {intl.formatMessage(statusMessages[order.status])}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            className="orders__pages"
+            page={page}
+            pageCount={pageCountOf(orders)}
+            onChange={(target) => screen.send({ type: 'PAGE', page: target })}
+          />
+        </>
+      )}
+    </AccountSection>
+  );
 }
