@@ -5,6 +5,7 @@ import { checkoutMachine } from './checkout';
 import { cookieConsentMachine } from './cookieConsent';
 import { copyAddressMachine } from './copyAddress';
 import { currencyMachine } from './currency';
+import { changeEmailMachine, changePasswordMachine } from './forms/accountSecurity';
 import { forgotPasswordMachine } from './forms/forgotPassword';
 import { profileEditMachine } from './forms/profileEdit';
 import { resetPasswordMachine } from './forms/resetPassword';
@@ -47,4 +48,6 @@ export const machines: Record<string, AnyStateMachine> = {
   forgotPassword: forgotPasswordMachine,
   resetPassword: resetPasswordMachine,
   profileEdit: profileEditMachine,
+  changePassword: changePasswordMachine,
+  changeEmail: changeEmailMachine,
 };

@@ -38,6 +38,8 @@ export type ScreenActor<N extends ScreenName> = ActorRefFrom<ScreenLogic<N>>;
 const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   profileEdit: 'account',
   orders: 'account',
+  changePassword: 'account',
+  changeEmail: 'account',
   signIn: 'auth',
   signUp: 'auth',
   forgotPassword: 'auth',

@@ -57,6 +57,8 @@ export const accountChangePasswordRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: 'change-password',
   staticData: { name: 'AccountChangePassword', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({ screen: await context.screens.start('changePassword', undefined) }),
+  ...screenLifecycle('changePassword'),
   component: lazyRouteComponent(() => import('../features/account/ChangePasswordTab'), 'ChangePasswordTab'),
 });
 
@@ -64,5 +66,7 @@ export const accountChangeEmailRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: 'change-email',
   staticData: { name: 'AccountChangeEmail', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({ screen: await context.screens.start('changeEmail', undefined) }),
+  ...screenLifecycle('changeEmail'),
   component: lazyRouteComponent(() => import('../features/account/ChangeEmailTab'), 'ChangeEmailTab'),
 });

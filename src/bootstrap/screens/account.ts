@@ -1,5 +1,10 @@
 import { fromPromise } from 'xstate';
 import type { ProfileUpdate } from '../../../machines/domain';
+import {
+  type ChangePasswordPayload,
+  changeEmailMachine,
+  changePasswordMachine,
+} from '../../../machines/forms/accountSecurity';
 import { profileEditMachine } from '../../../machines/forms/profileEdit';
 import { type Order, ordersMachine } from '../../../machines/orders';
 import { type ApiClient, call } from '../../api';
@@ -23,6 +28,26 @@ export const accountScreens = {
           async ({ signal }) =>
             (await call(api.GET('/purchase/history', { signal }), 'Failed to fetch order history')).payload,
         ),
+      },
+    }),
+  /** POST /user/change-password. */
+  changePassword: (api: ApiClient) =>
+    changePasswordMachine.provide({
+      actors: {
+        save: fromPromise<void, unknown>(async ({ input, signal }) => {
+          const body = input as ChangePasswordPayload;
+          await call(api.POST('/user/change-password', { body, signal }), 'Failed to update password');
+        }),
+      },
+    }),
+  /** POST /user/change-email. */
+  changeEmail: (api: ApiClient) =>
+    changeEmailMachine.provide({
+      actors: {
+        save: fromPromise<void, unknown>(async ({ input, signal }) => {
+          const body = input as { email: string; password: string };
+          await call(api.POST('/user/change-email', { body, signal }));
+        }),
       },
     }),
 };

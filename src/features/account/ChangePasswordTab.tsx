@@ -1,11 +1,68 @@
-import { defineMessages } from 'react-intl';
+import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Button } from '../../components/Button/Button';
+import { TextField } from '../../components/TextField/TextField';
+import { useOptionalText } from '../../i18n/useText';
+import { AuthForm } from '../forms/AuthForm';
+import { PasswordHints } from '../forms/PasswordHints';
+import { useErrorsKey } from '../forms/useErrorsKey';
 import { AccountSection } from './AccountSection';
+
+const route = getRouteApi('/account/change-password');
 
 const messages = defineMessages({
   title: { id: 'account.changePassword.title', defaultMessage: 'Change password' },
+  current: { id: 'account.password.current', defaultMessage: 'Current Password' },
+  password: { id: 'auth.field.newPassword', defaultMessage: 'New Password' },
+  confirmation: { id: 'auth.field.confirmNewPassword', defaultMessage: 'Confirm New Password' },
+  submit: { id: 'account.password.submit', defaultMessage: 'Update password' },
+  pending: { id: 'account.profile.saving', defaultMessage: 'Saving...' },
 });
 
-/** Only its heading until the issue that owns this screen lands. */
+/** The change password tab (SPEC §2, §5): current, new and confirmation, with the live hints. */
 export function ChangePasswordTab() {
-  return <AccountSection title={messages.title} />;
+  const intl = useIntl();
+  const text = useOptionalText();
+  const hintsId = useId();
+  const form = route.useLoaderData({ select: (data) => data.screen });
+  const values = useSelector(form, (s) => s.context.values);
+  const errors = useSelector(form, (s) => s.context.errors);
+  const formError = useSelector(form, (s) => s.context.formError);
+  const pending = useSelector(form, (s) => s.matches('saving'));
+  const errorsKey = useErrorsKey(form);
+  const field = (name: string, label: string, autoComplete: string, describedBy?: string) => (
+    <TextField
+      label={label}
+      type="password"
+      name={name}
+      autoComplete={autoComplete}
+      aria-describedby={describedBy}
+      value={values[name] ?? ''}
+      onChange={(value) => form.send({ type: 'CHANGE', field: name, value })}
+      isInvalid={errors[name] !== undefined}
+      errorMessage={text(errors[name])}
+    />
+  );
+  return (
+    <AccountSection title={messages.title}>
+      <AuthForm
+        className="account-form"
+        onSubmit={() => form.send({ type: 'SUBMIT' })}
+        formError={text(formError)}
+        errorsKey={errorsKey}
+        actions={
+          <Button type="submit" isPending={pending}>
+            {intl.formatMessage(pending ? messages.pending : messages.submit)}
+          </Button>
+        }
+      >
+        {field('current', intl.formatMessage(messages.current), 'current-password')}
+        {field('password', intl.formatMessage(messages.password), 'new-password', hintsId)}
+        <PasswordHints id={hintsId} password={values.password ?? ''} />
+        {field('confirmation', intl.formatMessage(messages.confirmation), 'new-password')}
+      </AuthForm>
+    </AccountSection>
+  );
 }
