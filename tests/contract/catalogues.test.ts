@@ -20,6 +20,7 @@ type Translated = (typeof TRANSLATED)[number];
  */
 const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
   de: [
+    'account.orders.status',
     'pages.faq.title',
     'shell.footer.copyright',
     'shell.nav.faq',
@@ -27,7 +28,7 @@ const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
     'shell.nav.shopLink',
     'shop.title',
   ],
-  es: ['shell.footer.copyright'],
+  es: ['account.orders.total', 'shell.footer.copyright'],
 };
 
 /** Formal address a "du"/"tú" catalogue must not slip into (German: capitalised mid-sentence). */
