@@ -1,7 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useChild } from '../app/AppActorContext';
-import { navMessages } from '../shell/messages';
 import './account.css';
 
 const messages = defineMessages({
@@ -12,6 +11,7 @@ const messages = defineMessages({
   orders: { id: 'account.menu.orders', defaultMessage: 'Order history' },
   password: { id: 'account.menu.changePassword', defaultMessage: 'Change password' },
   email: { id: 'account.menu.changeEmail', defaultMessage: 'Change email' },
+  logout: { id: 'shell.nav.logout', defaultMessage: 'Logout' },
 });
 
 const TABS = [
@@ -48,7 +48,7 @@ export function AccountLayout() {
             ))}
           </ul>
           <button type="button" className="account__logout" onClick={() => session.send({ type: 'LOGOUT' })}>
-            <FormattedMessage {...navMessages.logout} />
+            <FormattedMessage {...messages.logout} />
           </button>
         </nav>
         <div className="account__panel">
