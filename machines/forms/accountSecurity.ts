@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
-import { isSilentFailure } from '../domain';
+import { isSilentFailure } from '../../domain/api-failure';
+import { meetsPasswordRule } from '../../domain/password';
 import { defineMessages, type MessageText } from '../text';
 import { showToast } from '../toasts';
 import { formMessages } from './messages';
@@ -11,7 +12,6 @@ import {
   firstFailure,
   isEmail,
   isValid,
-  meetsPasswordRule,
   NO_ERRORS,
   type Rule,
   withoutError,

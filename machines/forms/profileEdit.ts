@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { isSilentFailure, type ProfileUpdate, type UserProfile } from '../domain';
+import { isSilentFailure } from '../../domain/api-failure';
+import type { ProfileUpdate, UserProfile } from '../domain';
 import { profileMessages } from '../profile';
 import { defineMessages } from '../text';
 import { showToast } from '../toasts';
