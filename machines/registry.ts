@@ -21,6 +21,7 @@ import { sessionMachine } from './session';
 import { shopMachine } from './shop';
 import { staticPageMachine, staticPagesMachine } from './staticPages';
 import { toastsMachine } from './toasts';
+import { topUpMachine } from './topUp';
 import { verificationEmailMachine } from './verificationEmail';
 
 /** Every machine by name: the diagram generator draws each, and the diagram test checks them. */
@@ -50,4 +51,5 @@ export const machines: Record<string, AnyStateMachine> = {
   profileEdit: profileEditMachine,
   changePassword: changePasswordMachine,
   changeEmail: changeEmailMachine,
+  topUp: topUpMachine,
 };

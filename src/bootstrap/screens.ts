@@ -40,6 +40,7 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   orders: 'account',
   changePassword: 'account',
   changeEmail: 'account',
+  topUp: 'account',
   signIn: 'auth',
   signUp: 'auth',
   forgotPassword: 'auth',

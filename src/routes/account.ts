@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { validateBalanceSearch } from './balance-search';
 import { requireLogin } from './guards';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
@@ -40,6 +41,10 @@ export const accountBalanceRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: 'balance',
   staticData: { name: 'AccountBalance', access: 'protected', header: 'solid' },
+  validateSearch: validateBalanceSearch,
+  loaderDeps: ({ search }) => ({ amount: search.amount }),
+  loader: async ({ context, deps }) => ({ screen: await context.screens.start('topUp', deps) }),
+  ...screenLifecycle('topUp'),
   component: lazyRouteComponent(() => import('../features/account/BalanceTab'), 'BalanceTab'),
 });
 

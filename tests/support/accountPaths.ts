@@ -4,6 +4,7 @@
  */
 import type { profileEditMachine } from '../../machines/forms/profileEdit';
 import type { Order, ordersMachine } from '../../machines/orders';
+import type { TopUpTerms, topUpMachine } from '../../machines/topUp';
 import { profile } from './fixtures';
 import { apiFailure, cancelled, serverError } from './formPaths';
 import { doneEvent, errorEvent, type PlanOptions } from './paths';
@@ -50,5 +51,40 @@ export const ordersPlan: PlanOptions<typeof ordersMachine> = {
     { type: 'RETRY' },
     { type: 'PAGE', page: 2 },
     { type: 'PAGE', page: 3 },
+  ],
+};
+
+/** Euros with a 5 € minimum and 20 % VAT: the terms the balance tab's UI tests run with. */
+export const euroTerms: TopUpTerms = {
+  currency: { code: 'EUR', value: 1 },
+  base: { code: 'EUR', value: 1 },
+  minTopUp: 500,
+  vatPercent: 20,
+};
+
+export const topUpAmountRefused = apiFailure('validation', 'The given data was invalid.', {
+  status: 422,
+  fieldErrors: { amount: ['The amount must be at least 5.00 EUR.'] },
+});
+
+export const emailUnverified = apiFailure('unverified', 'Please verify your email address first.', {
+  status: 403,
+});
+
+export const topUpPlan: PlanOptions<typeof topUpMachine> = {
+  inputs: [{}, { amount: '12.50' }],
+  events: [
+    { type: 'CHANGE', value: '2' },
+    { type: 'CHANGE', value: '20' },
+    { type: 'TOP_UP', terms: euroTerms },
+    { type: 'BACK' },
+    { type: 'SAVE_CARD', save: true },
+    { type: 'PAY', terms: euroTerms },
+    doneEvent('sendTopUp', { redirectUrl: '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v' }),
+    doneEvent('sendTopUp', { redirectUrl: 'javascript:alert(1)' }),
+    errorEvent('sendTopUp', topUpAmountRefused),
+    errorEvent('sendTopUp', serverError),
+    errorEvent('sendTopUp', emailUnverified),
+    errorEvent('sendTopUp', cancelled),
   ],
 };

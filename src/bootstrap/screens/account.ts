@@ -7,6 +7,7 @@ import {
 } from '../../../machines/forms/accountSecurity';
 import { profileEditMachine } from '../../../machines/forms/profileEdit';
 import { type Order, ordersMachine } from '../../../machines/orders';
+import { type TopUpAnswer, type TopUpRequest, topUpMachine } from '../../../machines/topUp';
 import { type ApiClient, call } from '../../api';
 
 /** The account tabs (SPEC §2 "Account page"), on the typed client. */
@@ -48,6 +49,30 @@ export const accountScreens = {
           const body = input as { email: string; password: string };
           await call(api.POST('/user/change-email', { body, signal }));
         }),
+      },
+    }),
+  /** POST /balance/top-up; the provider's page is followed by leaving the app. */
+  topUp: (api: ApiClient) =>
+    topUpMachine.provide({
+      actors: {
+        sendTopUp: fromPromise<TopUpAnswer, TopUpRequest>(async ({ input, signal }) => {
+          const answer = await call(
+            api.POST('/balance/top-up', {
+              body: {
+                amount: input.amount,
+                currency: input.currency,
+                payment_method: 'card',
+                save_payment_method: input.savePaymentMethod,
+              },
+              signal,
+            }),
+            'Failed to top up balance',
+          );
+          return { redirectUrl: answer.redirect_url };
+        }),
+      },
+      actions: {
+        followRedirect: (_, params) => window.location.assign(params.url),
       },
     }),
 };

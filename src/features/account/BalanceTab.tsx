@@ -1,11 +1,155 @@
-import { defineMessages } from 'react-intl';
+import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { FormattedMessage } from 'react-intl';
+import { defineMessages, withValues } from '../../../machines/text';
+import { minimumOf, totalCostOf } from '../../../machines/topUp';
+import { Button } from '../../components/Button/Button';
+import { Checkbox } from '../../components/Checkbox/Checkbox';
+import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
+import { Money } from '../../components/Money/Money';
+import { TextField } from '../../components/TextField/TextField';
+import { useOptionalText, useText } from '../../i18n/useText';
+import { useAppSelector } from '../app/AppActorContext';
+import { AuthForm } from '../forms/AuthForm';
+import { useErrorsKey } from '../forms/useErrorsKey';
+import { useCoinBalance } from '../shared/session';
 import { AccountSection } from './AccountSection';
+import { useTopUpTerms } from './useTopUpTerms';
+
+const route = getRouteApi('/account/balance');
 
 const messages = defineMessages({
   title: { id: 'account.balance.title', defaultMessage: 'Balance' },
+  yourBalance: { id: 'account.balance.current', defaultMessage: 'Your balance' },
+  topUpTitle: { id: 'account.topUp.title', defaultMessage: 'Top up balance' },
+  amount: { id: 'account.topUp.amount', defaultMessage: 'Amount ({currency})' },
+  minimum: { id: 'account.topUp.minimum', defaultMessage: 'Minimum top-up amount: {amount}' },
+  topUp: { id: 'account.topUp.submit', defaultMessage: 'Top up' },
+  reviewTitle: { id: 'account.topUp.review.title', defaultMessage: 'TOP UP BALANCE' },
+  enterAmount: { id: 'account.topUp.review.amount', defaultMessage: 'Enter amount:' },
+  totalCost: { id: 'account.topUp.review.total', defaultMessage: 'Total Cost:' },
+  vat: { id: 'account.topUp.review.vat', defaultMessage: 'including {percent}% VAT' },
+  card: { id: 'account.topUp.review.card', defaultMessage: 'Debit / Credit card' },
+  saveCard: { id: 'account.topUp.review.save', defaultMessage: 'Save my information for future payments' },
+  back: { id: 'account.topUp.review.back', defaultMessage: 'Back' },
+  pay: { id: 'account.topUp.review.pay', defaultMessage: 'Pay' },
+  submitting: { id: 'account.topUp.submitting', defaultMessage: 'Processing…' },
+  redirecting: { id: 'account.topUp.redirecting', defaultMessage: 'Redirecting to payment…' },
 });
 
-/** Only its heading until the issue that owns this screen lands. */
+/** The balance tab (SPEC §2): the coins, and a top-up by card in the display currency. */
 export function BalanceTab() {
-  return <AccountSection title={messages.title} />;
+  const say = useText();
+  const text = useOptionalText();
+  const topUp = route.useLoaderData({ select: (data) => data.screen });
+  const { terms, currency } = useTopUpTerms();
+  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const balance = useCoinBalance();
+  const amountText = useSelector(topUp, (s) => s.context.amountText);
+  const amountError = useSelector(topUp, (s) => s.context.errors.amount);
+  const formError = useSelector(topUp, (s) => s.context.formError);
+  const saveCard = useSelector(topUp, (s) => s.context.savePaymentMethod);
+  const inEntry = useSelector(topUp, (s) => s.matches('entry'));
+  const submitting = useSelector(topUp, (s) => s.matches('submitting'));
+  const redirecting = useSelector(topUp, (s) => s.matches('redirecting'));
+  const errorsKey = useErrorsKey(topUp);
+  const busy = submitting || redirecting;
+  const minimum = <Money amount={minimumOf(terms)} currency={currency} />;
+  const totalCost = totalCostOf(amountText, terms);
+
+  const amountField = (label: string) => (
+    <TextField
+      label={label}
+      name="amount"
+      inputMode="decimal"
+      autoComplete="off"
+      value={amountText}
+      onChange={(value) => topUp.send({ type: 'CHANGE', value })}
+      isInvalid={amountError !== undefined}
+      errorMessage={text(amountError)}
+      isReadOnly={busy}
+    />
+  );
+
+  return (
+    <AccountSection title={messages.title}>
+      <p className="account-balance">
+        <span>{say(messages.yourBalance)}</span>{' '}
+        {balance !== null && <CoinAmount amount={balance} currencyName={coinName} size="lg" />}
+      </p>
+      {inEntry ? (
+        <section className="account-topup" aria-labelledby="topup-title">
+          <h3 id="topup-title" className="account-topup__title">
+            {say(messages.topUpTitle)}
+          </h3>
+          <AuthForm
+            className="account-form"
+            onSubmit={() => topUp.send({ type: 'TOP_UP', terms })}
+            formError={text(formError)}
+            errorsKey={errorsKey}
+            actions={<Button type="submit">{say(messages.topUp)}</Button>}
+          >
+            {amountField(say(withValues(messages.amount, { currency: currency.code })))}
+            <p className="account-topup__minimum">
+              <FormattedMessage {...messages.minimum} values={{ amount: minimum }} />
+            </p>
+          </AuthForm>
+        </section>
+      ) : (
+        <section className="account-topup" aria-labelledby="topup-review-title">
+          <h3 id="topup-review-title" className="account-topup__title">
+            {say(messages.reviewTitle)}
+          </h3>
+          <AuthForm
+            className="account-form"
+            onSubmit={() => {
+              if (!busy) topUp.send({ type: 'PAY', terms });
+            }}
+            formError={text(formError)}
+            errorsKey={errorsKey}
+            actions={
+              <div className="account-topup__actions">
+                <Button variant="secondary" onPress={() => topUp.send({ type: 'BACK' })} isDisabled={busy}>
+                  {say(messages.back)}
+                </Button>
+                <Button type="submit" isPending={busy}>
+                  {say(submitting ? messages.submitting : redirecting ? messages.redirecting : messages.pay)}
+                </Button>
+              </div>
+            }
+          >
+            {amountField(say(messages.enterAmount))}
+            <p className="account-topup__minimum">
+              <FormattedMessage {...messages.minimum} values={{ amount: minimum }} />
+            </p>
+            <p className="account-topup__total">
+              <span>{say(messages.totalCost)}</span>{' '}
+              <strong>{totalCost === null ? '—' : <Money amount={totalCost} currency={currency} />}</strong>{' '}
+              <span className="account-topup__vat">
+                ({say(withValues(messages.vat, { percent: terms.vatPercent }))})
+              </span>
+            </p>
+            <fieldset className="account-topup__method">
+              <label>
+                <input type="radio" name="payment_method" value="card" checked readOnly />{' '}
+                {say(messages.card)}
+              </label>
+            </fieldset>
+            <Checkbox
+              isSelected={saveCard}
+              onChange={(save) => topUp.send({ type: 'SAVE_CARD', save })}
+              isDisabled={busy}
+            >
+              {say(messages.saveCard)}
+            </Checkbox>
+          </AuthForm>
+        </section>
+      )}
+      {busy && (
+        <p className="visually-hidden" role="status">
+          {say(submitting ? messages.submitting : messages.redirecting)}
+        </p>
+      )}
+    </AccountSection>
+  );
 }

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { field } from '../auth/support';
+import { chooseCurrency } from '../shell/steps';
+import { api, failure, renderApp, SIGNED_IN } from '../support';
+
+const SANDBOX_URL = '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v9LmB4tR7sN1wK8pZ3cF6hJ0yD5gA2eU4iO7nM9k';
+
+async function openBalance(path = '/account/balance') {
+  const view = renderApp({ path, storage: SIGNED_IN });
+  await view.ready();
+  await screen.findByRole('heading', { level: 2, name: 'Balance' });
+  return view;
+}
+
+/** A paragraph by its whole text (amounts sit in their own element inside it). */
+const paragraph = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;
+
+const balanceTab = () => screen.getByRole('region', { name: 'Balance' });
+
+describe('the balance tab (SPEC §2 "Balance tab", §3 min_top_up, vat_percent)', () => {
+  it('shows the coins and the top-up entry with the minimum in the display currency', async () => {
+    await openBalance();
+    const tab = balanceTab();
+    await waitFor(() => expect(within(tab).getByText('1,250.50')).toBeInTheDocument());
+    expect(within(tab).getByRole('heading', { level: 3, name: 'Top up balance' })).toBeInTheDocument();
+    expect(field('Amount (EUR)')).toHaveValue('');
+    expect(within(tab).getByText(paragraph('Minimum top-up amount: €5.00'))).toBeInTheDocument();
+  });
+
+  it("'Please enter a valid amount', then the minimum, are checked before anything is sent", async () => {
+    let sent = 0;
+    const view = await openBalance();
+    view.server.use(
+      http.post(api('/balance/top-up'), () => {
+        sent += 1;
+        return HttpResponse.json({ status: 'OK' as const, redirect_url: SANDBOX_URL, payment_id: 'pay_1' });
+      }),
+    );
+    await view.user.type(field('Amount (EUR)'), 'abc');
+    await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+    expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
+    await view.user.clear(field('Amount (EUR)'));
+    await view.user.type(field('Amount (EUR)'), '4.99');
+    await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+    expect(await screen.findByText('Please enter at least the minimum top-up amount')).toBeInTheDocument();
+    expect(field('Amount (EUR)')).toHaveFocus();
+    expect(sent).toBe(0);
+  });
+
+  it('TOP UP BALANCE: Total Cost with VAT, the card, Save my information; Pay posts and follows the provider', async () => {
+    let body: Record<string, unknown> | null = null;
+    const view = await openBalance();
+    view.server.use(
+      http.post(api('/balance/top-up'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ status: 'OK' as const, redirect_url: SANDBOX_URL, payment_id: 'pay_1' });
+      }),
+    );
+    await view.user.type(field('Amount (EUR)'), '20');
+    await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+
+    const review = await screen.findByRole('region', { name: 'TOP UP BALANCE' });
+    expect(field('Enter amount:')).toHaveValue('20');
+    // 20 € + 19 % VAT
+    expect(within(review).getByText('€23.80')).toBeInTheDocument();
+    expect(within(review).getByText('Total Cost:')).toBeInTheDocument();
+    expect(within(review).getByRole('radio', { name: 'Debit / Credit card' })).toBeChecked();
+    await view.user.click(within(review).getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Top up balance' })).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+    await screen.findByRole('region', { name: 'TOP UP BALANCE' });
+    await view.user.clear(field('Enter amount:'));
+    await view.user.type(field('Enter amount:'), '12.5');
+    expect(screen.getByText('€14.88')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('checkbox', { name: 'Save my information for future payments' }));
+    await view.user.click(screen.getByRole('button', { name: 'Pay' }));
+
+    await waitFor(() =>
+      expect(body).toMatchObject({
+        amount: 1250,
+        currency: 'EUR',
+        payment_method: 'card',
+        save_payment_method: true,
+      }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Redirecting to payment…');
+  });
+
+  it('?amount= fills the amount in (a decimal of the display currency); a failure shows its message', async () => {
+    const view = await openBalance('/account/balance?amount=7.5');
+    view.server.use(
+      http.post(api('/balance/top-up'), () => failure(503, 'Card payments are not available.')),
+    );
+    expect(field('Amount (EUR)')).toHaveValue('7.5');
+    await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('Card payments are not available.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'TOP UP BALANCE' })).toBeInTheDocument();
+  });
+
+  it('follows the currency switch: in yen the minimum has no decimals and 1000.5 is not an amount', async () => {
+    const view = await openBalance();
+    expect(await screen.findByText(paragraph('Minimum top-up amount: €5.00'))).toBeInTheDocument();
+    await chooseCurrency(view, 'JPY ¥');
+    // 5 € × 162.5
+    expect(await screen.findByText(paragraph('Minimum top-up amount: ¥813'))).toBeInTheDocument();
+    await view.user.type(field('Amount (JPY)'), '1000.5');
+    await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+    expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
+  });
+});
