@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { AccountTabPending } from '../features/account/AccountTabPending';
 import { validateBalanceSearch } from './balance-search';
 import { requireLogin } from './guards';
 import { rootRoute } from './root';
@@ -13,6 +14,9 @@ export const accountRoute = createRoute({
   beforeLoad: requireLogin,
   component: lazyRouteComponent(() => import('../features/account/AccountLayout'), 'AccountLayout'),
 });
+
+/** The tabs' pending view stays inside the account layout's <main> (the router's default is a page). */
+const tabPending = { pendingComponent: AccountTabPending };
 
 export const accountIndexRoute = createRoute({
   getParentRoute: () => accountRoute,
@@ -34,6 +38,7 @@ export const accountProfileRoute = createRoute({
     return { screen };
   },
   ...screenLifecycle('profileEdit'),
+  ...tabPending,
   component: lazyRouteComponent(() => import('../features/account/ProfileTab'), 'ProfileTab'),
 });
 
@@ -45,6 +50,7 @@ export const accountBalanceRoute = createRoute({
   loaderDeps: ({ search }) => ({ amount: search.amount }),
   loader: async ({ context, deps }) => ({ screen: await context.screens.start('topUp', deps) }),
   ...screenLifecycle('topUp'),
+  ...tabPending,
   component: lazyRouteComponent(() => import('../features/account/BalanceTab'), 'BalanceTab'),
 });
 
@@ -55,6 +61,7 @@ export const accountOrderHistoryRoute = createRoute({
   // Started, not awaited: the tab shows 'Loading orders...' while the one fetch runs.
   loader: async ({ context }) => ({ screen: await context.screens.start('orders', undefined) }),
   ...screenLifecycle('orders'),
+  ...tabPending,
   component: lazyRouteComponent(() => import('../features/account/OrderHistoryTab'), 'OrderHistoryTab'),
 });
 
@@ -64,6 +71,7 @@ export const accountChangePasswordRoute = createRoute({
   staticData: { name: 'AccountChangePassword', access: 'protected', header: 'solid' },
   loader: async ({ context }) => ({ screen: await context.screens.start('changePassword', undefined) }),
   ...screenLifecycle('changePassword'),
+  ...tabPending,
   component: lazyRouteComponent(() => import('../features/account/ChangePasswordTab'), 'ChangePasswordTab'),
 });
 
@@ -73,5 +81,6 @@ export const accountChangeEmailRoute = createRoute({
   staticData: { name: 'AccountChangeEmail', access: 'protected', header: 'solid' },
   loader: async ({ context }) => ({ screen: await context.screens.start('changeEmail', undefined) }),
   ...screenLifecycle('changeEmail'),
+  ...tabPending,
   component: lazyRouteComponent(() => import('../features/account/ChangeEmailTab'), 'ChangeEmailTab'),
 });

@@ -86,7 +86,7 @@ describe('the balance tab (SPEC §2 "Balance tab", §3 min_top_up, vat_percent)'
         save_payment_method: true,
       }),
     );
-    expect(await screen.findByRole('status')).toHaveTextContent('Redirecting to payment…');
+    expect(await within(balanceTab()).findByRole('status')).toHaveTextContent('Redirecting to payment…');
   });
 
   it('?amount= fills the amount in (a decimal of the display currency); a failure shows its message', async () => {
