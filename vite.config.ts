@@ -27,12 +27,12 @@ export default defineConfig({
             {
               name: 'start',
               includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors|screens[\\/]))|[\\/]machines[\\/](?!forms[\\/]|shop\.ts|checkout\.ts)|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
+              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors|screens[\\/]))|[\\/]machines[\\/](?!forms[\\/]|shop\.ts|checkout\.ts|orders\.ts|topUp\.ts)|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
             },
             {
               name: 'ui',
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs|intl-messageformat|use-sync-external-store|use-isomorphic-layout-effect|@xstate[\\/]react)[\\/]|[\\/]src[\\/](routes[\\/]|i18n[\\/]|features[\\/](shell|home|app)[\\/]|features[\\/]pages[\\/]NotFoundPage|components[\\/](Spinner[\\/]|lazy[\\/](?!AriaLocale)|LinkButton[\\/]|CoinAmount[\\/]|Button[\\/]buttonClass|Select[\\/](LazySelect|ChevronIcon)|Toasts[\\/]LazyToasts|FullScreenMenu[\\/]LazyFullScreenMenu))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs|intl-messageformat|use-sync-external-store|use-isomorphic-layout-effect|@xstate[\\/]react)[\\/]|[\\/]src[\\/](routes[\\/]|i18n[\\/](?!dates\.ts)|features[\\/](shell|home|app)[\\/]|features[\\/]pages[\\/]NotFoundPage|components[\\/](Spinner[\\/]|lazy[\\/](?!AriaLocale)|LinkButton[\\/]|CoinAmount[\\/]|Button[\\/]buttonClass|Select[\\/](LazySelect|ChevronIcon)|Toasts[\\/]LazyToasts|FullScreenMenu[\\/]LazyFullScreenMenu))/,
             },
           ],
         },
