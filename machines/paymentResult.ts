@@ -1,22 +1,50 @@
-import { sendTo, setup } from 'xstate';
+import { fromPromise, sendTo, setup } from 'xstate';
+import { COIN_DECIMALS } from '../domain/money';
+import { toDecimalString } from '../domain/money-text';
+import type { components } from '../src/api/schema';
 import type { NoticeKind } from './domain';
-import { defineMessages, type Text } from './text';
+import { defineMessages, type Text, withValues } from './text';
 
 export const paymentMessages = defineMessages({
   completed: { id: 'payment.notice.completed', defaultMessage: 'Payment completed successfully!' },
+  toppedUp: {
+    id: 'payment.notice.toppedUp',
+    defaultMessage: 'Successfully added {amount} tokens to your balance!',
+  },
   failed: { id: 'payment.notice.failed', defaultMessage: 'Payment failed. Please try again.' },
 });
 
 /** Which result page the payment provider sent the browser to. */
 export type PaymentOutcome = 'success' | 'failed';
 
+/** A payment as GET /payments/{id} answers it: what was paid (a top-up or an order), its state and coins. */
+export type PaymentSummary = Pick<components['schemas']['Payment'], 'kind' | 'status' | 'coins'>;
+
 export type PaymentResultEvent = { type: 'SESSION_CHECKED'; authenticated: boolean };
+
+export interface PaymentResultInput {
+  outcome: PaymentOutcome;
+  /** The payment the provider sent the browser back about (`?payment=`), when the page has one. */
+  paymentId?: string | undefined;
+}
+
+/** The top-up notice with the credited coins as a number of whole coins (minor units → 12.5). */
+export function toppedUpText(coinsMinor: number): Text {
+  return withValues(paymentMessages.toppedUp, {
+    amount: Number(toDecimalString(coinsMinor, COIN_DECIMALS)),
+  });
+}
 
 export const paymentResultMachine = setup({
   types: {
-    context: {} as { outcome: PaymentOutcome },
+    context: {} as PaymentResultInput,
     events: {} as PaymentResultEvent,
-    input: {} as { outcome: PaymentOutcome },
+    input: {} as PaymentResultInput,
+  },
+  actors: {
+    fetchPayment: fromPromise<PaymentSummary, { paymentId: string }>(async () => {
+      throw new Error('fetchPayment is not provided');
+    }),
   },
   actions: {
     refreshProfile: sendTo(({ system }) => system.get('profile'), { type: 'FETCH' as const }),
@@ -24,25 +52,42 @@ export const paymentResultMachine = setup({
       ({ system }) => system.get('toasts'),
       (_, params: { kind: NoticeKind; text: Text }) => ({ type: 'SHOW' as const, ...params }),
     ),
+    notifyToppedUp: sendTo(
+      ({ system }) => system.get('toasts'),
+      ({ event }) => ({
+        type: 'SHOW' as const,
+        kind: 'success' as const,
+        text: toppedUpText('output' in event ? (event.output as PaymentSummary).coins : 0),
+      }),
+    ),
   },
   guards: {
     paidWhileSignedIn: ({ context, event }) => context.outcome === 'success' && event.authenticated,
+    paidWithReference: ({ context, event }) =>
+      context.outcome === 'success' && event.authenticated && context.paymentId !== undefined,
     failed: ({ context }) => context.outcome === 'failed',
+    toppedUp: ({ event }) => {
+      const payment = 'output' in event ? (event.output as PaymentSummary) : undefined;
+      return payment?.kind === 'top_up' && payment.status === 'paid';
+    },
   },
 }).createMachine({
   id: 'paymentResult',
   description: [
-    "A payment result page (SPEC §2), once per visit: it waits for the session's first check (SESSION_CHECKED),",
-    "then on success while signed in sends FETCH to the profile (the new balance) and the toast 'Payment completed",
-    "successfully!'; on failure the toast 'Payment failed. Please try again.' (signed in or not); a guest",
-    'on the success page gets neither.',
+    "A payment result page (SPEC §2), once per visit: it waits for the session's first check (SESSION_CHECKED).",
+    'On success while signed in with a payment reference it looks the payment up (GET /payments/{id}): a paid',
+    "top-up sends FETCH to the profile (the new balance) and 'Successfully added {amount} tokens to your balance!'",
+    "with the credited coins; an order, or a failed look-up, FETCH and 'Payment completed successfully!', as does",
+    "success without a reference. On failure the toast 'Payment failed. Please try again.' (signed in or not);",
+    'a guest on the success page gets neither.',
   ].join(' '),
-  context: ({ input }) => ({ outcome: input.outcome }),
+  context: ({ input }) => ({ outcome: input.outcome, paymentId: input.paymentId }),
   initial: 'awaitingSession',
   states: {
     awaitingSession: {
       on: {
         SESSION_CHECKED: [
+          { guard: 'paidWithReference', target: 'lookingUp' },
           {
             guard: 'paidWhileSignedIn',
             target: 'announced',
@@ -58,6 +103,30 @@ export const paymentResultMachine = setup({
           },
           { target: 'announced' },
         ],
+      },
+    },
+    lookingUp: {
+      invoke: {
+        id: 'fetchPayment',
+        src: 'fetchPayment',
+        input: ({ context }) => ({ paymentId: context.paymentId ?? '' }),
+        onDone: [
+          { guard: 'toppedUp', target: 'announced', actions: ['refreshProfile', 'notifyToppedUp'] },
+          {
+            target: 'announced',
+            actions: [
+              'refreshProfile',
+              { type: 'notify', params: { kind: 'success', text: paymentMessages.completed } },
+            ],
+          },
+        ],
+        onError: {
+          target: 'announced',
+          actions: [
+            'refreshProfile',
+            { type: 'notify', params: { kind: 'success', text: paymentMessages.completed } },
+          ],
+        },
       },
     },
     announced: { type: 'final' },

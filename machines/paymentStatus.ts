@@ -29,9 +29,9 @@ export const paymentStatusMachine = setup({
     }),
   },
   actions: {
-    navigate: emit((_, params: { to: string }) => ({
+    navigate: emit(({ context }, params: { to: string }) => ({
       type: 'navigate' as const,
-      to: params.to,
+      to: `${params.to}?payment=${encodeURIComponent(context.paymentId)}`,
       replace: true as const,
     })),
   },
@@ -45,7 +45,8 @@ export const paymentStatusMachine = setup({
   description: [
     'The pending page with a payment reference (GET /payments/{id}): asks for the status, and while it is',
     'pending (or the request failed for a passing reason: network, timeout, 429, 5xx) asks again 3000 ms',
-    'later. paid emits navigate /success-payment, failed emits navigate /fail-payment. A payment that is not',
+    'later. paid emits navigate /success-payment?payment={id} (the result page tells a top-up from an order),',
+    'failed emits navigate /fail-payment?payment={id}. A payment that is not',
     "found or not the visitor's (404, 401, 403, 400) stops the polling: the page keeps its pending text.",
     'Stopping the actor (leaving the page) stops the polling.',
   ].join(' '),

@@ -207,6 +207,6 @@ export const paymentHandlers = {
         throw new HttpError(409, t(request.locale, 'payment.settled'));
       throw error;
     }
-    return reply.redirect(DECISION_REDIRECT[choice], 303);
+    return reply.redirect(`${DECISION_REDIRECT[choice]}?payment=${payment.ref}`, 303);
   },
 } satisfies Partial<ContractHandlers>;

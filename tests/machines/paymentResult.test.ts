@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { type PaymentOutcome, paymentMessages, paymentResultMachine } from '../../machines/paymentResult';
-import { describePaths, pathPlan } from '../support/paths';
+import {
+  type PaymentOutcome,
+  type PaymentSummary,
+  paymentMessages,
+  paymentResultMachine,
+  toppedUpText,
+} from '../../machines/paymentResult';
+import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';
 import { emittedBy, type Sent, sentBy, withSystemTargets } from './support';
+
+const PAYMENT_ID = 'pay_5K2m9QeX1tZ8';
+const topUp = (status: PaymentSummary['status']): PaymentSummary => ({ kind: 'top_up', status, coins: 1250 });
 
 describePaths(
   'paymentResult paths',
   pathPlan(paymentResultMachine, {
-    inputs: [{ outcome: 'success' }, { outcome: 'failed' }],
+    inputs: [{ outcome: 'success' }, { outcome: 'failed' }, { outcome: 'success', paymentId: PAYMENT_ID }],
     events: [
       { type: 'SESSION_CHECKED', authenticated: true },
       { type: 'SESSION_CHECKED', authenticated: false },
+      doneEvent('fetchPayment', topUp('paid')),
+      doneEvent('fetchPayment', { kind: 'order', status: 'paid', coins: 249900 }),
+      errorEvent('fetchPayment', {
+        kind: 'network',
+        message: 'Network error. Please check your connection.',
+      }),
     ],
   }),
 );
@@ -56,5 +71,48 @@ describe('paymentResult rules', () => {
     expect(announced('failed', true)).toEqual([notice]);
     expect(announced('failed', false)).toEqual([notice]);
     expect(english(paymentMessages.failed)).toBe('Payment failed. Please try again.');
+  });
+
+  it('a paid top-up: refreshes the profile and says how many tokens arrived', () => {
+    const [waiting] = initialTransition(machine, { outcome: 'success', paymentId: PAYMENT_ID });
+    const [lookingUp, asked] = transition(machine, waiting, { type: 'SESSION_CHECKED', authenticated: true });
+    expect(lookingUp.value).toBe('lookingUp');
+    expect(sentBy(asked)).toEqual([]);
+    expect(asked.map((a) => [a.type, a.params])).toContainEqual([
+      'xstate.spawnChild',
+      expect.objectContaining({ src: 'fetchPayment', input: { paymentId: PAYMENT_ID } }),
+    ]);
+    const [done, actions] = transition(machine, lookingUp, doneEvent('fetchPayment', topUp('paid')) as never);
+    expect(done.status).toBe('done');
+    const sent = sentBy(actions);
+    expect(sent).toEqual([
+      { to: 'profile', event: { type: 'FETCH' } },
+      { to: 'toasts', event: { type: 'SHOW', kind: 'success', text: toppedUpText(1250) } },
+    ]);
+    expect(english(sent[1]?.event)).toMatchObject({
+      text: 'Successfully added 12.5 tokens to your balance!',
+    });
+  });
+
+  it.each([
+    ['an order', doneEvent('fetchPayment', { kind: 'order', status: 'paid', coins: 249900 })],
+    ['a top-up not yet paid', doneEvent('fetchPayment', topUp('pending'))],
+    ['a failed look-up', errorEvent('fetchPayment', { kind: 'server', message: 'Server error' })],
+  ])('%s: refreshes the profile and says the payment completed', (_, answer) => {
+    const [waiting] = initialTransition(machine, { outcome: 'success', paymentId: PAYMENT_ID });
+    const [lookingUp] = transition(machine, waiting, { type: 'SESSION_CHECKED', authenticated: true });
+    const [done, actions] = transition(machine, lookingUp, answer as never);
+    expect(done.status).toBe('done');
+    expect(sentBy(actions)).toEqual([
+      { to: 'profile', event: { type: 'FETCH' } },
+      { to: 'toasts', event: { type: 'SHOW', kind: 'success', text: paymentMessages.completed } },
+    ]);
+  });
+
+  it('a guest with a payment reference: no look-up and no notice', () => {
+    const [waiting] = initialTransition(machine, { outcome: 'success', paymentId: PAYMENT_ID });
+    const [done, actions] = transition(machine, waiting, { type: 'SESSION_CHECKED', authenticated: false });
+    expect(done.status).toBe('done');
+    expect(sentBy(actions)).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ describe('paymentStatus rules', () => {
     }
   });
 
-  it('paid → /success-payment, failed → /fail-payment (replacing the pending page), and polling ends', () => {
+  it('paid → /success-payment?payment=…, failed → /fail-payment?payment=… (replacing the pending page), and polling ends', () => {
     const [checking] = initialTransition(paymentStatusMachine, input);
     const [paid, paidActions] = transition(
       paymentStatusMachine,
@@ -67,14 +67,18 @@ describe('paymentStatus rules', () => {
       step(doneEvent('fetchPaymentStatus', 'paid')),
     );
     expect(paid.status).toBe('done');
-    expect(emitted(paidActions)).toEqual([{ type: 'navigate', to: '/success-payment', replace: true }]);
+    expect(emitted(paidActions)).toEqual([
+      { type: 'navigate', to: `/success-payment?payment=${input.paymentId}`, replace: true },
+    ]);
     const [failed, failedActions] = transition(
       paymentStatusMachine,
       checking,
       step(doneEvent('fetchPaymentStatus', 'failed')),
     );
     expect(failed.status).toBe('done');
-    expect(emitted(failedActions)).toEqual([{ type: 'navigate', to: '/fail-payment', replace: true }]);
+    expect(emitted(failedActions)).toEqual([
+      { type: 'navigate', to: `/fail-payment?payment=${input.paymentId}`, replace: true },
+    ]);
   });
 
   it('stops without navigating when the payment is not found or not the visitor’s', () => {

@@ -318,7 +318,7 @@ describe('checkout by card (sandbox)', () => {
     ]);
     const paid = await decide(body.payment_id, 'pay');
     expect(paid.status).toBe(303);
-    expect(paid.headers.location).toBe('/success-payment');
+    expect(paid.headers.location).toBe(`/success-payment?payment=${body.payment_id}`);
     expect((await db.select().from(orders).where(eq(orders.id, body.order_id)))[0]?.status).toBe('paid');
     expect(await cartCounts(customer)).toEqual([
       [a.id, 1],
@@ -336,7 +336,7 @@ describe('checkout by card (sandbox)', () => {
     const coins = await checkout(customer, { payment_method: 'balance' });
     expect(coins.status).toBe(409);
     const { payment_id } = card.body as { payment_id: string };
-    expect((await decide(payment_id, 'pay')).headers.location).toBe('/success-payment');
+    expect((await decide(payment_id, 'pay')).headers.location).toBe(`/success-payment?payment=${payment_id}`);
     const rows = await db.select().from(orders).where(eq(orders.userId, customer.id));
     expect(rows.map((order) => order.status)).toEqual(['paid']);
     expect(await cachedBalance(db, customer.id)).toBe(10_000_000);
@@ -349,7 +349,7 @@ describe('checkout by card (sandbox)', () => {
     const response = await checkout(customer, { payment_method: 'card' });
     const { payment_id, order_id } = response.body as { payment_id: string; order_id: number };
     const declined = await decide(payment_id, 'decline');
-    expect(declined.headers.location).toBe('/fail-payment');
+    expect(declined.headers.location).toBe(`/fail-payment?payment=${payment_id}`);
     expect((await db.select().from(orders).where(eq(orders.id, order_id)))[0]?.status).toBe('failed');
     expect((await db.select().from(payments).where(eq(payments.ref, payment_id)))[0]?.status).toBe('failed');
     expect(await cartCounts(customer)).toEqual([[product(0).id, 1]]);

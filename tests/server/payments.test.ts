@@ -85,8 +85,11 @@ describe('topUpBalance', () => {
     const { db } = suite.api.database;
     const customer = await createCustomer(db);
     const { payment_id } = (await topUp(customer, { amount: 1500, currency: 'EUR' })).body as RedirectBody;
-    expect((await decide(payment_id, 'pay')).headers.location).toBe('/success-payment');
+    // The result page is told which payment it was, so it can say how many coins arrived.
+    expect((await decide(payment_id, 'pay')).headers.location).toBe(`/success-payment?payment=${payment_id}`);
     expect(await cachedBalance(db, customer.id)).toBe(1500);
+    const shown = await suite.api.call('getPayment', { token: customer.token, params: { id: payment_id } });
+    expect(shown.body).toMatchObject({ payload: { kind: 'top_up', status: 'paid', coins: 1500 } });
     const rows = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, customer.id));
     expect(rows).toMatchObject([
       { amountMinor: 1500, reason: 'top_up', idempotencyKey: `payment:${payment_id}` },
@@ -373,7 +376,7 @@ describe('the sandbox payment page', () => {
     const topped = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
     const { payment_id } = topped;
     const response = await decide(payment_id, 'decline');
-    expect(response.headers.location).toBe('/fail-payment');
+    expect(response.headers.location).toBe(`/fail-payment?payment=${payment_id}`);
     expect((await paymentRow(payment_id)).status).toBe('failed');
     expect(await cachedBalance(db, customer.id)).toBe(0);
     const again = await decide(payment_id, 'pay');

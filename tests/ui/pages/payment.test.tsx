@@ -50,6 +50,45 @@ describe('payment success page', () => {
     expect(within(main).getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
+  it('a top-up the provider confirmed: the tokens that arrived, and the balance shows them', async () => {
+    const before = fixtures.profile.balance;
+    let profileCalls = 0;
+    const asked: string[] = [];
+    const { ready, router } = renderApp({
+      path: `/success-payment?payment=${PAYMENT_ID}`,
+      storage: SIGNED_IN,
+      handlers: [
+        http.get(api('/user/profile'), () => {
+          profileCalls += 1;
+          return ok({ ...fixtures.profile, balance: profileCalls > 1 ? before + 2000 : before });
+        }),
+        http.get(api('/payments/:id'), ({ params }) => {
+          asked.push(String(params.id));
+          return ok({ ...payment('paid'), kind: 'top_up', coins: 2000, order_id: null });
+        }),
+      ],
+    });
+    await ready();
+    expect(await screen.findByText('Successfully added 20 tokens to your balance!')).toBeInTheDocument();
+    expect(screen.queryByText('Payment completed successfully!')).not.toBeInTheDocument();
+    expect(asked).toEqual([PAYMENT_ID]);
+    await waitFor(() => expect(profileCalls).toBe(2));
+    await router.navigate({ to: '/account/balance' });
+    const tab = await screen.findByRole('region', { name: 'Balance' });
+    await waitFor(() => expect(within(tab).getByText('1,270.50')).toBeInTheDocument());
+  });
+
+  it('an order paid by card: the payment completed notice', async () => {
+    const { ready } = renderApp({
+      path: `/success-payment?payment=${PAYMENT_ID}`,
+      storage: SIGNED_IN,
+      handlers: [http.get(api('/payments/:id'), () => ok(payment('paid')))],
+    });
+    await ready();
+    expect(await screen.findByText('Payment completed successfully!')).toBeInTheDocument();
+    expect(screen.queryByText(/tokens to your balance/)).not.toBeInTheDocument();
+  });
+
   it('as a guest: thanks, but no profile to refresh and no notice', async () => {
     const { counter, handler } = profileCounter();
     const { ready } = renderApp({ path: '/success-payment', handlers: [handler] });
@@ -117,9 +156,10 @@ describe('payment pending page', () => {
     await vi.advanceTimersByTimeAsync(3000);
     await waitFor(() => expect(asked).toHaveLength(2));
     await vi.advanceTimersByTimeAsync(3000);
-    await waitFor(() => expect(location()).toBe('/success-payment'));
-    expect(asked).toEqual([PAYMENT_ID, PAYMENT_ID, PAYMENT_ID]);
+    await waitFor(() => expect(location()).toBe(`/success-payment?payment=${PAYMENT_ID}`));
     expect(await screen.findByText('Payment completed successfully!')).toBeInTheDocument();
+    // Three polls, then the success page's own look-up of what was paid (an order here).
+    expect(asked).toEqual([PAYMENT_ID, PAYMENT_ID, PAYMENT_ID, PAYMENT_ID]);
   });
 
   it('moves on to the fail page when the payment fails', async () => {
@@ -128,7 +168,7 @@ describe('payment pending page', () => {
       storage: SIGNED_IN,
       handlers: [http.get(api('/payments/:id'), () => ok(payment('failed')))],
     });
-    await waitFor(() => expect(location()).toBe('/fail-payment'));
+    await waitFor(() => expect(location()).toBe(`/fail-payment?payment=${PAYMENT_ID}`));
     expect(await screen.findByText('Payment failed. Please try again.')).toBeInTheDocument();
   });
 
