@@ -21,29 +21,6 @@ const KNOWN_VIOLATIONS = [
     to: 'src/routes/router.ts',
     from: ['src/features/shell/AppRoot.tsx', 'src/features/shell/bootApp.tsx'],
   },
-  {
-    rule: 'features-no-routes',
-    to: 'src/routes/root.tsx',
-    from: ['src/features/shell/Header.tsx', 'src/features/shell/useHeaderStyle.ts'],
-  },
-  {
-    // The page styles are page chrome every screen uses: they move to a shared folder.
-    rule: 'features-no-cross-feature',
-    to: 'src/features/pages/pages.css',
-    from: [
-      'src/features/email/EmailVerificationPage.tsx',
-      'src/features/email/EmailVerifiedPage.tsx',
-      'src/features/payment/PaymentFailPage.tsx',
-      'src/features/payment/PaymentPendingPage.tsx',
-      'src/features/payment/PaymentSuccessPage.tsx',
-    ],
-  },
-  {
-    // The shell lays out the cookie banner; the layout route composes them instead.
-    rule: 'features-no-cross-feature',
-    to: 'src/features/cookies/CookieBanner.tsx',
-    from: ['src/features/shell/Shell.tsx'],
-  },
 ];
 
 /** Packages bound to React or the DOM (resolved paths; node_modules may sit outside the project). */

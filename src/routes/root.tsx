@@ -2,7 +2,9 @@ import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { ApiClient } from '../api';
 import type { ScreenRunner } from '../bootstrap/screens';
 import type { AppActor } from '../features/app/AppActorContext';
+import { CookieBanner } from '../features/cookies/CookieBanner';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
+import type { HeaderStyle } from '../features/shell/Header';
 import { Shell } from '../features/shell/Shell';
 
 export interface RouterContext {
@@ -14,7 +16,6 @@ export interface RouterContext {
 
 /** Where a route sits for the guards and the shell (SPEC §2 "Routes" and "Shell"). */
 export type RouteAccess = 'all' | 'guest' | 'protected';
-export type HeaderStyle = 'transparent' | 'solid';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -27,6 +28,11 @@ declare module '@tanstack/react-router' {
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Shell,
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
+
+/** The shell with the cookie banner in its place: features stay unaware of each other. */
+function RootLayout() {
+  return <Shell cookieBanner={<CookieBanner />} />;
+}

@@ -4,7 +4,7 @@ import { defineMessage, defineMessages, FormattedMessage, type MessageValue } fr
 import { Button } from '../../components/Button/Button';
 import { useChild } from '../app/AppActorContext';
 import { MailIcon } from './MailIcon';
-import '../pages/pages.css';
+import '../../components/Page/Page.css';
 import './email.css';
 
 const route = getRouteApi('/email-verification');

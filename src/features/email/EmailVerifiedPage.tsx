@@ -1,7 +1,7 @@
 import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
 import { EmailVerifiedLinks } from './EmailVerifiedLinks';
 import { MailIcon } from './MailIcon';
-import '../pages/pages.css';
+import '../../components/Page/Page.css';
 import './email.css';
 
 const messages = defineMessages({

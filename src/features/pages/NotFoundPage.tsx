@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
+import '../../components/Page/Page.css';
 import './pages.css';
 
 const messages = defineMessages({

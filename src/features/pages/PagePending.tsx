@@ -1,5 +1,5 @@
 import { Spinner } from '../../components/Spinner/Spinner';
-import './pages.css';
+import '../../components/Page/Page.css';
 
 /** What the router shows while a route's loader waits for its first paint (a static page, a product list). */
 export function PagePending() {

@@ -8,6 +8,7 @@ import type { staticPageMachine } from '../../../machines/staticPages';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { useOptionalText } from '../../i18n/useText';
 import { NotFoundPage } from './NotFoundPage';
+import '../../components/Page/Page.css';
 import './pages.css';
 
 const byId = getRouteApi('/static-page/$id');

@@ -1,7 +1,7 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
-import '../pages/pages.css';
+import '../../components/Page/Page.css';
 import './payment.css';
 
 const messages = defineMessages({

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
 import { SupportEmail } from './SupportEmail';
-import '../pages/pages.css';
+import '../../components/Page/Page.css';
 import './payment.css';
 
 const messages = defineMessages({

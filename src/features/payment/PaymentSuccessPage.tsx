@@ -2,7 +2,7 @@ import { defineMessages, FormattedMessage } from 'react-intl';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
 import { SupportEmail } from './SupportEmail';
-import '../pages/pages.css';
+import '../../components/Page/Page.css';
 import './payment.css';
 
 const messages = defineMessages({

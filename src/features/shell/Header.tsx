@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { loadFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScreenMenu';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import type { HeaderStyle } from '../../routes/root';
 import { useChild } from '../app/AppActorContext';
 import { GuestLinks, SignedInLinks } from './AccountLinks';
 import { CurrencySelect } from './CurrencySelect';
@@ -26,6 +25,9 @@ const messages = defineMessages({
  * SPEC §2 "Shell": the top strip (Rules, FAQ, language, currency) and the main bar (logo, SHOP,
  * account links); below 768 px the bar keeps the logo and a button that opens the full-screen menu.
  */
+/** Transparent over the hero image, or a solid dark bar. */
+export type HeaderStyle = 'transparent' | 'solid';
+
 export function Header({ variant }: { variant: HeaderStyle }) {
   const intl = useIntl();
   const signedIn = useSignedIn();

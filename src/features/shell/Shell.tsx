@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { CookieBanner } from '../cookies/CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ShellToasts } from './ShellToasts';
@@ -14,7 +14,7 @@ const messages = defineMessages({
 });
 
 /** The frame every page sits in: header, the routed page, footer, cookie banner, toasts (SPEC §2). */
-export function Shell() {
+export function Shell({ cookieBanner }: { cookieBanner: ReactNode }) {
   useScrollReset();
   const headerStyle = useHeaderStyle();
   const titleAnnouncement = usePageTitle();
@@ -28,7 +28,7 @@ export function Shell() {
         <Outlet />
       </div>
       <Footer />
-      <CookieBanner />
+      {cookieBanner}
       <ShellToasts />
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {titleAnnouncement}

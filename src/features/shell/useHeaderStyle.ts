@@ -1,5 +1,5 @@
 import { isNotFound, useRouterState } from '@tanstack/react-router';
-import type { HeaderStyle } from '../../routes/root';
+import type { HeaderStyle } from './Header';
 
 /**
  * The header of the deepest matched route that names one (SPEC §2: transparent over the hero on
