@@ -33,6 +33,9 @@ export const accountSecurityMessages = defineMessages({
   },
 });
 
+/** Where a customer who changed the email returns after verifying the new address. */
+const ACCOUNT_PATH = '/account';
+
 interface CredentialForm<V extends Record<string, string>, P> {
   id: string;
   description: string;
@@ -42,8 +45,12 @@ interface CredentialForm<V extends Record<string, string>, P> {
   payload: (values: V) => P;
   success: MessageText;
   fallback: MessageText;
-  /** Also refresh the profile after success (the email is part of it). */
-  refreshProfile: boolean;
+  /**
+   * The form changes the email: after success the profile is fetched again (the address is part of
+   * it) and the session is told the address is unverified (the server clears the verification, ADR
+   * 0002), which sends the customer to the verification page until the new link is clicked.
+   */
+  changesEmail: boolean;
 }
 
 type Values = Record<string, string>;
@@ -80,8 +87,11 @@ function credentialFormMachine<W extends Values, P>(typed: CredentialForm<W, P>)
       ),
       saved: assign({ values: form.empty, ...NO_ERRORS }),
       announce: sendTo(({ system }) => system.get('toasts'), showToast('success', form.success)),
-      refreshProfile: enqueueActions(({ enqueue, system }) => {
-        if (form.refreshProfile) enqueue.sendTo(system.get('profile'), { type: 'FETCH' });
+      emailChanged: enqueueActions(({ enqueue, system }) => {
+        if (!form.changesEmail) return;
+        enqueue.sendTo(system.get('profile'), { type: 'FETCH' });
+        const unverified = { type: 'UNVERIFIED' as const, path: ACCOUNT_PATH };
+        enqueue.sendTo(system.get('session'), unverified);
       }),
     },
   }).createMachine({
@@ -106,7 +116,7 @@ function credentialFormMachine<W extends Values, P>(typed: CredentialForm<W, P>)
           input: ({ context }: { context: { values: Values } }) => form.payload(context.values),
           onDone: {
             target: 'editing',
-            actions: ['saved', 'announce', 'refreshProfile'],
+            actions: ['saved', 'announce', 'emailChanged'],
           },
           onError: [
             { guard: 'silent', target: 'editing' },
@@ -165,7 +175,7 @@ export const changePasswordMachine = credentialFormMachine<ChangePasswordValues,
   }),
   success: accountSecurityMessages.passwordChanged,
   fallback: accountSecurityMessages.passwordFailed,
-  refreshProfile: false,
+  changesEmail: false,
 });
 
 export interface ChangeEmailValues extends Record<string, string> {
@@ -181,8 +191,9 @@ export const changeEmailMachine = credentialFormMachine<
   description: [
     "The change email tab (SPEC §2, §5): CHANGE {field, value}; SUBMIT checks 'New email is required', 'Please",
     "enter a valid email address', 'Password is required' (the current password), then POST /user/change-email.",
-    "Saved: the form empties, the toast 'Email changed successfully!' and FETCH to the profile (the new address,",
-    "to be verified again). A failure puts server field errors at their fields, else the server's or client's",
+    "Saved: the form empties, the toast 'Email changed successfully!', FETCH to the profile (the new address) and",
+    'UNVERIFIED {path: /account} to the session (the server cleared the verification: the session goes to',
+    "/email-verification until the new link is clicked). A failure puts server field errors at their fields, else the server's or client's",
     "message or 'An unexpected error occurred. Please try again later.'; a cancelled call nothing.",
   ].join(' '),
   empty: { email: '', password: '' },
@@ -195,5 +206,5 @@ export const changeEmailMachine = credentialFormMachine<
   payload: (v) => ({ email: v.email.trim(), password: v.password }),
   success: accountSecurityMessages.emailChanged,
   fallback: accountSecurityMessages.emailFailed,
-  refreshProfile: true,
+  changesEmail: true,
 });

@@ -334,6 +334,15 @@ describe('changeEmail', () => {
     expect((await api.call('checkAuth', { token: customer.token })).body).toMatchObject({
       emailVerified: false,
     });
+    // Until the new address is verified, what needs a verified one is refused (SPEC §5: 403).
+    const topUp = () =>
+      api.call('topUpBalance', {
+        token: customer.token,
+        body: { amount: 2000, currency: 'EUR', payment_method: 'card' },
+      });
+    const blocked = await topUp();
+    expect(blocked.status).toBe(403);
+    expect(blocked.body).toMatchObject({ message: 'Your email address is not verified.' });
 
     const [notice] = mailsTo(api, customer.email).slice(1);
     expect(notice).toContain(`The email address of your account was changed to ${lower}.`);
@@ -349,6 +358,7 @@ describe('changeEmail', () => {
     expect(opened.headers.location).toBe('/email/verify/success');
     const user = await userRow(api, customer.userId);
     expect(user.emailVerifiedAt).not.toBeNull();
+    expect((await topUp()).status).toBe(200);
     // The welcome bonus came with the first verification only.
     expect(user.balanceMinor).toBe(BONUS);
     const rows = await api.database.db

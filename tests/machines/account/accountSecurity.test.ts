@@ -104,7 +104,7 @@ describe('changeEmail (SPEC §5 "Change email", §8)', () => {
 
   const filledIn = [change('email', ' new@example.com '), change('password', 'Diamond7'), SUBMIT];
 
-  it("saved: 'Email changed successfully!' and the profile is fetched again", () => {
+  it("saved: 'Email changed successfully!', the profile is fetched again and the session is unverified", () => {
     const { snapshot, sent } = run(changeEmailMachine, undefined, [...filledIn, doneEvent('save')]);
     expect(snapshot.context.values).toEqual({ email: '', password: '' });
     expect(sent).toEqual([
@@ -114,6 +114,7 @@ describe('changeEmail (SPEC §5 "Change email", §8)', () => {
         text: expect.objectContaining({ defaultMessage: 'Email changed successfully!' }),
       },
       { type: 'FETCH' },
+      { type: 'UNVERIFIED', path: '/account' },
     ]);
   });
 

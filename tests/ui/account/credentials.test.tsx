@@ -48,7 +48,7 @@ describe('change password and change email tabs (SPEC §2, §5, §8)', () => {
     await expectFieldError('Current Password', 'The password is incorrect.');
   });
 
-  it("change email: 'New email is required', then 'Email changed successfully!'", async () => {
+  it("change email: 'New email is required', then 'Email changed successfully!' and the verification page", async () => {
     const view = await open('/account/change-email', 'Change email');
     view.server.use(
       http.post(api('/user/change-email'), () => messageResponse('Email changed successfully!')),
@@ -64,5 +64,10 @@ describe('change password and change email tabs (SPEC §2, §5, §8)', () => {
     await view.user.type(field('Current Password'), 'Diamond7');
     await submit();
     expect(await screen.findByText('Email changed successfully!')).toBeInTheDocument();
+    // The new address is unverified (the server cleared it): the session sends the customer to verify it.
+    await waitFor(() => expect(view.location()).toBe('/email-verification?redirect=%2Faccount'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Verify your email address' }),
+    ).toBeInTheDocument();
   });
 });
