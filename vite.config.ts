@@ -27,7 +27,7 @@ export default defineConfig({
             {
               name: 'start',
               includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors|screens[\\/]))|[\\/]machines[\\/](?!forms[\\/]|shop\.ts|checkout\.ts|orders\.ts|topUp\.ts)|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
+              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors|screens[\\/]))|[\\/]machines[\\/](?!forms[\\/]|shop\.ts|checkout\.ts|orders\.ts|topUp\.ts|payment(Result|Status)\.ts)|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
             },
             {
               name: 'ui',

@@ -1,5 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import type { UserProfile } from '../../../machines/domain';
 import { fullName } from '../../../machines/profile';
@@ -10,8 +11,14 @@ import { formatJoinDate } from '../../i18n/dates';
 import { useOptionalText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { AccountSection } from './AccountSection';
-import { ProfileForm } from './ProfileForm';
 import { profileFieldMessages } from './profileFieldMessages';
+
+/**
+ * The edit form comes with Edit: its phone field (libphonenumber) is most of the tab's weight, and
+ * the view does not need it (DESIGN §6, a route's own code ≤ 40 KB; `npm run size`).
+ */
+const loadProfileForm = () => import('./ProfileForm');
+const ProfileForm = lazy(() => loadProfileForm().then((module) => ({ default: module.ProfileForm })));
 
 const route = getRouteApi('/account/profile');
 
@@ -40,7 +47,12 @@ export function ProfileTab() {
   const error = useSelector(profileActor, (s) => s.context.error);
 
   const edit = profile && !editing && (
-    <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'EDIT', profile })}>
+    <Button
+      variant="secondary"
+      size="sm"
+      onHoverStart={() => void loadProfileForm()}
+      onPress={() => screen.send({ type: 'EDIT', profile })}
+    >
       {intl.formatMessage(messages.edit)}
     </Button>
   );
@@ -65,7 +77,13 @@ export function ProfileTab() {
               </p>
             </div>
           </div>
-          {editing ? <ProfileForm screen={screen} /> : <ProfileFields profile={profile} />}
+          {editing ? (
+            <Suspense fallback={<Spinner size="lg" />}>
+              <ProfileForm screen={screen} />
+            </Suspense>
+          ) : (
+            <ProfileFields profile={profile} />
+          )}
         </>
       )}
     </AccountSection>

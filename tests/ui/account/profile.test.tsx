@@ -14,6 +14,12 @@ async function openProfile() {
 
 const profileSection = () => screen.getByRole('region', { name: 'Profile' });
 
+/** Edit, then the form: it is a chunk of its own, loaded with Edit. */
+async function openEdit(view: Awaited<ReturnType<typeof openProfile>>) {
+  await view.user.click(within(profileSection()).getByRole('button', { name: 'Edit' }));
+  await within(profileSection()).findByRole('button', { name: 'Save' });
+}
+
 describe('the profile tab (SPEC §2 "Profile tab")', () => {
   it('shows the initials, the full name, the join date and the eight fields', async () => {
     await openProfile();
@@ -66,7 +72,7 @@ describe('the profile tab (SPEC §2 "Profile tab")', () => {
       }),
       http.get(api('/user/profile'), () => ok(saved)),
     );
-    await view.user.click(within(profileSection()).getByRole('button', { name: 'Edit' }));
+    await openEdit(view);
     expect(field('First Name')).toHaveValue('Alex');
     await view.user.clear(field('City'));
     await view.user.type(field('City'), 'Hamburg');
@@ -88,7 +94,7 @@ describe('the profile tab (SPEC §2 "Profile tab")', () => {
 
   it("checks the rules before sending: 'City is required' at the field", async () => {
     const view = await openProfile();
-    await view.user.click(within(profileSection()).getByRole('button', { name: 'Edit' }));
+    await openEdit(view);
     await view.user.clear(field('City'));
     await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
     await expectFieldError('City', 'City is required');
@@ -103,7 +109,7 @@ describe('the profile tab (SPEC §2 "Profile tab")', () => {
         }),
       ),
     );
-    await view.user.click(within(profileSection()).getByRole('button', { name: 'Edit' }));
+    await openEdit(view);
     await view.user.type(field('Zip Code'), '123456789012345678901');
     await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
     await expectFieldError('Zip Code', 'The post code may not be greater than 20 characters.');
@@ -114,7 +120,7 @@ describe('the profile tab (SPEC §2 "Profile tab")', () => {
     view.server.use(
       http.put(api('/user/profile'), () => HttpResponse.json({ status: 'ERROR' }, { status: 400 })),
     );
-    await view.user.click(within(profileSection()).getByRole('button', { name: 'Edit' }));
+    await openEdit(view);
     await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
     await expectFormError('Failed to update profile');
     await view.user.click(within(profileSection()).getByRole('button', { name: 'Cancel' }));
