@@ -550,6 +550,14 @@ export interface paths {
          *     payment provider's page as `redirect_url`; the provider's webhook marks it paid. Needs a
          *     verified email (403 'Your email address is not verified.'). 409 when the cart is empty,
          *     422 when the coins do not cover the total. Clients allow this call 60 s.
+         *
+         *     With an `Idempotency-Key` the call is safe to retry (a timeout, a double click): the
+         *     server keeps the key with the customer and the request body for 24 hours, and the same
+         *     key with the same body answers the first order's answer again (status and body) instead
+         *     of a second order; concurrent duplicates make one order. A refusal that changed nothing
+         *     (4xx) is not kept, so the same key may be sent again once the refusal is mended (coins
+         *     topped up); nor is a 502; after a 503 the same key opens the payment of the order it
+         *     made. The same key with a different body is a 422 (`errors.idempotency_key`).
          */
         post: operations["checkout"];
         delete?: never;
@@ -2398,7 +2406,10 @@ export interface operations {
     checkout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A client-made unique key per checkout (e.g. a UUID), sent again with every retry of it. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -386,3 +386,29 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index('rate_limit_hits_reset_at').on(t.resetAt)],
 );
+
+/**
+ * Idempotency-Keys of checkouts (ADR 0018): the first answer to a customer's key, replayed for a
+ * retry of the same request (same `fingerprint`, a hash of the operation and body). A row without
+ * an answer belongs to a card checkout whose provider page is not open yet: its `orderId` is the
+ * order a retry opens. Rows older than a day are let go.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    status: integer('status'),
+    body: jsonb('body').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created').on(t.createdAt),
+    check('idempotency_keys_answer', sql`(${t.status} is null) = (${t.body} is null)`),
+  ],
+);

@@ -1,5 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { amountForCoins, withVat } from '../../domain/money';
 import { formatCoins } from '../../domain/money-text';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
@@ -8,7 +8,15 @@ import type { Database } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
-import { type CardCheckout, CheckoutError, checkoutWithBalance, startCardCheckout } from '../ledger/checkout';
+import {
+  type CardCheckout,
+  CheckoutError,
+  checkoutWithBalance,
+  type IdempotentCheckout,
+  type Replay,
+  startCardCheckout,
+} from '../ledger/checkout';
+import { IdempotencyKeyReusedError, keepKey, releaseKey, requestFingerprint } from '../ledger/idempotency';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { baseCurrency, findCurrency } from '../payments/currencies';
 import { checkoutUrls, failUnopenedPayment, openCheckout, unopenedOrderPayment } from '../payments/payments';
@@ -23,6 +31,9 @@ function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: stri
       t(request.locale, error.reason === 'empty' ? 'checkout.emptyCart' : 'checkout.unavailable'),
     );
   }
+  if (error instanceof IdempotencyKeyReusedError) {
+    return fieldErrors({ idempotency_key: [t(request.locale, 'checkout.keyReused')] });
+  }
   if (error instanceof InsufficientFundsError) {
     const message = t(request.locale, 'checkout.insufficientFunds', {
       coin: coinName,
@@ -34,43 +45,80 @@ function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: stri
   return undefined;
 }
 
+type CheckoutAnswer = ReplyBody<'checkout'>;
+
+function paidAnswer(request: ContractRequest<'checkout'>, orderId: number): CheckoutAnswer {
+  return {
+    status: 'OK',
+    redirect_url: '/success-payment',
+    order_id: orderId,
+    message: t(request.locale, 'checkout.paid'),
+  };
+}
+
+/** The contract's form of an Idempotency-Key: 1–255 visible ASCII characters. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
+
+/**
+ * The checkout's Idempotency-Key, when the client sent one. Checked here: the router does not
+ * validate header parameters against the contract.
+ */
+function idempotencyOf(request: ContractRequest<'checkout'>, userId: number): IdempotentCheckout | undefined {
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw fieldErrors({ idempotency_key: [t(request.locale, 'checkout.keyMalformed')] });
+  }
+  return {
+    claim: { userId, key, fingerprint: requestFingerprint('checkout', request.body) },
+    paidAnswer: (orderId) => ({ status: 200, body: paidAnswer(request, orderId) }),
+  };
+}
+
+/** The first answer to this Idempotency-Key again (its status and body). */
+function replay(reply: FastifyReply, { answer }: Replay): CheckoutAnswer {
+  reply.code(answer.status);
+  return answer.body as CheckoutAnswer;
+}
+
 async function payByCard(
   request: ContractRequest<'checkout'>,
+  reply: FastifyReply,
   settings: Settings,
   user: { id: number; email: string },
-  body: ContractRequest<'checkout'>['body'],
-): Promise<ReplyBody<'checkout'>> {
+  idempotent: IdempotentCheckout | undefined,
+): Promise<CheckoutAnswer> {
+  const { body } = request;
   const { db, config } = request.server.ctx;
   const base = await baseCurrency(db);
   // The card is charged in the display currency the storefront shows, when the store has it.
   const display = (body.currency === undefined ? undefined : await findCurrency(db, body.currency)) ?? base;
   const { provider } = await paymentsOf(request.server.ctx);
-  const started = await startCardCheckout(db, user.id, await titleLanguageId(request), provider.name, {
-    chargeFor: (coinsMinor) => ({
+  const charge = {
+    chargeFor: (coinsMinor: number) => ({
       amountMinor: withVat(
         amountForCoins(coinsMinor, base, display, settings.points_conversion_rate),
         settings.vat_percent,
       ),
       currency: display.code,
     }),
-  }).catch(async (error: unknown): Promise<CardCheckout> => {
-    // The cart is empty because the last card checkout took it into an order the provider could
-    // not open (unreachable): this retry opens that order's payment.
-    const retry =
-      error instanceof CheckoutError && error.reason === 'empty'
-        ? await unopenedOrderPayment(db, user.id, provider.name)
-        : undefined;
-    if (retry?.orderId == null) throw error;
-    return { kind: 'payment', orderId: retry.orderId, payment: retry, totalMinor: retry.coinsMinor };
-  });
-  if (started.kind === 'paid') {
-    return {
-      status: 'OK',
-      redirect_url: '/success-payment',
-      order_id: started.orderId,
-      message: t(request.locale, 'checkout.paid'),
-    };
-  }
+  };
+  const languageId = await titleLanguageId(request);
+  const started = await startCardCheckout(db, user.id, languageId, provider.name, charge, idempotent).catch(
+    async (error: unknown): Promise<CardCheckout> => {
+      // The cart is empty because the last card checkout took it into an order the provider could
+      // not open (unreachable): this retry opens that order's payment.
+      const retry =
+        error instanceof CheckoutError && error.reason === 'empty'
+          ? await unopenedOrderPayment(db, user.id, provider.name)
+          : undefined;
+      if (retry?.orderId == null) throw error;
+      return { kind: 'payment', orderId: retry.orderId, payment: retry, totalMinor: retry.coinsMinor };
+    },
+  );
+  if (started.kind === 'replay') return replay(reply, started);
+  if (started.kind === 'paid') return paidAnswer(request, started.orderId);
   const { payment } = started;
   const redirectUrl = await openCheckout(
     db,
@@ -88,15 +136,21 @@ async function payByCard(
       savePaymentMethod: false,
     },
     checkoutUrls(config.publicUrl, payment.ref),
-    () => failUnopenedPayment(db, payment),
+    async () => {
+      await failUnopenedPayment(db, payment);
+      // The order failed and its lines are back in the cart: the same key may check them out again.
+      if (idempotent) await releaseKey(db, idempotent.claim);
+    },
   );
-  return {
+  const answer: CheckoutAnswer = {
     status: 'OK',
     redirect_url: redirectUrl,
     order_id: started.orderId,
     payment_id: payment.ref,
     message: t(request.locale, 'checkout.awaitingPayment'),
   };
+  if (idempotent) await keepKey(db, idempotent.claim, started.orderId, { status: 200, body: answer });
+  return answer;
 }
 
 async function ordersOf(db: Database, userId: number) {
@@ -134,7 +188,7 @@ async function ordersOf(db: Database, userId: number) {
 }
 
 export const orderHandlers = {
-  checkout: async (request) => {
+  checkout: async (request, reply) => {
     const { user } = requireVerifiedEmail(request);
     const { body } = request;
     const { db } = request.server.ctx;
@@ -142,15 +196,11 @@ export const orderHandlers = {
     if (!settings.payment_methods.includes(body.payment_method)) {
       throw fieldErrors({ payment_method: [t(request.locale, 'checkout.methodUnavailable')] });
     }
+    const idempotent = idempotencyOf(request, user.id);
     try {
-      if (body.payment_method === 'card') return await payByCard(request, settings, user, body);
-      const orderId = await checkoutWithBalance(db, user.id, await titleLanguageId(request));
-      return {
-        status: 'OK',
-        redirect_url: '/success-payment',
-        order_id: orderId,
-        message: t(request.locale, 'checkout.paid'),
-      };
+      if (body.payment_method === 'card') return await payByCard(request, reply, settings, user, idempotent);
+      const paid = await checkoutWithBalance(db, user.id, await titleLanguageId(request), idempotent);
+      return paid.kind === 'replay' ? replay(reply, paid) : paidAnswer(request, paid.orderId);
     } catch (error) {
       throw checkoutRefusal(request, error, settings.internal_currency.name) ?? error;
     }

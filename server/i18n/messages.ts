@@ -107,6 +107,9 @@ const en = {
   'checkout.insufficientFunds':
     'Not enough {coin} on your balance: the order costs {total}, you have {balance}.',
   'checkout.methodUnavailable': 'This payment method is not available.',
+  'checkout.keyMalformed': 'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  'checkout.keyReused':
+    'This checkout was already sent with other details. Please reload the page and try again.',
   'payment.notConfigured': 'Card payments are not set up on this store yet.',
   'payment.providerRefused': 'The payment service refused this payment. Nothing was charged.',
   'payment.providerUnreachable':
@@ -236,6 +239,9 @@ const de: Catalogue = {
   'checkout.insufficientFunds':
     'Nicht genug {coin} auf deinem Guthaben: Die Bestellung kostet {total}, du hast {balance}.',
   'checkout.methodUnavailable': 'Diese Zahlungsart ist nicht verfügbar.',
+  'checkout.keyMalformed': 'Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.',
+  'checkout.keyReused':
+    'Dieser Bestellvorgang wurde bereits mit anderen Angaben gesendet. Bitte lade die Seite neu und versuche es erneut.',
   'payment.notConfigured': 'Kartenzahlungen sind in diesem Shop noch nicht eingerichtet.',
   'payment.providerRefused': 'Der Zahlungsdienst hat diese Zahlung abgelehnt. Es wurde nichts abgebucht.',
   'payment.providerUnreachable':
@@ -361,6 +367,9 @@ const es: Catalogue = {
   'checkout.insufficientFunds':
     'No tienes suficientes {coin} en tu saldo: el pedido cuesta {total} y tienes {balance}.',
   'checkout.methodUnavailable': 'Este método de pago no está disponible.',
+  'checkout.keyMalformed': 'La Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles.',
+  'checkout.keyReused':
+    'Este pago ya se envió con otros datos. Vuelve a cargar la página e inténtalo de nuevo.',
   'payment.notConfigured': 'Los pagos con tarjeta aún no están configurados en esta tienda.',
   'payment.providerRefused': 'El servicio de pago ha rechazado este pago. No se ha cobrado nada.',
   'payment.providerUnreachable':

@@ -1,8 +1,9 @@
 import type { Database } from '../db/client';
 import { defineStatement, runStatement, transaction } from '../db/statement';
-import { insertPayment, type PaymentRow } from '../payments/payments';
+import { insertPayment, type PaymentRow, pendingOrderPayment } from '../payments/payments';
 import type { PaymentProvider } from '../payments/provider';
 import { type CartLine, clearCart, readCartLines } from './cart';
+import { type IdempotencyClaim, type KeyState, keepKey, readKey, type StoredAnswer } from './idempotency';
 import { appendLedgerEntry, InsufficientFundsError, lockBalance } from './ledger';
 
 export class CheckoutError extends Error {
@@ -20,10 +21,24 @@ interface LockedCart {
 
 /**
  * Locks the customer's row, then reads the cart: a second checkout of the same customer waits
- * here and then sees the cart the first one left (empty after a balance payment).
+ * here and then sees the cart the first one left (empty after a balance payment), and the
+ * Idempotency-Key the first one kept.
  */
-async function lockCart(tx: Database, userId: number, languageId: number): Promise<LockedCart> {
+async function lockCustomer(
+  tx: Database,
+  userId: number,
+  claim: IdempotencyClaim | undefined,
+): Promise<{ balanceMinor: number; key: KeyState }> {
   const balanceMinor = await lockBalance(tx, userId);
+  return { balanceMinor, key: claim === undefined ? { kind: 'new' } : await readKey(tx, claim) };
+}
+
+async function readLockedCart(
+  tx: Database,
+  userId: number,
+  languageId: number,
+  balanceMinor: number,
+): Promise<LockedCart> {
   const lines = await readCartLines(tx, userId, languageId);
   if (lines.length === 0) throw new CheckoutError('empty');
   if (lines.some((line) => !line.active)) throw new CheckoutError('unavailable');
@@ -31,6 +46,15 @@ async function lockCart(tx: Database, userId: number, languageId: number): Promi
   if (!Number.isSafeInteger(totalMinor)) throw new RangeError(`Order total out of range: ${totalMinor}`);
   return { balanceMinor, lines, totalMinor };
 }
+
+/** A checkout sent with an Idempotency-Key: the key, and the answer it keeps for an order paid at once. */
+export interface IdempotentCheckout {
+  claim: IdempotencyClaim;
+  paidAnswer(orderId: number): StoredAnswer;
+}
+
+/** The first answer to this Idempotency-Key, to be sent again. */
+export type Replay = { kind: 'replay'; answer: StoredAnswer };
 
 /** The order and its lines (snapshots of the cart's, passed as JSON, in cart order) in one statement. */
 const insertOrderWithLines = defineStatement<{ id: number }>(
@@ -94,10 +118,26 @@ async function payNow(tx: Database, userId: number, method: 'balance' | 'card', 
 
 /**
  * Checkout with coins, in one transaction. Throws `CheckoutError` or `InsufficientFundsError`
- * (nothing written) when it cannot go through.
+ * (nothing written) when it cannot go through. With a key seen before, the first answer.
  */
-export function checkoutWithBalance(db: Database, userId: number, languageId: number): Promise<number> {
-  return transaction(db, async (tx) => payNow(tx, userId, 'balance', await lockCart(tx, userId, languageId)));
+export function checkoutWithBalance(
+  db: Database,
+  userId: number,
+  languageId: number,
+  idempotent?: IdempotentCheckout,
+): Promise<{ kind: 'paid'; orderId: number } | Replay> {
+  return transaction(db, async (tx) => {
+    const { balanceMinor, key } = await lockCustomer(tx, userId, idempotent?.claim);
+    if (key.kind === 'answered') return { kind: 'replay', answer: key.answer };
+    const orderId = await payNow(
+      tx,
+      userId,
+      'balance',
+      await readLockedCart(tx, userId, languageId, balanceMinor),
+    );
+    if (idempotent) await keepKey(tx, idempotent.claim, orderId, idempotent.paidAnswer(orderId));
+    return { kind: 'paid', orderId };
+  });
 }
 
 export interface CardCharge {
@@ -110,10 +150,22 @@ export type CardCheckout =
   /** A free order needs no payment: it is paid at once. */
   | { kind: 'paid'; orderId: number };
 
+/** The order an Idempotency-Key made whose payment is still pending: its retry opens that payment. */
+async function keyPayment(tx: Database, key: KeyState): Promise<CardCheckout | undefined> {
+  if (key.kind !== 'opening' || key.orderId === null) return undefined;
+  const payment = await pendingOrderPayment(tx, key.orderId);
+  return payment === undefined
+    ? undefined
+    : { kind: 'payment', orderId: key.orderId, payment, totalMinor: payment.coinsMinor };
+}
+
 /**
  * Checkout by card: a pending order and a pending payment for it, in one transaction that also
  * empties the cart, so the same lines cannot be bought twice (a second checkout finds the cart
- * empty). A declined or failed payment puts the lines back (`restoreOrderLines`).
+ * empty). A declined or failed payment puts the lines back (`restoreOrderLines`). With an
+ * Idempotency-Key, the key is kept with the order (`keepKey` adds the answer once the
+ * provider's page is open); the key seen before answers its first answer, or opens its order's
+ * payment when that page never opened.
  */
 export function startCardCheckout(
   db: Database,
@@ -121,10 +173,19 @@ export function startCardCheckout(
   languageId: number,
   provider: PaymentProvider['name'],
   charge: CardCharge,
-): Promise<CardCheckout> {
+  idempotent?: IdempotentCheckout,
+): Promise<CardCheckout | Replay> {
   return transaction(db, async (tx) => {
-    const cart = await lockCart(tx, userId, languageId);
-    if (cart.totalMinor === 0) return { kind: 'paid', orderId: await payNow(tx, userId, 'card', cart) };
+    const { balanceMinor, key } = await lockCustomer(tx, userId, idempotent?.claim);
+    if (key.kind === 'answered') return { kind: 'replay', answer: key.answer };
+    const reopened = await keyPayment(tx, key);
+    if (reopened) return reopened;
+    const cart = await readLockedCart(tx, userId, languageId, balanceMinor);
+    if (cart.totalMinor === 0) {
+      const orderId = await payNow(tx, userId, 'card', cart);
+      if (idempotent) await keepKey(tx, idempotent.claim, orderId, idempotent.paidAnswer(orderId));
+      return { kind: 'paid', orderId };
+    }
     const orderId = await insertOrder(tx, userId, 'card', 'pending', cart);
     const payment = await insertPayment(tx, {
       kind: 'order',
@@ -135,6 +196,7 @@ export function startCardCheckout(
       ...charge.chargeFor(cart.totalMinor),
     });
     await clearCart(tx, userId);
+    if (idempotent) await keepKey(tx, idempotent.claim, orderId);
     return { kind: 'payment', orderId, payment, totalMinor: cart.totalMinor };
   });
 }

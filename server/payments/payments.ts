@@ -180,3 +180,14 @@ export async function unopenedOrderPayment(
     .limit(1);
   return row;
 }
+
+/** The pending payment of an order, if it has one. */
+export async function pendingOrderPayment(db: Database, orderId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
