@@ -24,6 +24,8 @@ export interface SessionContext {
   emailVerified: boolean;
   authCheckedOnce: boolean;
   sessionExpired: boolean;
+  /** An expiry nobody was told of yet (it happened off a protected route, or before the router knew). */
+  expiryNoticeDue: boolean;
   message: Text | null;
 }
 
@@ -39,7 +41,9 @@ export type SessionEvent =
   | { type: 'SIGNED_IN'; token?: string; emailVerified: boolean }
   | { type: 'LOGOUT' }
   | { type: 'UNAUTHORIZED'; onProtectedRoute: boolean; path: string }
-  | { type: 'UNVERIFIED'; path: string };
+  | { type: 'UNVERIFIED'; path: string }
+  /** A route guard is sending a guest to sign in. */
+  | { type: 'LOGIN_REQUIRED' };
 
 export type SessionEmitted =
   | NotifyEmitted
@@ -100,6 +104,7 @@ const sessionSetup = setup({
       isAuthenticated: true,
       emailVerified: params.emailVerified,
       sessionExpired: false,
+      expiryNoticeDue: false,
       message: null,
     })),
     setSignedOut: assign({ isAuthenticated: false, emailVerified: false }),
@@ -121,6 +126,7 @@ const sessionSetup = setup({
     /** A signed-in session that has not been marked expired yet (a 401 expires it only once). */
     hasLiveSession: ({ context }) => context.isAuthenticated && !context.sessionExpired,
     onProtectedRoute: ({ event }) => event.type === 'UNAUTHORIZED' && event.onProtectedRoute,
+    expiryNoticeDue: ({ context }) => context.expiryNoticeDue,
   },
 });
 
@@ -136,11 +142,21 @@ export const sessionMachine = sessionSetup
       /** A 401 on a live session: marked expired (once) and signed out locally. */
       expireSession: sessionSetup.enqueueActions(({ enqueue }) => {
         enqueue('clearStoredSession');
-        enqueue.assign({ isAuthenticated: false, emailVerified: false, sessionExpired: true });
+        enqueue.assign({
+          isAuthenticated: false,
+          emailVerified: false,
+          sessionExpired: true,
+          expiryNoticeDue: true,
+        });
         enqueue.emit({ type: 'signedOut' });
+      }),
+      announceExpiry: sessionSetup.enqueueActions(({ enqueue }) => {
+        enqueue.assign({ expiryNoticeDue: false });
+        enqueue.emit({ type: 'notify', kind: 'error', text: sessionMessages.expired });
       }),
       sendToLogin: sessionSetup.enqueueActions(({ event, enqueue }) => {
         assertEvent(event, 'UNAUTHORIZED');
+        enqueue.assign({ expiryNoticeDue: false });
         enqueue.emit({ type: 'notify', kind: 'error', text: sessionMessages.expired });
         enqueue.emit({ type: 'navigate', to: withRedirect('/login', event.path) });
       }),
@@ -157,16 +173,20 @@ export const sessionMachine = sessionSetup
       '/email-verification?redirect=…, / after logout); signedIn / signedOut when isAuthenticated changes;',
       'authChecked {authenticated} after every check. The api client sends UNAUTHORIZED for every 401 and',
       'UNVERIFIED for the 403 "Your email address is not verified."; login and register forms send SIGNED_IN.',
+      'An expiry off a protected route is quiet; when a guard then sends the guest to sign in (LOGIN_REQUIRED),',
+      "they are told once: 'Session expired. Please log in again.' (also when the start-up check found it expired).",
     ].join(' '),
     context: ({ input }) => ({
       isAuthenticated: input.hasStoredSession,
       emailVerified: false,
       authCheckedOnce: false,
       sessionExpired: false,
+      expiryNoticeDue: false,
       message: null,
     }),
     initial: 'starting',
     on: {
+      LOGIN_REQUIRED: { guard: 'expiryNoticeDue', actions: 'announceExpiry' },
       SIGNED_IN: {
         target: '.ready',
         actions: [

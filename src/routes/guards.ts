@@ -9,9 +9,13 @@ export async function isSignedIn(app: AppActor): Promise<boolean> {
   return checked.context.isAuthenticated;
 }
 
-/** Protected routes send guests to /login?redirect=<full path>. */
+/**
+ * Protected routes send guests to /login?redirect=<full path>; the session tells a guest whose
+ * session has just expired why.
+ */
 export async function requireLogin({ context, location }: GuardArgs): Promise<void> {
   if (!(await isSignedIn(context.app))) {
+    context.app.getSnapshot().context.session.send({ type: 'LOGIN_REQUIRED' });
     throw redirect({ to: '/login', search: { redirect: location.href } });
   }
 }

@@ -30,6 +30,7 @@ describePaths(
       { type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' },
       { type: 'UNAUTHORIZED', onProtectedRoute: false, path: '/shop' },
       { type: 'UNVERIFIED', path: '/cart' },
+      { type: 'LOGIN_REQUIRED' },
       afterEvent(0, 'session.starting'),
       doneEvent('checkAuth', { authenticated: true, emailVerified: true }),
       doneEvent('checkAuth', { authenticated: false, emailVerified: false }),
@@ -298,6 +299,31 @@ describe('session: 401 and 403 from the api client', () => {
     actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: false, path: '/shop' });
     expect(actor.getSnapshot().context).toMatchObject({ isAuthenticated: false, sessionExpired: true });
     expect(emitted).toEqual([{ type: 'signedOut' }]);
+  });
+
+  it('a quiet expiry is told once, when a guard next sends the guest to sign in', async () => {
+    const { actor, emitted } = await signedIn();
+    actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: false, path: '/shop' });
+    actor.send({ type: 'LOGIN_REQUIRED' });
+    actor.send({ type: 'LOGIN_REQUIRED' });
+    expect(emitted).toEqual([
+      { type: 'signedOut' },
+      { type: 'notify', kind: 'error', text: sessionMessages.expired },
+    ]);
+  });
+
+  it('an expiry already told on its protected route is not told again by the guard', async () => {
+    const { actor, emitted } = await signedIn();
+    actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/cart' });
+    actor.send({ type: 'LOGIN_REQUIRED' });
+    expect(emitted.filter((event) => event.type === 'notify')).toHaveLength(1);
+  });
+
+  it('a guest who never had a session is sent to sign in without a notice', async () => {
+    const { actor, emitted } = startSession(false);
+    await ready(actor);
+    actor.send({ type: 'LOGIN_REQUIRED' });
+    expect(emitted.filter((event) => event.type === 'notify')).toEqual([]);
   });
 
   it('a guest has no session to expire', async () => {
