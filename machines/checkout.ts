@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
-import { failureKind, isSilentFailure } from '../domain/api-failure';
+import { failureKind, isApiFailure, isSilentFailure } from '../domain/api-failure';
 import { defineMessages, failureText, type Text } from './text';
 
 export type PaymentMethod = 'balance' | 'card';
@@ -43,7 +43,9 @@ export interface CheckoutAnswer {
 export type CheckoutEvent =
   | { type: 'SELECT'; method: PaymentMethod }
   /** `total` and `balance` are the coins the page shows, for the shortfall if the server refuses. */
-  | { type: 'SUBMIT'; total: number; balance: number };
+  | { type: 'SUBMIT'; total: number; balance: number }
+  /** After the payment service could not be reached: the same checkout again, with the same key. */
+  | { type: 'RETRY' };
 
 export type CheckoutEmitted = { type: 'navigate'; to: string; replace?: boolean };
 
@@ -72,6 +74,12 @@ export const isOwnPath = (url: string): boolean =>
  */
 export const isProviderPage = (url: string): boolean =>
   /^https?:\/\/[^/]/i.test(url) || url.startsWith('/api/');
+
+/**
+ * The payment service could not be reached (503, ADR 0016): the server kept the order and its
+ * payment for this Idempotency-Key, so the same request sent again opens it.
+ */
+export const isPaymentsUnavailable = (error: unknown): boolean => isApiFailure(error) && error.status === 503;
 
 export type CheckoutMachine = typeof checkoutMachine;
 
@@ -109,6 +117,8 @@ export const checkoutMachine = setup({
     providerPage: (_, params: { url: string }) => isProviderPage(params.url),
     silent: (_, params: { error: unknown }) => isSilentFailure(params.error),
     unverified: (_, params: { error: unknown }) => failureKind(params.error) === 'unverified',
+    cardUnavailable: ({ context }, params: { error: unknown }) =>
+      context.method === 'card' && isPaymentsUnavailable(params.error),
     coinsShort: ({ context }, params: { error: unknown }) =>
       context.method === 'balance' && failureKind(params.error) === 'validation',
   },
@@ -123,7 +133,9 @@ export const checkoutMachine = setup({
     "'Order processing failed'. 403 unverified: back to",
     'ready (the session sends the customer to /email-verification); 422 for coins: the shortfall (total −',
     "balance) with the server's message, offering a top-up; other failures: the server's message, SPEC §8's",
-    "text (429, 5xx, network) or 'Checkout failed'; a cancelled request shows nothing.",
+    "text (429, 5xx, network) or 'Checkout failed'; a cancelled request shows nothing. A card checkout the",
+    'payment service could not take (503) waits in unavailable with its message: RETRY sends the same',
+    'request with the same key, which opens the order the server kept (the cart is already in it).',
   ].join(' '),
   context: ({ input }) => {
     const methods = offeredMethods(input.methods);
@@ -186,6 +198,11 @@ export const checkoutMachine = setup({
           { guard: { type: 'silent', params: ({ event }) => ({ error: event.error }) }, target: 'ready' },
           { guard: { type: 'unverified', params: ({ event }) => ({ error: event.error }) }, target: 'ready' },
           {
+            guard: { type: 'cardUnavailable', params: ({ event }) => ({ error: event.error }) },
+            target: 'unavailable',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
             guard: { type: 'coinsShort', params: ({ event }) => ({ error: event.error }) },
             target: 'ready',
             actions: {
@@ -199,6 +216,11 @@ export const checkoutMachine = setup({
           },
         ],
       },
+    },
+    unavailable: {
+      description:
+        'The payment service could not be reached; the order waits on the server for this key. Only RETRY.',
+      on: { RETRY: 'submitting' },
     },
     redirecting: {
       tags: ['busy'],

@@ -19,6 +19,9 @@ const failure = (kind: ApiFailure['kind'], serverMessage?: string): ApiFailure =
   ...(serverMessage === undefined ? {} : { serverMessage }),
 });
 const short = failure('validation', 'You need 10.00 Coins but have 4.00 Coins.');
+const UNAVAILABLE_MESSAGE =
+  'The payment service cannot be reached right now. Nothing was charged; please try again in a moment.';
+const unavailable: ApiFailure = { ...failure('server', UNAVAILABLE_MESSAGE), status: 503 };
 
 describePaths(
   'checkout paths',
@@ -39,6 +42,8 @@ describePaths(
       errorEvent('submitCheckout', failure('unverified', 'Your email address is not verified.')),
       errorEvent('submitCheckout', short),
       errorEvent('submitCheckout', failure('server')),
+      errorEvent('submitCheckout', unavailable),
+      { type: 'RETRY' },
     ],
   }),
 );
@@ -179,5 +184,38 @@ describe('checkout rules', () => {
       await waitFor(run.screen, (s) => s.matches('ready'));
       expect(run.screen.getSnapshot().context.error).toBeNull();
     }
+  });
+});
+
+describe('checkout when the payment service cannot be reached', () => {
+  it('a card 503 waits in unavailable with the server message; RETRY sends the same key again', async () => {
+    let calls = 0;
+    const { screen, requests, redirects } = runCheckout(['balance', 'card'], async () => {
+      calls += 1;
+      if (calls === 1) throw unavailable;
+      return { redirectUrl: 'https://pay.example/session/1' };
+    });
+    screen.send({ type: 'SELECT', method: 'card' });
+    screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    await waitFor(screen, (s) => s.matches('unavailable'));
+    expect(screen.getSnapshot().context.error).toEqual(verbatim(UNAVAILABLE_MESSAGE));
+    screen.send({ type: 'SELECT', method: 'balance' });
+    screen.send({ type: 'SUBMIT', total: 1000, balance: 5000 });
+    expect(screen.getSnapshot().matches('unavailable')).toBe(true);
+    screen.send({ type: 'RETRY' });
+    await waitFor(screen, (s) => s.matches('redirecting'));
+    expect(requests).toEqual([
+      { method: 'card', idempotencyKey: 'key-1' },
+      { method: 'card', idempotencyKey: 'key-1' },
+    ]);
+    expect(redirects).toEqual(['https://pay.example/session/1']);
+  });
+
+  it('a coins 503 (the database) is an ordinary failure: back to ready', async () => {
+    const { screen } = runCheckout(['balance', 'card'], async () => {
+      throw unavailable;
+    });
+    screen.send({ type: 'SUBMIT', total: 1000, balance: 5000 });
+    await waitFor(screen, (s) => s.matches('ready') && s.context.error !== null);
   });
 });

@@ -25,6 +25,7 @@ const messages = defineMessages({
   submitting: { id: 'checkout.submitting', defaultMessage: 'Processing order…' },
   redirecting: { id: 'checkout.redirecting', defaultMessage: 'Redirecting to payment…' },
   noMethods: { id: 'checkout.noMethods', defaultMessage: 'Checkout is not available right now.' },
+  retry: { id: 'checkout.retry', defaultMessage: 'Try again' },
 });
 
 const methodLabel: Record<PaymentMethod, MessageText> = {
@@ -53,6 +54,8 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
   const refusedShortfall = useSelector(checkout, (snapshot) => snapshot.context.shortfall);
   const submitting = useSelector(checkout, (snapshot) => snapshot.matches('submitting'));
   const redirecting = useSelector(checkout, (snapshot) => snapshot.matches('redirecting'));
+  // The payment service was down: the order waits on the server, only the same checkout again.
+  const unavailable = useSelector(checkout, (snapshot) => snapshot.matches('unavailable'));
   const busy = submitting || redirecting;
   const shortfall = method === 'balance' ? Math.max(coinShortfall(total, balance), refusedShortfall ?? 0) : 0;
   const topUpAmount = toDecimalString(worth(shortfall), decimalsFor(currency.code));
@@ -63,10 +66,11 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
       className="checkout"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!busy && !locked) checkout.send({ type: 'SUBMIT', total, balance });
+        if (unavailable) checkout.send({ type: 'RETRY' });
+        else if (!busy && !locked) checkout.send({ type: 'SUBMIT', total, balance });
       }}
     >
-      <fieldset className="checkout__methods" disabled={busy}>
+      <fieldset className="checkout__methods" disabled={busy || unavailable}>
         <legend>{say(messages.method)}</legend>
         {methods.map((option) => (
           <label key={option} className="checkout__method">
@@ -104,16 +108,18 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
       <button
         type="submit"
         className={buttonClass('primary', 'lg', true)}
-        aria-disabled={busy || locked || undefined}
+        aria-disabled={busy || (locked && !unavailable) || undefined}
       >
         {say(
           submitting
             ? messages.submitting
             : redirecting
               ? messages.redirecting
-              : method === 'card'
-                ? messages.payCard
-                : messages.payCoins,
+              : unavailable
+                ? messages.retry
+                : method === 'card'
+                  ? messages.payCard
+                  : messages.payCoins,
         )}
       </button>
       {busy && (

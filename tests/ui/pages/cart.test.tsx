@@ -117,4 +117,43 @@ describe('cart page', () => {
     await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
     expect(await screen.findByText('Not enough coins')).toBeInTheDocument();
   });
+
+  it('card, payment service down (503): its message and Try again, which sends the same key again', async () => {
+    const keys: Array<string | null> = [];
+    const unreachable =
+      'The payment service cannot be reached right now. Nothing was charged; please try again in a moment.';
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        withCart([fixtures.cartLine(1, 1)]),
+        http.post(api('/orders/checkout'), async ({ request }) => {
+          keys.push(request.headers.get('Idempotency-Key'));
+          expect(await request.json()).toMatchObject({ payment_method: 'card' });
+          if (keys.length === 1) {
+            return HttpResponse.json(
+              { status: 'ERROR' as const, message: unreachable },
+              { status: 503, headers: { 'Retry-After': '30' } },
+            );
+          }
+          return HttpResponse.json({
+            status: 'OK' as const,
+            redirect_url: '/api/sandbox/pay/pay_1?key=k',
+            order_id: 9,
+            payment_id: 'pay_1',
+          });
+        }),
+      ],
+    });
+    await ready();
+    await user.click(await screen.findByRole('radio', { name: 'Debit / Credit card' }));
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(await screen.findByText(unreachable)).toBeInTheDocument();
+    // The order waits on the server: the method cannot change, only the same checkout again.
+    expect(screen.getByRole('radio', { name: 'Coins from your balance' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Redirecting to payment…' })).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
 });
