@@ -44,8 +44,8 @@ describe('a new customer buys at 1280 px', () => {
     await j.screenshot('product-dialog');
     await dialog.getByRole('button', { name: 'Add to cart' }).click();
     await seeText(page, 'Added to cart');
-    await page.getByRole('button', { name: 'Add VIP Rank to cart' }).click();
-    await page.getByRole('button', { name: 'Add Emerald Pouch to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart: VIP Rank' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Emerald Pouch' }).click();
     await page.locator('.site-header__badge', { hasText: '3' }).waitFor();
     await j.screenshot('shop');
   });

@@ -7,7 +7,6 @@ import { CoinPrice } from '../shared/CoinPrice';
 
 const messages = defineMessages({
   add: { id: 'shop.card.add', defaultMessage: 'Add to cart' },
-  addNamed: { id: 'shop.card.addNamed', defaultMessage: 'Add {title} to cart' },
   details: { id: 'shop.card.details', defaultMessage: 'Details of {title}' },
 });
 
@@ -51,13 +50,14 @@ export function ProductCard({ product, eager, busy, onAdd }: ProductCardProps) {
         <button
           type="button"
           className={buttonClass('primary', 'sm')}
-          aria-label={text(withValues(messages.addNamed, { title: product.title }))}
           aria-disabled={busy || undefined}
           onClick={() => {
             if (!busy) onAdd();
           }}
         >
           {text(messages.add)}
+          {/* The name begins with the visible text (WCAG 2.5.3) and tells the cards' buttons apart. */}
+          <span className="visually-hidden">: {product.title}</span>
         </button>
       </div>
     </li>
