@@ -24,6 +24,8 @@ export interface ApiFailure {
   serverMessage?: string;
   status?: number;
   fieldErrors?: Record<string, string[]>;
+  /** The answer's Retry-After in seconds (a 429 or 503 that said when to come back). */
+  retryAfterSeconds?: number;
 }
 
 const failureKinds: ReadonlySet<string> = new Set<ApiFailureKind>([
@@ -63,4 +65,10 @@ export function failureMessage(error: unknown, fallback: string): string {
 /** A request the caller cancelled is never shown to the user (SPEC §8). */
 export function isSilentFailure(error: unknown): boolean {
   return failureKind(error) === 'cancelled';
+}
+
+/** When the server said to try again (its Retry-After), in whole seconds; null when it did not say. */
+export function retryAfterSeconds(error: unknown): number | null {
+  if (!isApiFailure(error) || error.retryAfterSeconds === undefined) return null;
+  return Number.isFinite(error.retryAfterSeconds) ? Math.max(0, Math.ceil(error.retryAfterSeconds)) : null;
 }

@@ -9,6 +9,7 @@ import {
   setup,
   stopChild,
 } from 'xstate';
+import { retryAfterSeconds } from '../domain/api-failure';
 import { type RawSettings, withSettingsDefaults } from '../domain/settings';
 import { cartMachine } from './cart';
 import { cookieConsentMachine } from './cookieConsent';
@@ -52,6 +53,8 @@ export interface AppContext extends Children {
   countriesError: Text | null;
   socialLinks: SocialLink[];
   initError: Text | null;
+  /** Seconds until the start-up retries by itself (the failure's Retry-After); null: only on RETRY. */
+  retryInSeconds: number | null;
   hasStoredSession: boolean;
   /** Start-up tasks not settled yet. */
   pending: StartupTask[];
@@ -69,6 +72,8 @@ export type AppEvent =
   | { type: 'CURRENCY.SETTLED' }
   | { type: 'CURRENCY.CHANGED' }
   | { type: 'NOTIFY'; kind: NoticeKind; text: Text }
+  /** The start-up error's Retry button: start again. */
+  | { type: 'RETRY' }
   | ScreenEvent;
 
 /**
@@ -111,6 +116,14 @@ const startupMessages = defineMessages({
 const SETTINGS_FAILED = startupMessages.settingsFailed.defaultMessage;
 const COUNTRIES_FAILED = startupMessages.countriesFailed.defaultMessage;
 const SOCIAL_LINKS_FAILED = 'Failed to load social links';
+/** The app's own start-up requests; a restart sends them again (a settings failure cancels the others). */
+const OWN_TASKS: StartupTask[] = ['settings', 'countries', 'socialLinks'];
+/** The children's start-up tasks settle whenever they do, also while the start-up error shows. */
+const settleChildren = {
+  'SESSION.CHECKED': { actions: { type: 'settle', params: { task: 'session' } } },
+  'LANGUAGE.SETTLED': { actions: { type: 'settle', params: { task: 'language' } } },
+  'CURRENCY.SETTLED': { actions: { type: 'settle', params: { task: 'currency' } } },
+} as const;
 
 export const appMachine = setup({
   types: {
@@ -140,7 +153,17 @@ export const appMachine = setup({
       throw new Error('fetchSocialLinks is not provided');
     }),
   },
+  delays: {
+    /** At least a second, so a Retry-After of 0 cannot spin. */
+    retryAfter: ({ context }) => Math.max(1, context.retryInSeconds ?? 0) * 1000,
+  },
   actions: {
+    restart: assign(({ context }) => ({
+      initError: null,
+      retryInSeconds: null,
+      countriesError: null,
+      pending: [...context.pending.filter((task) => !OWN_TASKS.includes(task)), ...OWN_TASKS],
+    })),
     settle: assign(({ context }, params: { task: StartupTask }) => ({
       pending: context.pending.filter((task) => task !== params.task),
     })),
@@ -184,7 +207,9 @@ export const appMachine = setup({
     'signedIn/signedOut → profile & cart SESSION_CHANGED, currencyChanged → profile CURRENCY_CHANGED, language',
     'changed → staticPages (and the staticPage screen) RELOAD, and every notify → toasts SHOW. SCREEN.START',
     '{systemId, logic, input} spawns a route screen actor under that systemId (replacing one there);',
-    'SCREEN.STOP {systemId} stops it.',
+    'SCREEN.STOP {systemId} stops it. From initError, RETRY (the Retry button) starts again: settings,',
+    "countries and social links are fetched anew while the children's tasks keep settling; a failure that",
+    'carried a Retry-After (429, 503) retries by itself after those seconds (at least one).',
   ].join(' '),
   context: ({ input, spawn }) => ({
     settings: null,
@@ -192,6 +217,7 @@ export const appMachine = setup({
     countriesError: null,
     socialLinks: [],
     initError: null,
+    retryInSeconds: null,
     hasStoredSession: input.hasStoredSession,
     pending: ['settings', 'countries', 'socialLinks', 'session', 'language', 'currency'],
     session: spawn('session', {
@@ -297,7 +323,10 @@ export const appMachine = setup({
           onError: {
             target: 'initError',
             actions: [
-              assign({ initError: ({ event }) => failureText(event.error, startupMessages.settingsFailed) }),
+              assign({
+                initError: ({ event }) => failureText(event.error, startupMessages.settingsFailed),
+                retryInSeconds: ({ event }) => retryAfterSeconds(event.error),
+              }),
               { type: 'logError', params: ({ event }) => ({ message: SETTINGS_FAILED, error: event.error }) },
             ],
           },
@@ -344,16 +373,21 @@ export const appMachine = setup({
           },
         },
       ],
-      on: {
-        'SESSION.CHECKED': { actions: { type: 'settle', params: { task: 'session' } } },
-        'LANGUAGE.SETTLED': { actions: { type: 'settle', params: { task: 'language' } } },
-        'CURRENCY.SETTLED': { actions: { type: 'settle', params: { task: 'currency' } } },
-      },
+      on: settleChildren,
       always: { guard: ({ context }) => context.pending.length === 0, target: 'ready' },
     },
     ready: {},
     initError: {
-      description: "Shown as 'An error occurred during initialization:' and the message.",
+      description:
+        "Shown as 'An error occurred during initialization:', the message and a Retry button; with a Retry-After, retries by itself.",
+      on: { ...settleChildren, RETRY: { target: 'loading', actions: 'restart' } },
+      after: {
+        retryAfter: {
+          guard: ({ context }) => context.retryInSeconds !== null,
+          target: 'loading',
+          actions: 'restart',
+        },
+      },
     },
   },
 });

@@ -100,8 +100,11 @@ export function errorFromResponse(response: Response, body: unknown, defaultMess
       serverMessage,
     });
   }
-  if (status >= 500 || status < 400)
-    return new ApiError('server', serverMessage ?? SERVER_ERROR_MESSAGE, init);
+  if (status >= 500 || status < 400) {
+    // A 503 may say when the server is back (the database-unavailable answer does).
+    const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+    return new ApiError('server', serverMessage ?? SERVER_ERROR_MESSAGE, { ...init, retryAfterSeconds });
+  }
   // 400 and any 4xx the contract does not name.
   return new ApiError('bad-request', serverMessage ?? fallback, init);
 }

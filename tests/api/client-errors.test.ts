@@ -157,6 +157,13 @@ describe('HTTP status → ApiError', () => {
     expect(error).toMatchObject({ kind: 'server', status: 500, message: SERVER_ERROR_MESSAGE });
   });
 
+  it('503 with Retry-After (the database-unavailable answer) carries the seconds too', async () => {
+    const error = await settingsError(
+      () => new HttpResponse(null, { status: 503, headers: { 'Retry-After': '5' } }),
+    );
+    expect(error).toMatchObject({ kind: 'server', status: 503, retryAfterSeconds: 5 });
+  });
+
   it('503 with an HTML page → server with the SPEC text, never the HTML', async () => {
     const error = await settingsError(() =>
       HttpResponse.html('<html><body>502 Bad Gateway</body></html>', { status: 503 }),

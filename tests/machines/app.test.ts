@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../domain/api-failure';
 import type { RawSettings } from '../../domain/settings';
@@ -39,6 +39,12 @@ const serverError: ApiFailure = {
   message: 'Server error. Please try again later.',
   status: 500,
 };
+const rateLimited: ApiFailure = {
+  kind: 'rate-limited',
+  message: 'Too many requests. Please wait a moment.',
+  status: 429,
+  retryAfterSeconds: 3,
+};
 
 /** A route's screen: the FAQ page, as the pages route starts it (DESIGN §2). */
 const faqScreen = (fetchPage: () => Promise<StaticPage>) => ({
@@ -71,6 +77,9 @@ describePaths(
     events: (): CandidateEvent<typeof appMachine>[] => [
       doneEvent('fetchSettings', rawSettings),
       errorEvent('fetchSettings', serverError),
+      errorEvent('fetchSettings', rateLimited),
+      { type: 'RETRY' },
+      { type: 'xstate.after.retryAfter.app.initError' } as unknown as CandidateEvent<typeof appMachine>,
       doneEvent('fetchCountries', countries),
       errorEvent('fetchCountries', serverError),
       doneEvent('fetchSocialLinks', socialLinks),
@@ -88,15 +97,14 @@ describePaths(
       { ...faqScreen(async () => faq), systemId: `screen-${++screensTried}` },
       { type: 'SCREEN.STOP', systemId: 'screen-1' },
     ],
-    // Tasks settle in any order; only which of them are pending matters here.
+    // Tasks settle in any order, and a restart sends the app's own again: only which of them are
+    // pending, and whether something failed, matters here.
     key: (snapshot) => ({
       value: snapshot.value,
-      pending: snapshot.context.pending,
-      settings: snapshot.context.settings !== null,
-      countries: snapshot.context.countries.length,
-      countriesError: snapshot.context.countriesError,
-      socialLinks: snapshot.context.socialLinks.length,
-      initError: snapshot.context.initError,
+      pending: [...snapshot.context.pending].sort(),
+      countriesError: snapshot.context.countriesError !== null,
+      initError: snapshot.context.initError !== null,
+      retryInSeconds: snapshot.context.retryInSeconds,
     }),
   }),
 );
@@ -224,6 +232,92 @@ describe('app: start-up', () => {
         .actor,
     );
     expect(told.context.initError).toEqual(verbatim('Settings are being migrated'));
+  });
+
+  it('RETRY starts again from the start-up error: settings, countries and social links are fetched anew', async () => {
+    let settingsAnswers = 0;
+    const { actor } = startApp(
+      {},
+      {
+        settings: async () => {
+          settingsAnswers += 1;
+          if (settingsAnswers === 1) throw serverError;
+          return rawSettings;
+        },
+        countries: never,
+      },
+    );
+    const failed = await started(actor);
+    expect(failed.value).toBe('initError');
+    expect(failed.context.retryInSeconds).toBeNull();
+    // A 500 without Retry-After waits for the button.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(actor.getSnapshot().value).toBe('initError');
+    expect(settingsAnswers).toBe(1);
+    actor.send({ type: 'RETRY' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.initError).toBeNull();
+    expect(actor.getSnapshot().context.pending).toEqual(
+      expect.arrayContaining(['settings', 'countries', 'socialLinks']),
+    );
+    await waitFor(actor, (s) => s.context.settings !== null);
+    expect(settingsAnswers).toBe(2);
+    // countries never answer: the app waits for them as on the first start.
+    expect(actor.getSnapshot().value).toBe('loading');
+  });
+
+  it("the children's tasks that settle while the error shows are not waited for again", async () => {
+    let answer: (settings: RawSettings) => void = () => {};
+    let calls = 0;
+    const { actor } = startApp(
+      {},
+      {
+        settings: () => {
+          calls += 1;
+          if (calls === 1) return Promise.reject(serverError);
+          return new Promise<RawSettings>((resolve) => {
+            answer = resolve;
+          });
+        },
+        languages: () => new Promise((resolve) => setTimeout(() => resolve([en]), 30)),
+      },
+    );
+    await started(actor);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(actor.getSnapshot().context.pending).not.toContain('language');
+    actor.send({ type: 'RETRY' });
+    answer(rawSettings);
+    expect((await started(actor)).value).toBe('ready');
+  });
+
+  it('a failure with Retry-After (429) retries by itself after those seconds; a later success is ready', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const { actor } = startApp(
+        {},
+        {
+          settings: async () => {
+            calls += 1;
+            if (calls === 1) throw rateLimited;
+            return rawSettings;
+          },
+        },
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('initError');
+      expect(actor.getSnapshot().context.retryInSeconds).toBe(3);
+      await vi.advanceTimersByTimeAsync(2900);
+      expect(actor.getSnapshot().value).toBe('initError');
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(calls).toBe(2);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('ready');
+      expect(actor.getSnapshot().context.retryInSeconds).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("tolerates the rest: countries ('Failed to load countries'), social links, languages, currencies, auth check", async () => {

@@ -1,22 +1,17 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { localeOf } from '../../../machines/language';
-import type { Text } from '../../../machines/text';
 import { IntlProvider } from '../../i18n/IntlProvider';
-import { useOptionalText } from '../../i18n/useText';
 import type { AppRouter } from '../../routes/router';
-import { useAppSelector, useChild } from '../app/AppActorContext';
+import { useAppActor, useAppSelector, useChild } from '../app/AppActorContext';
 import { injectGoogleTag } from './googleTag';
+import { StartupError } from './StartupError';
 import './AppRoot.css';
 
 const messages = defineMessages({
   loading: { id: 'shell.startup.loading', defaultMessage: 'Loading...' },
-  initError: {
-    id: 'shell.startup.initError',
-    defaultMessage: 'An error occurred during initialization:',
-  },
 });
 
 /** The router does no scrolling of its own: the shell's scroll rule (SPEC §2) decides. */
@@ -34,7 +29,9 @@ export function AppRoot({ router }: { router: AppRouter }) {
   );
   const routerResolved = useRouterResolved(router);
   const phase = useDeferredValue(appPhase === 'ready' && !routerResolved ? 'loading' : appPhase);
+  const app = useAppActor();
   const initError = useAppSelector((snapshot) => snapshot.context.initError);
+  const retryInSeconds = useAppSelector((snapshot) => snapshot.context.retryInSeconds);
   const googleTag = useAppSelector((snapshot) => snapshot.context.settings?.google_tag ?? null);
   const language = useChild('language');
   const locale = useSelector(language, (snapshot) => localeOf(snapshot.context));
@@ -48,21 +45,15 @@ export function AppRoot({ router }: { router: AppRouter }) {
   return (
     <IntlProvider locale={locale} messages={serverMessages}>
       {phase === 'loading' && <StartupSpinner />}
-      {phase === 'error' && <InitError error={initError} />}
+      {phase === 'error' && (
+        <StartupError
+          error={initError}
+          retryInSeconds={retryInSeconds}
+          onRetry={() => app.send({ type: 'RETRY' })}
+        />
+      )}
       {phase === 'ready' && <RouterProvider router={router} scrollRestoration={routerScrollsNever} />}
     </IntlProvider>
-  );
-}
-
-/** SPEC §2: 'An error occurred during initialization:' and the message. */
-function InitError({ error }: { error: Text | null }) {
-  const text = useOptionalText();
-  return (
-    <main className="app-status" role="alert">
-      <p>
-        <FormattedMessage {...messages.initError} /> {text(error)}
-      </p>
-    </main>
   );
 }
 

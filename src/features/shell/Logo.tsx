@@ -1,3 +1,5 @@
+import './Logo.css';
+
 /** Our mark: a voxel block in the accent green with a grass top, beside the word mark. */
 export function Logo() {
   return (

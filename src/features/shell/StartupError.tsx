@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import type { Text } from '../../../machines/text';
+import { Button } from '../../components/Button/Button';
+import { useOptionalText, useText } from '../../i18n/useText';
+import { Logo } from './Logo';
+
+const messages = defineMessages({
+  initError: {
+    id: 'shell.startup.initError',
+    defaultMessage: 'An error occurred during initialization:',
+  },
+  retry: { id: 'shell.startup.retry', defaultMessage: 'Retry' },
+  retryingIn: {
+    id: 'shell.startup.retryingIn',
+    defaultMessage: 'Retrying in {seconds, plural, one {# second} other {# seconds}}…',
+  },
+  retrying: { id: 'shell.startup.retrying', defaultMessage: 'Retrying…' },
+});
+
+/**
+ * SPEC §2 / §8: the start-up error inside a frame with the shell's header and footer bands (the
+ * settings that fill the real ones are what failed): 'An error occurred during initialization:'
+ * and the message, a Retry button, and, when the server said when to come back, the countdown to
+ * the app's own retry.
+ */
+export function StartupError({
+  error,
+  retryInSeconds,
+  onRetry,
+}: {
+  error: Text | null;
+  retryInSeconds: number | null;
+  onRetry: () => void;
+}) {
+  const text = useOptionalText();
+  return (
+    <div className="startup-error">
+      <div className="startup-error__bar">
+        <div className="container">
+          <Logo />
+        </div>
+      </div>
+      <main className="startup-error__main container">
+        <p className="startup-error__message" role="alert">
+          <FormattedMessage {...messages.initError} /> {text(error)}
+        </p>
+        {retryInSeconds !== null && <RetryCountdown seconds={retryInSeconds} />}
+        <Button onPress={onRetry}>
+          <FormattedMessage {...messages.retry} />
+        </Button>
+      </main>
+      <div className="startup-error__bar startup-error__bar--bottom" />
+    </div>
+  );
+}
+
+/** Counts the Retry-After down; the machine's own timer does the retry. */
+function RetryCountdown({ seconds }: { seconds: number }) {
+  const text = useText();
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    const timer = setInterval(() => setLeft((current) => Math.max(0, current - 1)), 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return (
+    <p className="startup-error__countdown" role="status">
+      {left > 0 ? (
+        text({ ...messages.retryingIn, values: { seconds: left } })
+      ) : (
+        <FormattedMessage {...messages.retrying} />
+      )}
+    </p>
+  );
+}
