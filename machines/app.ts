@@ -205,7 +205,8 @@ export const appMachine = setup({
     'their own machines without holding the start. Owns the children (systemId = name): session, profile,',
     'language, currency, cart, toasts, cookieConsent, staticPages, mobileMenu, copyAddress; wires session',
     'signedIn/signedOut → profile & cart SESSION_CHANGED, currencyChanged → profile CURRENCY_CHANGED, language',
-    'changed → staticPages (and the staticPage screen) RELOAD, and every notify → toasts SHOW. SCREEN.START',
+    'changed → staticPages (and the staticPage screen) RELOAD (once ready, the settings too: their footer texts',
+    'are per language), and every notify → toasts SHOW. SCREEN.START',
     '{systemId, logic, input} spawns a route screen actor under that systemId (replacing one there);',
     'SCREEN.STOP {systemId} stops it. From initError, RETRY (the Retry button) starts again: settings,',
     "countries and social links are fetched anew while the children's tasks keep settling; a failure that",
@@ -376,7 +377,34 @@ export const appMachine = setup({
       on: settleChildren,
       always: { guard: ({ context }) => context.pending.length === 0, target: 'ready' },
     },
-    ready: {},
+    ready: {
+      description:
+        'A language change asks for the settings again: their footer texts come in the chosen language. A failed refresh keeps the last ones (logged).',
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'LANGUAGE.CHANGED': { target: 'refreshingSettings', actions: 'reloadPages' } },
+        },
+        refreshingSettings: {
+          on: { 'LANGUAGE.CHANGED': { target: 'refreshingSettings', reenter: true, actions: 'reloadPages' } },
+          invoke: {
+            id: 'refreshSettings',
+            src: 'fetchSettings',
+            onDone: {
+              target: 'idle',
+              actions: assign({ settings: ({ event }) => withSettingsDefaults(event.output) }),
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'logError',
+                params: ({ event }) => ({ message: SETTINGS_FAILED, error: event.error }),
+              },
+            },
+          },
+        },
+      },
+    },
     initError: {
       description:
         "Shown as 'An error occurred during initialization:', the message and a Retry button; with a Retry-After, retries by itself.",

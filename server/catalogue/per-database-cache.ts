@@ -14,7 +14,8 @@ export class PerDatabaseCache<T> {
   get(db: Database, load: () => PromiseLike<T>): Promise<T> {
     const now = Date.now();
     const entry = this.entries.get(db);
-    if (entry !== undefined && now - entry.readAt < this.ttlMs) return entry.value;
+    // A clock that went back since the read cannot vouch for its age: read again.
+    if (entry !== undefined && now >= entry.readAt && now - entry.readAt < this.ttlMs) return entry.value;
     // Settled once: a query builder is a thenable that would run again on every `await`.
     const value = Promise.resolve(load());
     this.entries.set(db, { readAt: now, value });

@@ -1,6 +1,13 @@
 import type { Database } from '../db/client';
+import type { ContentLanguage } from './language';
 import { PerDatabaseCache } from './per-database-cache';
-import { type InvalidSettingReporter, readSettings, type Settings } from './settings';
+import {
+  type InvalidSettingReporter,
+  readStoredSettings,
+  type Settings,
+  type StoredSettings,
+  settingsIn,
+} from './settings';
 
 /**
  * How long an API node answers the settings from memory. Every start of the storefront reads
@@ -11,11 +18,25 @@ import { type InvalidSettingReporter, readSettings, type Settings } from './sett
  */
 export const SETTINGS_TTL_MS = 5_000;
 
-const cache = new PerDatabaseCache<Settings>(SETTINGS_TTL_MS);
+const cache = new PerDatabaseCache<StoredSettings>(SETTINGS_TTL_MS);
+
+function stored(db: Database, onInvalid?: InvalidSettingReporter): Promise<StoredSettings> {
+  return cache.get(db, () => readStoredSettings(db, onInvalid));
+}
 
 /** The settings of this database, read at most once per `SETTINGS_TTL_MS`. */
-export function currentSettings(db: Database, onInvalid?: InvalidSettingReporter): Promise<Settings> {
-  return cache.get(db, () => readSettings(db, onInvalid));
+export async function currentSettings(db: Database, onInvalid?: InvalidSettingReporter): Promise<Settings> {
+  return (await stored(db, onInvalid)).settings;
+}
+
+/** `currentSettings` with the footer texts in `language` where the operator translated them. */
+export async function currentSettingsIn(
+  db: Database,
+  language: ContentLanguage,
+  onInvalid?: InvalidSettingReporter,
+): Promise<Settings> {
+  const { settings, texts } = await stored(db, onInvalid);
+  return settingsIn(settings, texts, language.code);
 }
 
 /**

@@ -66,8 +66,23 @@ export type Settings = { [K in SettingKey]: z.output<Fields[K]['schema']> };
 
 const settingKeys = Object.keys(fields) as SettingKey[];
 
+/**
+ * The settings texts an operator may give per language (SPEC §3's footer texts), stored as one
+ * more key/value row: `{ "<language code>": { "<text key>": "…" } }`, like the countries' `titles`.
+ * A language without a text of its own shows the stored (default language's) one.
+ */
+export const TEXT_TRANSLATIONS_KEY = 'text_translations';
+const translatableTexts = ['requisites', 'copyright', 'company_name', 'company_address'] as const;
+type TranslatableText = (typeof translatableTexts)[number];
+export type SettingsTexts = Record<string, Partial<Pick<Settings, TranslatableText>>>;
+
+const textTranslations = z.record(
+  z.string(),
+  z.object(Object.fromEntries(translatableTexts.map((key) => [key, optionalText.optional()]))).strip(),
+);
+
 /** Called for each stored setting whose value has the wrong shape (its default is used). */
-export type InvalidSettingReporter = (key: SettingKey, value: unknown) => void;
+export type InvalidSettingReporter = (key: SettingKey | typeof TEXT_TRANSLATIONS_KEY, value: unknown) => void;
 
 function parseField<K extends SettingKey>(
   key: K,
@@ -93,8 +108,45 @@ export function settingsFromRows(
   return result as Settings;
 }
 
-/** The current settings, straight from the database (one query). */
-export async function readSettings(db: Database, onInvalid?: InvalidSettingReporter): Promise<Settings> {
+/** The per-language texts from the stored rows; none when the row is missing or malformed. */
+export function textsFromRows(
+  rows: readonly { key: string; value: unknown }[],
+  onInvalid: InvalidSettingReporter = () => {},
+): SettingsTexts {
+  const row = rows.find((candidate) => candidate.key === TEXT_TRANSLATIONS_KEY);
+  if (row === undefined) return {};
+  const parsed = textTranslations.safeParse(row.value);
+  if (parsed.success) return parsed.data as SettingsTexts;
+  onInvalid(TEXT_TRANSLATIONS_KEY, row.value);
+  return {};
+}
+
+/** The settings with the texts of `languageCode` over the stored ones, where it has its own. */
+export function settingsIn(stored: Settings, texts: SettingsTexts, languageCode: string): Settings {
+  const own = texts[languageCode] ?? {};
+  const result = { ...stored };
+  for (const key of translatableTexts) {
+    const text = own[key];
+    if (text !== undefined && text !== null) result[key] = text;
+  }
+  return result;
+}
+
+export interface StoredSettings {
+  settings: Settings;
+  texts: SettingsTexts;
+}
+
+/** The settings and their per-language texts, straight from the database (one query). */
+export async function readStoredSettings(
+  db: Database,
+  onInvalid?: InvalidSettingReporter,
+): Promise<StoredSettings> {
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
-  return settingsFromRows(rows, onInvalid);
+  return { settings: settingsFromRows(rows, onInvalid), texts: textsFromRows(rows, onInvalid) };
+}
+
+/** The current settings (in the default language), straight from the database (one query). */
+export async function readSettings(db: Database, onInvalid?: InvalidSettingReporter): Promise<Settings> {
+  return (await readStoredSettings(db, onInvalid)).settings;
 }

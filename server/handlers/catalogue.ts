@@ -8,7 +8,7 @@ import {
   listSocialLinks,
   localizations,
 } from '../catalogue/reference-data';
-import { currentSettings } from '../catalogue/settings-cache';
+import { currentSettingsIn } from '../catalogue/settings-cache';
 import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
@@ -31,7 +31,9 @@ function notFound(request: FastifyRequest): HttpError {
 
 export const catalogueHandlers = {
   getSettings: async (request) => {
-    const payload = await currentSettings(request.server.ctx.db, (key, value) =>
+    const { db } = request.server.ctx;
+    const language = await contentLanguage(db, request.query.lang_id);
+    const payload = await currentSettingsIn(db, language, (key, value) =>
       request.log.warn({ key, value }, 'setting has the wrong shape; its default is used'),
     );
     return { status: 'OK', payload };

@@ -254,6 +254,9 @@ export interface paths {
          * @description The store's public settings (company details, support email, registration switch, top-up
          *     minimum and VAT, payment methods, game server address, analytics tag…). Every field the
          *     operator left unset comes back with its default, so a client never needs defaults of its own.
+         *     The footer texts (`company_name`, `company_address`, `requisites`, `copyright`) come in the
+         *     language of `lang_id` where the operator gave them one, in the default language's words
+         *     otherwise; ask again after a language change.
          */
         get: operations["getSettings"];
         put?: never;

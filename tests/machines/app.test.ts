@@ -78,6 +78,8 @@ describePaths(
       doneEvent('fetchSettings', rawSettings),
       errorEvent('fetchSettings', serverError),
       errorEvent('fetchSettings', rateLimited),
+      doneEvent('refreshSettings', { ...rawSettings, copyright: 'Nicht verbunden.' }),
+      errorEvent('refreshSettings', serverError),
       { type: 'RETRY' },
       { type: 'xstate.after.retryAfter.app.initError' } as unknown as CandidateEvent<typeof appMachine>,
       doneEvent('fetchCountries', countries),
@@ -209,7 +211,7 @@ describe('app: start-up', () => {
     expect(actor.getSnapshot().context.settings).not.toBeNull();
     const { actor: other } = startApp();
     const snapshot = await started(other);
-    expect(snapshot.value).toBe('ready');
+    expect(snapshot.matches('ready')).toBe(true);
     expect(snapshot.context).toMatchObject({ countries, socialLinks, initError: null });
     expect(snapshot.context.settings).toMatchObject({
       support_email: 'support@blockfront.example',
@@ -287,7 +289,7 @@ describe('app: start-up', () => {
     expect(actor.getSnapshot().context.pending).not.toContain('language');
     actor.send({ type: 'RETRY' });
     answer(rawSettings);
-    expect((await started(actor)).value).toBe('ready');
+    expect((await started(actor)).matches('ready')).toBe(true);
   });
 
   it('a failure with Retry-After (429) retries by itself after those seconds; a later success is ready', async () => {
@@ -313,7 +315,7 @@ describe('app: start-up', () => {
       await vi.advanceTimersByTimeAsync(100);
       expect(calls).toBe(2);
       await vi.advanceTimersByTimeAsync(0);
-      expect(actor.getSnapshot().value).toBe('ready');
+      expect(actor.getSnapshot().matches('ready')).toBe(true);
       expect(actor.getSnapshot().context.retryInSeconds).toBeNull();
     } finally {
       vi.useRealTimers();
@@ -332,7 +334,7 @@ describe('app: start-up', () => {
       },
     );
     const snapshot = await started(actor);
-    expect(snapshot.value).toBe('ready');
+    expect(snapshot.matches('ready')).toBe(true);
     expect(snapshot.context).toMatchObject({
       countries: [],
       countriesError: { id: 'shell.startup.countriesFailed' },
@@ -345,7 +347,7 @@ describe('app: start-up', () => {
 
   it('mounts signed out when the stored session is rejected', async () => {
     const { actor } = startApp({ hasStoredSession: true }, { check: reject(unauthorized) });
-    expect((await started(actor)).value).toBe('ready');
+    expect((await started(actor)).matches('ready')).toBe(true);
     expect(actor.system.get('session')?.getSnapshot().context).toMatchObject({
       isAuthenticated: false,
       authCheckedOnce: true,
@@ -413,6 +415,32 @@ describe('app: wiring', () => {
     expect(calls.filter((c) => c === 'fetchProfile')).toHaveLength(2);
   });
 
+  it('a language change asks for the settings again (their footer texts are per language); a failure keeps the last', async () => {
+    let answers = 0;
+    const { actor, logged } = startApp(
+      {},
+      {
+        settings: async () => {
+          answers += 1;
+          if (answers === 2) return { ...rawSettings, copyright: 'Nicht mit Mojang verbunden.' };
+          if (answers === 3) throw serverError;
+          return { ...rawSettings, copyright: 'Not affiliated with Mojang.' };
+        },
+      },
+    );
+    await started(actor);
+    expect(actor.getSnapshot().context.settings?.copyright).toBe('Not affiliated with Mojang.');
+    actor.system.get('language')?.send({ type: 'CHANGE', id: 1 });
+    expect(actor.getSnapshot().matches({ ready: 'refreshingSettings' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context.settings?.copyright).toBe('Nicht mit Mojang verbunden.');
+    actor.system.get('language')?.send({ type: 'CHANGE', id: 1 });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context.settings?.copyright).toBe('Nicht mit Mojang verbunden.');
+    expect(logged).toEqual(['Failed to fetch settings']);
+    expect(answers).toBe(3);
+  });
+
   it('a language change reloads the static pages', async () => {
     const { actor, calls } = startApp();
     await started(actor);
@@ -457,7 +485,7 @@ describe('app: screens (SCREEN.START / SCREEN.STOP)', () => {
     expect(actor.getSnapshot().children.staticPage).toBeUndefined();
     // Stopping a screen that is not there changes nothing.
     actor.send({ type: 'SCREEN.STOP', systemId: 'staticPage' });
-    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
   });
 
   it('a language change reloads the static page on screen too', async () => {

@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settingsDefaults } from '../../domain/settings';
 import { LANGUAGES_TTL_MS } from '../../server/catalogue/language';
-import { type Settings, settingsFromRows } from '../../server/catalogue/settings';
+import { type Settings, settingsFromRows, textsFromRows } from '../../server/catalogue/settings';
 import { readGoogleTag, SETTINGS_TTL_MS } from '../../server/catalogue/settings-cache';
 import type { DatabaseHandle } from '../../server/db/client';
 import {
@@ -72,6 +72,40 @@ describe('getSettings', () => {
     }
     expect(Number.isInteger(payload.min_top_up) && Number.isInteger(payload.welcome_bonus_tokens)).toBe(true);
     expect(payload.game_server).toEqual({ host: 'play.blockfront.example', port: 25565 });
+  });
+
+  it("answers the footer texts in lang_id's language where the store has them (#12), the default language's otherwise", async () => {
+    const english = payloadOf<Settings>(
+      (await api.call('getSettings', { query: { lang_id: lang.en } })).body,
+    );
+    const german = payloadOf<Settings>((await api.call('getSettings', { query: { lang_id: lang.de } })).body);
+    const spanish = payloadOf<Settings>(
+      (await api.call('getSettings', { query: { lang_id: lang.es } })).body,
+    );
+    const unknown = payloadOf<Settings>((await api.call('getSettings', { query: { lang_id: 999 } })).body);
+    expect(english.copyright).toBe('Blockfront Network. Not affiliated with Mojang or Microsoft.');
+    expect(german.copyright).toBe('Blockfront Network. Nicht mit Mojang oder Microsoft verbunden.');
+    expect(german.company_address).toBe('Am Kupfergraben 6, 10117 Berlin, Deutschland');
+    expect(spanish.copyright).toBe('Blockfront Network. Sin afiliación con Mojang ni Microsoft.');
+    expect(unknown).toEqual(english);
+    // Only the texts differ; the name has no translation and stays as stored.
+    expect(german.company_name).toBe(english.company_name);
+    const { copyright, company_address, requisites, ...rest } = german;
+    const { copyright: c, company_address: a, requisites: r, ...englishRest } = english;
+    expect(rest).toEqual(englishRest);
+  });
+
+  it('ignores a malformed text_translations row (and reports it); blank texts fall back to the stored ones', () => {
+    const reported: string[] = [];
+    expect(
+      textsFromRows([{ key: 'text_translations', value: 'de: Hallo' }], (key) => reported.push(key)),
+    ).toEqual({});
+    expect(reported).toEqual(['text_translations']);
+    expect(
+      textsFromRows([
+        { key: 'text_translations', value: { de: { copyright: '  ', company_address: 'Berlin' } } },
+      ]),
+    ).toEqual({ de: { copyright: null, company_address: 'Berlin' } });
   });
 
   it('applies the SPEC §3 default of every key that is not stored', async () => {

@@ -41,6 +41,19 @@ export const seedSettings: Record<string, unknown> = {
   google_tag: '',
   game_server: { host: 'play.blockfront.example', port: 25565 },
   internal_currency: { name: 'Coins' },
+  // The footer texts in the other languages (server/catalogue/settings.ts, TEXT_TRANSLATIONS_KEY).
+  text_translations: {
+    de: {
+      requisites: 'Blockfront Network Ltd · USt-IdNr. EU372000041 · IBAN DE89 3704 0044 0532 0130 00',
+      copyright: 'Blockfront Network. Nicht mit Mojang oder Microsoft verbunden.',
+      company_address: 'Am Kupfergraben 6, 10117 Berlin, Deutschland',
+    },
+    es: {
+      requisites: 'Blockfront Network Ltd · NIF-IVA EU372000041 · IBAN DE89 3704 0044 0532 0130 00',
+      copyright: 'Blockfront Network. Sin afiliación con Mojang ni Microsoft.',
+      company_address: 'Am Kupfergraben 6, 10117 Berlín, Alemania',
+    },
+  },
 };
 
 export const seedSocialLinks = [

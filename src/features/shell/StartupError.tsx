@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import type { Text } from '../../../machines/text';
-import { Button } from '../../components/Button/Button';
+import { buttonClass } from '../../components/Button/buttonClass';
+import '../../components/Button/Button.css';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { Logo } from './Logo';
 
@@ -46,9 +47,10 @@ export function StartupError({
           <FormattedMessage {...messages.initError} /> {text(error)}
         </p>
         {retryInSeconds !== null && <RetryCountdown seconds={retryInSeconds} />}
-        <Button onPress={onRetry}>
+        {/* A plain button: react-aria's would add its weight to every first load for a rare screen. */}
+        <button type="button" className={buttonClass('primary', 'md')} onClick={onRetry}>
           <FormattedMessage {...messages.retry} />
-        </Button>
+        </button>
       </main>
       <div className="startup-error__bar startup-error__bar--bottom" />
     </div>
