@@ -1,11 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { preloadLazyModule, stylesheetFirst } from './scripts/vite/first-load';
+import { stripMachineDescriptions } from './scripts/vite/strip-machine-descriptions';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
-  plugins: [react(), preloadLazyModule('src/features/shell/bootApp.tsx'), stylesheetFirst()],
+  plugins: [
+    react(),
+    preloadLazyModule('src/features/shell/bootApp.tsx'),
+    stylesheetFirst(),
+    stripMachineDescriptions(),
+  ],
   build: {
     outDir: 'dist/app',
     manifest: true,
