@@ -51,6 +51,10 @@ export function Select({
       className={['field', 'select', className].filter(Boolean).join(' ')}
       defaultItems={options}
       value={value}
+      // The ComboBox fills the input from the selected item only while unfocused, and its
+      // collection is empty on the first render: mounted with autoFocus (the header's currency
+      // field on its first click) it would stay blank. Start it with the selected label.
+      defaultInputValue={options.find((option) => option.id === value)?.label ?? ''}
       onChange={(key) => onChange(key === null ? null : String(key))}
       defaultFilter={startsWith}
       allowsEmptyCollection
