@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Select } from '../../../src/components/Select/Select';
-import { renderApp } from '../support';
 import { renderWithIntl } from './renderWithIntl';
 
 const currencies = [
@@ -25,15 +24,5 @@ describe('a Select mounted with autoFocus (the first click on the currency field
     // Opened on focus, the list still offers every option.
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).getAllByRole('option')).toHaveLength(2);
-  });
-
-  it('in the header: the first click opens the list and the field keeps the current currency', async () => {
-    const view = renderApp();
-    await view.ready();
-    const banner = await screen.findByRole('banner');
-    await view.user.click(await within(banner).findByRole('combobox', { name: 'Currency' }));
-    const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').length).toBeGreaterThan(1);
-    expect(within(banner).getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR €');
   });
 });
