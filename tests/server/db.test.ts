@@ -194,8 +194,12 @@ describe('the seeded database', () => {
         'google_tag',
         'game_server',
         'internal_currency',
+        // Not a setting of its own: the footer texts in the other languages (#12).
+        'text_translations',
       ].sort(),
     );
+    const others = seedLanguages.filter((language) => !language.isDefault).map((language) => language.code);
+    expect(Object.keys(settings.text_translations as object).sort()).toEqual([...others].sort());
     expect(settings).toMatchObject({
       is_reg_enabled: true,
       payment_methods: ['balance', 'card'],
