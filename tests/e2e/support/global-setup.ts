@@ -30,6 +30,11 @@ export default function setup(): void {
   const built = existsSync(STAMP) && existsSync('dist/server/main.js') ? statSync(STAMP).mtimeMs : 0;
   if (Math.max(...SOURCES.map(newestMtime)) <= built) return;
   console.log('e2e: building the app and the server…');
-  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which would make Vite build React's development bundle and keep the
+  // Stately inspector: the suite must drive what `npm start` serves.
+  execFileSync('npm', ['run', '-s', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   writeFileSync(STAMP, new Date().toISOString());
 }
