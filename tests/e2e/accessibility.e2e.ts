@@ -1,5 +1,6 @@
 // Issue #12: axe-core on every route, signed out and signed in, at 1280 and 375 px, in English and
-// German. Any violation of serious or critical impact fails; each page is saved as a screenshot.
+// German, and (issue #15) the profile edit form and the top-up review. Any violation of serious or
+// critical impact fails; each page is saved as a screenshot.
 import { describe, expect, it } from 'vitest';
 import { fillSignUp, submitSignUp } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
@@ -95,8 +96,13 @@ async function load(path: string): Promise<void> {
 
 /** Opens the route, waits for its heading and for animations to settle, runs axe, saves the screen. */
 async function check(path: string, label: string): Promise<void> {
-  const { page } = j;
   await load(path);
+  await audit(path, label);
+}
+
+/** axe on the route's screen as it is now (also after an action on it), saved as a screenshot. */
+async function audit(path: string, label: string): Promise<void> {
+  const { page } = j;
   await page.locator('h1').first().waitFor({ state: 'visible' });
   // Entrance transitions settle first (contrast mid-fade is not what a customer reads); spinners loop forever.
   await page.waitForFunction(
@@ -164,4 +170,24 @@ describe('axe-core finds no serious or critical violation', () => {
   });
 
   everyRoute('signed in', 'signed-in', signedInRoutes);
+
+  // Issue #15: the account tabs' second screens, which no route opens by itself.
+  it.each(widths)(
+    'signed in, en, %i px: the profile edit form and the TOP UP BALANCE view',
+    async (width) => {
+      const { page } = j;
+      await chooseLanguage('English');
+      await setWidth(width);
+      await load('/account/profile');
+      const main = page.getByRole('main');
+      await main.getByRole('button', { name: 'Edit', exact: true }).click();
+      await main.getByRole('button', { name: 'Save', exact: true }).waitFor();
+      await audit('/account/profile', `en-profile-edit-${width}`);
+      await load('/account/balance');
+      await main.getByLabel(/^Amount \(/).fill('10');
+      await main.getByRole('button', { name: 'Top up', exact: true }).click();
+      await main.getByRole('heading', { name: 'TOP UP BALANCE', exact: true }).waitFor();
+      await audit('/account/balance', `en-top-up-review-${width}`);
+    },
+  );
 });
