@@ -4,6 +4,8 @@
 // the sandbox → Try again finds the lines back → card Pay → success. The top-up step of the issue
 // (balance tab) belongs to the account screens and is not part of this file yet.
 import { describe, expect, it } from 'vitest';
+import { formatCoins } from '../../domain/money-text';
+import { seedProducts } from '../../server/db/seed/products';
 import { fillSignUp, submitSignUp } from './support/auth';
 import { journey } from './support/journey';
 import { verificationLink } from './support/outbox';
@@ -21,6 +23,18 @@ const customer: Customer = {
 };
 
 const j = journey('buying', 1280);
+
+/** A seeded product's price in coin minor units (the demo store's amounts, not copies of them). */
+function price(slug: string): number {
+  const product = seedProducts.find((candidate) => candidate.slug === slug);
+  if (!product) throw new Error(`no seeded product ${slug}`);
+  return product.priceMinor;
+}
+const legend = price('rank-legend');
+const vip = price('rank-vip');
+const pouch = price('emerald-pouch');
+/** The cart's coin total as the page shows it. */
+const total = (minor: number) => formatCoins(minor);
 
 describe('a new customer buys at 1280 px', () => {
   it('signs up and verifies the email', async () => {
@@ -55,13 +69,12 @@ describe('a new customer buys at 1280 px', () => {
     await page.locator('.site-header__cart').click();
     await waitForPath(page, '/cart');
     await seeHeading(page, 'Cart');
-    // Legend 2 × 19.99 + VIP 4.99 + Pouch 2.99 = 47.96
-    await page.getByText('47.96', { exact: true }).waitFor();
+    await page.getByText(total(2 * legend + vip + pouch), { exact: true }).waitFor();
     await j.screenshot('cart');
     await page.getByRole('button', { name: 'One more VIP Rank' }).click();
-    await page.getByText('52.95', { exact: true }).waitFor();
+    await page.getByText(total(2 * legend + 2 * vip + pouch), { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Remove Emerald Pouch' }).click();
-    await page.getByText('49.96', { exact: true }).waitFor();
+    await page.getByText(total(2 * legend + 2 * vip), { exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: 'Emerald Pouch' }).count()).toBe(0);
     await j.screenshot('cart-changed');
   });
@@ -88,7 +101,7 @@ describe('a new customer buys at 1280 px', () => {
     await j.screenshot('fail');
     await page.getByRole('link', { name: /try again/i }).click();
     await waitForPath(page, '/cart');
-    await page.getByText('49.96', { exact: true }).waitFor();
+    await page.getByText(total(2 * legend + 2 * vip), { exact: true }).waitFor();
     await j.screenshot('cart-restored');
   });
 

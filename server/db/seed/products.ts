@@ -19,7 +19,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'rank-vip',
     category: 'ranks',
-    priceMinor: 499,
+    priceMinor: 50_000,
     text: {
       en: {
         title: 'VIP Rank',
@@ -40,7 +40,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'rank-mvp',
     category: 'ranks',
-    priceMinor: 999,
+    priceMinor: 100_000,
     text: {
       en: {
         title: 'MVP Rank',
@@ -62,7 +62,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'rank-legend',
     category: 'ranks',
-    priceMinor: 1999,
+    priceMinor: 200_000,
     text: {
       en: {
         title: 'Legend Rank',
@@ -84,7 +84,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'emerald-pouch',
     category: 'currency',
-    priceMinor: 299,
+    priceMinor: 30_000,
     text: {
       en: {
         title: 'Emerald Pouch',
@@ -100,7 +100,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'emerald-chest',
     category: 'currency',
-    priceMinor: 1199,
+    priceMinor: 120_000,
     text: {
       en: { title: 'Emerald Chest', description: '2,500 emeralds, with a 20% bonus over the pouch.' },
       de: { title: 'Smaragdtruhe', description: '2.500 Smaragde, 20 % mehr als im Beutel.' },
@@ -110,7 +110,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'key-common',
     category: 'crate-keys',
-    priceMinor: 99,
+    priceMinor: 10_000,
     text: {
       en: { title: 'Common Crate Key', description: 'Opens one common crate: tools, food, building blocks.' },
       de: {
@@ -123,7 +123,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'key-epic',
     category: 'crate-keys',
-    priceMinor: 249,
+    priceMinor: 25_000,
     text: {
       en: {
         title: 'Epic Crate Key',
@@ -142,7 +142,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'key-mythic-bundle',
     category: 'crate-keys',
-    priceMinor: 949,
+    priceMinor: 95_000,
     text: {
       en: {
         title: 'Mythic Key Bundle',
@@ -161,7 +161,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'ember-wings',
     category: 'cosmetics',
-    priceMinor: 349,
+    priceMinor: 35_000,
     text: {
       en: {
         title: 'Ember Wings',
@@ -174,7 +174,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'fox-companion',
     category: 'cosmetics',
-    priceMinor: 299,
+    priceMinor: 30_000,
     text: {
       en: { title: 'Fox Companion', description: 'A loyal pet fox that follows you around every lobby.' },
       de: { title: 'Fuchs-Begleiter', description: 'Ein treuer Fuchs, der dir durch jede Lobby folgt.' },
@@ -184,7 +184,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'rainbow-trail',
     category: 'cosmetics',
-    priceMinor: 199,
+    priceMinor: 20_000,
     text: {
       en: { title: 'Rainbow Trail', description: 'A rainbow particle trail behind your footsteps.' },
       de: { title: 'Regenbogenspur', description: 'Eine Regenbogen-Partikelspur hinter deinen Schritten.' },
@@ -194,7 +194,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'name-color',
     category: 'perks',
-    priceMinor: 149,
+    priceMinor: 15_000,
     text: {
       en: {
         title: 'Name Color',

@@ -19,6 +19,8 @@ export const seedCurrencies = [
 /**
  * Public settings of SPEC §3. Money is in integer minor units, as in the API (ADR 0002):
  * min_top_up in cents of the default currency (EUR), the welcome bonus in hundredths of a coin.
+ * Amounts as a real store sets them (#12): 100 coins to the euro, so products cost 100–2,000
+ * coins (€1–€20), the welcome bonus is 100 coins (€1), and the €5 minimum top-up buys 500 coins.
  */
 export const seedSettings: Record<string, unknown> = {
   requisites: 'Blockfront Network Ltd · VAT ID EU372000041 · IBAN DE89 3704 0044 0532 0130 00',
@@ -31,8 +33,8 @@ export const seedSettings: Record<string, unknown> = {
   min_top_up: 500,
   vat_percent: 0,
   payment_methods: ['balance', 'card'],
-  welcome_bonus_tokens: 500,
-  points_conversion_rate: 1,
+  welcome_bonus_tokens: 10_000,
+  points_conversion_rate: 100,
   image_generation_price: 1,
   background_removal_price: 1,
   upscale_price: 1,

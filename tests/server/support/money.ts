@@ -140,6 +140,9 @@ export async function withSetting<T>(
 
 export const FORM = 'application/x-www-form-urlencoded';
 
+/** The points_conversion_rate the money suites run at (coins per unit of the default currency). */
+export const MONEY_SUITE_POINTS_RATE = 1;
+
 /**
  * The app a money test file runs against, built once per file. After every test each user's
  * cached balance must still equal the sum of their ledger rows.
@@ -164,6 +167,13 @@ export function moneySuite(options: { env?: Record<string, string> } = {}) {
   };
   beforeAll(async () => {
     api = await createTestApi({ rateLimits: testRateLimits, ...options });
+    // The money arithmetic of these files is written at 1 coin per unit of the default currency;
+    // the demo seed has its own rate (server/db/seed/reference-data.ts),
+    // which only changes the scale. A test that is about the rate sets its own (withSetting).
+    await api.database.db.execute(
+      sql`update settings set value = ${JSON.stringify(MONEY_SUITE_POINTS_RATE)}::jsonb
+          where key = 'points_conversion_rate'`,
+    );
     products = await activeProducts(api.database.db);
   });
   afterAll(async () => {
