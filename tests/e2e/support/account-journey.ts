@@ -1,11 +1,13 @@
 // The account journey of issue #15, one step per test, for a journey file of one width: sign up →
-// verify → profile → edit the city → top up through the sandbox → order history → change password →
+// verify → profile → edit the city → top up through the sandbox → order history, empty, then with an
+// order paid in coins → change password →
 // Logout (header, then the account menu) → sign in with the new password → forgot and reset the
 // password → change the email → verify the new address.
 import { expect, it } from 'vitest';
 import {
   ACCOUNT_TABS,
   accountMenu,
+  cheapestProduct,
   coinsText,
   joinDate,
   logoutFromAccountMenu,
@@ -162,6 +164,37 @@ export function accountJourney(j: Journey, plan: AccountJourneyPlan): void {
     await shot('order-history');
   });
 
+  it('buys the cheapest product with coins and sees the order in the history', async () => {
+    const { page } = j;
+    await openTab(page, 'balance');
+    const before = await shownBalance(page);
+    const product = await cheapestProduct(page);
+    expect(
+      product.price,
+      'the top-up and the welcome bonus pay for the cheapest product',
+    ).toBeLessThanOrEqual(before);
+    await page.goto(`/shop?product=${product.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: product.title, exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await seeText(page, 'Added to cart');
+    await page.goto('/cart');
+    await seeHeading(page, 'Cart');
+    await page.getByRole('button', { name: 'Pay with coins', exact: true }).click();
+    await waitForPath(page, '/success-payment');
+    await seeText(page, 'Payment completed successfully!');
+
+    await openAccount(j);
+    const section = await openTab(page, 'orders');
+    const row = section.getByRole('row').filter({ hasText: product.title });
+    await row.waitFor();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    await row.getByText(coinsText(product.price), { exact: true }).waitFor();
+    await shot('order-history-one-order');
+    await openTab(page, 'balance');
+    await expect.poll(() => shownBalance(page)).toBe(before - product.price);
+  });
+
   it('changes the password', async () => {
     const { page } = j;
     const section = await openTab(page, 'password');
@@ -193,6 +226,7 @@ export function accountJourney(j: Journey, plan: AccountJourneyPlan): void {
     await navigate(page, 'SIGN IN');
     await waitForPath(page, '/login');
     await openForgotPassword(page);
+    await seeHeading(page, 'Forgot Password');
     await requestPasswordReset(page, customer.email);
     await seeText(page, 'Password reset link sent. Please check your email.');
     await page.goto((await resetLink(j.dataDir, customer.email)).href);

@@ -90,7 +90,8 @@ interface TopUpTerms {
   pointsRate: number;
 }
 
-async function payloadOf<T>(page: Page, path: string): Promise<T> {
+/** The payload of a public GET of the API, with the page's cookies. */
+export async function payloadOf<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path);
   if (!response.ok()) throw new Error(`GET ${path}: ${response.status()}`);
   return ((await response.json()) as { payload: T }).payload;
@@ -133,6 +134,21 @@ export function plannedTopUp(terms: TopUpTerms): PlannedTopUp {
 /** SPEC §8's notice for a confirmed top-up, as the storefront fills it in (a plain number of coins). */
 export function toppedUpNotice(coinsMinor: number): string {
   return `Successfully added ${Number(toDecimalString(coinsMinor, COIN_DECIMALS))} tokens to your balance!`;
+}
+
+export interface ShopProduct {
+  id: number;
+  title: string;
+  /** Coins, minor units. */
+  price: number;
+}
+
+/** The cheapest product of the shop (GET /api/products), whatever the seed prices are. */
+export async function cheapestProduct(page: Page): Promise<ShopProduct> {
+  const { items } = await payloadOf<{ items: ShopProduct[] }>(page, '/api/products?per_page=60');
+  const [cheapest] = [...items].sort((a, b) => a.price - b.price);
+  if (cheapest === undefined) throw new Error('the shop has no products');
+  return cheapest;
 }
 
 /** The header's Logout: the main bar on wide screens, the full-screen menu on narrow ones. */
