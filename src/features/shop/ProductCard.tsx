@@ -56,8 +56,9 @@ export function ProductCard({ product, eager, busy, onAdd }: ProductCardProps) {
           }}
         >
           {text(messages.add)}
-          {/* The name begins with the visible text (WCAG 2.5.3) and tells the cards' buttons apart. */}
-          <span className="visually-hidden">: {product.title}</span>
+          {/* The name begins with the visible text (WCAG 2.5.3) and tells the cards' buttons apart;
+              the space stays outside the hidden span, where every name computation keeps it. */}{' '}
+          <span className="visually-hidden">({product.title})</span>
         </button>
       </div>
     </li>
