@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
-import type { components } from '../src/api/schema';
+import type { components } from '../domain/contract';
 import { defineMessages, failureText, type Text } from './text';
 
 export type Order = components['schemas']['Order'];

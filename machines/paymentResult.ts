@@ -1,7 +1,7 @@
 import { fromPromise, sendTo, setup } from 'xstate';
+import type { components } from '../domain/contract';
 import { COIN_DECIMALS } from '../domain/money';
 import { toDecimalString } from '../domain/money-text';
-import type { components } from '../src/api/schema';
 import type { NoticeKind } from './domain';
 import { defineMessages, type Text, withValues } from './text';
 

@@ -1,6 +1,6 @@
 import { emit, fromPromise, setup } from 'xstate';
 import { failureKind } from '../domain/api-failure';
-import type { components } from '../src/api/schema';
+import type { components } from '../domain/contract';
 
 /** pending, paid or failed. */
 export type PaymentState = components['schemas']['PaymentStatus'];

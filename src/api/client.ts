@@ -1,8 +1,8 @@
 import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from '../../domain/contract';
 import { errorFromFailure, errorFromRefusal, errorFromResponse, isRefusal } from './errors';
 import { type ApiHookListener, incoming } from './middleware/incoming';
 import { outgoing } from './middleware/outgoing';
-import type { paths } from './schema';
 
 export const DEFAULT_API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 6000;

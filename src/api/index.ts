@@ -1,5 +1,6 @@
-import type { components } from './schema';
+import type { components } from '../../domain/contract';
 
+export type { components, paths } from '../../domain/contract';
 export {
   type ApiClient,
   type ApiClientOptions,
@@ -29,7 +30,6 @@ export {
   UNVERIFIED_EMAIL_MESSAGE,
 } from './errors';
 export type { ApiHookEvent, ApiHookListener } from './middleware/incoming';
-export type { components, paths } from './schema';
 
 /** The contract's data shapes, e.g. `Schemas['UserProfile']`. */
 export type Schemas = components['schemas'];

@@ -59,10 +59,10 @@ describe('import boundaries on the project', () => {
 /** One file per forbidden import (and a few allowed ones), laid out like the project. */
 const FIXTURE: Record<string, string> = {
   'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }),
-  'domain/money.ts': "import type { components } from '../src/api/schema';\nexport type M = components;\n",
+  'domain/money.ts': "import type { components } from './contract';\nexport type M = components;\n",
   'domain/bad.ts':
     "import { readFileSync } from 'node:fs';\nimport { setup } from 'xstate';\nimport { x } from '../machines/ok';\nexport const y = [readFileSync, setup, x];\n",
-  'src/api/schema.d.ts': 'export interface components { a: 1 }\n',
+  'domain/contract.d.ts': 'export interface components { a: 1 }\n',
   'machines/ok.ts':
     "import { setup } from 'xstate';\nimport type { M } from '../domain/money';\nexport const x = setup;\nexport type N = M;\n",
   'machines/ui.ts': "import { useState } from 'react';\nexport const y = useState;\n",
