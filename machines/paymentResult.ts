@@ -9,7 +9,7 @@ export const paymentMessages = defineMessages({
   completed: { id: 'payment.notice.completed', defaultMessage: 'Payment completed successfully!' },
   toppedUp: {
     id: 'payment.notice.toppedUp',
-    defaultMessage: 'Successfully added {amount} tokens to your balance!',
+    defaultMessage: 'Successfully added {amount, number} tokens to your balance!',
   },
   failed: { id: 'payment.notice.failed', defaultMessage: 'Payment failed. Please try again.' },
 });
@@ -28,7 +28,7 @@ export interface PaymentResultInput {
   paymentId?: string | undefined;
 }
 
-/** The top-up notice with the credited coins as a number of whole coins (minor units → 12.5). */
+/** The top-up notice with the credited coins as a number (minor units → 12.5), shown in the locale's digits. */
 export function toppedUpText(coinsMinor: number): Text {
   return withValues(paymentMessages.toppedUp, {
     amount: Number(toDecimalString(coinsMinor, COIN_DECIMALS)),

@@ -31,13 +31,19 @@ export const withValues = (message: MessageText, values: MessageText['values']):
 
 export const verbatim = (text: string): VerbatimText => ({ verbatim: text });
 
-/** The English a text reads as (the default, values put in): for diagrams, logs and tests. */
+const englishNumber = new Intl.NumberFormat('en');
+
+/**
+ * The English a text reads as (the default, values put in; `{name, number}` in English digit
+ * grouping, as react-intl shows it): for diagrams, logs and tests.
+ */
 export function englishOf(text: Text): string {
   if ('verbatim' in text) return text.verbatim;
   const values = text.values ?? {};
-  return text.defaultMessage.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
+  return text.defaultMessage.replace(/\{(\w+)(, number)?\}/g, (match, name: string, number?: string) => {
+    if (!(name in values)) return match;
+    return number ? englishNumber.format(Number(values[name])) : String(values[name]);
+  });
 }
 
 /** SPEC §8's texts for failures the client names itself. */

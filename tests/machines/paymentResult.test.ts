@@ -94,6 +94,10 @@ describe('paymentResult rules', () => {
     });
   });
 
+  it("the tokens in the language's digits: 1,000 in English", () => {
+    expect(english(toppedUpText(100_000))).toBe('Successfully added 1,000 tokens to your balance!');
+  });
+
   it.each([
     ['an order', doneEvent('fetchPayment', { kind: 'order', status: 'paid', coins: 249900 })],
     ['a top-up not yet paid', doneEvent('fetchPayment', topUp('pending'))],

@@ -108,7 +108,8 @@ export function accountJourney(j: Journey, plan: AccountJourneyPlan): void {
     await section.getByRole('button', { name: 'Save', exact: true }).click();
     await seeText(page, 'Profile updated successfully');
     await section.getByRole('button', { name: 'Edit', exact: true }).waitFor();
-    expect(await profileValue(page, 'City')).toBe(plan.newCity);
+    // The view is back at once and shows the profile the refresh after the save brings.
+    await expect.poll(() => profileValue(page, 'City')).toBe(plan.newCity);
     // Saved on the server, not only shown: a fresh load shows it too.
     await page.reload();
     await tabSection(page, 'profile').locator('.profile-fields').waitFor();

@@ -131,9 +131,10 @@ export function plannedTopUp(terms: TopUpTerms): PlannedTopUp {
   };
 }
 
-/** SPEC §8's notice for a confirmed top-up, as the storefront fills it in (a plain number of coins). */
+/** SPEC §8's notice for a confirmed top-up, as the storefront fills it in (the coins in English digits). */
 export function toppedUpNotice(coinsMinor: number): string {
-  return `Successfully added ${Number(toDecimalString(coinsMinor, COIN_DECIMALS))} tokens to your balance!`;
+  const amount = new Intl.NumberFormat('en').format(Number(toDecimalString(coinsMinor, COIN_DECIMALS)));
+  return `Successfully added ${amount} tokens to your balance!`;
 }
 
 export interface ShopProduct {

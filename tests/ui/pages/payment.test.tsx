@@ -60,22 +60,22 @@ describe('payment success page', () => {
       handlers: [
         http.get(api('/user/profile'), () => {
           profileCalls += 1;
-          return ok({ ...fixtures.profile, balance: profileCalls > 1 ? before + 2000 : before });
+          return ok({ ...fixtures.profile, balance: profileCalls > 1 ? before + 100_000 : before });
         }),
         http.get(api('/payments/:id'), ({ params }) => {
           asked.push(String(params.id));
-          return ok({ ...payment('paid'), kind: 'top_up', coins: 2000, order_id: null });
+          return ok({ ...payment('paid'), kind: 'top_up', coins: 100_000, order_id: null });
         }),
       ],
     });
     await ready();
-    expect(await screen.findByText('Successfully added 20 tokens to your balance!')).toBeInTheDocument();
+    expect(await screen.findByText('Successfully added 1,000 tokens to your balance!')).toBeInTheDocument();
     expect(screen.queryByText('Payment completed successfully!')).not.toBeInTheDocument();
     expect(asked).toEqual([PAYMENT_ID]);
     await waitFor(() => expect(profileCalls).toBe(2));
     await router.navigate({ to: '/account/balance' });
     const tab = await screen.findByRole('region', { name: 'Balance' });
-    await waitFor(() => expect(within(tab).getByText('1,270.50')).toBeInTheDocument());
+    await waitFor(() => expect(within(tab).getByText('2,250.50')).toBeInTheDocument());
   });
 
   it('an order paid by card: the payment completed notice', async () => {
