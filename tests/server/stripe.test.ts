@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, webhookEvents } from '../../server/db/schema';
+import { seedSettings } from '../../server/db/seed/reference-data';
 import type { CheckoutPayment } from '../../server/payments/provider';
 import { createStripeProvider, type StripeCheckoutClient, stripeAmount } from '../../server/payments/stripe';
 import type { TestApi } from './support/api';
@@ -148,6 +149,9 @@ describe('the Stripe Checkout adapter', () => {
   });
 });
 
+/** The coins (minor units) a €20.00 top-up credits at the demo store's points_conversion_rate. */
+const COINS_FOR_20_EUR = 2000 * Number(seedSettings.points_conversion_rate);
+
 describe('PAYMENT_PROVIDER=stripe', () => {
   let api: TestApi;
   let client: ReturnType<typeof fakeStripe>;
@@ -232,7 +236,7 @@ describe('PAYMENT_PROVIDER=stripe', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'OK', message: 'Processed' });
     expect((await row(payment_id))?.status).toBe('paid');
-    expect(await cachedBalance(db, customer.id)).toBe(2000);
+    expect(await cachedBalance(db, customer.id)).toBe(COINS_FOR_20_EUR);
     const before = await moneySnapshot(db);
     expect((await deliver(event)).body).toEqual({ status: 'OK', message: 'Already processed' });
     expect(await moneySnapshot(db)).toEqual(before);
@@ -247,7 +251,7 @@ describe('PAYMENT_PROVIDER=stripe', () => {
     expect((await row(payment_id))?.status).toBe('pending');
     await deliver(stripeEvent('checkout.session.async_payment_succeeded', payment_id));
     expect((await row(payment_id))?.status).toBe('paid');
-    expect(await cachedBalance(db, customer.id)).toBe(2000);
+    expect(await cachedBalance(db, customer.id)).toBe(COINS_FOR_20_EUR);
   });
 
   it('async_payment_failed fails a top-up; expired fails a card order and keeps the cart', async () => {
