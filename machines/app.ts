@@ -158,12 +158,24 @@ export const appMachine = setup({
     retryAfter: ({ context }) => Math.max(1, context.retryInSeconds ?? 0) * 1000,
   },
   actions: {
-    restart: assign(({ context }) => ({
-      initError: null,
-      retryInSeconds: null,
-      countriesError: null,
-      pending: [...context.pending.filter((task) => !OWN_TASKS.includes(task)), ...OWN_TASKS],
-    })),
+    /** Start again: the app's own requests, and the language or currency list if it failed too. */
+    restart: enqueueActions(({ context, enqueue }) => {
+      const again: StartupTask[] = [...OWN_TASKS];
+      if (context.language.getSnapshot().value === 'failed') {
+        again.push('language');
+        enqueue.sendTo(context.language, { type: 'RETRY' });
+      }
+      if (context.currency.getSnapshot().value === 'failed') {
+        again.push('currency');
+        enqueue.sendTo(context.currency, { type: 'RETRY' });
+      }
+      enqueue.assign({
+        initError: null,
+        retryInSeconds: null,
+        countriesError: null,
+        pending: [...context.pending.filter((task) => !again.includes(task)), ...again],
+      });
+    }),
     settle: assign(({ context }, params: { task: StartupTask }) => ({
       pending: context.pending.filter((task) => task !== params.task),
     })),
@@ -209,7 +221,8 @@ export const appMachine = setup({
     'are per language), and every notify → toasts SHOW. SCREEN.START',
     '{systemId, logic, input} spawns a route screen actor under that systemId (replacing one there);',
     'SCREEN.STOP {systemId} stops it. From initError, RETRY (the Retry button) starts again: settings,',
-    "countries and social links are fetched anew while the children's tasks keep settling; a failure that",
+    'countries and social links are fetched anew (and a failed language or currency list, waited for again)',
+    "while the children's other tasks keep settling; a failure that",
     'carried a Retry-After (429, 503) retries by itself after those seconds (at least one).',
   ].join(' '),
   context: ({ input, spawn }) => ({

@@ -19,7 +19,10 @@ export interface CurrencyContext {
   error: Text | null;
 }
 
-export type CurrencyEvent = { type: 'SELECT'; code: string };
+export type CurrencyEvent =
+  | { type: 'SELECT'; code: string }
+  /** The app's start-up Retry: a failed list is loaded again. */
+  | { type: 'RETRY' };
 
 export type CurrencyEmitted = { type: 'settled' } | { type: 'currencyChanged'; code: string };
 
@@ -72,7 +75,7 @@ export const currencyMachine = setup({
     "currency, else the first, else EUR ('Failed to load currencies' when the list fails; EUR then applies).",
     'The choice is persisted (code and symbol). SELECT {code} picks a currency the same way; when the choice',
     'changes it is persisted and currencyChanged {code} is emitted (the app refetches the profile). Emits settled',
-    'once the list is loaded or failed.',
+    'once the list is loaded or failed. RETRY loads a failed list again.',
   ].join(' '),
   context: ({ input }) => ({
     stored: input.stored,
@@ -122,6 +125,8 @@ export const currencyMachine = setup({
         },
       },
     },
-    failed: {},
+    failed: {
+      on: { RETRY: { target: 'loading', actions: assign({ error: null }) } },
+    },
   },
 });

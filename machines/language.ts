@@ -19,7 +19,10 @@ export interface LanguageContext {
   error: Text | null;
 }
 
-export type LanguageEvent = { type: 'CHANGE'; id: number };
+export type LanguageEvent =
+  | { type: 'CHANGE'; id: number }
+  /** The app's start-up Retry: a failed list is loaded again. */
+  | { type: 'RETRY' };
 
 export type LanguageEmitted = { type: 'settled' } | { type: 'changed'; languageId: number };
 
@@ -71,7 +74,8 @@ export const languageMachine = setup({
     settled: emit({ type: 'settled' }),
   },
   guards: {
-    knownLanguage: ({ context, event }) => context.languages.some((language) => language.id === event.id),
+    knownLanguage: ({ context, event }) =>
+      event.type === 'CHANGE' && context.languages.some((language) => language.id === event.id),
   },
 }).createMachine({
   id: 'language',
@@ -80,7 +84,7 @@ export const languageMachine = setup({
     "default-flagged one, else the first; persists the choice and loads its translations ('Failed to load",
     "languages' when the list fails; a failed translation load keeps the messages already there). CHANGE saves",
     'the id, emits changed {languageId} and loads its translations. Emits settled each time the language and its',
-    'messages are in place, or the list failed (the app waits for the first one).',
+    'messages are in place, or the list failed (the app waits for the first one). RETRY loads a failed list again.',
   ].join(' '),
   context: ({ input }) => ({
     storedLanguageId: input.storedLanguageId,
@@ -159,6 +163,8 @@ export const languageMachine = setup({
         },
       },
     },
-    failed: {},
+    failed: {
+      on: { RETRY: { target: 'loadingList', actions: assign({ error: null }) } },
+    },
   },
 });

@@ -292,6 +292,48 @@ describe('app: start-up', () => {
     expect((await started(actor)).matches('ready')).toBe(true);
   });
 
+  it('RETRY also loads a failed language or currency list again, and waits for it', async () => {
+    let languageAnswers = 0;
+    let currencyAnswers = 0;
+    let settingsAnswers = 0;
+    let answerLanguages: (languages: Language[]) => void = () => {};
+    const { actor } = startApp(
+      { storedLanguageId: 1 },
+      {
+        settings: async () => {
+          settingsAnswers += 1;
+          if (settingsAnswers === 1) throw serverError;
+          return rawSettings;
+        },
+        languages: () => {
+          languageAnswers += 1;
+          if (languageAnswers === 1) return Promise.reject(serverError);
+          return new Promise<Language[]>((resolve) => {
+            answerLanguages = resolve;
+          });
+        },
+        currencies: async () => {
+          currencyAnswers += 1;
+          if (currencyAnswers === 1) throw serverError;
+          return [eur, usd];
+        },
+      },
+    );
+    await started(actor);
+    await waitFor(actor.system.get('language'), (s) => s.matches('failed'));
+    await waitFor(actor.system.get('currency'), (s) => s.matches('failed'));
+    actor.send({ type: 'RETRY' });
+    expect(actor.getSnapshot().context.pending).toEqual(expect.arrayContaining(['language', 'currency']));
+    await waitFor(actor.system.get('currency'), (s) => s.matches('ready'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The languages have not answered yet: still starting.
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    answerLanguages([en]);
+    expect((await started(actor)).matches('ready')).toBe(true);
+    expect(actor.system.get('language')?.getSnapshot().context.languageId).toBe(1);
+    expect([languageAnswers, currencyAnswers]).toEqual([2, 2]);
+  });
+
   it('a failure with Retry-After (429) retries by itself after those seconds; a later success is ready', async () => {
     vi.useFakeTimers();
     try {

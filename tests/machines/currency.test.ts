@@ -15,6 +15,7 @@ describePaths(
     inputs: [{ stored: { code: 'USD', symbol: '$' } }, { stored: null }],
     events: [
       { type: 'SELECT', code: 'JPY' },
+      { type: 'RETRY' },
       doneEvent('fetchCurrencies', [eur, usd, jpy]),
       errorEvent('fetchCurrencies', {
         kind: 'timeout',

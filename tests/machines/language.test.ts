@@ -25,6 +25,7 @@ describePaths(
     events: [
       { type: 'CHANGE', id: 3 },
       { type: 'CHANGE', id: 99 },
+      { type: 'RETRY' },
       doneEvent('fetchLanguages', [en, de, es]),
       doneEvent('fetchLanguages', []),
       errorEvent('fetchLanguages', {

@@ -63,6 +63,28 @@ describe('the start-up error (SPEC §2 "Shell", §8): framed like the shell, wit
     expect(settings.asked).toHaveLength(2);
   });
 
+  it('Retry also loads the languages again when they failed too: the stored German comes back', async () => {
+    const settings = settingsAnswering(() => failure(503, 'Maintenance in progress'));
+    let languagesAsked = 0;
+    const german = JSON.parse(readFileSync('server/db/seed/catalogues/de.json', 'utf8'));
+    const { user, ready } = renderApp({
+      storage: { languageId: '2' },
+      handlers: [
+        settings.handler,
+        http.get(api('/languages'), () => {
+          languagesAsked += 1;
+          return languagesAsked === 1 ? failure(503, 'Maintenance in progress') : ok(fixtures.languages);
+        }),
+        http.get(api('/localizations'), () => ok(german)),
+      ],
+    });
+    // The languages failed: the error reads in the built-in English.
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    await ready();
+    expect(await screen.findByRole('link', { name: 'ANMELDEN' })).toBeInTheDocument();
+    expect(languagesAsked).toBe(2);
+  });
+
   it('in German: the frame, the Retry button and the countdown are translated', async () => {
     const settings = settingsAnswering(
       () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '2' } }),
