@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCoins } from '../../domain/money-text';
 import { seedProducts } from '../../server/db/seed/products';
 import { seedSettings } from '../../server/db/seed/reference-data';
+import { blockingViolations, describeViolations } from './support/axe';
 import { journey } from './support/journey';
 import { acceptCookies, header, seeHeading } from './support/storefront';
 
@@ -46,6 +47,12 @@ describe('issue #12: start-up error, footer texts, currency field, coin amounts'
       'An error occurred during initialization: Maintenance in progress',
     );
     expect(await page.locator('.startup-error .logo').isVisible()).toBe(true);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const violations = await blockingViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await j.screenshot('startup-error');
     await page.getByRole('button', { name: 'Retry' }).click();
     await header(page).waitFor();
