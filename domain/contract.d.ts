@@ -435,6 +435,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/products/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's categories, for its filter
+         * @description Every category that has an active product, in the order the shop shows its products, with
+         *     its title in the language of `lang_id` (the default language's title, then the slug, where
+         *     it has none) and how many active products it has. `slug` is the `category` filter of
+         *     `listProducts`.
+         */
+        get: operations["listProductCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart/contents": {
         parameters: {
             query?: never;
@@ -1267,6 +1290,24 @@ export interface components {
             /** @constant */
             status: "OK";
             payload: components["schemas"]["ProductPage"];
+        };
+        /**
+         * @example {
+         *       "slug": "ranks",
+         *       "title": "Ranks",
+         *       "count": 3
+         *     }
+         */
+        ProductCategoryEntry: {
+            slug: components["schemas"]["ProductCategory"];
+            title: string;
+            /** @description Active products in the category. */
+            count: number;
+        };
+        ProductCategoryListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["ProductCategoryEntry"][];
         };
         CartItem: {
             /** @description The cart line. */
@@ -2219,6 +2260,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProductCategories: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCategoryListResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

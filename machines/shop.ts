@@ -5,6 +5,7 @@ import { defineMessages, failureText, type Text } from './text';
 
 export type Product = components['schemas']['Product'];
 export type ProductPage = components['schemas']['ProductPage'];
+export type ProductCategory = components['schemas']['ProductCategoryEntry'];
 
 /** Products on one page of the shop: two rows of four on a wide screen. */
 export const SHOP_PAGE_SIZE = 8;
@@ -26,6 +27,8 @@ export interface ShopInput {
 export interface ShopContext {
   page: number;
   category: string | undefined;
+  /** The filter's choices as the server titles them; null until it answers, [] when it cannot. */
+  categories: ProductCategory[] | null;
   products: Product[];
   totalPages: number;
   error: Text | null;
@@ -36,6 +39,8 @@ export interface ShopContext {
 export type ShopEvent =
   | { type: 'RETRY' }
   | { type: 'GO_TO_PAGE'; page: number }
+  /** The category filter; undefined is 'All'. */
+  | { type: 'CHOOSE_CATEGORY'; category: string | undefined }
   /** Add to cart from a card or the product dialog; `signedIn` is the session's state at the click. */
   | { type: 'ADD'; productId: number; count: number; signedIn: boolean };
 
@@ -64,12 +69,18 @@ export const shopMachine = setup({
         throw new Error('fetchProducts is not provided');
       },
     ),
+    fetchCategories: fromPromise<ProductCategory[]>(async () => {
+      throw new Error('fetchCategories is not provided');
+    }),
   },
   actions: {
     storePage: assign((_, params: { page: ProductPage }) => ({
       products: params.page.items,
       totalPages: params.page.total_pages,
       error: null,
+    })),
+    storeCategories: assign((_, params: { categories: ProductCategory[] }) => ({
+      categories: params.categories,
     })),
     storeError: assign((_, params: { error: unknown }) => ({
       error: failureText(params.error, shopMessages.loadFailed),
@@ -100,12 +111,21 @@ export const shopMachine = setup({
       enqueue.assign({ addAfterSignIn: undefined });
       enqueue.emit({ type: 'navigate', to: shopPath(context.page, context.category), replace: true });
     }),
+    /** A category's first page ('All' when undefined); the route starts a new shop for it. */
+    chooseCategory: emit((_, params: { category: string | undefined }) => ({
+      type: 'navigate' as const,
+      to: shopPath(1, params.category),
+    })),
     goToPage: emit(({ context }, params: { page: number }) => ({
       type: 'navigate' as const,
       to: shopPath(params.page, context.category),
     })),
   },
   guards: {
+    otherCategory: ({ context }, params: { category: string | undefined }) =>
+      params.category !== context.category &&
+      (params.category === undefined ||
+        (context.categories ?? []).some((category) => category.slug === params.category)),
     isEmpty: (_, params: { page: ProductPage }) => params.page.items.length === 0,
     signedIn: (_, params: { signedIn: boolean }) => params.signedIn,
     otherPage: ({ context }, params: { page: number }) =>
@@ -122,17 +142,32 @@ export const shopMachine = setup({
     'GO_TO_PAGE {page} emits navigate to /shop?page=N (the route starts a new shop for it). ADD {productId,',
     "count, signedIn} sends ADD to the app's cart (systemId 'cart'), which reports success and failure; a guest",
     'is sent to /login?redirect=/shop?…&add=<id>, and the page entered again signed in with that add value adds',
-    'the product once and drops the value from the address (navigate, replace).',
+    'the product once and drops the value from the address (navigate, replace). The categories load beside the',
+    'page (none offered when they fail); CHOOSE_CATEGORY {category} (undefined = All) emits navigate to that',
+    "category's first page, /shop?category=slug, when it is another offered one.",
   ].join(' '),
   context: ({ input }) => ({
     page: input.page,
     category: input.category,
+    categories: null,
     products: [],
     totalPages: 0,
     error: null,
     addAfterSignIn: input.add,
     signedIn: input.signedIn ?? false,
   }),
+  invoke: {
+    id: 'fetchCategories',
+    src: 'fetchCategories',
+    onDone: { actions: { type: 'storeCategories', params: ({ event }) => ({ categories: event.output }) } },
+    onError: { actions: { type: 'storeCategories', params: { categories: [] } } },
+  },
+  on: {
+    CHOOSE_CATEGORY: {
+      guard: { type: 'otherCategory', params: ({ event }) => ({ category: event.category }) },
+      actions: { type: 'chooseCategory', params: ({ event }) => ({ category: event.category }) },
+    },
+  },
   initial: 'loading',
   states: {
     loading: {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { products, productTranslations } from '../db/schema';
+import { languages, products, productTranslations, translations } from '../db/schema';
 import type { ContentLanguage } from './language';
 
 const text = productTranslations;
@@ -49,4 +50,33 @@ export async function productPage(db: Database, query: ProductQuery, language: C
     total,
     total_pages: Math.ceil(total / query.perPage),
   };
+}
+
+/** Where a category's title lives: the `translations` row `category.<slug>` of each language. */
+const CATEGORY_TITLE_PREFIX = 'category.';
+export const categoryTitleKey = (slug: string) => `${CATEGORY_TITLE_PREFIX}${slug}`;
+
+const asked = alias(translations, 'asked_title');
+const fallback = alias(translations, 'default_title');
+
+/**
+ * The categories that have an active product, in the order of their first product, titled in
+ * the language (then the default language's title, then the slug), with their product counts.
+ */
+export async function productCategories(db: Database, language: ContentLanguage) {
+  const key = sql`${CATEGORY_TITLE_PREFIX} || ${products.category}`;
+  const rows = await db
+    .select({
+      slug: products.category,
+      title: sql<string>`coalesce(${asked.value}, ${fallback.value}, ${products.category})`,
+      count: count(),
+    })
+    .from(products)
+    .leftJoin(asked, and(eq(asked.languageId, language.id), eq(asked.key, key)))
+    .leftJoin(languages, eq(languages.isDefault, true))
+    .leftJoin(fallback, and(eq(fallback.languageId, languages.id), eq(fallback.key, key)))
+    .where(eq(products.active, true))
+    .groupBy(products.category, asked.value, fallback.value)
+    .orderBy(sql`min(${products.position})`, asc(products.category));
+  return rows.map(({ slug, title, count }) => ({ slug, title, count }));
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { contentLanguage } from '../catalogue/language';
-import { productPage } from '../catalogue/products';
+import { productCategories, productPage } from '../catalogue/products';
 import {
   listCountries,
   listCurrencies,
@@ -16,7 +16,12 @@ import type { ContractHandlers, ContractRequest } from './types';
 
 /** The operations whose `lang_id` chooses the language of the content. */
 type ContentRequest = ContractRequest<
-  'getLocalizations' | 'listCountries' | 'listStaticPages' | 'getStaticPage' | 'listProducts'
+  | 'getLocalizations'
+  | 'listCountries'
+  | 'listStaticPages'
+  | 'getStaticPage'
+  | 'listProducts'
+  | 'listProductCategories'
 >;
 
 const DEFAULT_PER_PAGE = 12;
@@ -81,4 +86,9 @@ export const catalogueHandlers = {
     );
     return { status: 'OK', payload };
   },
+
+  listProductCategories: async (request) => ({
+    status: 'OK',
+    payload: await productCategories(request.server.ctx.db, await languageOf(request)),
+  }),
 } satisfies Partial<ContractHandlers>;

@@ -19,7 +19,8 @@ export const shopRoute = createRoute({
   loader: async ({ context, deps }) => {
     const signedIn = deps.add === undefined ? false : await isSignedIn(context.app);
     const screen = await context.screens.start('shop', { ...deps, signedIn });
-    await waitFor(screen, (snapshot) => !snapshot.matches('loading'));
+    // The category filter sits above the grid: paint both at once, so nothing shifts.
+    await waitFor(screen, (snapshot) => !snapshot.matches('loading') && snapshot.context.categories !== null);
     return { screen };
   },
   ...screenLifecycle('shop'),

@@ -130,6 +130,8 @@ describe('openapi.yaml covers every call', () => {
     'POST /cart/remove',
     'POST /cart/clear',
     'GET /products',
+    // #10: the shop's category filter offers the categories the server has.
+    'GET /products/categories',
     // #10: changing a cart line's quantity, which SPEC's calls lack.
     'POST /cart/set',
     'POST /balance/top-up',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate';
-import { type Product, type ProductPage, type ShopInput, shopMachine, shopPath } from '../../machines/shop';
+import {
+  type Product,
+  type ProductCategory,
+  type ProductPage,
+  type ShopInput,
+  shopMachine,
+  shopPath,
+} from '../../machines/shop';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 
 const product = (id: number): Product => ({
@@ -12,6 +19,10 @@ const product = (id: number): Product => ({
   img_url: `/images/products/item-${id}.svg`,
   category: 'ranks',
 });
+const categories: ProductCategory[] = [
+  { slug: 'ranks', title: 'Ranks', count: 2 },
+  { slug: 'perks', title: 'Perks', count: 1 },
+];
 const pageOf = (items: Product[], page = 1, totalPages = 2): ProductPage => ({
   items,
   page,
@@ -23,8 +34,13 @@ const pageOf = (items: Product[], page = 1, totalPages = 2): ProductPage => ({
 describePaths(
   'shop paths',
   pathPlan(shopMachine, {
-    inputs: [{ page: 1 }, { page: 2, add: 3, signedIn: true }],
+    inputs: [{ page: 1 }, { page: 2, add: 3, signedIn: true }, { page: 1, category: 'ranks' }],
     events: [
+      doneEvent('fetchCategories', categories),
+      errorEvent('fetchCategories', new Error('offline')),
+      { type: 'CHOOSE_CATEGORY', category: 'perks' },
+      { type: 'CHOOSE_CATEGORY', category: undefined },
+      { type: 'CHOOSE_CATEGORY', category: 'no-such' },
       doneEvent('fetchProducts', pageOf([product(1), product(2)])),
       doneEvent('fetchProducts', pageOf([])),
       errorEvent('fetchProducts', new Error('offline')),
@@ -39,10 +55,16 @@ describePaths(
 );
 
 /** The shop in an actor system with a stand-in cart (systemId 'cart') that records what it gets. */
-function runShop(input: ShopInput, answer: () => Promise<ProductPage>) {
+function runShop(
+  input: ShopInput,
+  answer: () => Promise<ProductPage>,
+  answerCategories: () => Promise<ProductCategory[]> = async () => categories,
+) {
   const cartEvents: unknown[] = [];
   const navigations: unknown[] = [];
-  const shop = shopMachine.provide({ actors: { fetchProducts: fromPromise(answer) } });
+  const shop = shopMachine.provide({
+    actors: { fetchProducts: fromPromise(answer), fetchCategories: fromPromise(answerCategories) },
+  });
   const host = setup({
     actors: {
       cart: fromCallback(({ receive }) => {
@@ -78,6 +100,36 @@ describe('shop rules', () => {
     screen.send({ type: 'ADD', productId: 1, count: 1, signedIn: false });
     expect(cartEvents).toHaveLength(1);
     expect(navigations).toEqual([{ type: 'navigate', to: '/login?redirect=%2Fshop%3Fpage%3D2%26add%3D1' }]);
+  });
+
+  it('chooses another offered category on its first page; All drops the category', async () => {
+    const { screen, navigations } = runShop({ page: 2, category: 'ranks' }, async () =>
+      pageOf([product(1)], 2, 2),
+    );
+    await waitFor(screen, (s) => s.matches('shown') && s.context.categories !== null);
+    expect(screen.getSnapshot().context.categories).toEqual(categories);
+    screen.send({ type: 'CHOOSE_CATEGORY', category: 'ranks' });
+    screen.send({ type: 'CHOOSE_CATEGORY', category: 'no-such' });
+    screen.send({ type: 'CHOOSE_CATEGORY', category: 'perks' });
+    screen.send({ type: 'CHOOSE_CATEGORY', category: undefined });
+    expect(navigations).toEqual([
+      { type: 'navigate', to: '/shop?category=perks' },
+      { type: 'navigate', to: '/shop' },
+    ]);
+  });
+
+  it('offers no categories when they cannot be loaded, and the page still shows', async () => {
+    const { screen, navigations } = runShop(
+      { page: 1 },
+      async () => pageOf([product(1)]),
+      async () => {
+        throw new Error('offline');
+      },
+    );
+    await waitFor(screen, (s) => s.matches('shown') && s.context.categories !== null);
+    expect(screen.getSnapshot().context.categories).toEqual([]);
+    screen.send({ type: 'CHOOSE_CATEGORY', category: 'ranks' });
+    expect(navigations).toEqual([]);
   });
 
   it('pages only to another existing page', async () => {

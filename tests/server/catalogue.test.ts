@@ -625,3 +625,69 @@ describe('listProducts', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('listProductCategories', () => {
+  type Category = { slug: string; title: string; count: number };
+  const categoriesIn = async (query: Record<string, string | number | undefined> = {}) => {
+    const res = await api.call('listProductCategories', { query });
+    expect(res.status).toBe(200);
+    return payloadOf<Category[]>(res.body);
+  };
+  const activeBySlug = async () => {
+    const rows = await db
+      .select({ category: products.category })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(asc(products.position), asc(products.id));
+    const counts = new Map<string, number>();
+    for (const row of rows) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
+    return [...counts];
+  };
+
+  beforeAll(async () => {
+    // An earlier suite empties the store's texts; these are the titles this one reads.
+    await db.delete(translations).where(sql`${translations.key} like 'category.%'`);
+    await db.insert(translations).values([
+      { languageId: lang.en, key: 'category.ranks', value: 'Ranks' },
+      { languageId: lang.de, key: 'category.ranks', value: 'Ränge' },
+      { languageId: lang.en, key: 'category.perks', value: 'Perks' },
+    ]);
+  });
+
+  it('answers every category with active products, in the order of their first product, with counts', async () => {
+    const expected = await activeBySlug();
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    const categories = await categoriesIn();
+    expect(categories.map((c) => [c.slug, c.count])).toEqual(expected);
+    const page = await api.call('listProducts', { query: { category: 'ranks', per_page: 60 } });
+    expect(payloadOf<{ total: number }>(page.body).total).toBe(
+      categories.find((c) => c.slug === 'ranks')?.count,
+    );
+  });
+
+  it("titles a category in the language asked for, then the default language's title, then the slug", async () => {
+    const titleOf = (categories: Category[], slug: string) => categories.find((c) => c.slug === slug)?.title;
+    const de = await categoriesIn({ lang_id: lang.de });
+    expect(titleOf(de, 'ranks')).toBe('Ränge');
+    expect(titleOf(de, 'perks')).toBe('Perks');
+    expect(titleOf(de, 'cosmetics')).toBe('cosmetics');
+    expect(titleOf(await categoriesIn({ lang_id: 999_999 }), 'ranks')).toBe('Ranks');
+  });
+
+  it('leaves out a category whose products are all inactive', async () => {
+    const perks = await db.select({ id: products.id }).from(products).where(eq(products.category, 'perks'));
+    const ids = perks.map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(0);
+    await db.update(products).set({ active: false }).where(inArray(products.id, ids));
+    try {
+      expect((await categoriesIn()).map((c) => c.slug)).not.toContain('perks');
+    } finally {
+      await db.update(products).set({ active: true }).where(inArray(products.id, ids));
+    }
+  });
+
+  it('answers 422 for a malformed lang_id', async () => {
+    const res = await api.call('listProductCategories', { query: { lang_id: 'en' } });
+    expect(res.status).toBe(422);
+  });
+});

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { count, eq, getTableName, ilike, is, sql } from 'drizzle-orm';
+import { count, eq, getTableName, ilike, is, like, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,7 +166,17 @@ describe('the seeded database', () => {
       const file = path.join(defaultCataloguesDir(), `${code}.json`);
       return fs.existsSync(file) ? sum + Object.keys(JSON.parse(fs.readFileSync(file, 'utf8'))).length : sum;
     }, 0);
-    expect(await countOf(schema.translations)).toBe(shipped);
+    // …and the titles of the shop's categories (at least two, for its filter), in every language.
+    const categories = [...new Set(products.map((product) => product.category))];
+    expect(categories.length).toBeGreaterThanOrEqual(2);
+    const categoryTitles = await db
+      .select()
+      .from(schema.translations)
+      .where(like(schema.translations.key, 'category.%'));
+    expect(categoryTitles.map((row) => row.key.slice('category.'.length)).sort()).toEqual(
+      categories.flatMap((category) => seedLanguages.map(() => category)).sort(),
+    );
+    expect(await countOf(schema.translations)).toBe(shipped + categoryTitles.length);
   });
 
   it('has every setting of SPEC §3', async () => {

@@ -188,6 +188,12 @@ export const products: Schemas['Product'][] = [
   },
 ];
 
+/** The shop's categories as GET /products/categories answers them for `products`. */
+export const productCategories: Schemas['ProductCategoryEntry'][] = [
+  { slug: 'ranks', title: 'Ranks', count: 2 },
+  { slug: 'keys', title: 'Crate keys', count: 1 },
+];
+
 /** A cart line for product `product` (defaults to the first demo product). */
 export function cartLine(id: number, count = 1, product: Schemas['Product'] = ironRank): Schemas['CartItem'] {
   return {

@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { categoryTitleKey } from '../../catalogue/products';
 import type { Database } from '../client';
 import {
   countries,
@@ -10,9 +11,10 @@ import {
   socialLinks,
   staticPages,
   staticPageTranslations,
+  translations,
 } from '../schema';
 import { countryRows } from './countries';
-import { productImage, seedProducts } from './products';
+import { productImage, seedCategoryTitles, seedProducts } from './products';
 import { seedCurrencies, seedLanguages, seedSettings, seedSocialLinks } from './reference-data';
 import { seedStaticPages } from './static-pages';
 import { seedTranslations } from './translations';
@@ -103,6 +105,16 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     );
     if (productTexts.length > 0)
       await tx.insert(productTranslations).values(productTexts).onConflictDoNothing();
+
+    const categoryTitles = Object.entries(seedCategoryTitles).flatMap(([slug, titles]) =>
+      seedLanguages.flatMap(({ code }) => {
+        const languageId = languageIds.get(code);
+        return languageId === undefined
+          ? []
+          : [{ languageId, key: categoryTitleKey(slug), value: titles[code] }];
+      }),
+    );
+    await tx.insert(translations).values(categoryTitles).onConflictDoNothing();
 
     await seedTranslations(tx, options.cataloguesDir);
   });

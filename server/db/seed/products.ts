@@ -5,9 +5,20 @@ interface Text {
   description: string;
 }
 
+export type SeedCategory = 'ranks' | 'currency' | 'crate-keys' | 'cosmetics' | 'perks';
+
+/** The categories' titles (the shop's filter), stored as `category.<slug>` store texts. */
+export const seedCategoryTitles: Record<SeedCategory, Record<SeedLanguageCode, string>> = {
+  ranks: { en: 'Ranks', de: 'Ränge', es: 'Rangos' },
+  currency: { en: 'Currency', de: 'Währung', es: 'Moneda' },
+  'crate-keys': { en: 'Crate keys', de: 'Kistenschlüssel', es: 'Llaves de cofre' },
+  cosmetics: { en: 'Cosmetics', de: 'Kosmetik', es: 'Cosméticos' },
+  perks: { en: 'Perks', de: 'Vorteile', es: 'Ventajas' },
+};
+
 export interface SeedProduct {
   slug: string;
-  category: 'ranks' | 'currency' | 'crate-keys' | 'cosmetics' | 'perks';
+  category: SeedCategory;
   /** Coin minor units (1 coin = 100). */
   priceMinor: number;
   text: Record<SeedLanguageCode, Text>;

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type ProductPage, shopMachine } from '../../../machines/shop';
+import { type ProductCategory, type ProductPage, shopMachine } from '../../../machines/shop';
 import { type ApiClient, call } from '../../api';
 
 export const shopScreens = {
@@ -18,6 +18,10 @@ export const shopScreens = {
           };
           return (await call(api.GET('/products', { params: { query }, signal }))).payload;
         }),
+        /** GET /products/categories: the category filter's choices. */
+        fetchCategories: fromPromise<ProductCategory[]>(
+          async ({ signal }) => (await call(api.GET('/products/categories', { signal }))).payload,
+        ),
       },
     }),
 };

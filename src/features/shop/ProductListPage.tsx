@@ -10,6 +10,7 @@ import { Pagination } from '../../components/Pagination/Pagination';
 import { useOptionalText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { useIsSignedIn } from '../shared/session';
+import { CategoryFilter } from './CategoryFilter';
 import { ProductCard } from './ProductCard';
 import { ProductDialogSlot } from './ProductDialogSlot';
 import '../shared/storePage.css';
@@ -24,6 +25,8 @@ const messages = defineMessages({
   emptyText: { id: 'shop.empty.text', defaultMessage: 'Come back soon: new items arrive regularly.' },
   firstPage: { id: 'shop.empty.firstPage', defaultMessage: 'Go to the first page' },
   retry: { id: 'shop.retry', defaultMessage: 'Retry' },
+  categories: { id: 'shop.categories.label', defaultMessage: 'Categories' },
+  allCategories: { id: 'shop.categories.all', defaultMessage: 'All' },
 });
 
 /** Cards above the fold on a wide screen; their images load at once. */
@@ -39,12 +42,23 @@ export function ProductListPage() {
   const page = useSelector(shop, (snapshot) => snapshot.context.page);
   const totalPages = useSelector(shop, (snapshot) => snapshot.context.totalPages);
   const error = useSelector(shop, (snapshot) => snapshot.context.error);
+  const category = useSelector(shop, (snapshot) => snapshot.context.category);
+  const categories = useSelector(shop, (snapshot) => snapshot.context.categories);
   const cartBusy = useSelector(useChild('cart'), (snapshot) => snapshot.hasTag('busy'));
   const signedIn = useIsSignedIn();
 
   return (
     <main className="store-page shop" aria-busy={state === 'loading'}>
       <h1>{intl.formatMessage(messages.title)}</h1>
+      {categories !== null && categories.length > 0 && (
+        <CategoryFilter
+          categories={categories}
+          selected={category}
+          label={intl.formatMessage(messages.categories)}
+          allLabel={intl.formatMessage(messages.allCategories)}
+          onChoose={(choice) => shop.send({ type: 'CHOOSE_CATEGORY', category: choice })}
+        />
+      )}
       {state === 'loading' && <ShopSkeleton label={intl.formatMessage(messages.loading)} />}
       {state === 'error' && (
         <div className="shop__status">

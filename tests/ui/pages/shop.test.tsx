@@ -39,6 +39,50 @@ describe('shop page', () => {
     await waitFor(() => expect(asked).toEqual(['2/8', '3/8']));
   });
 
+  it('the category filter asks for ?category=, shows only those products, and All resets', async () => {
+    const asked: (string | null)[] = [];
+    const { ready, user, location, history } = renderApp({
+      path: '/shop?page=2',
+      handlers: [
+        http.get(api('/products'), ({ request }) => {
+          const category = new URL(request.url).searchParams.get('category');
+          asked.push(category);
+          const items = fixtures.products.filter(
+            (product) => category === null || product.category === category,
+          );
+          return category === null ? page(items, 2) : page(items);
+        }),
+      ],
+    });
+    await ready();
+    const filter = await screen.findByRole('radiogroup', { name: 'Categories' });
+    const choices = within(filter).getAllByRole('radio');
+    expect(choices.map((choice) => choice.textContent)).toEqual(['All', 'Ranks', 'Crate keys']);
+    expect(within(filter).getByRole('radio', { name: 'All' })).toBeChecked();
+
+    await user.click(within(filter).getByRole('radio', { name: 'Crate keys' }));
+    await waitFor(() => expect(location()).toBe('/shop?category=keys'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Emerald Crate Key' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Diamond Rank' })).not.toBeInTheDocument();
+    expect(asked).toEqual([null, 'keys']);
+    const categories = () => within(screen.getByRole('radiogroup', { name: 'Categories' }));
+    expect(categories().getByRole('radio', { name: 'Crate keys' })).toBeChecked();
+
+    history.back();
+    await waitFor(() => expect(location()).toBe('/shop?page=2'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Diamond Rank' })).toBeInTheDocument();
+    expect(categories().getByRole('radio', { name: 'All' })).toBeChecked();
+    history.forward();
+    await waitFor(() => expect(location()).toBe('/shop?category=keys'));
+    await waitFor(() => expect(categories().getByRole('radio', { name: 'Crate keys' })).toBeChecked());
+
+    await user.click(categories().getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(location()).toBe('/shop'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Diamond Rank' })).toBeInTheDocument();
+    expect(asked).toEqual([null, 'keys', null, 'keys', null]);
+    expect(categories().getByRole('radio', { name: 'All' })).toBeChecked();
+  });
+
   it('a guest who adds is sent to sign in, and comes back to add it', async () => {
     const { ready, user, location } = renderApp({ path: '/shop' });
     await ready();

@@ -8,6 +8,7 @@ import {
   languages,
   localizations,
   orders,
+  productCategories,
   products,
   profile,
   settings,
@@ -53,6 +54,7 @@ export const defaultHandlers = [
   http.get(api('/products'), () =>
     ok({ items: products, page: 1, per_page: 12, total: products.length, total_pages: 1 }),
   ),
+  http.get(api('/products/categories'), () => ok(productCategories)),
   http.get(api('/is-auth'), ({ request }) =>
     hasToken(request)
       ? HttpResponse.json({ status: 'OK' as const, authenticated: true as const, emailVerified: true })
