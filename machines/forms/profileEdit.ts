@@ -1,7 +1,7 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../../domain/api-failure';
 import type { ProfileUpdate, UserProfile } from '../domain';
-import { profileMessages } from '../profile';
+import { type profileMachine, profileMessages } from '../profile';
 import { defineMessages } from '../text';
 import { showToast } from '../toasts';
 import { formMessages } from './messages';
@@ -103,7 +103,12 @@ export type ProfileEditEvent =
   | { type: 'CANCEL' }
   | { type: 'CHANGE'; field: ProfileEditTextField; value: string }
   | { type: 'PHONE_CHANGED'; change: PhoneChange }
-  | { type: 'SUBMIT' };
+  | { type: 'SUBMIT' }
+  /** The app's profile has loaded again after a save (sent by awaitProfile). */
+  | { type: 'PROFILE_SETTLED' };
+
+/** How long a save waits for the refreshed profile before showing the view anyway. */
+const REFRESH_WAIT_MS = 10_000;
 
 const EMPTY_VALUES: ProfileEditValues = {
   name: '',
@@ -124,6 +129,19 @@ export const profileEditMachine = setup({
     /** PUT /user/profile. */
     updateProfile: fromPromise<void, ProfileUpdate>(async () => {
       throw new Error('updateProfile is not provided');
+    }),
+    /**
+     * Settles once the app's profile actor (systemId 'profile') has loaded again after the FETCH a
+     * save sends it, so the view never shows the values from before the save.
+     */
+    awaitProfile: fromCallback<ProfileEditEvent>(({ system, sendBack }) => {
+      const profile: ActorRefFrom<typeof profileMachine> | undefined = system.get('profile');
+      const settled = () => sendBack({ type: 'PROFILE_SETTLED' });
+      if (!profile?.getSnapshot().matches('loading')) return settled();
+      const subscription = profile.subscribe((snapshot) => {
+        if (!snapshot.matches('loading')) settled();
+      });
+      return () => subscription.unsubscribe();
     }),
   },
   guards: {
@@ -168,8 +186,9 @@ export const profileEditMachine = setup({
     "'Phone number is required', 'Please enter a valid phone number' (first broken rule, at its field), then",
     'saves (PUT /user/profile). A 422 puts the server field errors at their fields; other failures show the',
     "server's or client's message (429, 5xx, network) or 'Failed to update profile'; a cancelled call nothing.",
-    "Saved: the toast 'Profile updated successfully', FETCH to the profile (the view shows the saved values),",
-    'back to viewing. SUBMIT is not accepted while saving.',
+    'Saved: FETCH to the profile, and once it has loaded again (or after 10 s) the toast',
+    "'Profile updated successfully' and back to viewing, which then shows the saved values. SUBMIT is not",
+    'accepted while saving.',
   ].join(' '),
   context: { values: EMPTY_VALUES, ...NO_ERRORS },
   initial: 'viewing',
@@ -191,18 +210,28 @@ export const profileEditMachine = setup({
       },
     },
     saving: {
-      invoke: {
-        id: 'updateProfile',
-        src: 'updateProfile',
-        input: ({ context }) => updateOf(context.values),
-        onDone: { target: 'viewing', actions: ['announceSaved', 'refreshProfile'] },
-        onError: [
-          { guard: 'silent', target: 'editing' },
-          {
-            target: 'editing',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+      initial: 'sending',
+      states: {
+        sending: {
+          invoke: {
+            id: 'updateProfile',
+            src: 'updateProfile',
+            input: ({ context }) => updateOf(context.values),
+            onDone: { target: 'refreshing', actions: 'refreshProfile' },
+            onError: [
+              { guard: 'silent', target: '#profileEdit.editing' },
+              {
+                target: '#profileEdit.editing',
+                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
-        ],
+        },
+        refreshing: {
+          invoke: { id: 'awaitProfile', src: 'awaitProfile' },
+          on: { PROFILE_SETTLED: { target: '#profileEdit.viewing', actions: 'announceSaved' } },
+          after: { [REFRESH_WAIT_MS]: { target: '#profileEdit.viewing', actions: 'announceSaved' } },
+        },
       },
     },
   },

@@ -7,7 +7,7 @@ import type { Order, ordersMachine } from '../../machines/orders';
 import type { TopUpTerms, topUpMachine } from '../../machines/topUp';
 import { profile } from './fixtures';
 import { apiFailure, cancelled, serverError } from './formPaths';
-import { doneEvent, errorEvent, type PlanOptions } from './paths';
+import { afterEvent, doneEvent, errorEvent, type PlanOptions } from './paths';
 
 export const cityTooLong = apiFailure('validation', 'The given data was invalid.', {
   status: 422,
@@ -28,6 +28,8 @@ export const profileEditPlan: PlanOptions<typeof profileEditMachine> = {
     doneEvent('updateProfile'),
     errorEvent('updateProfile', cityTooLong),
     errorEvent('updateProfile', cancelled),
+    { type: 'PROFILE_SETTLED' },
+    afterEvent(10_000, 'profileEdit.saving.refreshing'),
   ],
 };
 

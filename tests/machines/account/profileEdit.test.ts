@@ -48,25 +48,30 @@ describe('profileEdit (SPEC §2 "Profile tab", §5, §8)', () => {
     expect(englishErrors(snapshot.context.errors)).toEqual({ phone: 'Please enter a valid phone number' });
   });
 
-  it('saves the trimmed fields without the email, then toasts, refreshes the profile and shows the view', () => {
+  it('saves the trimmed fields without the email, refreshes the profile, and once it is in toasts and shows the view', () => {
     const { snapshot, sent } = run(profileEditMachine, undefined, [
       EDIT,
       change('city', ' Hamburg '),
       change('address', 'Hafenstraße 1'),
       { type: 'SUBMIT' },
     ]);
-    expect(snapshot.value).toBe('saving');
+    expect(snapshot.value).toEqual({ saving: 'sending' });
     expect(snapshot.can({ type: 'SUBMIT' })).toBe(false);
     expect(snapshot.children.updateProfile).toBeDefined();
-    const saved = run(profileEditMachine, undefined, [EDIT, { type: 'SUBMIT' }, doneEvent('updateProfile')]);
+    const sending = [EDIT, { type: 'SUBMIT' }, doneEvent('updateProfile')] as const;
+    const refreshing = run(profileEditMachine, undefined, [...sending]);
+    expect(refreshing.snapshot.value).toEqual({ saving: 'refreshing' });
+    expect(refreshing.snapshot.can({ type: 'SUBMIT' })).toBe(false);
+    expect(refreshing.sent).toEqual([{ type: 'FETCH' }]);
+    const saved = run(profileEditMachine, undefined, [...sending, { type: 'PROFILE_SETTLED' }]);
     expect(saved.snapshot.value).toBe('viewing');
     expect(saved.sent).toEqual([
+      { type: 'FETCH' },
       {
         type: 'SHOW',
         kind: 'success',
         text: { id: 'account.profile.updated', defaultMessage: 'Profile updated successfully' },
       },
-      { type: 'FETCH' },
     ]);
     expect(sent).toEqual([]);
   });

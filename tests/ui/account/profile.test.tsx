@@ -92,6 +92,40 @@ describe('the profile tab (SPEC §2 "Profile tab")', () => {
     expect(within(profileSection()).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 
+  it('after a save the form waits for the refreshed profile: the view never shows the old values', async () => {
+    const view = await openProfile();
+    let saved = false;
+    let release: () => void = () => {};
+    const refreshed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    view.server.use(
+      http.put(api('/user/profile'), () => {
+        saved = true;
+        return messageResponse('Profile updated successfully');
+      }),
+      http.get(api('/user/profile'), async () => {
+        if (saved) await refreshed;
+        return ok(saved ? { ...fixtures.profile, city: 'Hamburg' } : fixtures.profile);
+      }),
+    );
+    await openEdit(view);
+    await view.user.clear(field('City'));
+    await view.user.type(field('City'), 'Hamburg');
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(saved).toBe(true));
+    // Saved, the profile still loading: the form stays, saving, and Berlin is nowhere.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(profileSection()).getByRole('button', { name: 'Saving...' })).toBeInTheDocument();
+    expect(within(profileSection()).queryByText('Berlin')).not.toBeInTheDocument();
+    expect(screen.queryByText('Profile updated successfully')).not.toBeInTheDocument();
+
+    release();
+    expect(await within(profileSection()).findByText('Hamburg')).toBeInTheDocument();
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+  });
+
   it("checks the rules before sending: 'City is required' at the field", async () => {
     const view = await openProfile();
     await openEdit(view);
