@@ -1,5 +1,6 @@
 // The buying journey of issue #10 on the real server, at 1280 and 375 px: sign up → verify from
-// the outbox → open a product by its URL → add 2 → add another from its card → cart total →
+// the outbox → open a product by its URL → add 2 → add another from its card → filter the shop by
+// category (mouse, back, keyboard, All) → cart total →
 // change a quantity → remove a line → coins checkout short of coins (shortfall and Top up) → top
 // up the difference through the sandbox → coins checkout succeeds, the balance dropped by exactly
 // the total → add again → a card payment declined in the sandbox → Try again finds the lines back
@@ -87,6 +88,38 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await page.getByRole('button', { name: 'Add to cart (Emerald Pouch)' }).click();
     await page.locator('.site-header__badge', { hasText: '3' }).first().waitFor({ state: 'attached' });
     await shot('shop');
+  });
+
+  it('filters the shop by category from the keyboard and the mouse, and All shows every product', async () => {
+    const { page } = j;
+    await page.goto('/shop');
+    const filter = page.getByRole('radiogroup', { name: 'Categories' });
+    const titles = async () => (await page.locator('.product-card__title').allTextContents()).sort();
+    const seededTitles = (category: string) =>
+      seedProducts
+        .filter((product) => product.category === category)
+        .map((product) => product.text.en.title)
+        .sort();
+    await filter.getByRole('radio', { name: 'All', checked: true }).waitFor();
+    await page.locator('.product-card__title').first().waitFor();
+    const everything = await titles();
+    expect(everything.length).toBeGreaterThan(seededTitles('crate-keys').length);
+    await filter.getByRole('radio', { name: 'Crate keys' }).click();
+    await waitForPath(page, '/shop', { category: 'crate-keys' });
+    await expect.poll(titles).toEqual(seededTitles('crate-keys'));
+    await shot('shop-category');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(titles).toEqual(everything);
+    // Arrow keys move between the choices, Enter chooses.
+    await filter.getByRole('radio', { name: 'All' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/shop', { category: 'ranks' });
+    await expect.poll(titles).toEqual(seededTitles('ranks'));
+    await filter.getByRole('radio', { name: 'All' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(titles).toEqual(everything);
   });
 
   it('sees the lines and the total, changes a quantity and removes a line', async () => {
