@@ -299,7 +299,7 @@ describe('checkout by card (sandbox)', () => {
     const [order] = await db.select().from(orders).where(eq(orders.id, body.order_id));
     expect(order).toMatchObject({ status: 'pending', paymentMethod: 'card', totalMinor: total });
     const [payment] = await db.select().from(payments).where(eq(payments.ref, body.payment_id));
-    // Seed: EUR is the default at rate 1, points_conversion_rate 1, no VAT: 1 coin costs 1 euro.
+    // The money suites run at 1 coin per euro (MONEY_SUITE_POINTS_RATE), EUR at rate 1, no VAT.
     expect(payment).toMatchObject({
       kind: 'order',
       status: 'pending',
