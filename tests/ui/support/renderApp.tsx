@@ -78,7 +78,7 @@ export function renderApp({ path = '/', handlers = [], storage = {}, cookies = '
 function start(path: string): RenderedApp {
   const scrollTo = stubScrollTo();
   stubMatchMedia();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const clipboard = stubClipboard();
 
   const history = createMemoryHistory({ initialEntries: [path] });
