@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { preloadLazyModule, stylesheetFirst } from './scripts/vite/first-load';
+import { renderEntryBuild } from './scripts/vite/render-entry';
 import { stripMachineDescriptions } from './scripts/vite/strip-machine-descriptions';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -11,6 +12,7 @@ export default defineConfig({
     preloadLazyModule('src/features/shell/bootApp.tsx'),
     stylesheetFirst(),
     stripMachineDescriptions(),
+    renderEntryBuild(),
   ],
   build: {
     outDir: 'dist/app',

@@ -30,13 +30,15 @@ import {
 } from './http/rate-limit';
 import { type CspOptions, registerSecurity } from './http/security';
 import { sensitiveLimiters } from './http/sensitive-limits';
-import { registerStaticApp, servesApp } from './http/static-app';
+import { firstScreenOf, registerStaticApp, servesApp } from './http/static-app';
 import { validatorCompiler } from './http/validation';
 import { createLocaleResolver, requestedLangId } from './i18n/locale';
 import type { Locale } from './i18n/messages';
 import { createMailer, type Mailer } from './mail/mailer';
 import { paths } from './paths';
 import { paymentNotice } from './payments/providers';
+import { loadRenderEntry } from './render/app-page';
+import { startupAnswers } from './render/startup-answers';
 
 /** What every handler reaches through `request.server.ctx`. */
 export interface AppContext {
@@ -180,7 +182,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerApiDocs(app, { document, specFile: paths.openapi });
-  const spaFallback = await registerStaticApp(app, staticDir);
+  // The app page carries its first screen where the build emitted the render entry (ADR 0021).
+  const renderEntry = servesApp(staticDir) ? await loadRenderEntry(staticDir) : null;
+  const firstScreen =
+    renderEntry === null ? undefined : firstScreenOf(renderEntry, startupAnswers(database.db, app.log));
+  const spaFallback = await registerStaticApp(app, staticDir, firstScreen);
   registerNotFoundHandler(app, resolveLocale, spaFallback, methodsOf);
   return app;
 }

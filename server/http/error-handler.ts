@@ -178,7 +178,7 @@ export function registerOptionsAnswer(
 export function registerNotFoundHandler(
   app: FastifyInstance,
   resolveLocale: LocaleResolver,
-  spaFallback: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined,
+  spaFallback: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined,
   allowedMethods: AllowedMethods,
 ): void {
   app.setNotFoundHandler(async (request, reply) => {

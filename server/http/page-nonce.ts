@@ -4,6 +4,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The CSP nonce of the app page this request answers (null for every other answer). */
     cspNonce: string | null;
+    /** The CSP hashes of the style attributes the server rendered into this app page (null: none). */
+    cspStyleHashes: string[] | null;
   }
 }
 

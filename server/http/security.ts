@@ -45,18 +45,37 @@ export function googleTagSources(googleTag: string | null | undefined): string[]
 }
 
 /**
+ * The hashes of the `style` attributes in a server-rendered page (react-aria's visually hidden
+ * inputs), as the browser reads them (entities decoded): the CSP allows exactly these.
+ */
+export function styleAttributeHashes(html: string): string[] {
+  const values = [...html.matchAll(/\sstyle="([^"]*)"/g)].map(([, value = '']) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
+  return [...new Set(values)].map(sha256);
+}
+
+/**
  * The Content-Security-Policy of the storefront's pages: this origin only, plus the google tag,
- * plus the page's style nonce (the app page has one: react-aria's inserted <style> carries it).
+ * plus the page's style nonce (the app page has one: react-aria's inserted <style> carries it),
+ * plus the hashes of the style attributes the server rendered into the page (ADR 0021).
  */
 export function cspFor(
   googleTag: string | null | undefined,
   options: CspOptions = {},
   styleNonce?: string,
+  styleHashes: readonly string[] = [],
 ): string {
+  const attributes = styleHashes.length === 0 ? [] : ["'unsafe-hashes'", ...styleHashes];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...googleTagSources(googleTag)],
-    'style-src': ["'self'", ...(styleNonce === undefined ? [] : [`'nonce-${styleNonce}'`])],
+    'style-src': ["'self'", ...(styleNonce === undefined ? [] : [`'nonce-${styleNonce}'`]), ...attributes],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(options.connectSrc ?? [])],
@@ -91,6 +110,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   });
 
   app.decorateRequest('cspNonce', null);
+  app.decorateRequest('cspStyleHashes', null);
   let cached: { tag: string | null; policy: string } | undefined;
   app.addHook('onSend', async (request, reply) => {
     const type = String(reply.getHeader('content-type') ?? '');
@@ -102,7 +122,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       request.log.error({ err: error }, 'could not read google_tag for the CSP');
     }
     if (request.cspNonce !== null) {
-      reply.header('content-security-policy', cspFor(tag, options.csp, request.cspNonce));
+      const hashes = request.cspStyleHashes ?? [];
+      reply.header('content-security-policy', cspFor(tag, options.csp, request.cspNonce, hashes));
       return;
     }
     if (cached?.tag !== tag) cached = { tag, policy: cspFor(tag, options.csp) };

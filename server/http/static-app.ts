@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderEntry } from '../render/app-page';
+import { withFirstScreen } from '../render/app-page';
 import { newCspNonce, withCspNonce } from './page-nonce';
+import { styleAttributeHashes } from './security';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
@@ -39,27 +42,72 @@ export function servesApp(root: string | null): root is string {
   return root !== null && existsSync(path.join(root, 'index.html'));
 }
 
+/** The app page for one request: index.html with its first screen rendered in, or unrendered. */
+export type FirstScreen = (request: FastifyRequest, page: string) => Promise<string>;
+
+/** Renders each page's first screen with the build's render entry (docs/decisions/0021). */
+export function firstScreenOf(
+  entry: RenderEntry,
+  answer: (path: string, query: URLSearchParams) => Promise<unknown>,
+): FirstScreen {
+  return async (request, page) => {
+    try {
+      const rendered = await entry.render({
+        url: request.url,
+        cookieConsent: cookieOf(request.headers.cookie, CONSENT_COOKIE),
+        answer,
+      });
+      if (rendered.kind === 'page') return withFirstScreen(page, rendered);
+      request.log.debug({ reason: rendered.reason }, 'first screen not rendered');
+    } catch (error) {
+      request.log.error({ err: error }, 'rendering the first screen failed; the page goes out unrendered');
+    }
+    return page;
+  };
+}
+
+/** The consent cookie of SPEC §3 (machines/cookieConsent.ts names it; server/ does not import it). */
+const CONSENT_COOKIE = 'cookie_consent';
+
+function cookieOf(header: string | undefined, name: string): string | undefined {
+  const prefix = `${name}=`;
+  const entry = header
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix));
+  if (entry === undefined) return undefined;
+  try {
+    return decodeURIComponent(entry.slice(prefix.length));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Serves the built storefront: hashed files under /assets/ cached for a year, everything else
  * (index.html, images) revalidated on each use. Text files go out as the build's brotli or gzip
- * copy when the browser accepts one. Returns the SPA fallback for the not-found handler, or
+ * copy when the browser accepts one. The app page carries its first screen when `firstScreen` is
+ * given (the build's render entry). Returns the SPA fallback for the not-found handler, or
  * undefined when there is no build (development, where Vite serves the app).
  */
 export async function registerStaticApp(
   app: FastifyInstance,
   root: string | null,
-): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined> {
+  firstScreen?: FirstScreen,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined> {
   if (!servesApp(root)) return undefined;
   const page = readFileSync(path.join(root, 'index.html'), 'utf8');
   // The app page is rendered per answer with its own CSP nonce (page-nonce.ts), so it never
   // comes from the files (nor from their precompressed copies) and carries no validator.
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = firstScreen === undefined ? page : await firstScreen(request, page);
     const nonce = newCspNonce();
     request.cspNonce = nonce;
+    if (html !== page) request.cspStyleHashes = styleAttributeHashes(html);
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(withCspNonce(page, nonce));
+      .send(withCspNonce(html, nonce));
   };
   app.get('/', sendPage);
   app.get('/index.html', sendPage);

@@ -1,4 +1,5 @@
 import { type ActorRefFrom, createActor, type InspectionEvent } from 'xstate';
+import type { AppInput } from '../../machines/app';
 import { appMachine } from '../../machines/app';
 import { cartMachine } from '../../machines/cart';
 import { cookieConsentMachine } from '../../machines/cookieConsent';
@@ -78,8 +79,9 @@ export function createAppActor(
   api: ApiClient,
   hooks: AppActorHooks,
   inspect?: (event: InspectionEvent) => void,
+  input: AppInput = readStoredState(),
 ): AppActor {
-  const app = createActor(providedAppMachine(api), { input: readStoredState(), inspect });
+  const app = createActor(providedAppMachine(api), { input, inspect });
   const session = app.getSnapshot().context.session;
   api.onUnauthorized(() =>
     session.send({

@@ -1,6 +1,8 @@
-import { type ApiClient, createApiClient } from '../api';
+import type { AppInput } from '../../machines/app';
+import { type ApiClient, createApiClient, resolveBaseUrl } from '../api';
 import { type AppActor, type AppActorHooks, createAppActor } from './app-actor';
 import { devInspector } from './dev-inspector';
+import { inlinedFetch, type StartupData } from './inlined-answers';
 import { createScreenRunner, type ScreenRunner } from './screens';
 
 export interface AppStart {
@@ -17,8 +19,13 @@ export interface AppStart {
  * it; until the router is connected the session sees no protected route (the router's own guards
  * cover the first page).
  */
-export function createApp(): AppStart {
-  const api = createApiClient();
+export function createApp({
+  api = createApiClient(),
+  input,
+}: {
+  api?: ApiClient;
+  input?: AppInput;
+} = {}): AppStart {
   let router: AppActorHooks | undefined;
   const app = createAppActor(
     api,
@@ -27,7 +34,8 @@ export function createApp(): AppStart {
       currentPath: () => router?.currentPath() ?? window.location.pathname + window.location.search,
       navigate: (to, replace) => router?.navigate(to, replace),
     },
-    devInspector(),
+    input === undefined ? devInspector() : undefined,
+    input,
   );
   const screens = createScreenRunner(app, api, (to, replace) => router?.navigate(to, replace));
   return {
@@ -45,4 +53,30 @@ export function startApp(): AppStart {
   const created = createApp();
   created.app.start();
   return created;
+}
+
+/**
+ * The browser's api client: the start-up answers the server inlined into the page (if any) are
+ * taken from it once, never fetched a second time (docs/decisions/0021).
+ */
+export function browserApiClient(startup: StartupData | null): ApiClient {
+  if (startup === null) return createApiClient();
+  const base = new URL(resolveBaseUrl());
+  return createApiClient({ fetch: inlinedFetch(startup, base, (request) => globalThis.fetch(request)) });
+}
+
+/**
+ * Whether the started app's first screen is the one the server rendered (docs/decisions/0021):
+ * the same language and currency, signed out. Only then may React hydrate the server's HTML;
+ * otherwise (a stored language, currency or session) it renders over it.
+ */
+export function showsServerScreen(app: AppActor, startup: StartupData): boolean {
+  const snapshot = app.getSnapshot();
+  if (!snapshot.matches('ready')) return false;
+  const { language, currency, session } = snapshot.context;
+  return (
+    language.getSnapshot().context.languageId === startup.languageId &&
+    currency.getSnapshot().context.current.code === startup.currencyCode &&
+    !session.getSnapshot().context.isAuthenticated
+  );
 }

@@ -60,7 +60,9 @@ export function AppRoot({ router }: { router: AppRouter }) {
 /** Whether the router has loaded its first location (bootApp starts that load). */
 function useRouterResolved(router: AppRouter): boolean {
   const subscribe = useCallback((notify: () => void) => router.subscribe('onResolved', notify), [router]);
-  return useSyncExternalStore(subscribe, () => router.state.resolvedLocation !== undefined);
+  const resolved = () => router.state.resolvedLocation !== undefined;
+  // The server renders (src/render/server-entry.tsx) after the router has loaded, as the browser does.
+  return useSyncExternalStore(subscribe, resolved, resolved);
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { RouterHistory } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import type { ApiClient } from '../../api';
 import type { AppActor } from '../../bootstrap/app-actor';
+import type { StartupData } from '../../bootstrap/inlined-answers';
 import { nextTask } from '../../bootstrap/next-task';
-import { type AppStart, startApp } from '../../bootstrap/start-app';
+import { type AppStart, showsServerScreen, startApp } from '../../bootstrap/start-app';
 import { type AppRouter, createAppRouter } from '../../routes/router';
 import { AppActorProvider } from '../app/AppActorContext';
 import { AppRoot } from './AppRoot';
@@ -49,17 +50,30 @@ export function bootApp({
 
 /**
  * Renders the app into `element` once its first screen is ready, and returns its React root.
- * Until then the start-up spinner of index.html stays; the render is a transition, so the whole
- * shell and page do not block the main thread in one task.
+ * Where the server rendered that same screen (`startup`, docs/decisions/0021) React hydrates
+ * its HTML; otherwise the server's HTML, or index.html's start-up spinner, stays until the
+ * render replaces it. The render is a transition, so the whole shell and page do not block the
+ * main thread in one task.
  */
-export async function mountApp(started: AppStart, element: HTMLElement): Promise<Root> {
+export async function mountApp(
+  started: AppStart,
+  element: HTMLElement,
+  startup: StartupData | null = null,
+): Promise<Root> {
   // This module's code has just run: the router is built in a task of its own, and its first
   // load starts in another (bootApp), so that none of them holds the main thread for long.
   await nextTask();
   const { app, router, firstScreen } = bootApp({ started });
   await firstScreen;
+  const tree = <App app={app} router={router} />;
+  if (startup !== null && showsServerScreen(app, startup)) {
+    // The router renders its matches as it does on the server (no Suspense boundary of its own
+    // around them), which is what a router hydrating server HTML is marked with.
+    router.ssr = { manifest: undefined };
+    return hydrateRoot(element, tree);
+  }
   const root = createRoot(element);
-  startTransition(() => root.render(<App app={app} router={router} />));
+  startTransition(() => root.render(tree));
   return root;
 }
 

@@ -24,8 +24,15 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh Chromium with its own throwaway profile, one page of the given width, at `baseURL`. */
-export async function openBrowser(baseURL: string, width: number): Promise<Browser> {
+/**
+ * A fresh Chromium with its own throwaway profile, one page of the given width, at `baseURL`;
+ * `javaScript: false` loads pages as a browser with JavaScript turned off.
+ */
+export async function openBrowser(
+  baseURL: string,
+  width: number,
+  { javaScript = true }: { javaScript?: boolean } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'blockfront-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromePath(),
@@ -34,6 +41,7 @@ export async function openBrowser(baseURL: string, width: number): Promise<Brows
     viewport: { width, height: 900 },
     locale: 'en-US',
     timezoneId: 'UTC',
+    javaScriptEnabled: javaScript,
   });
   // Slow 2-core CI: one generous default for every wait, well inside the test timeout.
   context.setDefaultTimeout(15_000);

@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { contentLanguage } from '../catalogue/language';
+import { productPage } from '../catalogue/products';
+import {
+  listCountries,
+  listCurrencies,
+  listLanguages,
+  listSocialLinks,
+  localizations,
+} from '../catalogue/reference-data';
+import { currentSettingsIn } from '../catalogue/settings-cache';
+import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
+import type { Database } from '../db/client';
+
+const DEFAULT_PER_PAGE = 12;
+/** The contract's limits of GET /products (openapi.yaml). */
+const MAX_PAGE = 10_000;
+const MAX_PER_PAGE = 60;
+
+/** A positive whole number from a query parameter, or undefined. */
+function positive(value: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === null || !/^[1-9]\d{0,8}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number <= max ? number : undefined;
+}
+
+const ok = (payload: unknown) => ({ status: 'OK', payload });
+
+/**
+ * The API's answers to the GET requests a signed-out visitor's first screen makes, in the
+ * default language, from the same queries as the catalogue handlers (server/handlers/catalogue.ts),
+ * in-process. Anything else answers undefined (the render sees a 404).
+ */
+export function startupAnswers(db: Database, log: FastifyBaseLogger) {
+  const language = () => contentLanguage(db, undefined);
+  return async (path: string, query: URLSearchParams): Promise<unknown> => {
+    switch (path) {
+      case '/settings':
+        return ok(
+          await currentSettingsIn(db, await language(), (key, value) =>
+            log.warn({ key, value }, 'setting has the wrong shape; its default is used'),
+          ),
+        );
+      case '/languages':
+        return ok(await listLanguages(db));
+      case '/localizations': {
+        const id = positive(query.get('lang_id'));
+        const payload = id === undefined ? null : await localizations(db, id);
+        return payload === null ? undefined : ok(payload);
+      }
+      case '/currencies':
+        return ok(await listCurrencies(db));
+      case '/countries':
+        return ok(await listCountries(db, await language()));
+      case '/social-links':
+        return ok(await listSocialLinks(db));
+      case '/static-pages':
+        return ok(await listStaticPages(db, await language()));
+      case '/products': {
+        const page = positive(query.get('page'), MAX_PAGE) ?? 1;
+        const perPage = positive(query.get('per_page'), MAX_PER_PAGE) ?? DEFAULT_PER_PAGE;
+        const category = query.get('category') ?? undefined;
+        return ok(await productPage(db, { page, perPage, category }, await language()));
+      }
+      default: {
+        const slug = /^\/static-pages\/([^/]+)$/.exec(path)?.[1];
+        if (slug === undefined) return undefined;
+        const found = await findStaticPage(db, decodeURIComponent(slug), await language());
+        return found === null ? undefined : ok(found);
+      }
+    }
+  };
+}

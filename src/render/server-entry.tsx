@@ -1,0 +1,97 @@
+/**
+ * The render entry the build emits for the server (`vite build --ssr`, dist/render/): the app's
+ * own route tree and components, rendered to HTML for one URL from start-up answers the server
+ * gives in-process (docs/decisions/0021). The server loads it by path; it never imports src/.
+ */
+import { createMemoryHistory } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { localeOf } from '../../machines/language';
+import { createApiClient } from '../api';
+import { recordingFetch, type StartupData } from '../bootstrap/inlined-answers';
+import { createApp } from '../bootstrap/start-app';
+import { App, bootApp } from '../features/shell/bootApp';
+
+/** Where the render's api client thinks the API is; nothing is ever sent there. */
+const RENDER_API_BASE = new URL('http://render.invalid/api');
+
+export interface RenderRequest {
+  /** Path and query of the page. */
+  url: string;
+  /** The cookie_consent cookie of the request, if any. */
+  cookieConsent: string | undefined;
+  /**
+   * The API's answer (the whole JSON body) to `GET /api{path}?{query}`, from the same queries
+   * the API's handlers use; undefined where the render should see a 404.
+   */
+  answer: (path: string, query: URLSearchParams) => Promise<unknown>;
+}
+
+export type RenderResult =
+  | { kind: 'page'; html: string; lang: string; startup: StartupData }
+  /** Start-up failed, or the route redirects (a guard): the page goes out unrendered. */
+  | { kind: 'none'; reason: string };
+
+/** Renders the first screen of a signed-out visitor in the default language and currency. */
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const answers: Record<string, unknown> = {};
+  const api = createApiClient({
+    baseUrl: RENDER_API_BASE.href,
+    getToken: () => null,
+    getLanguageId: () => null,
+    getCurrency: () => null,
+    fetch: recordingFetch(RENDER_API_BASE, request.answer, answers),
+  });
+  const started = createApp({
+    api,
+    input: {
+      hasStoredSession: false,
+      storedLanguageId: null,
+      storedCurrency: null,
+      cookieConsent: request.cookieConsent,
+    },
+  });
+  started.app.start();
+  try {
+    const history = createMemoryHistory({ initialEntries: [request.url] });
+    const { app, router, firstScreen } = bootApp({ history, started });
+    await firstScreen;
+    const snapshot = app.getSnapshot();
+    if (!snapshot.matches('ready')) return { kind: 'none', reason: 'start-up failed' };
+    // A server load that ends in a redirect (a guard, a canonical URL) resolves no location.
+    if (router.state.resolvedLocation === undefined) return { kind: 'none', reason: 'redirect' };
+    const language = snapshot.context.language.getSnapshot().context;
+    const currency = snapshot.context.currency.getSnapshot().context;
+    const html = await renderComplete(<App app={app} router={router} />);
+    return {
+      kind: 'page',
+      html,
+      lang: localeOf(language),
+      startup: { languageId: language.languageId, currencyCode: currency.current.code, answers },
+    };
+  } finally {
+    started.app.stop();
+  }
+}
+
+/** React's marker of a Suspense boundary the server left for the browser to render. */
+const CLIENT_RENDERED = '<!--$!-->';
+const ATTEMPTS = 3;
+
+/**
+ * The tree's HTML with every Suspense boundary filled. renderToString leaves a boundary whose
+ * lazy component has not loaded yet (a lazily loaded field) for the browser, and prerender
+ * streams it after the shell with an inline script the CSP blocks; so a boundary left open
+ * is rendered once with prerender, which loads the component (React.lazy keeps it for the next
+ * requests), and the page again with renderToString.
+ */
+async function renderComplete(tree: ReactNode): Promise<string> {
+  let html = renderToString(tree);
+  for (let attempt = 1; attempt < ATTEMPTS && html.includes(CLIENT_RENDERED); attempt += 1) {
+    const { prelude } = await prerender(tree);
+    await new Response(prelude).arrayBuffer();
+    html = renderToString(tree);
+  }
+  return html;
+}

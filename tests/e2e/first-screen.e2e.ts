@@ -1,0 +1,89 @@
+// Issue #14: the first screen arrives in the HTML (docs/decisions/0021). With JavaScript off the
+// home page and the shop show their first screen; with it on, React takes over that HTML without
+// fetching again what the page carries.
+import type { Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, openBrowser } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let noScript: Browser;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer('first-screen');
+  noScript = await openBrowser(server.baseURL, 1280, { javaScript: false });
+  browser = await openBrowser(server.baseURL, 1280);
+});
+afterAll(async () => {
+  await browser?.close();
+  await noScript?.close();
+  await server?.stop();
+});
+
+describe('with JavaScript off', () => {
+  it('the home page shows the hero heading and the server address', async () => {
+    const { page } = noScript;
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Your next adventure is one address away' }).waitFor();
+    const address = await page.locator('.copy-address__value').first().textContent();
+    expect(address?.trim()).toMatch(/^[\w.-]+(?::\d+)?$/);
+    await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+    await page.screenshot({ path: 'test-results/e2e/first-screen-no-js-home.png' });
+  });
+
+  it('the shop shows its heading and the first page of product cards', async () => {
+    const { page } = noScript;
+    await page.goto('/shop');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('.product-card').count()).toBeGreaterThan(0);
+    await expect(page.locator('.product-card').first().textContent()).resolves.toMatch(/\S/);
+    await page.screenshot({ path: 'test-results/e2e/first-screen-no-js-shop.png' });
+  });
+});
+
+/** The start-up answers the page carries: fetching any of them again is the bug this guards. */
+const INLINED =
+  /\/api\/(settings|languages|localizations|currencies|countries|social-links|static-pages|products)(\?|$)/;
+
+describe('with JavaScript on', () => {
+  it.each(['/', '/shop', '/login', '/register'])(
+    '%s hydrates the server HTML without fetching the start-up data again',
+    async (path) => {
+      const { page } = browser;
+      const fetched: string[] = [];
+      const errors: string[] = [];
+      const onRequest = (request: Request) => {
+        if (INLINED.test(request.url())) fetched.push(request.url());
+      };
+      page.on('request', onRequest);
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      // Keeps the server's first element of #root: hydration keeps it, a fresh render replaces it.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as { serverNode?: Element | null }).serverNode =
+            document.getElementById('root')?.firstElementChild;
+        });
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // The app has taken over: its header language select answers (it is a React-controlled field).
+      await page.waitForFunction(() => {
+        const root = document.getElementById('root');
+        return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+      });
+      const kept = await page.evaluate(
+        () =>
+          (window as { serverNode?: Element | null }).serverNode ===
+          document.getElementById('root')?.firstElementChild,
+      );
+      page.off('request', onRequest);
+      expect(fetched).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(kept).toBe(true);
+    },
+  );
+});

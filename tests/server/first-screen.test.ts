@@ -1,0 +1,131 @@
+// Issue #14 (docs/decisions/0021): the app page carries its first screen, rendered by the build's
+// render entry from the same answers the API gives, and those answers as JSON for the browser.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { buildApp } from '../../server/app';
+import { withFirstScreen } from '../../server/render/app-page';
+import { buildSite, createTestApi, type TestApi } from './support/api';
+
+let api: TestApi;
+let dir: string;
+let site: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-first-screen-'));
+  // The render entry as `npm run build` emits it, beside an app folder holding index.html.
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'error',
+    build: { ssr: 'src/render/server-entry.tsx', outDir: path.join(dir, 'render'), sourcemap: false },
+  });
+  mkdirSync(path.join(dir, 'app'));
+  writeFileSync(path.join(dir, 'app', 'index.html'), readFileSync('index.html', 'utf8'));
+  api = await createTestApi();
+  site = await buildSite(api, path.join(dir, 'app'));
+}, 120_000);
+afterAll(async () => {
+  await site?.close();
+  await api?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function page(url: string, cookie?: string) {
+  const res = await site.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+  expect(res.statusCode, url).toBe(200);
+  const html = res.body;
+  const json = /<script type="application\/json" id="startup-data">([^<]*)<\/script>/.exec(html)?.[1];
+  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+  return {
+    html,
+    root,
+    startup: json === undefined ? undefined : (JSON.parse(json) as { answers: Record<string, unknown> }),
+    csp: String(res.headers['content-security-policy']),
+  };
+}
+
+async function apiAnswer(url: string) {
+  return (await site.inject({ method: 'GET', url: `/api${url}` })).json() as unknown;
+}
+
+const decoded = (text: string) =>
+  text
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"');
+
+describe('the first screen in the HTML', () => {
+  it('/ has the shell, the hero and the server address, and the start-up answers the API gives', async () => {
+    const { root, startup, html } = await page('/');
+    expect(root).toContain('Your next adventure is one address away');
+    expect(root).toContain('site-header');
+    expect(root).toContain('site-footer');
+    expect(root).not.toContain('app-status__spinner');
+    const settings = (await apiAnswer('/settings')) as { payload: { game_server: { host: string } | null } };
+    const host = settings.payload.game_server?.host;
+    expect(host).toBeTruthy();
+    expect(root).toContain(host);
+    expect(startup?.answers['/settings']).toEqual(settings);
+    expect(startup?.answers['/languages']).toEqual(await apiAnswer('/languages'));
+    expect(startup?.answers['/currencies']).toEqual(await apiAnswer('/currencies'));
+    expect(startup?.answers['/localizations']).toEqual(await apiAnswer('/localizations?lang_id=1'));
+    expect(html).toMatch(/<html lang="en"/);
+  });
+
+  it('/shop has the first page of products, and that page among the answers', async () => {
+    const { root, startup } = await page('/shop');
+    const products = (await apiAnswer('/products?page=1&per_page=8')) as {
+      payload: { items: { title: string }[] };
+    };
+    expect(products.payload.items.length).toBeGreaterThan(0);
+    for (const item of products.payload.items) expect(decoded(root)).toContain(item.title);
+    expect(startup?.answers['/products?page=1&per_page=8']).toEqual(products);
+  });
+
+  it.each([
+    ['/login', 'Sign In'],
+    ['/register', 'Sign Up'],
+  ])('%s has its heading and form fields', async (url, heading) => {
+    const { root, startup } = await page(url);
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect(root).toMatch(/<input[^>]*type="email"/);
+    expect(startup?.answers['/settings']).toBeDefined();
+  });
+
+  it('allows exactly the style attributes it rendered (react-aria hides the checkbox input with one)', async () => {
+    const { root, csp } = await page('/register');
+    expect(root).toMatch(/ style="[^"]+"/);
+    expect(csp).toMatch(/style-src 'self' 'nonce-[^']+' 'unsafe-hashes' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect((await page('/')).csp).not.toContain('unsafe-hashes');
+  });
+
+  it('shows the cookie banner unless the consent cookie says accepted', async () => {
+    expect((await page('/')).root).toContain('cookie-banner');
+    expect((await page('/', 'cookie_consent=false')).root).toContain('cookie-banner');
+    expect((await page('/', 'other=1; cookie_consent=true')).root).not.toContain('cookie-banner');
+  });
+
+  it('sends a page that redirects (a signed-in route) unrendered, with its spinner', async () => {
+    const { root, startup } = await page('/account');
+    expect(root).toContain('app-status__spinner');
+    expect(startup).toBeUndefined();
+  });
+});
+
+describe('withFirstScreen', () => {
+  it('escapes `<` in the data, so no text can close the script element', () => {
+    const page = '<html lang="en"><head></head><body><div id="root"><main>spinner</main></div></body></html>';
+    const html = withFirstScreen(page, {
+      html: '<link rel="preload" as="image" href="/a.svg"/><main>screen</main>',
+      lang: 'de',
+      startup: { text: '</script><script>alert(1)</script>' },
+    });
+    expect(html).not.toContain('</script><script>alert');
+    expect(html).toContain('\\u003c/script>');
+    expect(html).toContain('<head><link rel="preload" as="image" href="/a.svg"/></head>');
+    expect(html).toContain('<div id="root"><main>screen</main></div><script type="application/json"');
+    expect(html).toMatch(/^<html lang="de">/);
+  });
+});
