@@ -6,7 +6,7 @@ import { fillSignUp, submitSignUp } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
 import { journey } from './support/journey';
 import { verificationLink } from './support/outbox';
-import { acceptCookies, type Customer, NARROW_WIDTH, waitForPath } from './support/storefront';
+import { acceptCookies, appTookOver, type Customer, NARROW_WIDTH, waitForPath } from './support/storefront';
 
 const customer: Customer = {
   name: 'Robin',
@@ -75,6 +75,7 @@ async function setWidth(width: number): Promise<void> {
 async function chooseLanguage(title: 'English' | 'Deutsch'): Promise<void> {
   await setWidth(WIDE);
   await load('/faq');
+  await appTookOver(j.page);
   const select = j.page.getByRole('banner').getByRole('combobox', { name: /^(Language|Sprache|Idioma)$/ });
   await select.selectOption({ label: title });
   await j.page.locator(`html[lang="${title === 'English' ? 'en' : 'de'}"]`).waitFor({ state: 'attached' });

@@ -5,6 +5,7 @@ import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
+import { appTookOver } from './support/storefront';
 
 let server: RunningServer;
 let noScript: Browser;
@@ -70,11 +71,7 @@ describe('with JavaScript on', () => {
       });
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      // The app has taken over: its header language select answers (it is a React-controlled field).
-      await page.waitForFunction(() => {
-        const root = document.getElementById('root');
-        return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-      });
+      await appTookOver(page);
       const kept = await page.evaluate(
         () =>
           (window as { serverNode?: Element | null }).serverNode ===

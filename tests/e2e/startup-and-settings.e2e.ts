@@ -12,8 +12,24 @@ import { acceptCookies, header, seeHeading } from './support/storefront';
 
 const j = journey('startup-and-settings', 1280);
 
-/** The next `count` GET /api/settings answer `answer`; later ones reach the server. */
+/**
+ * The next `count` GET /api/settings answer `answer`; later ones reach the server. The app page
+ * carries the settings it was rendered with (ADR 0021), so the next page goes out without them,
+ * as when the server could not render it, and the app asks the API.
+ */
 async function failSettings(count: number, answer: Parameters<Route['fulfill']>[0]): Promise<void> {
+  await j.page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const page = await route.fetch();
+      const body = (await page.text()).replace(
+        /<script type="application\/json" id="startup-data">[^<]*<\/script>/,
+        '',
+      );
+      await route.fulfill({ response: page, body });
+    },
+    { times: 1 },
+  );
   let left = count;
   await j.page.route('**/api/settings*', async (route) => {
     if (left > 0) {

@@ -100,7 +100,20 @@ export async function expectHeader(page: Page, state: 'guest' | 'signedIn'): Pro
 }
 
 /** Accepts cookies, so the banner (SPEC §2) stops covering the screens in later screenshots. */
+/**
+ * Waits until React has taken over the page (ADR 0021): the server's HTML is on screen before
+ * the app's code has run, and a click or a choice on it before then does nothing. React marks
+ * an element it owns, hydrated or rendered, with its fiber; the shell's is marked last.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const shell = document.getElementById('root')?.firstElementChild;
+    return shell != null && Object.keys(shell).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
 export async function acceptCookies(page: Page): Promise<void> {
+  await appTookOver(page);
   const banner = page.getByRole('region', { name: 'Cookie consent' });
   await banner.getByRole('button', { name: 'Accept', exact: true }).click();
   await banner.waitFor({ state: 'detached' });
