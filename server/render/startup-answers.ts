@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { contentLanguage } from '../catalogue/language';
-import { productPage } from '../catalogue/products';
+import { productCategories, productPage } from '../catalogue/products';
 import {
   listCountries,
   listCurrencies,
@@ -56,6 +56,8 @@ export function startupAnswers(db: Database, log: FastifyBaseLogger) {
         return ok(await listSocialLinks(db));
       case '/static-pages':
         return ok(await listStaticPages(db, await language()));
+      case '/products/categories':
+        return ok(await productCategories(db, await language()));
       case '/products': {
         const page = positive(query.get('page'), MAX_PAGE) ?? 1;
         const perPage = positive(query.get('per_page'), MAX_PER_PAGE) ?? DEFAULT_PER_PAGE;

@@ -45,7 +45,7 @@ describe('with JavaScript off', () => {
 
 /** The start-up answers the page carries: fetching any of them again is the bug this guards. */
 const INLINED =
-  /\/api\/(settings|languages|localizations|currencies|countries|social-links|static-pages|products)(\?|$)/;
+  /\/api\/(settings|languages|localizations|currencies|countries|social-links|static-pages|products|products\/categories)(\?|$)/;
 
 describe('with JavaScript on', () => {
   it.each(['/', '/shop', '/login', '/register'])(

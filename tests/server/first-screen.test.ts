@@ -82,6 +82,7 @@ describe('the first screen in the HTML', () => {
     expect(products.payload.items.length).toBeGreaterThan(0);
     for (const item of products.payload.items) expect(decoded(root)).toContain(item.title);
     expect(startup?.answers['/products?page=1&per_page=8']).toEqual(products);
+    expect(startup?.answers['/products/categories']).toEqual(await apiAnswer('/products/categories'));
   });
 
   it.each([
