@@ -1,13 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { currencyMachine } from '../../../machines/currency';
 import { languageMachine } from '../../../machines/language';
 import { sessionMachine } from '../../../machines/session';
-import { englishOf } from '../../../machines/text';
 import { doneEvent, errorEvent, type MachinePath, pathPlan } from '../../support/paths';
-import { api, failure, fixtures, type RenderedApp, renderApp, SIGNED_IN, setViewportWidth } from '../support';
+import { api, failure, fixtures, renderApp, SIGNED_IN, setViewportWidth } from '../support';
+import {
+  errorOf,
+  isDone,
+  isError,
+  payload,
+  replayEach,
+  type Step,
+  stepsOf,
+  watchNotices,
+} from '../support/replays';
 import { chooseCurrency } from './steps';
 
 /**
@@ -20,49 +29,6 @@ import { chooseCurrency } from './steps';
  * settled, so nothing a customer does can reach a start-up state); they are listed with the
  * reason, and a listed path the plan no longer generates fails the suite.
  */
-
-interface Step {
-  event: EventObject;
-  state: { value: string; context: Record<string, unknown> };
-}
-
-const stepsOf = (path: MachinePath): Step[] =>
-  path.steps.map((step) => ({ event: step.event, state: JSON.parse(step.state) as Step['state'] }));
-
-const isDone = (event: EventObject, actor: string) => event.type === `xstate.done.actor.${actor}`;
-const isError = (event: EventObject, actor: string) => event.type === `xstate.error.actor.${actor}`;
-const payload = (event: EventObject) => event as EventObject & Record<string, unknown>;
-const errorOf = (event: EventObject) => payload(event).error as { kind?: string };
-
-/** Replays each generated path that is not listed as impossible on the screen. */
-function replayEach(
-  paths: readonly MachinePath[],
-  offScreen: Record<string, string>,
-  replay: (path: MachinePath) => Promise<void>,
-) {
-  const names = new Set(paths.map((path) => path.name));
-  it('lists only paths the plan generates as impossible on the screen', () => {
-    expect(Object.keys(offScreen).filter((name) => !names.has(name))).toEqual([]);
-  });
-  const onScreen = paths.filter((path) => !(path.name in offScreen));
-  it.each(onScreen.map((path) => [path.name, path] as const))('%s', (_, path) => replay(path));
-}
-
-/** Every notice the toast queue shows, however briefly (a toast can close before a slow CI renders it). */
-function watchNotices(view: RenderedApp): string[] {
-  const notices: string[] = [];
-  const seen = new Set<string>();
-  const toasts = view.app.getSnapshot().context.toasts;
-  const note = (snapshot: ReturnType<typeof toasts.getSnapshot>) => {
-    for (const toast of snapshot.context.toasts) {
-      if (!seen.has(toast.id)) notices.push(englishOf(toast.text));
-      seen.add(toast.id);
-    }
-  };
-  note(toasts.getSnapshot());
-  toasts.subscribe(note);
-  return notices;
-}
 
 // --- Session ------------------------------------------------------------------------------------
 
