@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate';
-import type { ApiFailure } from '../../domain/api-failure';
 import {
   type CheckoutAnswer,
   checkoutMachine,
@@ -11,42 +10,16 @@ import {
   offeredMethods,
 } from '../../machines/checkout';
 import { failureMessages, verbatim } from '../../machines/text';
-import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
+import {
+  checkoutFailure,
+  checkoutPlan,
+  coinsShort,
+  paymentsUnavailable,
+  UNAVAILABLE_MESSAGE,
+} from '../support/checkoutPaths';
+import { describePaths, pathPlan } from '../support/paths';
 
-const failure = (kind: ApiFailure['kind'], serverMessage?: string): ApiFailure => ({
-  kind,
-  message: serverMessage ?? kind,
-  ...(serverMessage === undefined ? {} : { serverMessage }),
-});
-const short = failure('validation', 'You need 10.00 Coins but have 4.00 Coins.');
-const UNAVAILABLE_MESSAGE =
-  'The payment service cannot be reached right now. Nothing was charged; please try again in a moment.';
-const unavailable: ApiFailure = { ...failure('server', UNAVAILABLE_MESSAGE), status: 503 };
-
-describePaths(
-  'checkout paths',
-  pathPlan(checkoutMachine, {
-    inputs: [
-      { methods: ['balance', 'card'], idempotencyKey: 'k1' },
-      { methods: ['card'], idempotencyKey: 'k2' },
-      { methods: [], idempotencyKey: 'k3' },
-    ],
-    events: [
-      { type: 'SELECT', method: 'card' },
-      { type: 'SELECT', method: 'balance' },
-      { type: 'SUBMIT', total: 1000, balance: 400 },
-      doneEvent('submitCheckout', { redirectUrl: '/success-payment' }),
-      doneEvent('submitCheckout', { redirectUrl: 'https://pay.example/session/1' }),
-      doneEvent('submitCheckout', { redirectUrl: 'javascript:alert(1)' }),
-      errorEvent('submitCheckout', failure('cancelled')),
-      errorEvent('submitCheckout', failure('unverified', 'Your email address is not verified.')),
-      errorEvent('submitCheckout', short),
-      errorEvent('submitCheckout', failure('server')),
-      errorEvent('submitCheckout', unavailable),
-      { type: 'RETRY' },
-    ],
-  }),
-);
+describePaths('checkout paths', pathPlan(checkoutMachine, checkoutPlan));
 
 /** The checkout with a stand-in cart and profile (systemIds 'cart', 'profile') that record what they get. */
 function runCheckout(methods: string[], answer: () => Promise<CheckoutAnswer>) {
@@ -135,13 +108,13 @@ describe('checkout rules', () => {
     let calls = 0;
     const run = runCheckout(['balance'], async () => {
       calls += 1;
-      if (calls === 1) throw short;
+      if (calls === 1) throw coinsShort;
       return { redirectUrl: '/success-payment' };
     });
     run.screen.send({ type: 'SUBMIT', total: 1000, balance: 400 });
     await waitFor(run.screen, (s) => s.matches('ready') && s.context.error !== null);
     expect(run.screen.getSnapshot().context.shortfall).toBe(600);
-    expect(run.screen.getSnapshot().context.error).toEqual(verbatim(short.serverMessage ?? ''));
+    expect(run.screen.getSnapshot().context.error).toEqual(verbatim(coinsShort.serverMessage ?? ''));
     run.screen.send({ type: 'SUBMIT', total: 1000, balance: 1000 });
     await waitFor(run.screen, (s) => s.status === 'done');
     expect(run.requests).toEqual([
@@ -151,9 +124,13 @@ describe('checkout rules', () => {
   });
 
   it.each([
-    ['a 5xx without a message', failure('server'), failureMessages.server],
-    ['a refusal without a message', failure('conflict'), checkoutMessages.failed],
-    ['a refusal with a message', failure('conflict', 'Your cart is empty.'), verbatim('Your cart is empty.')],
+    ['a 5xx without a message', checkoutFailure('server'), failureMessages.server],
+    ['a refusal without a message', checkoutFailure('conflict'), checkoutMessages.failed],
+    [
+      'a refusal with a message',
+      checkoutFailure('conflict', 'Your cart is empty.'),
+      verbatim('Your cart is empty.'),
+    ],
   ])('%s shows its text and keeps the cart', async (_, error, text) => {
     const run = runCheckout(['card'], async () => {
       throw error;
@@ -174,8 +151,8 @@ describe('checkout rules', () => {
 
   it('unverified or cancelled: back to ready without a message (the session handles the 403)', async () => {
     for (const error of [
-      failure('unverified', 'Your email address is not verified.'),
-      failure('cancelled'),
+      checkoutFailure('unverified', 'Your email address is not verified.'),
+      checkoutFailure('cancelled'),
     ]) {
       const run = runCheckout(['balance'], async () => {
         throw error;
@@ -192,7 +169,7 @@ describe('checkout when the payment service cannot be reached', () => {
     let calls = 0;
     const { screen, requests, redirects } = runCheckout(['balance', 'card'], async () => {
       calls += 1;
-      if (calls === 1) throw unavailable;
+      if (calls === 1) throw paymentsUnavailable;
       return { redirectUrl: 'https://pay.example/session/1' };
     });
     screen.send({ type: 'SELECT', method: 'card' });
@@ -213,7 +190,7 @@ describe('checkout when the payment service cannot be reached', () => {
 
   it('a coins 503 (the database) is an ordinary failure: back to ready', async () => {
     const { screen } = runCheckout(['balance', 'card'], async () => {
-      throw unavailable;
+      throw paymentsUnavailable;
     });
     screen.send({ type: 'SUBMIT', total: 1000, balance: 5000 });
     await waitFor(screen, (s) => s.matches('ready') && s.context.error !== null);

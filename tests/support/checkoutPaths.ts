@@ -1,0 +1,48 @@
+/**
+ * The candidate events of the checkout machine's path plan (DESIGN §5), shared by the machine
+ * suite (tests/machines/checkout.test.ts) and the UI replay of its paths (tests/ui/pages).
+ */
+import type { ApiFailure } from '../../domain/api-failure';
+import type { checkoutMachine } from '../../machines/checkout';
+import { doneEvent, errorEvent, type PlanOptions } from './paths';
+
+/** A failure as the api client reports it; `serverMessage` only when the server sent one. */
+export const checkoutFailure = (kind: ApiFailure['kind'], serverMessage?: string): ApiFailure => ({
+  kind,
+  message: serverMessage ?? kind,
+  ...(serverMessage === undefined ? {} : { serverMessage }),
+});
+
+export const coinsShort = checkoutFailure('validation', 'You need 10.00 Coins but have 4.00 Coins.');
+
+export const UNAVAILABLE_MESSAGE =
+  'The payment service cannot be reached right now. Nothing was charged; please try again in a moment.';
+export const paymentsUnavailable: ApiFailure = {
+  ...checkoutFailure('server', UNAVAILABLE_MESSAGE),
+  status: 503,
+};
+
+/** The coins the plan's SUBMIT reports: a 10.00 total against a 4.00 balance. */
+export const planSubmit = { type: 'SUBMIT', total: 1000, balance: 400 } as const;
+
+export const checkoutPlan: PlanOptions<typeof checkoutMachine> = {
+  inputs: [
+    { methods: ['balance', 'card'], idempotencyKey: 'k1' },
+    { methods: ['card'], idempotencyKey: 'k2' },
+    { methods: [], idempotencyKey: 'k3' },
+  ],
+  events: [
+    { type: 'SELECT', method: 'card' },
+    { type: 'SELECT', method: 'balance' },
+    planSubmit,
+    doneEvent('submitCheckout', { redirectUrl: '/success-payment' }),
+    doneEvent('submitCheckout', { redirectUrl: 'https://pay.example/session/1' }),
+    doneEvent('submitCheckout', { redirectUrl: 'javascript:alert(1)' }),
+    errorEvent('submitCheckout', checkoutFailure('cancelled')),
+    errorEvent('submitCheckout', checkoutFailure('unverified', 'Your email address is not verified.')),
+    errorEvent('submitCheckout', coinsShort),
+    errorEvent('submitCheckout', checkoutFailure('server')),
+    errorEvent('submitCheckout', paymentsUnavailable),
+    { type: 'RETRY' },
+  ],
+};
