@@ -2,6 +2,7 @@
  * The candidate events of the account machines' path plans (DESIGN §5), shared by the machine
  * tests (tests/machines/account) and the UI tests that replay them (tests/ui/account).
  */
+import type { changeEmailMachine, changePasswordMachine } from '../../machines/forms/accountSecurity';
 import type { profileEditMachine } from '../../machines/forms/profileEdit';
 import type { Order, ordersMachine } from '../../machines/orders';
 import type { TopUpTerms, topUpMachine } from '../../machines/topUp';
@@ -88,5 +89,33 @@ export const topUpPlan: PlanOptions<typeof topUpMachine> = {
     errorEvent('sendTopUp', serverError),
     errorEvent('sendTopUp', emailUnverified),
     errorEvent('sendTopUp', cancelled),
+  ],
+};
+
+export const wrongPassword = apiFailure('validation', 'The password is incorrect.', {
+  status: 422,
+  fieldErrors: { current_password: ['The password is incorrect.'] },
+});
+
+export const changePasswordPlan: PlanOptions<typeof changePasswordMachine> = {
+  events: [
+    { type: 'CHANGE', field: 'current', value: 'Diamond7' },
+    { type: 'CHANGE', field: 'password', value: 'Emerald8' },
+    { type: 'CHANGE', field: 'confirmation', value: 'Emerald8' },
+    { type: 'SUBMIT' },
+    doneEvent('save'),
+    errorEvent('save', wrongPassword),
+    errorEvent('save', cancelled),
+  ],
+};
+
+export const changeEmailPlan: PlanOptions<typeof changeEmailMachine> = {
+  events: [
+    { type: 'CHANGE', field: 'email', value: 'new@example.com' },
+    { type: 'CHANGE', field: 'password', value: 'Diamond7' },
+    { type: 'SUBMIT' },
+    doneEvent('save'),
+    errorEvent('save', apiFailure('validation', 'Taken', { status: 422, fieldErrors: { email: ['Taken'] } })),
+    errorEvent('save', cancelled),
   ],
 };

@@ -1,45 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { changeEmailMachine, changePasswordMachine } from '../../../machines/forms/accountSecurity';
-import { apiFailure, cancelled, PASSWORD_RULE } from '../../support/formPaths';
+import { changeEmailPlan, changePasswordPlan, wrongPassword } from '../../support/accountPaths';
+import { apiFailure, PASSWORD_RULE } from '../../support/formPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
 import { english, englishErrors, run } from './support';
 
-const wrongPassword = apiFailure('validation', 'The password is incorrect.', {
-  status: 422,
-  fieldErrors: { current_password: ['The password is incorrect.'] },
-});
+describePaths('changePassword paths', pathPlan(changePasswordMachine, changePasswordPlan));
 
-describePaths(
-  'changePassword paths',
-  pathPlan(changePasswordMachine, {
-    events: [
-      { type: 'CHANGE', field: 'current', value: 'Diamond7' },
-      { type: 'CHANGE', field: 'password', value: 'Emerald8' },
-      { type: 'CHANGE', field: 'confirmation', value: 'Emerald8' },
-      { type: 'SUBMIT' },
-      doneEvent('save'),
-      errorEvent('save', wrongPassword),
-      errorEvent('save', cancelled),
-    ],
-  }),
-);
-
-describePaths(
-  'changeEmail paths',
-  pathPlan(changeEmailMachine, {
-    events: [
-      { type: 'CHANGE', field: 'email', value: 'new@example.com' },
-      { type: 'CHANGE', field: 'password', value: 'Diamond7' },
-      { type: 'SUBMIT' },
-      doneEvent('save'),
-      errorEvent(
-        'save',
-        apiFailure('validation', 'Taken', { status: 422, fieldErrors: { email: ['Taken'] } }),
-      ),
-      errorEvent('save', cancelled),
-    ],
-  }),
-);
+describePaths('changeEmail paths', pathPlan(changeEmailMachine, changeEmailPlan));
 
 const change = (field: string, value: string) => ({ type: 'CHANGE', field, value });
 const SUBMIT = { type: 'SUBMIT' };
