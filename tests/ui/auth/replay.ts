@@ -3,6 +3,7 @@ import { HttpResponse } from 'msw';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { isApiFailure } from '../../../domain/api-failure';
+import { UNVERIFIED_EMAIL_MESSAGE } from '../../../src/api';
 import { englishOf, type Text } from '../../../machines/text';
 import type { MachinePath } from '../../support/paths';
 import { failure, type RenderedApp } from '../support';
@@ -39,6 +40,8 @@ export const replayable = (path: MachinePath): boolean =>
 export function responseFor(error: unknown): Response {
   if (!isApiFailure(error)) return HttpResponse.json({ unexpected: true }, { status: 200 });
   if (error.kind === 'network') return HttpResponse.error();
+  // The client knows an unverified address by the server's own text, whatever the failure's message.
+  if (error.kind === 'unverified') return failure(403, UNVERIFIED_EMAIL_MESSAGE);
   const status =
     error.status ?? { validation: 422, 'rate-limited': 429, server: 500 }[error.kind as string] ?? 400;
   return failure(status, error.message, error.fieldErrors);

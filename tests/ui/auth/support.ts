@@ -33,7 +33,7 @@ export const CLIENT_FAILURES = [
 export const fieldErrors = (errors: Schemas['FieldErrors']) =>
   failure(422, Object.values(errors).flat()[0] ?? 'Invalid data', errors);
 
-type Method = 'post' | 'put';
+type Method = 'get' | 'post' | 'put';
 
 /**
  * An operation whose answers the test gives one by one: each request waits until `answer(...)`,
@@ -43,7 +43,7 @@ export function heldOperation(method: Method, path: string) {
   const waiting: Array<(response: Response) => void> = [];
   const bodies: unknown[] = [];
   const handler = http[method](api(path), async ({ request }) => {
-    bodies.push(await request.clone().json());
+    bodies.push(request.method === 'GET' ? null : await request.clone().json());
     return new Promise<Response>((resolve) => waiting.push(resolve));
   });
   return {
