@@ -1,0 +1,150 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, vi } from 'vitest';
+import { profileEditMachine } from '../../../../machines/forms/profileEdit';
+import { profileEditPlan } from '../../../support/accountPaths';
+import { type MachinePath, pathPlan } from '../../../support/paths';
+import { expectState, type FormScreen, responseFor } from '../../auth/replay';
+import { field, heldOperation, messageResponse } from '../../auth/support';
+import { api, fixtures, ok, renderApp, SIGNED_IN } from '../../support';
+import { errorOf, isDone, isError, payload, replayEach, stepsOf, watchNotices } from '../../support/replays';
+
+/**
+ * #15: the profile edit machine's generated paths on the profile tab: EDIT, CANCEL and SUBMIT are
+ * clicks, CHANGE and PHONE_CHANGED typing; the save's result is the answer to PUT /user/profile, and
+ * the profile it then fetches again (GET /user/profile) is held until PROFILE_SETTLED, or never
+ * answers for the 10 s wait.
+ */
+
+const paths = pathPlan(profileEditMachine, profileEditPlan).paths;
+
+const offScreen: Record<string, string> = Object.fromEntries(
+  paths
+    .filter((path) =>
+      path.steps.some(({ event }) => isError(event, 'updateProfile') && errorOf(event).kind === 'cancelled'),
+    )
+    .map((path) => [
+      path.name,
+      'A cancelled save happens only when the tab goes away (its actor stops); Cancel is disabled while saving.',
+    ]),
+);
+
+const LABELS = {
+  name: 'First Name',
+  surname: 'Last Name',
+  phone: 'Phone Number',
+  address: 'Address',
+  city: 'City',
+  country: 'Country',
+  post_code: 'Zip Code',
+};
+const SAVED = 'Profile updated successfully';
+
+const profileSection = () => screen.getByRole('region', { name: 'Profile' });
+
+/** GET /user/profile: answered at once until a save has gone through, then held until released. */
+function refetchedProfile() {
+  let holding = false;
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let refetches = 0;
+  const handler = http.get(api('/user/profile'), async () => {
+    if (holding) {
+      refetches += 1;
+      await released;
+    }
+    return ok(fixtures.profile);
+  });
+  return {
+    handler,
+    hold: () => {
+      holding = true;
+    },
+    release: () => release(),
+    get refetches() {
+      return refetches;
+    },
+  };
+}
+
+async function replayProfileEdit(path: MachinePath) {
+  const save = heldOperation('put', '/user/profile');
+  const profile = refetchedProfile();
+  const view = renderApp({ path: '/account/profile', storage: SIGNED_IN, handlers: [save.handler, profile.handler] });
+  await view.ready();
+  await within(await screen.findByRole('region', { name: 'Profile' })).findByText('Alex Stone');
+  const notices = watchNotices(view);
+  const screenModel: FormScreen = {
+    labels: LABELS,
+    submit: { idle: 'Save', pending: 'Saving...' },
+    pendingState: 'saving',
+    operation: save,
+    success: () => messageResponse(SAVED),
+  };
+
+  try {
+    for (const [index, { event, state }] of stepsOf(path).entries()) {
+      const section = profileSection();
+      // The 10 s wait runs on a fake clock from before the save's answer, which starts it.
+      if ((path.steps[index + 1]?.event.type ?? '').startsWith('xstate.after.10000.'))
+        vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+      if (event.type === 'EDIT') {
+        await view.user.click(within(section).getByRole('button', { name: 'Edit' }));
+      } else if (event.type === 'CANCEL') {
+        await view.user.click(within(section).getByRole('button', { name: 'Cancel' }));
+      } else if (event.type === 'CHANGE' || event.type === 'PHONE_CHANGED') {
+        const label = event.type === 'CHANGE' ? LABELS[payload(event).field as 'city'] : LABELS.phone;
+        const text =
+          event.type === 'CHANGE' ? String(payload(event).value) : (payload(event).change as { text: string }).text;
+        await view.user.clear(field(label));
+        if (text !== '') await view.user.type(field(label), text);
+      } else if (event.type === 'SUBMIT') {
+        await view.user.click(within(section).getByRole('button', { name: 'Save' }));
+      } else if (isDone(event, 'updateProfile')) {
+        profile.hold();
+        await save.answer(screenModel.success());
+      } else if (isError(event, 'updateProfile')) {
+        await save.answer(responseFor(payload(event).error));
+      } else if (event.type === 'PROFILE_SETTLED') {
+        profile.release();
+      } else if (event.type.startsWith('xstate.after.10000.')) {
+        await act(() => vi.advanceTimersByTimeAsync(10_000));
+      } else {
+        throw new Error(`no screen action for ${event.type}`);
+      }
+
+      if (state.value === 'viewing') {
+        await waitFor(() =>
+          expect(within(profileSection()).queryByRole('button', { name: /^Sav/ })).not.toBeInTheDocument(),
+        );
+        expect(within(profileSection()).getByRole('button', { name: 'Edit' })).toBeEnabled();
+        expect(within(profileSection()).getByText('Berlin')).toBeInTheDocument();
+        const saved = isDone(path.steps[index - 1]?.event ?? { type: '' }, 'updateProfile');
+        await waitFor(() => expect(notices).toEqual(saved ? [SAVED] : []));
+      } else {
+        const { value } = state as { value: string | { saving: string } };
+        await expectState(
+          screenModel,
+          JSON.stringify({ ...state, value: typeof value === 'string' ? value : 'saving' }),
+        );
+        const values = state.context.values as Record<string, string> & { phone: { text: string } };
+        for (const name of ['name', 'surname', 'address', 'city', 'post_code'] as const)
+          expect(field(LABELS[name])).toHaveValue(values[name]);
+        expect(field(LABELS.phone)).toHaveValue(values.phone.text);
+        const cancel = within(profileSection()).getByRole('button', { name: 'Cancel' });
+        if (typeof value === 'string') expect(cancel).toBeEnabled();
+        else expect(cancel).toBeDisabled();
+        expect(notices).toEqual([]);
+      }
+    }
+  } finally {
+    vi.useRealTimers();
+  }
+  expect(profile.refetches).toBe(path.steps.some(({ event }) => isDone(event, 'updateProfile')) ? 1 : 0);
+}
+
+describe('profileEdit paths on the profile tab', () => {
+  replayEach(paths, offScreen, replayProfileEdit);
+});
