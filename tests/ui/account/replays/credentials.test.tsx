@@ -19,7 +19,9 @@ const CANCELLED =
 const cancelledPaths = (paths: readonly MachinePath[]) =>
   Object.fromEntries(
     paths
-      .filter((path) => path.steps.some(({ event }) => isError(event, 'save') && errorOf(event).kind === 'cancelled'))
+      .filter((path) =>
+        path.steps.some(({ event }) => isError(event, 'save') && errorOf(event).kind === 'cancelled'),
+      )
       .map((path) => [path.name, CANCELLED]),
   );
 

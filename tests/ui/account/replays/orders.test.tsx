@@ -56,7 +56,9 @@ async function replayOrders(path: MachinePath) {
       await waitFor(() => expect(within(history()).getAllByRole('row')).toHaveLength(shown.length + 1));
       for (const order of shown)
         expect(within(history()).getByText(order.items[0]?.title ?? '')).toBeInTheDocument();
-      expect(within(history()).getAllByRole('button', { name: /^Page \d+$/ })).toHaveLength(pageCountOf(orders));
+      expect(within(history()).getAllByRole('button', { name: /^Page \d+$/ })).toHaveLength(
+        pageCountOf(orders),
+      );
       expect(within(history()).getByRole('button', { name: `Page ${page}` })).toHaveAttribute(
         'aria-current',
         'page',

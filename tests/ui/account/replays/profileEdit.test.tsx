@@ -72,7 +72,11 @@ function refetchedProfile() {
 async function replayProfileEdit(path: MachinePath) {
   const save = heldOperation('put', '/user/profile');
   const profile = refetchedProfile();
-  const view = renderApp({ path: '/account/profile', storage: SIGNED_IN, handlers: [save.handler, profile.handler] });
+  const view = renderApp({
+    path: '/account/profile',
+    storage: SIGNED_IN,
+    handlers: [save.handler, profile.handler],
+  });
   await view.ready();
   await within(await screen.findByRole('region', { name: 'Profile' })).findByText('Alex Stone');
   const notices = watchNotices(view);
@@ -97,7 +101,9 @@ async function replayProfileEdit(path: MachinePath) {
       } else if (event.type === 'CHANGE' || event.type === 'PHONE_CHANGED') {
         const label = event.type === 'CHANGE' ? LABELS[payload(event).field as 'city'] : LABELS.phone;
         const text =
-          event.type === 'CHANGE' ? String(payload(event).value) : (payload(event).change as { text: string }).text;
+          event.type === 'CHANGE'
+            ? String(payload(event).value)
+            : (payload(event).change as { text: string }).text;
         await view.user.clear(field(label));
         if (text !== '') await view.user.type(field(label), text);
       } else if (event.type === 'SUBMIT') {

@@ -42,7 +42,9 @@ async function expectAmountField(label: string, context: TopUpContext) {
   await waitFor(() => expect(field(label)).toHaveValue(context.amountText));
   if (context.errors.amount === undefined) expect(field(label)).not.toHaveAttribute('aria-invalid', 'true');
   else
-    expect(field(label)).toHaveAccessibleDescription(expect.stringContaining(englishOf(context.errors.amount)));
+    expect(field(label)).toHaveAccessibleDescription(
+      expect.stringContaining(englishOf(context.errors.amount)),
+    );
   const alert = within(main()).queryByRole('alert');
   if (context.formError === null) expect(alert).not.toBeInTheDocument();
   else expect(alert).toHaveTextContent(englishOf(context.formError));
@@ -79,7 +81,11 @@ async function replayTopUp(path: MachinePath) {
     } else if (isDone(event, 'sendTopUp')) {
       const { redirectUrl } = payload(event).output as { redirectUrl: string };
       await send.answer(
-        HttpResponse.json({ status: 'OK' as const, redirect_url: redirectUrl, payment_id: 'pay_5K2m9QeX1tZ8' }),
+        HttpResponse.json({
+          status: 'OK' as const,
+          redirect_url: redirectUrl,
+          payment_id: 'pay_5K2m9QeX1tZ8',
+        }),
       );
     } else if (isError(event, 'sendTopUp')) {
       await send.answer(responseFor(payload(event).error));
@@ -123,7 +129,9 @@ async function replayTopUp(path: MachinePath) {
   // Nothing here is a notice: the tab's messages stay on the tab.
   expect(notices).toEqual([]);
   // One request per PAY the machine sent on; a PAY it refused (a bad amount) sends nothing.
-  const sent = stepsOf(path).filter(({ event, state }) => event.type === 'PAY' && state.value === 'submitting');
+  const sent = stepsOf(path).filter(
+    ({ event, state }) => event.type === 'PAY' && state.value === 'submitting',
+  );
   expect(send.requests).toBe(sent.length);
 }
 
