@@ -54,3 +54,17 @@ export function watchNotices(view: RenderedApp): string[] {
   toasts.subscribe(note);
   return notices;
 }
+
+/**
+ * The paths in which `actor`'s call is cancelled, each with `reason`: a call is cancelled only when
+ * its screen goes away and stops the actor, so no customer step on that screen produces it.
+ */
+export function cancelledPaths(
+  paths: readonly MachinePath[],
+  actor: string,
+  reason: string,
+): Record<string, string> {
+  const cancelled = (path: MachinePath) =>
+    path.steps.some(({ event }) => isError(event, actor) && errorOf(event).kind === 'cancelled');
+  return Object.fromEntries(paths.filter(cancelled).map((path) => [path.name, reason]));
+}

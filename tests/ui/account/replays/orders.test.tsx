@@ -7,7 +7,7 @@ import { type MachinePath, pathPlan } from '../../../support/paths';
 import { responseFor } from '../../auth/replay';
 import { heldOperation } from '../../auth/support';
 import { ok, renderApp, SIGNED_IN } from '../../support';
-import { errorOf, isDone, isError, payload, replayEach, stepsOf } from '../../support/replays';
+import { cancelledPaths, isDone, isError, payload, replayEach, stepsOf } from '../../support/replays';
 
 /**
  * #15: the orders machine's generated paths on the order history tab: each fetch's result is the
@@ -16,15 +16,10 @@ import { errorOf, isDone, isError, payload, replayEach, stepsOf } from '../../su
 
 const paths = pathPlan(ordersMachine, ordersPlan).paths;
 
-const offScreen: Record<string, string> = Object.fromEntries(
-  paths
-    .filter((path) =>
-      path.steps.some(({ event }) => isError(event, 'fetchOrders') && errorOf(event).kind === 'cancelled'),
-    )
-    .map((path) => [
-      path.name,
-      'A cancelled fetch happens only when the tab goes away (the route stops its actor): nothing is left to show it.',
-    ]),
+const offScreen = cancelledPaths(
+  paths,
+  'fetchOrders',
+  'The tab was left while loading: nothing is left to show the cancelled fetch.',
 );
 
 const history = () => screen.getByRole('region', { name: 'Order history' });

@@ -7,7 +7,15 @@ import { type MachinePath, pathPlan } from '../../../support/paths';
 import { expectState, type FormScreen, responseFor } from '../../auth/replay';
 import { field, heldOperation, messageResponse } from '../../auth/support';
 import { api, fixtures, ok, renderApp, SIGNED_IN } from '../../support';
-import { errorOf, isDone, isError, payload, replayEach, stepsOf, watchNotices } from '../../support/replays';
+import {
+  cancelledPaths,
+  isDone,
+  isError,
+  payload,
+  replayEach,
+  stepsOf,
+  watchNotices,
+} from '../../support/replays';
 
 /**
  * #15: the profile edit machine's generated paths on the profile tab: EDIT, CANCEL and SUBMIT are
@@ -18,15 +26,10 @@ import { errorOf, isDone, isError, payload, replayEach, stepsOf, watchNotices } 
 
 const paths = pathPlan(profileEditMachine, profileEditPlan).paths;
 
-const offScreen: Record<string, string> = Object.fromEntries(
-  paths
-    .filter((path) =>
-      path.steps.some(({ event }) => isError(event, 'updateProfile') && errorOf(event).kind === 'cancelled'),
-    )
-    .map((path) => [
-      path.name,
-      'A cancelled save happens only when the tab goes away (its actor stops); Cancel is disabled while saving.',
-    ]),
+const offScreen = cancelledPaths(
+  paths,
+  'updateProfile',
+  'The tab was left while saving (Cancel is disabled then): nothing on the tab cancels a save.',
 );
 
 const LABELS = {

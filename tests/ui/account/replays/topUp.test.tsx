@@ -8,7 +8,16 @@ import { type MachinePath, pathPlan } from '../../../support/paths';
 import { responseFor } from '../../auth/replay';
 import { field, heldOperation, main } from '../../auth/support';
 import { renderApp, SIGNED_IN } from '../../support';
-import { errorOf, isDone, isError, payload, replayEach, stepsOf, watchNotices } from '../../support/replays';
+import {
+  cancelledPaths,
+  errorOf,
+  isDone,
+  isError,
+  payload,
+  replayEach,
+  stepsOf,
+  watchNotices,
+} from '../../support/replays';
 
 /**
  * #15: the top-up machine's generated paths on the balance tab: CHANGE is typing the amount, TOP_UP,
@@ -18,15 +27,10 @@ import { errorOf, isDone, isError, payload, replayEach, stepsOf, watchNotices } 
 
 const paths = pathPlan(topUpMachine, topUpPlan).paths;
 
-const offScreen: Record<string, string> = Object.fromEntries(
-  paths
-    .filter((path) =>
-      path.steps.some(({ event }) => isError(event, 'sendTopUp') && errorOf(event).kind === 'cancelled'),
-    )
-    .map((path) => [
-      path.name,
-      'A cancelled payment request happens only when the tab goes away (its actor stops); nothing on the tab cancels it.',
-    ]),
+const offScreen = cancelledPaths(
+  paths,
+  'sendTopUp',
+  'The tab was left while the payment was sent: nothing on the tab cancels it.',
 );
 
 const balanceTab = () => screen.getByRole('region', { name: 'Balance' });
