@@ -1,5 +1,5 @@
-// `npm run lighthouse [-- --check] [-- --runs N]`: Lighthouse (mobile preset) on `/`, `/shop` and
-// `/login` of the built app, served with a fresh demo database, against the budgets of DESIGN.md §6.
+// `npm run lighthouse [-- --check] [-- --runs N]`: Lighthouse (mobile preset) on `/`, `/shop`,
+// `/login` and `/register` of the built app, served with a fresh demo database, against the budgets of DESIGN.md §6.
 // Each page is audited N times (default 5) and judged by its median run: single runs of the same
 // build differ by several points. Builds first when the sources are newer than the last build (the
 // stamp `npm start` keeps). With --check it exits 1 when a page misses a budget. The median run's
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 
-const PAGES = ['/', '/shop', '/login'];
+const PAGES = ['/', '/shop', '/login', '/register'];
 const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = [
@@ -107,7 +107,8 @@ interface PageResult {
   scores: Record<string, number>;
   /** The performance score of every run, in order. */
   runs: number[];
-  metrics: { lcp: string; tbt: string; cls: string };
+  /** ttfb: the document's server response time; html: the document's bytes on the wire. */
+  metrics: { lcp: string; tbt: string; cls: string; ttfb: string; html: string };
   /** Audits that cost a budgeted category points, as "category: title". */
   findings: string[];
   failed: string[];
@@ -148,10 +149,21 @@ async function audit(url: string, port: number, page: string): Promise<PageResul
       lcp: display('largest-contentful-paint'),
       tbt: display('total-blocking-time'),
       cls: display('cumulative-layout-shift'),
+      ttfb: `${Math.round(lhr.audits['server-response-time']?.numericValue ?? 0)} ms`,
+      html: `${(documentBytes(lhr, url) / 1024).toFixed(1)} KB`,
     },
     findings,
     failed,
   };
+}
+
+/** The transferred size of the page's own document (network-requests audit). */
+function documentBytes(lhr: { audits: Record<string, { details?: unknown }> }, url: string): number {
+  const details = lhr.audits['network-requests']?.details as
+    | { items?: { url?: string; resourceType?: string; transferSize?: number }[] }
+    | undefined;
+  const document = details?.items?.find((item) => item.resourceType === 'Document' && item.url === url);
+  return document?.transferSize ?? 0;
 }
 
 /**
@@ -170,13 +182,28 @@ async function auditMedian(url: string, port: number, page: string): Promise<Pag
 }
 
 function printTable(results: PageResult[]): void {
-  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'budget', 'perf of each run'];
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'best',
+    'seo',
+    'LCP',
+    'TBT',
+    'CLS',
+    'TTFB',
+    'HTML',
+    'budget',
+    'perf of each run',
+  ];
   const rows = results.map((r) => [
     r.page,
     ...CATEGORIES.map((id) => String(r.scores[id])),
     r.metrics.lcp,
     r.metrics.tbt,
     r.metrics.cls,
+    r.metrics.ttfb,
+    r.metrics.html,
     r.failed.length === 0 ? 'ok' : 'MISSED',
     r.runs.join(' '),
   ]);
