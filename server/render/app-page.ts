@@ -54,11 +54,23 @@ export function withFirstScreen(
   const hints = LEADING_LINKS.exec(rendered.html)?.[0] ?? '';
   const body = rendered.html.slice(hints.length);
   const html = `${page.slice(0, start)}${ROOT_OPEN}${body}</div>${data}${page.slice(end + '</div>'.length)}`;
-  return html
+  return withoutModulePreloads(html)
     .replace('</head>', `${hints}</head>`)
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(rendered.lang)}"`);
 }
 
 function escapeAttribute(value: string): string {
   return value.replace(/[^A-Za-z0-9-]/g, '');
+}
+
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * A page that paints from its HTML needs the UI code only to hydrate: index.html's modulepreloads
+ * (there so an unrendered page's first render need not wait for the entry to ask for its chunks,
+ * ADR 0006) would compete with the stylesheet, the font and the first screen's images; the entry
+ * asks for the chunks itself once it runs.
+ */
+function withoutModulePreloads(html: string): string {
+  return html.replace(MODULE_PRELOAD, '');
 }

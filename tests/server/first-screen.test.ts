@@ -117,7 +117,8 @@ describe('the first screen in the HTML', () => {
 
 describe('withFirstScreen', () => {
   it('escapes `<` in the data, so no text can close the script element', () => {
-    const page = '<html lang="en"><head></head><body><div id="root"><main>spinner</main></div></body></html>';
+    const page =
+      '<html lang="en"><head>\n    <link rel="modulepreload" crossorigin href="/assets/ui.js"></head><body><div id="root"><main>spinner</main></div></body></html>';
     const html = withFirstScreen(page, {
       html: '<link rel="preload" as="image" href="/a.svg"/><main>screen</main>',
       lang: 'de',
@@ -128,5 +129,7 @@ describe('withFirstScreen', () => {
     expect(html).toContain('<head><link rel="preload" as="image" href="/a.svg"/></head>');
     expect(html).toContain('<div id="root"><main>screen</main></div><script type="application/json"');
     expect(html).toMatch(/^<html lang="de">/);
+    // The page paints from its HTML: the UI code loads when the entry asks for it, not before.
+    expect(html).not.toContain('modulepreload');
   });
 });
