@@ -9,7 +9,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 export default defineConfig({
   plugins: [
     react(),
-    preloadLazyModule('src/features/shell/bootApp.tsx'),
+    preloadLazyModule('src/bootstrap/bootApp.tsx'),
     stylesheetFirst(),
     stripMachineDescriptions(),
     renderEntryBuild(),
@@ -35,12 +35,12 @@ export default defineConfig({
             {
               name: 'start',
               includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors|screens[\\/]))|[\\/]machines[\\/](?!forms[\\/]|shop\.ts|checkout\.ts|orders\.ts|topUp\.ts|payment(Result|Status)\.ts)|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
+              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors|screens[\\/]|bootApp\.tsx$))|[\\/]machines[\\/](?!forms[\\/]|shop\.ts|checkout\.ts|orders\.ts|topUp\.ts|payment(Result|Status)\.ts)|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
             },
             {
               name: 'ui',
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs|intl-messageformat|use-sync-external-store|use-isomorphic-layout-effect|@xstate[\\/]react)[\\/]|[\\/]src[\\/](routes[\\/]|i18n[\\/](?!dates\.ts)|features[\\/](shell|home|app)[\\/]|features[\\/]pages[\\/]NotFoundPage|components[\\/](Spinner[\\/]|lazy[\\/](?!AriaLocale)|LinkButton[\\/]|CoinAmount[\\/]|Button[\\/]buttonClass|Select[\\/](LazySelect|ChevronIcon)|Toasts[\\/]LazyToasts|FullScreenMenu[\\/]LazyFullScreenMenu))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs|intl-messageformat|use-sync-external-store|use-isomorphic-layout-effect|@xstate[\\/]react)[\\/]|[\\/]src[\\/](bootstrap[\\/]bootApp\.tsx$|routes[\\/]|i18n[\\/](?!dates\.ts)|features[\\/](shell|home|app)[\\/]|features[\\/]pages[\\/]NotFoundPage|components[\\/](Spinner[\\/]|lazy[\\/](?!AriaLocale)|LinkButton[\\/]|CoinAmount[\\/]|Button[\\/]buttonClass|Select[\\/](LazySelect|ChevronIcon)|Toasts[\\/]LazyToasts|FullScreenMenu[\\/]LazyFullScreenMenu))/,
             },
           ],
         },

@@ -14,5 +14,5 @@ await nextTask();
 const started = createApp({ api: browserApiClient(startup) });
 await nextTask();
 started.app.start();
-const { mountApp } = await import('./features/shell/bootApp');
+const { mountApp } = await import('./bootstrap/bootApp');
 await mountApp(started, root, startup);

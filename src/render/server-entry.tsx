@@ -9,9 +9,9 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { localeOf } from '../../machines/language';
 import { createApiClient } from '../api';
+import { App, bootApp } from '../bootstrap/bootApp';
 import { recordingFetch, type StartupData } from '../bootstrap/inlined-answers';
 import { createApp } from '../bootstrap/start-app';
-import { App, bootApp } from '../features/shell/bootApp';
 
 /** Where the render's api client thinks the API is; nothing is ever sent there. */
 const RENDER_API_BASE = new URL('http://render.invalid/api');

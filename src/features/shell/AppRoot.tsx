@@ -1,10 +1,9 @@
-import { RouterProvider } from '@tanstack/react-router';
+import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { localeOf } from '../../../machines/language';
 import { IntlProvider } from '../../i18n/IntlProvider';
-import type { AppRouter } from '../../routes/router';
 import { useAppActor, useAppSelector, useChild } from '../app/AppActorContext';
 import { injectGoogleTag } from './googleTag';
 import { StartupError } from './StartupError';
@@ -21,7 +20,7 @@ const routerScrollsNever = () => false;
  * The start-up spinner, the initialization error, or the routed app (SPEC §2 "Shell", §8), in
  * the chosen language: its code and the server's messages merged over the English catalogue.
  */
-export function AppRoot({ router }: { router: AppRouter }) {
+export function AppRoot({ router }: { router: AnyRouter }) {
   // Deferred: the switch to the routed app renders the whole shell and page, and as a deferred
   // update React renders it in slices that leave the main thread free, not in one long task.
   const appPhase = useAppSelector((snapshot) =>
@@ -58,7 +57,7 @@ export function AppRoot({ router }: { router: AppRouter }) {
 }
 
 /** Whether the router has loaded its first location (bootApp starts that load). */
-function useRouterResolved(router: AppRouter): boolean {
+function useRouterResolved(router: AnyRouter): boolean {
   const subscribe = useCallback((notify: () => void) => router.subscribe('onResolved', notify), [router]);
   const resolved = () => router.state.resolvedLocation !== undefined;
   // The server renders (src/render/server-entry.tsx) after the router has loaded, as the browser does.

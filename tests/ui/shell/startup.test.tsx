@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { mountApp } from '../../../src/bootstrap/bootApp';
 import { startApp } from '../../../src/bootstrap/start-app';
-import { mountApp } from '../../../src/features/shell/bootApp';
 import { api, failure, fixtures, ok, renderApp, server } from '../support';
 
 describe('start-up (SPEC §2 "Shell", §8)', () => {

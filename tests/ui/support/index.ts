@@ -1,5 +1,5 @@
 /**
- * The UI-test harness: the real app (src/features/shell/bootApp.tsx, as in src/main.tsx) on a
+ * The UI-test harness: the real app (src/bootstrap/bootApp.tsx, as in src/main.tsx) on a
  * memory history, against msw with demo answers for every start-up call.
  *
  *   const view = renderApp({ path: '/cart', storage: SIGNED_IN, cookies: 'cookie_consent=true',

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, type Mock } from 'vitest';
 import { type SnapshotFrom, waitFor as waitForActor } from 'xstate';
 import type { ApiClient } from '../../../src/api';
 import type { AppActor } from '../../../src/bootstrap/app-actor';
-import { App, type BootedApp, bootApp } from '../../../src/features/shell/bootApp';
+import { App, type BootedApp, bootApp } from '../../../src/bootstrap/bootApp';
 import type { AppRouter } from '../../../src/routes/router';
 import { type ClipboardStub, clearCookies, stubClipboard, stubMatchMedia, stubScrollTo } from './browser';
 import { defaultHandlers } from './handlers';

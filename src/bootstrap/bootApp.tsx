@@ -2,14 +2,14 @@ import type { RouterHistory } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { waitFor } from 'xstate';
-import type { ApiClient } from '../../api';
-import type { AppActor } from '../../bootstrap/app-actor';
-import type { StartupData } from '../../bootstrap/inlined-answers';
-import { nextTask } from '../../bootstrap/next-task';
-import { type AppStart, showsServerScreen, startApp } from '../../bootstrap/start-app';
-import { type AppRouter, createAppRouter } from '../../routes/router';
-import { AppActorProvider } from '../app/AppActorContext';
-import { AppRoot } from './AppRoot';
+import type { ApiClient } from '../api';
+import { AppActorProvider } from '../features/app/AppActorContext';
+import { AppRoot } from '../features/shell/AppRoot';
+import { type AppRouter, createAppRouter } from '../routes/router';
+import type { AppActor } from './app-actor';
+import type { StartupData } from './inlined-answers';
+import { nextTask } from './next-task';
+import { type AppStart, showsServerScreen, startApp } from './start-app';
 
 export interface BootedApp {
   api: ApiClient;
