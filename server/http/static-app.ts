@@ -45,22 +45,39 @@ export function servesApp(root: string | null): root is string {
 /** The app page for one request: index.html with its first screen rendered in, or unrendered. */
 export type FirstScreen = (request: FastifyRequest, page: string) => Promise<string>;
 
+/** How long a page waits for its first screen before it goes out unrendered (the app then starts as without). */
+export const RENDER_TIMEOUT_MS = 3_000;
+
 /** Renders each page's first screen with the build's render entry (docs/decisions/0021). */
 export function firstScreenOf(
   entry: RenderEntry,
   answer: (path: string, query: URLSearchParams) => Promise<unknown>,
+  timeoutMs = RENDER_TIMEOUT_MS,
 ): FirstScreen {
   return async (request, page) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
     try {
-      const rendered = await entry.render({
+      const rendering = entry.render({
         url: request.url,
         cookieConsent: cookieOf(request.headers.cookie, CONSENT_COOKIE),
         answer,
       });
-      if (rendered.kind === 'page') return withFirstScreen(page, rendered);
-      request.log.debug({ reason: rendered.reason }, 'first screen not rendered');
+      const rendered = await Promise.race([rendering, timeout]);
+      if (rendered === 'timeout') {
+        rendering.catch(() => undefined);
+        request.log.warn({ timeoutMs }, 'the first screen took too long; the page goes out unrendered');
+      } else if (rendered.kind === 'page') {
+        return withFirstScreen(page, rendered);
+      } else {
+        request.log.debug({ reason: rendered.reason }, 'first screen not rendered');
+      }
     } catch (error) {
       request.log.error({ err: error }, 'rendering the first screen failed; the page goes out unrendered');
+    } finally {
+      clearTimeout(timer);
     }
     return page;
   };

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '../../server/app';
-import { withFirstScreen } from '../../server/render/app-page';
+import { firstScreenOf } from '../../server/http/static-app';
+import { type RenderEntry, withFirstScreen } from '../../server/render/app-page';
 import { buildSite, createTestApi, type TestApi } from './support/api';
 
 let api: TestApi;
@@ -131,5 +132,36 @@ describe('withFirstScreen', () => {
     expect(html).toMatch(/^<html lang="de">/);
     // The page paints from its HTML: the UI code loads when the entry asks for it, not before.
     expect(html).not.toContain('modulepreload');
+  });
+});
+
+describe('firstScreenOf', () => {
+  const PAGE = '<html lang="en"><head></head><body><div id="root">spinner</div></body></html>';
+  const warnings: string[] = [];
+  const request = {
+    url: '/',
+    headers: {},
+    log: {
+      warn: (_: unknown, message: string) => warnings.push(message),
+      error: (_: unknown, message: string) => warnings.push(message),
+      debug: () => undefined,
+    },
+  } as unknown as Parameters<ReturnType<typeof firstScreenOf>>[0];
+  const entry = (render: RenderEntry['render']): RenderEntry => ({ render });
+
+  it('sends the page unrendered when the render does not finish in time', async () => {
+    const never = entry(() => new Promise(() => undefined));
+    const started = Date.now();
+    expect(await firstScreenOf(never, async () => undefined, 50)(request, PAGE)).toBe(PAGE);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(warnings.at(-1)).toMatch(/took too long/);
+  });
+
+  it('sends the page unrendered when the render fails', async () => {
+    const failing = entry(async () => {
+      throw new Error('boom');
+    });
+    expect(await firstScreenOf(failing, async () => undefined, 1_000)(request, PAGE)).toBe(PAGE);
+    expect(warnings.at(-1)).toMatch(/failed/);
   });
 });
