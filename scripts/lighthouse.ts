@@ -1,5 +1,6 @@
-// `npm run lighthouse [-- --check] [-- --runs N]`: Lighthouse (mobile preset) on `/`, `/shop`,
-// `/login` and `/register` of the built app, served with a fresh demo database, against the budgets of DESIGN.md §6.
+// `npm run lighthouse [-- --check] [-- --runs N] [-- --no-js]`: Lighthouse (mobile preset) on `/`,
+// `/shop`, `/login` and `/register` of the built app, served with a fresh demo database, against the
+// budgets of DESIGN.md §6 (`--no-js` blocks the scripts, as for a visitor without JavaScript).
 // Each page is audited N times (default 5) and judged by its median run: single runs of the same
 // build differ by several points. Builds first when the sources are newer than the last build (the
 // stamp `npm start` keeps). With --check it exits 1 when a page misses a budget. The median run's
@@ -28,6 +29,8 @@ const SOURCES = ['index.html', 'openapi.yaml', 'package-lock.json', 'src', 'mach
 const REPORTS = 'dist/lighthouse';
 
 const check = process.argv.includes('--check');
+/** `--no-js`: the pages' scripts are blocked, as for a visitor without JavaScript (ADR 0021). */
+const noScript = process.argv.includes('--no-js');
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag === -1 ? 5 : Number(process.argv[runsFlag + 1]);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number of at least 1');
@@ -121,6 +124,7 @@ async function audit(url: string, port: number, page: string): Promise<PageResul
     output: 'json',
     logLevel: 'error',
     onlyCategories: CATEGORIES,
+    ...(noScript ? { blockedUrlPatterns: ['*.js'] } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr, report } = result;
