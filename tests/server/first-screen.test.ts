@@ -93,6 +93,8 @@ describe('the first screen in the HTML', () => {
     const { root, startup } = await page(url);
     expect(root).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
     expect(root).toMatch(/<input[^>]*type="email"/);
+    // Submitted before the app takes over (or without JavaScript), the password stays out of the URL.
+    expect(root).toMatch(/<form[^>]*method="post"/);
     expect(startup?.answers['/settings']).toBeDefined();
   });
 

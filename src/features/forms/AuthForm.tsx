@@ -32,6 +32,9 @@ export function AuthForm({ onSubmit, formError, errorsKey, children, actions, cl
   return (
     <form
       ref={ref}
+      // The server renders the form (ADR 0021): submitted before the app has taken over the page,
+      // or without JavaScript, it must not put the password into the address (a GET would).
+      method="post"
       noValidate
       className={['auth-form', className].filter(Boolean).join(' ')}
       onSubmit={(event) => {

@@ -47,6 +47,8 @@ export async function waitForPath(
     if (url.pathname !== path) return false;
     return Object.entries(search).every(([key, value]) => url.searchParams.get(key) === value);
   });
+  // After a page load the server's HTML is there before the app: what follows acts on the app.
+  await appTookOver(page);
 }
 
 export function mobileMenu(page: Page): Locator {
