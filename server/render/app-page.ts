@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 
 /** The render entry's answer (src/render/server-entry.tsx), as the server sees it. */
 export type RenderResult =
-  | { kind: 'page'; html: string; lang: string; startup: unknown }
+  | { kind: 'page'; html: string; lang: string; title: string; startup: unknown }
   | { kind: 'none'; reason: string };
 
 export interface RenderEntry {
@@ -39,7 +39,7 @@ const LEADING_LINKS = /^(?:<link [^>]*>)+/;
  */
 export function withFirstScreen(
   page: string,
-  rendered: { html: string; lang: string; startup: unknown },
+  rendered: { html: string; lang: string; title?: string; startup: unknown },
 ): string {
   const start = page.indexOf(ROOT_OPEN);
   const end = start === -1 ? -1 : page.indexOf('</div>', start);
@@ -56,7 +56,14 @@ export function withFirstScreen(
   const html = `${page.slice(0, start)}${ROOT_OPEN}${body}</div>${data}${page.slice(end + '</div>'.length)}`;
   return withoutModulePreloads(html)
     .replace('</head>', `${hints}</head>`)
-    .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(rendered.lang)}"`);
+    .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(rendered.lang)}"`)
+    .replace(/<title>[^<]*<\/title>/, (title) =>
+      rendered.title ? `<title>${escapeText(rendered.title)}</title>` : title,
+    );
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function escapeAttribute(value: string): string {

@@ -12,6 +12,7 @@ import { createApiClient } from '../api';
 import { App, bootApp } from '../bootstrap/bootApp';
 import { recordingFetch, type StartupData } from '../bootstrap/inlined-answers';
 import { createApp } from '../bootstrap/start-app';
+import { pageTitle } from '../features/shell/usePageTitle';
 
 /** Where the render's api client thinks the API is; nothing is ever sent there. */
 const RENDER_API_BASE = new URL('http://render.invalid/api');
@@ -29,7 +30,7 @@ export interface RenderRequest {
 }
 
 export type RenderResult =
-  | { kind: 'page'; html: string; lang: string; startup: StartupData }
+  | { kind: 'page'; html: string; lang: string; title: string; startup: StartupData }
   /** Start-up failed, or the route redirects (a guard): the page goes out unrendered. */
   | { kind: 'none'; reason: string };
 
@@ -68,6 +69,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       kind: 'page',
       html,
       lang: localeOf(language),
+      title: pageTitle(firstHeading(html)),
       startup: { languageId: language.languageId, currencyCode: currency.current.code, answers },
     };
   } finally {
@@ -94,4 +96,18 @@ async function renderComplete(tree: ReactNode): Promise<string> {
     html = renderToString(tree);
   }
   return html;
+}
+
+/** The text of the first h1 in `#content`, where usePageTitle reads the browser's title from. */
+function firstHeading(html: string): string | undefined {
+  const content = html.indexOf('id="content"');
+  if (content === -1) return undefined;
+  const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html.slice(content))?.[1];
+  return heading
+    ?.replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 }

@@ -92,6 +92,7 @@ describe('the first screen in the HTML', () => {
   ])('%s has its heading and form fields', async (url, heading) => {
     const { root, startup } = await page(url);
     expect(root).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect((await page(url)).html).toContain(`<title>${heading} · Blockfront</title>`);
     expect(root).toMatch(/<input[^>]*type="email"/);
     // Submitted before the app takes over (or without JavaScript), the password stays out of the URL.
     expect(root).toMatch(/<form[^>]*method="post"/);
@@ -121,15 +122,17 @@ describe('the first screen in the HTML', () => {
 describe('withFirstScreen', () => {
   it('escapes `<` in the data, so no text can close the script element', () => {
     const page =
-      '<html lang="en"><head>\n    <link rel="modulepreload" crossorigin href="/assets/ui.js"></head><body><div id="root"><main>spinner</main></div></body></html>';
+      '<html lang="en"><head><title>Blockfront</title>\n    <link rel="modulepreload" crossorigin href="/assets/ui.js"></head><body><div id="root"><main>spinner</main></div></body></html>';
     const html = withFirstScreen(page, {
       html: '<link rel="preload" as="image" href="/a.svg"/><main>screen</main>',
       lang: 'de',
+      title: 'Fish & <Chips> · Blockfront',
       startup: { text: '</script><script>alert(1)</script>' },
     });
     expect(html).not.toContain('</script><script>alert');
     expect(html).toContain('\\u003c/script>');
-    expect(html).toContain('<head><link rel="preload" as="image" href="/a.svg"/></head>');
+    expect(html).toContain('<title>Fish &amp; &lt;Chips&gt; · Blockfront</title>');
+    expect(html).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
     expect(html).toContain('<div id="root"><main>screen</main></div><script type="application/json"');
     expect(html).toMatch(/^<html lang="de">/);
     // The page paints from its HTML: the UI code loads when the entry asks for it, not before.
