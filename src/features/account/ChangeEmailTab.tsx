@@ -1,11 +1,10 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/Button/Button';
 import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
-import { useErrorsKey } from '../forms/useErrorsKey';
+import { useFormView } from '../forms/useFormView';
 import { AccountSection } from './AccountSection';
 
 const route = getRouteApi('/account/change-email');
@@ -27,11 +26,7 @@ export function ChangeEmailTab() {
   const intl = useIntl();
   const text = useOptionalText();
   const form = route.useLoaderData({ select: (data) => data.screen });
-  const values = useSelector(form, (s) => s.context.values);
-  const errors = useSelector(form, (s) => s.context.errors);
-  const formError = useSelector(form, (s) => s.context.formError);
-  const pending = useSelector(form, (s) => s.matches('saving'));
-  const errorsKey = useErrorsKey(form);
+  const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('saving'));
   return (
     <AccountSection title={messages.title}>
       <p className="account-section__note">{intl.formatMessage(messages.note)}</p>

@@ -1,5 +1,4 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/Button/Button';
@@ -7,7 +6,7 @@ import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
-import { useErrorsKey } from '../forms/useErrorsKey';
+import { useFormView } from '../forms/useFormView';
 import { AccountSection } from './AccountSection';
 
 const route = getRouteApi('/account/change-password');
@@ -27,11 +26,7 @@ export function ChangePasswordTab() {
   const text = useOptionalText();
   const hintsId = useId();
   const form = route.useLoaderData({ select: (data) => data.screen });
-  const values = useSelector(form, (s) => s.context.values);
-  const errors = useSelector(form, (s) => s.context.errors);
-  const formError = useSelector(form, (s) => s.context.formError);
-  const pending = useSelector(form, (s) => s.matches('saving'));
-  const errorsKey = useErrorsKey(form);
+  const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('saving'));
   const field = (name: string, label: string, autoComplete: string, describedBy?: string) => (
     <TextField
       label={label}

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { ProfileEditTextField, profileEditMachine } from '../../../machines/forms/profileEdit';
@@ -9,7 +8,7 @@ import { useOptionalText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { PhoneField } from '../forms/PhoneField';
-import { useErrorsKey } from '../forms/useErrorsKey';
+import { useFormView } from '../forms/useFormView';
 import { profileFieldMessages as fields } from './profileFieldMessages';
 
 const messages = defineMessages({
@@ -23,11 +22,13 @@ export function ProfileForm({ screen }: { screen: ActorRefFrom<typeof profileEdi
   const intl = useIntl();
   const text = useOptionalText();
   const countries = useAppSelector((snapshot) => snapshot.context.countries);
-  const values = useSelector(screen, (s) => s.context.values);
-  const errors = useSelector(screen, (s) => s.context.errors);
-  const formError = useSelector(screen, (s) => s.context.formError);
-  const saving = useSelector(screen, (s) => s.matches('saving'));
-  const errorsKey = useErrorsKey(screen);
+  const {
+    values,
+    errors,
+    formError,
+    pending: saving,
+    errorsKey,
+  } = useFormView(screen, (s) => s.matches('saving'));
 
   const field = (name: ProfileEditTextField, label: string, autoComplete: string) => (
     <TextField

@@ -13,7 +13,7 @@ import { useAppSelector, useChild } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
 import { PhoneField } from '../forms/PhoneField';
-import { useErrorsKey } from '../forms/useErrorsKey';
+import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
 
 const route = getRouteApi('/register');
@@ -48,11 +48,9 @@ export function RegisterPage() {
 
   const text = useOptionalText();
   const form = route.useLoaderData({ select: (data) => data.screen });
-  const values = useSelector(form, (s) => s.context.values);
-  const errors = useSelector(form, (s) => s.context.errors);
-  const formError = useSelector(form, (s) => s.context.formError);
-  const pending = useSelector(form, (s) => s.matches({ form: 'registering' }));
-  const errorsKey = useErrorsKey(form);
+  const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) =>
+    s.matches({ form: 'registering' }),
+  );
 
   const field = (name: SignUpTextField, label: string, type = 'text', autoComplete?: string) => (
     <TextField

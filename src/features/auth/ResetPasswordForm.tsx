@@ -12,7 +12,7 @@ import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
-import { useErrorsKey } from '../forms/useErrorsKey';
+import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
 
 const messages = defineMessages({
@@ -40,12 +40,8 @@ export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPas
   const text = useOptionalText();
   const hintsId = useId();
   const invalidLink = useSelector(form, (s) => s.matches('invalidLink'));
-  const values = useSelector(form, (s) => s.context.values);
-  const errors = useSelector(form, (s) => s.context.errors);
-  const formError = useSelector(form, (s) => s.context.formError);
+  const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('resetting'));
   const linkEmail = useSelector(form, (s) => s.context.email);
-  const pending = useSelector(form, (s) => s.matches('resetting'));
-  const errorsKey = useErrorsKey(form);
   const back = (
     <p className="auth-card__footer">
       <Link to="/login">{intl.formatMessage(messages.back)}</Link>
