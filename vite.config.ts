@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { preloadLazyModule, stylesheetFirst } from './scripts/vite/first-load';
+import { preloadLazyModules, stylesheetFirst } from './scripts/vite/first-load';
 import { renderEntryBuild } from './scripts/vite/render-entry';
 import { stripMachineDescriptions } from './scripts/vite/strip-machine-descriptions';
 
@@ -9,7 +9,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 export default defineConfig({
   plugins: [
     react(),
-    preloadLazyModule('src/bootstrap/bootApp.tsx'),
+    preloadLazyModules(['src/bootstrap/browser-start.ts', 'src/bootstrap/bootApp.tsx']),
     stylesheetFirst(),
     stripMachineDescriptions(),
     renderEntryBuild(),
@@ -35,7 +35,7 @@ export default defineConfig({
             {
               name: 'start',
               includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors|screens[\\/]|bootApp\.tsx$))|[\\/]machines[\\/](?!forms[\\/]|shop\.ts|checkout\.ts|orders\.ts|topUp\.ts|payment(Result|Status)\.ts)|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
+              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors|screens[\\/]|bootApp\.tsx$|served-page\.ts$))|[\\/]machines[\\/](?!forms[\\/]|shop\.ts|checkout\.ts|orders\.ts|topUp\.ts|payment(Result|Status)\.ts)|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
             },
             {
               name: 'ui',

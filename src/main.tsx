@@ -1,18 +1,11 @@
 import './styles/index.css';
-import { readStartupData } from './bootstrap/inlined-answers';
-import { nextTask } from './bootstrap/next-task';
-import { browserApiClient, createApp } from './bootstrap/start-app';
+import { afterFirstPaint, readStartupData } from './bootstrap/served-page';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The start-up requests leave before the UI code (React, the router, the screens) has loaded;
-// index.html preloads that code alongside this entry (scripts/vite/first-load.ts). Evaluating
-// this code, creating the app actor and starting it run as separate tasks, none of them long.
-// The start-up answers the server inlined with its rendering of the first screen (ADR 0021).
 const startup = readStartupData(document);
-await nextTask();
-const started = createApp({ api: browserApiClient(startup) });
-await nextTask();
-started.app.start();
-const { mountApp } = await import('./bootstrap/bootApp');
-await mountApp(started, root, startup);
+// A page whose first screen came in its HTML paints before its code is asked for, so the
+// stylesheet, the font and the images have the connection to themselves (docs/decisions/0023).
+if (startup) await afterFirstPaint();
+const { startInBrowser } = await import('./bootstrap/browser-start');
+await startInBrowser(root, startup);

@@ -5,26 +5,26 @@ type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
 /**
- * src/main.tsx starts the app actor, then imports the UI (`module`) dynamically, so the start-up
- * requests need not wait for React and the router to download and run. Vite would only fetch a
- * dynamic import's chunks when the import runs; this adds them to index.html as modulepreload
- * links, so they download alongside the entry.
+ * src/main.tsx imports the start-up (the api client, the app actor) and then the UI dynamically:
+ * the start-up requests need not wait for React and the router to download and run, and a page
+ * the server rendered paints before any of it is asked for (docs/decisions/0023). Vite would only
+ * fetch a dynamic import's chunks when the import runs; this adds the `modules`' chunks to
+ * index.html as modulepreload links, so that on a page without the server's first screen they
+ * download alongside the entry (the server drops them from the pages it renders).
  */
-export function preloadLazyModule(module: string): Plugin {
-  const id = resolve(module);
+export function preloadLazyModules(modules: readonly string[]): Plugin {
   return {
-    name: 'blockfront:preload-lazy-module',
+    name: 'blockfront:preload-lazy-modules',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return [];
-        const lazy = Object.values(bundle).find(
-          (output): output is OutputChunk => output.type === 'chunk' && output.facadeModuleId === id,
-        );
-        if (!lazy) throw new Error(`preload-lazy-module: no chunk has ${module} as its entry`);
         const alreadyLoaded = staticClosure(bundle, entry.fileName);
-        return [...staticClosure(bundle, lazy.fileName)]
+        const files = new Set(
+          modules.flatMap((module) => [...staticClosure(bundle, lazyChunk(bundle, module))]),
+        );
+        return [...files]
           .filter((file) => !alreadyLoaded.has(file))
           .map(
             (file): HtmlTagDescriptor => ({
@@ -36,6 +36,16 @@ export function preloadLazyModule(module: string): Plugin {
       },
     },
   };
+}
+
+/** The file of the chunk whose entry is `module` (a dynamically imported module). */
+function lazyChunk(bundle: OutputBundle, module: string): string {
+  const id = resolve(module);
+  const lazy = Object.values(bundle).find(
+    (output): output is OutputChunk => output.type === 'chunk' && output.facadeModuleId === id,
+  );
+  if (!lazy) throw new Error(`preload-lazy-modules: no chunk has ${module} as its entry`);
+  return lazy.fileName;
 }
 
 /** `file` and every chunk it imports statically, directly or not. */

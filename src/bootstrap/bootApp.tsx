@@ -52,8 +52,8 @@ export function bootApp({
  * Renders the app into `element` once its first screen is ready, and returns its React root.
  * Where the server rendered that same screen (`startup`, docs/decisions/0021) React hydrates
  * its HTML; otherwise the server's HTML, or index.html's start-up spinner, stays until the
- * render replaces it. The render is a transition, so the whole shell and page do not block the
- * main thread in one task.
+ * render replaces it. Both are transitions, so the whole shell and page do not block the main
+ * thread in one task.
  */
 export async function mountApp(
   started: AppStart,
@@ -70,7 +70,9 @@ export async function mountApp(
     // The router renders its matches as it does on the server (no Suspense boundary of its own
     // around them), which is what a router hydrating server HTML is marked with.
     router.ssr = { manifest: undefined };
-    return hydrateRoot(element, tree);
+    // Hydrating in a transition lets React yield to the browser every few milliseconds; outside
+    // one, the whole page hydrates in a single task (docs/decisions/0023).
+    return new Promise((resolve) => startTransition(() => resolve(hydrateRoot(element, tree))));
   }
   const root = createRoot(element);
   startTransition(() => root.render(tree));

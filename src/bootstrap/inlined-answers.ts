@@ -12,9 +12,6 @@ export interface StartupData {
   answers: Record<string, unknown>;
 }
 
-/** The id of the `<script type="application/json">` element that carries StartupData. */
-export const STARTUP_DATA_ID = 'startup-data';
-
 /**
  * A GET's path below the API base and its query without `lang_id`, sorted: the server's render
  * and the browser build the same request from the same code, except that the browser adds the
@@ -60,18 +57,6 @@ export function inlinedFetch(
     unused.delete(key);
     return jsonResponse(body);
   };
-}
-
-/** The inlined start-up data of this page, or null (no server render, or unreadable). */
-export function readStartupData(doc: Document): StartupData | null {
-  const text = doc.getElementById(STARTUP_DATA_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const data = JSON.parse(text) as StartupData;
-    return typeof data === 'object' && data !== null && typeof data.answers === 'object' ? data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A recording fetch for the server's render: answers from `answer` and remembers each. */
