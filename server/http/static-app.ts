@@ -42,8 +42,16 @@ export function servesApp(root: string | null): root is string {
   return root !== null && existsSync(path.join(root, 'index.html'));
 }
 
-/** The app page for one request: index.html with its first screen rendered in, or unrendered. */
-export type FirstScreen = (request: FastifyRequest, page: string) => Promise<string>;
+/**
+ * The app page for one request: index.html with its first screen rendered in, and the status the
+ * render gave it (404 for the app's not-found page); or index.html unrendered, with 200.
+ */
+export type FirstScreen = (request: FastifyRequest, page: string) => Promise<AppPage>;
+
+export interface AppPage {
+  html: string;
+  status: number;
+}
 
 /** How long a page waits for its first screen before it goes out unrendered (the app then starts as without). */
 export const RENDER_TIMEOUT_MS = 3_000;
@@ -70,7 +78,7 @@ export function firstScreenOf(
         rendering.catch(() => undefined);
         request.log.warn({ timeoutMs }, 'the first screen took too long; the page goes out unrendered');
       } else if (rendered.kind === 'page') {
-        return withFirstScreen(page, rendered);
+        return { html: withFirstScreen(page, rendered), status: rendered.status };
       } else {
         request.log.debug({ reason: rendered.reason }, 'first screen not rendered');
       }
@@ -79,7 +87,9 @@ export function firstScreenOf(
     } finally {
       clearTimeout(timer);
     }
-    return page;
+    // Unrendered, the server cannot tell a page from a missing one (the app's route tree decides,
+    // in the browser): the page goes out as the app, 200 (docs/decisions/0024).
+    return { html: page, status: 200 };
   };
 }
 
@@ -117,11 +127,13 @@ export async function registerStaticApp(
   // The app page is rendered per answer with its own CSP nonce (page-nonce.ts), so it never
   // comes from the files (nor from their precompressed copies) and carries no validator.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = firstScreen === undefined ? page : await firstScreen(request, page);
+    const { html, status } =
+      firstScreen === undefined ? { html: page, status: 200 } : await firstScreen(request, page);
     const nonce = newCspNonce();
     request.cspNonce = nonce;
     if (html !== page) request.cspStyleHashes = styleAttributeHashes(html);
     return reply
+      .code(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(withCspNonce(html, nonce));

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 
 /** The render entry's answer (src/render/server-entry.tsx), as the server sees it. */
 export type RenderResult =
-  | { kind: 'page'; html: string; lang: string; title: string; startup: unknown }
+  | { kind: 'page'; status: number; html: string; lang: string; title: string; startup: unknown }
   | { kind: 'none'; reason: string };
 
 export interface RenderEntry {

@@ -13,6 +13,7 @@ import { App, bootApp } from '../bootstrap/bootApp';
 import { recordingFetch, type StartupData } from '../bootstrap/inlined-answers';
 import { createApp } from '../bootstrap/start-app';
 import { pageTitle } from '../features/shell/usePageTitle';
+import { showsNotFound } from '../routes/not-found';
 
 /** Where the render's api client thinks the API is; nothing is ever sent there. */
 const RENDER_API_BASE = new URL('http://render.invalid/api');
@@ -30,7 +31,15 @@ export interface RenderRequest {
 }
 
 export type RenderResult =
-  | { kind: 'page'; html: string; lang: string; title: string; startup: StartupData }
+  | {
+      kind: 'page';
+      /** The answer's HTTP status: 404 when the route tree rendered the not-found page. */
+      status: 200 | 404;
+      html: string;
+      lang: string;
+      title: string;
+      startup: StartupData;
+    }
   /** Start-up failed, or the route redirects (a guard): the page goes out unrendered. */
   | { kind: 'none'; reason: string };
 
@@ -79,6 +88,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const html = await renderComplete(<App app={app} router={router} />);
     return {
       kind: 'page',
+      status: showsNotFound(router.state.matches) ? 404 : 200,
       html,
       lang: localeOf(language),
       title: pageTitle(firstHeading(html)),

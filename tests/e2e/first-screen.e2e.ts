@@ -41,6 +41,15 @@ describe('with JavaScript off', () => {
     await expect(page.locator('.product-card').first().textContent()).resolves.toMatch(/\S/);
     await page.screenshot({ path: 'test-results/e2e/first-screen-no-js-shop.png' });
   });
+
+  it('an unknown path answers 404 with the not-found page (docs/decisions/0024)', async () => {
+    const { page } = noScript;
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Oops! Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Go Back Home' }).waitFor();
+    await page.screenshot({ path: 'test-results/e2e/first-screen-no-js-not-found.png' });
+  });
 });
 
 /**

@@ -33,9 +33,9 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function page(url: string, cookie?: string) {
+async function page(url: string, cookie?: string, status = 200) {
   const res = await site.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
-  expect(res.statusCode, url).toBe(200);
+  expect(res.statusCode, url).toBe(status);
   const html = res.body;
   const json = /<script type="application\/json" id="startup-data">([^<]*)<\/script>/.exec(html)?.[1];
   const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
@@ -99,6 +99,51 @@ describe('the first screen in the HTML', () => {
     expect(startup?.answers['/settings']).toBeDefined();
   });
 
+  const TOKEN = 'a'.repeat(40);
+  const NOT_FOUND = [/<h1[^>]*>Oops! Page Not Found<\/h1>/, 'Go Back Home'];
+  /** Every public route of issue #14: its status, and what of its first screen the HTML holds. */
+  const FIRST_SCREENS: [url: string, status: number, holds: (string | RegExp)[]][] = [
+    ['/', 200, [/<h1[^>]*>Your next adventure is one address away<\/h1>/]],
+    ['/shop', 200, [/<h1[^>]*>Shop<\/h1>/, 'product-card']],
+    ['/login', 200, [/<h1[^>]*>Sign In<\/h1>/, /<input[^>]*type="email"/, /<input[^>]*type="password"/]],
+    ['/register', 200, [/<h1[^>]*>Sign Up<\/h1>/, /<input[^>]*type="email"/, /<input[^>]*type="password"/]],
+    ['/forgot-password', 200, [/<h1[^>]*>Forgot Password<\/h1>/, /<input[^>]*type="email"/]],
+    [
+      '/reset-password',
+      200,
+      [/<h1[^>]*>Reset password<\/h1>/, 'Invalid reset link', 'href="/forgot-password"'],
+    ],
+    [
+      `/reset-password-confirm?token=${TOKEN}&email=ann%40example.com`,
+      200,
+      [/<h1[^>]*>Reset password<\/h1>/, 'ann@example.com', /<input[^>]*name="password_confirmation"/],
+    ],
+    [
+      `/reset-password?token=${TOKEN}&email=ann%40example.com`,
+      200,
+      [/<h1[^>]*>Reset password<\/h1>/, /<input[^>]*name="password"/],
+    ],
+    ['/rules', 200, [/<h1[^>]*>Rules<\/h1>/, 'class="prose"']],
+    ['/faq', 200, [/<h1[^>]*>FAQ<\/h1>/, 'class="prose"']],
+    ['/terms', 200, [/<h1[^>]*>Terms of Service<\/h1>/, 'class="prose"']],
+    ['/static-page/terms', 200, [/<h1[^>]*>Terms of Service<\/h1>/, 'class="prose"']],
+    ['/no-such-page', 404, NOT_FOUND],
+    ['/shop/no/such/page', 404, NOT_FOUND],
+    ['/static-page/no-such-page', 404, NOT_FOUND],
+  ];
+
+  it.each(FIRST_SCREENS)(
+    '%s answers %i with its first screen, the shell and its data',
+    async (url, status, holds) => {
+      const { root, startup } = await page(url, undefined, status);
+      for (const part of holds) expect(root).toMatch(part);
+      expect(root).toContain('site-header');
+      expect(root).toContain('site-footer');
+      expect(root).not.toContain('app-status__spinner');
+      expect(startup?.answers['/settings']).toBeDefined();
+    },
+  );
+
   it('allows exactly the style attributes it rendered (react-aria hides the checkbox input with one)', async () => {
     const { root, csp } = await page('/register');
     expect(root).toMatch(/ style="[^"]+"/);
@@ -157,7 +202,10 @@ describe('firstScreenOf', () => {
   it('sends the page unrendered when the render does not finish in time', async () => {
     const never = entry(() => new Promise(() => undefined));
     const started = Date.now();
-    expect(await firstScreenOf(never, async () => undefined, 50)(request, PAGE)).toBe(PAGE);
+    expect(await firstScreenOf(never, async () => undefined, 50)(request, PAGE)).toEqual({
+      html: PAGE,
+      status: 200,
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(warnings.at(-1)).toMatch(/took too long/);
   });
@@ -166,7 +214,10 @@ describe('firstScreenOf', () => {
     const failing = entry(async () => {
       throw new Error('boom');
     });
-    expect(await firstScreenOf(failing, async () => undefined, 1_000)(request, PAGE)).toBe(PAGE);
+    expect(await firstScreenOf(failing, async () => undefined, 1_000)(request, PAGE)).toEqual({
+      html: PAGE,
+      status: 200,
+    });
     expect(warnings.at(-1)).toMatch(/failed/);
   });
 });

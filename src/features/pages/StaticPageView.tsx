@@ -39,7 +39,7 @@ export function StaticPageView({ page: actor, heading }: StaticPageViewProps) {
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const page = useSelector(actor, (snapshot) => snapshot.context.page);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const html = useMemo(() => (page ? DOMPurify.sanitize(page.content) : ''), [page]);
+  const html = useMemo(() => (page ? safeHtml(page.content) : ''), [page]);
 
   if (state === 'notFound') return <NotFoundPage />;
   const title = heading ? <FormattedMessage {...heading} /> : page?.title;
@@ -58,4 +58,14 @@ export function StaticPageView({ page: actor, heading }: StaticPageViewProps) {
       </div>
     </main>
   );
+}
+
+/**
+ * The page's HTML with scripts, event handlers and javascript: URLs removed. DOMPurify needs a DOM,
+ * which the server's render (docs/decisions/0021) has not: there the page is the server's own
+ * answer, whose content server/catalogue/page-html.ts has already reduced to its allow-list, and
+ * hydration keeps that HTML.
+ */
+function safeHtml(content: string): string {
+  return DOMPurify.isSupported ? DOMPurify.sanitize(content) : content;
 }
