@@ -7,7 +7,23 @@ import { withFirstScreen } from '../render/app-page';
 import { newCspNonce, withCspNonce } from './page-nonce';
 import { styleAttributeHashes } from './security';
 
+/** Hashed names (Vite's /assets/: scripts, styles, fonts): a new build names a changed file anew. */
 const LONG_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * The public files at fixed names (images, icons): used for an hour without asking again, so a
+ * visitor's next page paints its images at once, then revalidated by their ETag; an operator's
+ * replaced image shows within the hour.
+ */
+const FIXED_NAME_CACHE = 'public, max-age=3600';
+/** A page: always asked again (each answer carries its own CSP nonce, docs/decisions/0009). */
+const PAGE_CACHE = 'no-cache';
+
+/** The Cache-Control of the built file at `relativePath` (docs/decisions/0024). */
+export function cacheControlOf(relativePath: string): string {
+  if (relativePath.startsWith(`assets${path.sep}`)) return LONG_CACHE;
+  if (relativePath.endsWith('.html')) return PAGE_CACHE;
+  return FIXED_NAME_CACHE;
+}
 
 /** Files the build stores beside a `.br` and a `.gz` copy (scripts/compress-assets.ts). */
 export const COMPRESSIBLE_FILE = /\.(?:js|css|svg|html|json|ico)$/;
@@ -111,9 +127,9 @@ function cookieOf(header: string | undefined, name: string): string | undefined 
 }
 
 /**
- * Serves the built storefront: hashed files under /assets/ cached for a year, everything else
- * (index.html, images) revalidated on each use. Text files go out as the build's brotli or gzip
- * copy when the browser accepts one. The app page carries its first screen when `firstScreen` is
+ * Serves the built storefront: hashed files under /assets/ cached for a year, the app page
+ * revalidated on each use, the other public files (images, icons) for an hour (cacheControlOf).
+ * Text files go out as the build's brotli or gzip copy when the browser accepts one. The app page carries its first screen when `firstScreen` is
  * given (the build's render entry). Returns the SPA fallback for the not-found handler, or
  * undefined when there is no build (development, where Vite serves the app).
  */
@@ -134,7 +150,7 @@ export async function registerStaticApp(
     if (html !== page) request.cspStyleHashes = styleAttributeHashes(html);
     return reply
       .code(status)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', PAGE_CACHE)
       .type('text/html; charset=utf-8')
       .send(withCspNonce(html, nonce));
   };
@@ -145,10 +161,7 @@ export async function registerStaticApp(
     cacheControl: false,
     preCompressed: true,
     setHeaders: (res, file) => {
-      res.setHeader(
-        'cache-control',
-        path.relative(root, file).startsWith(`assets${path.sep}`) ? LONG_CACHE : 'no-cache',
-      );
+      res.setHeader('cache-control', cacheControlOf(path.relative(root, file)));
     },
   });
   // On the reply, not in setHeaders: CORS sets `vary: Origin` there, which would replace a raw header.

@@ -36,6 +36,7 @@ afterAll(async () => {
 async function page(url: string, cookie?: string, status = 200) {
   const res = await site.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
   expect(res.statusCode, url).toBe(status);
+  expect(res.headers['cache-control'], url).toBe('no-cache');
   const html = res.body;
   const json = /<script type="application\/json" id="startup-data">([^<]*)<\/script>/.exec(html)?.[1];
   const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));

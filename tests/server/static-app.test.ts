@@ -24,6 +24,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), PAGE);
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(path.join(dir, 'images', 'hero.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  writeFileSync(path.join(dir, 'assets', 'space-grotesk-latin-700-normal-Bk3xd9.woff2'), 'wOF2');
+  writeFileSync(path.join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
   await compressAssets(dir);
   site = await buildSite(api, dir);
@@ -49,6 +51,33 @@ describe('the build step (scripts/compress-assets.ts)', () => {
     expect(existsSync(path.join(dir, 'index.html.br'))).toBe(true);
     expect(existsSync(path.join(dir, 'images', 'hero.png.br'))).toBe(false);
     expect(existsSync(path.join(dir, '.vite', 'manifest.json.br'))).toBe(false);
+  });
+});
+
+describe('cache headers', () => {
+  const YEAR = 'public, max-age=31536000, immutable';
+  it.each([
+    ['a hashed script', '/assets/index-abc123.js', YEAR],
+    ['a hashed font', '/assets/space-grotesk-latin-700-normal-Bk3xd9.woff2', YEAR],
+    ['an image at a fixed name', '/images/hero.png', 'public, max-age=3600'],
+    ['the favicon', '/favicon.ico', 'public, max-age=3600'],
+    ['the app page', '/', 'no-cache'],
+    ['the app page at a route', '/shop', 'no-cache'],
+  ])('%s: %s is %s', async (_, url, cacheControl) => {
+    const res = await get(url, 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(cacheControl);
+  });
+
+  it('gives a file at a fixed name a validator, so after its hour it is revalidated, not fetched again', async () => {
+    const first = await get('/images/hero.png');
+    expect(first.headers.etag).toBeDefined();
+    const again = await site.inject({
+      method: 'GET',
+      url: '/images/hero.png',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });
 
