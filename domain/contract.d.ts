@@ -298,7 +298,9 @@ export interface paths {
         /**
          * Translated interface messages of one language
          * @description The translated interface messages of the language `lang_id` (required here), keyed by message
-         *     id in ICU message syntax. 404 for a language that does not exist.
+         *     id in ICU message syntax. 404 for a language that does not exist. With `format=ast` each
+         *     message comes parsed (formatjs's message AST), so a client formats it without an ICU parser
+         *     of its own; a message that does not parse is left out of that answer.
          */
         get: operations["getLocalizations"];
         put?: never;
@@ -1157,11 +1159,29 @@ export interface components {
              *       "shell.nav.shop": "TIENDA",
              *       "home.copy.success": "¡IP del servidor copiada al portapapeles!"
              *     }
+             * @example {
+             *       "shell.nav.shop": [
+             *         {
+             *           "type": 0,
+             *           "value": "TIENDA"
+             *         }
+             *       ]
+             *     }
              */
             payload: {
-                [key: string]: string;
+                [key: string]: string | components["schemas"]["MessageAst"];
             };
         };
+        /**
+         * @description A message parsed by formatjs's ICU parser (@formatjs/icu-messageformat-parser
+         *     MessageFormatElement[]): each element has a numeric `type` (0 literal, 1 argument, 2 number,
+         *     3 date, 4 time, 5 select, 6 plural, 7 pound, 8 tag) and that type's fields.
+         */
+        MessageAst: ({
+            type: number;
+        } & {
+            [key: string]: unknown;
+        })[];
         /**
          * @example {
          *       "code": "USD",
@@ -2069,6 +2089,8 @@ export interface operations {
             query: {
                 /** @description The language whose messages are wanted. */
                 lang_id: components["schemas"]["LangId"];
+                /** @description `icu` (the default): each message as ICU message syntax; `ast`: parsed. */
+                format?: "icu" | "ast";
             };
             header?: never;
             path?: never;
@@ -2076,7 +2098,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Message id → translated text (ICU message syntax). */
+            /** @description Message id → translated text (ICU message syntax, or its AST with `format=ast`). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -22,6 +22,8 @@ export type StaticPageSummary = Schemas['StaticPageSummary'];
 /** One static page with its sanitized HTML content. */
 export type StaticPage = Schemas['StaticPage'];
 export type Settings = Schemas['Settings'];
+/** A message as the server sends it: ICU message text, or parsed (`format=ast`, formatjs's AST). */
+export type Message = Schemas['LocalizationsResponse']['payload'][string];
 export type ProfileUpdate = Omit<Schemas['ProfileUpdateRequest'], 'lang_id' | 'currency'>;
 
 /** What is kept in browser storage for the chosen currency (SPEC §3). */

@@ -1,8 +1,8 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { Language } from './domain';
+import type { Language, Message } from './domain';
 import { defineMessages, failureText, type Text } from './text';
 
-export type Messages = Record<string, string>;
+export type Messages = Record<string, Message>;
 
 export interface LanguageInput {
   /** The languageId kept in browser storage, if any. */
@@ -40,11 +40,11 @@ export function localeOf(context: Pick<LanguageContext, 'languages' | 'languageI
   return context.languages.find((language) => language.id === context.languageId)?.code ?? 'en';
 }
 
-/** `{...existing, ...incoming}`, leaving out empty strings so they never hide a message. */
+/** `{...existing, ...incoming}`, leaving out empty messages so they never hide one. */
 export function mergeMessages(existing: Messages, incoming: Messages): Messages {
   const merged: Messages = { ...existing };
-  for (const [id, text] of Object.entries(incoming)) {
-    if (text !== '') merged[id] = text;
+  for (const [id, message] of Object.entries(incoming)) {
+    if (message.length > 0) merged[id] = message;
   }
   return merged;
 }

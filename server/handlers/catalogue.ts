@@ -1,13 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { localizationsAs } from '../catalogue/compiled-messages';
 import { contentLanguage } from '../catalogue/language';
 import { productCategories, productPage } from '../catalogue/products';
-import {
-  listCountries,
-  listCurrencies,
-  listLanguages,
-  listSocialLinks,
-  localizations,
-} from '../catalogue/reference-data';
+import { listCountries, listCurrencies, listLanguages, listSocialLinks } from '../catalogue/reference-data';
 import { currentSettingsIn } from '../catalogue/settings-cache';
 import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
 import { HttpError } from '../http/errors';
@@ -48,7 +43,10 @@ export const catalogueHandlers = {
 
   getLocalizations: async (request) => {
     const id = request.query.lang_id;
-    const payload = id === undefined ? null : await localizations(request.server.ctx.db, id);
+    const payload =
+      id === undefined
+        ? null
+        : await localizationsAs(request.server.ctx.db, id, request.query.format, request.log);
     if (payload === null) throw notFound(request);
     return { status: 'OK', payload };
   },

@@ -1,13 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { localizationsAs } from '../catalogue/compiled-messages';
 import { contentLanguage } from '../catalogue/language';
 import { productCategories, productPage } from '../catalogue/products';
-import {
-  listCountries,
-  listCurrencies,
-  listLanguages,
-  listSocialLinks,
-  localizations,
-} from '../catalogue/reference-data';
+import { listCountries, listCurrencies, listLanguages, listSocialLinks } from '../catalogue/reference-data';
 import { currentSettingsIn } from '../catalogue/settings-cache';
 import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
 import type { Database } from '../db/client';
@@ -45,7 +40,8 @@ export function startupAnswers(db: Database, log: FastifyBaseLogger) {
         return ok(await listLanguages(db));
       case '/localizations': {
         const id = positive(query.get('lang_id'));
-        const payload = id === undefined ? null : await localizations(db, id);
+        const format = query.get('format') === 'ast' ? 'ast' : undefined;
+        const payload = id === undefined ? null : await localizationsAs(db, id, format, log);
         return payload === null ? undefined : ok(payload);
       }
       case '/currencies':

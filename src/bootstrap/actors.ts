@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { RawSettings } from '../../domain/settings';
 import type { ProfileUpdate } from '../../machines/domain';
+import type { Messages } from '../../machines/language';
 import { type ApiClient, type ApiResult, call, type Schemas } from '../api';
 
 type Cart = Schemas['Cart'];
@@ -41,13 +42,12 @@ export function apiActors(api: ApiClient) {
       async ({ signal }) =>
         (await call(api.GET('/languages', { signal }), 'Failed to load languages')).payload,
     ),
-    fetchTranslations: fromPromise<Record<string, string>, { languageId: number | null }>(
-      async ({ input, signal }) => {
-        if (input.languageId === null) return {};
-        const query = { lang_id: input.languageId };
-        return (await call(api.GET('/localizations', { params: { query }, signal }))).payload;
-      },
-    ),
+    fetchTranslations: fromPromise<Messages, { languageId: number | null }>(async ({ input, signal }) => {
+      if (input.languageId === null) return {};
+      // Parsed by the server: the browser's build carries no ICU parser (docs/decisions/0023).
+      const query = { lang_id: input.languageId, format: 'ast' as const };
+      return (await call(api.GET('/localizations', { params: { query }, signal }))).payload;
+    }),
     fetchCurrencies: fromPromise<Schemas['Currency'][]>(
       async ({ signal }) =>
         (await call(api.GET('/currencies', { signal }), 'Failed to load currencies')).payload,

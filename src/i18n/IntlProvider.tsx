@@ -1,6 +1,12 @@
-import { type ReactNode, useMemo } from 'react';
-import { type IntlConfig, ReactIntlErrorCode, IntlProvider as ReactIntlProvider } from 'react-intl';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import {
+  type IntlConfig,
+  type MessageFormatElement,
+  ReactIntlErrorCode,
+  IntlProvider as ReactIntlProvider,
+} from 'react-intl';
 import { safeLocale, serverMessages } from './messages';
+import { canParseMessages, loadIcuParser } from './parserOnDemand';
 
 export const DEFAULT_LOCALE = 'en';
 
@@ -36,15 +42,30 @@ export interface IntlProviderProps {
  */
 export function IntlProvider({ locale, messages, children }: IntlProviderProps) {
   const tag = safeLocale(locale, DEFAULT_LOCALE);
-  const translations = useMemo(() => serverMessages(messages), [messages]);
+  const { parserLoaded, onError } = useParserOnDemand();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a loaded parser formats again what failed
+  const translations = useMemo(() => serverMessages(messages), [messages, parserLoaded]);
+  // react-intl formats each message by its own kind; its type asks for one kind per catalogue.
+  const catalogue = translations as Record<string, MessageFormatElement[]>;
   return (
-    <ReactIntlProvider
-      locale={tag}
-      defaultLocale={DEFAULT_LOCALE}
-      messages={translations}
-      onError={reportIntlError}
-    >
+    <ReactIntlProvider locale={tag} defaultLocale={DEFAULT_LOCALE} messages={catalogue} onError={onError}>
       {children}
     </ReactIntlProvider>
   );
+}
+
+/**
+ * A message that fails to format before the ICU parser is loaded (text where the build expects the
+ * server's parse: src/i18n/parserOnDemand.ts) loads it; the provider then formats again.
+ */
+function useParserOnDemand() {
+  const [parserLoaded, setParserLoaded] = useState(false);
+  const onError = useCallback((error: IntlError) => {
+    if (error.code === ReactIntlErrorCode.FORMAT_ERROR && !canParseMessages()) {
+      void loadIcuParser().then(() => setParserLoaded(true));
+      return;
+    }
+    reportIntlError(error);
+  }, []);
+  return { parserLoaded, onError };
 }

@@ -8,7 +8,7 @@ import { seedProducts } from '../../server/db/seed/products';
 import { seedSettings } from '../../server/db/seed/reference-data';
 import { blockingViolations, describeViolations } from './support/axe';
 import { journey } from './support/journey';
-import { acceptCookies, header, seeHeading } from './support/storefront';
+import { acceptCookies, appTookOver, header, seeHeading } from './support/storefront';
 
 const j = journey('startup-and-settings', 1280);
 
@@ -103,6 +103,8 @@ describe('issue #12: start-up error, footer texts, currency field, coin amounts'
   it("the footer shows the server's German company address and not-affiliated line", async () => {
     const { page } = j;
     await page.goto('/');
+    // The server's select is on screen before React listens to it (ADR 0021).
+    await appTookOver(page);
     await header(page).getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
     const footer = page.getByRole('contentinfo');
     const german = (seedSettings.text_translations as Record<string, Record<string, string>>).de;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settingsDefaults } from '../../domain/settings';
@@ -268,6 +269,45 @@ describe('getLocalizations', () => {
     expect(Object.keys(payload).sort()).toEqual(['__proto__', 'home.copy.success', 'shell.nav.shop']);
     expect(payload['home.copy.success']).toBe('Server-IP in die Zwischenablage kopiert!');
     expect(Object.getOwnPropertyDescriptor(payload, '__proto__')?.value).toBe('nur ein Schlüssel');
+  });
+
+  it('answers each message parsed with format=ast, leaving out one that does not parse', async () => {
+    await db.insert(translations).values([
+      {
+        languageId: lang.de,
+        key: 'shell.toast.count',
+        value: '{count, plural, one {# Artikel} other {# Artikel}}',
+      },
+      { languageId: lang.de, key: 'shell.broken', value: 'Seite {page' },
+    ]);
+    try {
+      const res = await api.call('getLocalizations', { query: { lang_id: lang.de, format: 'ast' } });
+      expect(res.status).toBe(200);
+      const payload = payloadOf<Record<string, unknown>>(res.body);
+      expect(Object.keys(payload).sort()).toEqual([
+        '__proto__',
+        'home.copy.success',
+        'shell.nav.shop',
+        'shell.toast.count',
+      ]);
+      // Exactly what react-intl's runtime parser makes of the text, so the browser can skip it.
+      expect(payload['shell.toast.count']).toEqual(
+        parse('{count, plural, one {# Artikel} other {# Artikel}}'),
+      );
+      expect(payload['home.copy.success']).toEqual([
+        { type: 0, value: 'Server-IP in die Zwischenablage kopiert!' },
+      ]);
+      expect(Object.getOwnPropertyDescriptor(payload, '__proto__')?.value).toEqual([
+        { type: 0, value: 'nur ein Schlüssel' },
+      ]);
+      const icu = await api.call('getLocalizations', { query: { lang_id: lang.de, format: 'icu' } });
+      expect(payloadOf<Record<string, string>>(icu.body)['shell.broken']).toBe('Seite {page');
+      expect(
+        (await api.call('getLocalizations', { query: { lang_id: lang.de, format: 'xml' } })).status,
+      ).toBe(422);
+    } finally {
+      await db.delete(translations).where(inArray(translations.key, ['shell.toast.count', 'shell.broken']));
+    }
   });
 
   it('answers an empty object for a language without translations', async () => {

@@ -72,7 +72,9 @@ describe('the first screen in the HTML', () => {
     expect(startup?.answers['/settings']).toEqual(settings);
     expect(startup?.answers['/languages']).toEqual(await apiAnswer('/languages'));
     expect(startup?.answers['/currencies']).toEqual(await apiAnswer('/currencies'));
-    expect(startup?.answers['/localizations']).toEqual(await apiAnswer('/localizations?lang_id=1'));
+    expect(startup?.answers['/localizations?format=ast']).toEqual(
+      await apiAnswer('/localizations?lang_id=1&format=ast'),
+    );
     expect(html).toMatch(/<html lang="en"/);
   });
 

@@ -1,12 +1,11 @@
 import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { localeOf } from '../../../machines/language';
 import { IntlProvider } from '../../i18n/IntlProvider';
 import { useAppActor, useAppSelector, useChild } from '../app/AppActorContext';
 import { injectGoogleTag } from './googleTag';
-import { StartupError } from './StartupError';
 import './AppRoot.css';
 
 const messages = defineMessages({
@@ -45,16 +44,23 @@ export function AppRoot({ router }: { router: AnyRouter }) {
     <IntlProvider locale={locale} messages={serverMessages}>
       {phase === 'loading' && <StartupSpinner />}
       {phase === 'error' && (
-        <StartupError
-          error={initError}
-          retryInSeconds={retryInSeconds}
-          onRetry={() => app.send({ type: 'RETRY' })}
-        />
+        <Suspense fallback={<StartupSpinner />}>
+          <StartupError
+            error={initError}
+            retryInSeconds={retryInSeconds}
+            onRetry={() => app.send({ type: 'RETRY' })}
+          />
+        </Suspense>
       )}
       {phase === 'ready' && <RouterProvider router={router} scrollRestoration={routerScrollsNever} />}
     </IntlProvider>
   );
 }
+
+/** Shown only when start-up fails, so its code is not part of the first load. */
+const StartupError = lazy(() =>
+  import('./StartupError').then(({ StartupError }) => ({ default: StartupError })),
+);
 
 /** Whether the router has loaded its first location (bootApp starts that load). */
 function useRouterResolved(router: AnyRouter): boolean {

@@ -1,4 +1,6 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { render, screen } from '@testing-library/react';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import english from '../../../src/i18n/en.json';
@@ -14,8 +16,15 @@ describe('serverMessages', () => {
     expect(serverMessages({ b: 'Bee', c: 'Cee' })).toEqual({ b: 'Bee', c: 'Cee' });
   });
 
-  it('drops empty strings and values that are not strings', () => {
-    expect(serverMessages({ a: '', b: '   ', c: 42, d: null, e: 'E' })).toEqual({ e: 'E' });
+  it('drops empty strings and values that are neither text nor a parsed message', () => {
+    expect(serverMessages({ a: '', b: '   ', c: 42, d: null, e: 'E', f: [], g: [{ value: 'x' }] })).toEqual({
+      e: 'E',
+    });
+  });
+
+  it('keeps parsed messages (GET localizations?format=ast)', () => {
+    const parsed = parse('Seite {page}');
+    expect(serverMessages({ page: parsed })).toEqual({ page: parsed });
   });
 
   it('accepts no server messages at all', () => {
@@ -105,5 +114,50 @@ describe('IntlProvider', () => {
       </IntlProvider>,
     );
     expect(screen.getByText('Page 1,234')).toBeInTheDocument();
+  });
+});
+
+describe('IntlProvider in the browser build, which has no ICU parser (ADR 0023)', () => {
+  const realParse = IntlMessageFormat.__parse;
+  /** What scripts/vite/icu-parser.ts gives react-intl instead of the parser. */
+  function withoutParser() {
+    IntlMessageFormat.__parse = () => {
+      throw new Error('no parser in this build');
+    };
+  }
+  afterEach(() => {
+    IntlMessageFormat.__parse = realParse;
+  });
+
+  it('formats the server’s parsed messages without a parser', () => {
+    withoutParser();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <IntlProvider
+        locale="de"
+        messages={{
+          'components.pagination.page': parse('Seite {page}'),
+          'components.select.noOptions': parse('Keine Optionen'),
+        }}
+      >
+        <Greeting />
+      </IntlProvider>,
+    );
+    expect(screen.getByText('Seite 1.234')).toBeInTheDocument();
+    expect(screen.getByText('Keine Optionen')).toBeInTheDocument();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('loads the parser for a default message with values, then formats it', async () => {
+    withoutParser();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <IntlProvider locale="en" messages={{ 'components.select.noOptions': parse('No options available') }}>
+        <Greeting />
+      </IntlProvider>,
+    );
+    expect(await screen.findByText('Page 1,234')).toBeInTheDocument();
+    expect(screen.queryByText('Page {page}')).not.toBeInTheDocument();
+    expect(warn).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,23 @@
+import type { Plugin } from 'vite';
+
+const PARSER = '@formatjs/icu-messageformat-parser';
+
+/**
+ * react-intl and intl-messageformat import formatjs's ICU parser to parse message text at run
+ * time (7.6 KB of the first load's gzip). The browser's messages come parsed from the server
+ * (GET localizations?format=ast), so the browser build gives the libraries the parser package's
+ * own parser-less entry (its types and type guards, a `parse` that throws). src/i18n/parserOnDemand.ts
+ * loads the real parser, as a chunk of its own, for text that still needs it (docs/decisions/0023).
+ * The render entry for the server keeps the parser.
+ */
+export function parserlessIntl(): Plugin {
+  return {
+    name: 'blockfront:parserless-intl',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== PARSER || !importer?.includes('node_modules')) return null;
+      return this.resolve(`${PARSER}/no-parser.js`, importer, { ...options, skipSelf: true });
+    },
+  };
+}
