@@ -26,7 +26,17 @@ describe('with JavaScript off', () => {
   it('the home page shows the hero heading and the server address', async () => {
     const { page } = noScript;
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Your next adventure is one address away' }).waitFor();
+    const heading = page.getByRole('heading', { level: 1, name: 'Your next adventure is one address away' });
+    await heading.waitFor();
+    // Until Space Grotesk arrives, the heading shows its size-adjusted fallback (src/styles/fonts.css).
+    expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(
+      /^"Space Grotesk", "Space Grotesk Fallback",/,
+    );
+    expect(
+      await page.evaluate(() =>
+        [...document.fonts].some((face) => face.family === 'Space Grotesk Fallback' && face.weight === '700'),
+      ),
+    ).toBe(true);
     const address = await page.locator('.copy-address__value').first().textContent();
     expect(address?.trim()).toMatch(/^[\w.-]+(?::\d+)?$/);
     await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
