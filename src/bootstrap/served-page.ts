@@ -45,3 +45,37 @@ export function afterFirstPaint(): Promise<void> {
     observer.observe({ type: 'paint', buffered: true });
   });
 }
+
+/**
+ * Holds what a visitor does to the server's first screen before React has taken it over, and
+ * replays it once React has (the returned function): a button's click would otherwise do nothing
+ * and a form's submission would post the fields to the server (refused, docs/decisions/0021).
+ * Links are left alone: they load their page. Checkboxes and radios are held as clicks too, so
+ * their state does not move ahead of the app's.
+ */
+export function holdEarlyActions(root: HTMLElement): () => void {
+  const held: (() => void)[] = [];
+  const onClick = (event: MouseEvent) => {
+    const control = (event.target as Element | null)?.closest<HTMLElement>(
+      'button, input[type="checkbox"], input[type="radio"], input[type="submit"]',
+    );
+    if (!control || !root.contains(control)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(() => control.click());
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target as HTMLFormElement;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const submitter = event.submitter && form.contains(event.submitter) ? event.submitter : undefined;
+    held.push(() => form.requestSubmit(submitter));
+  };
+  root.addEventListener('click', onClick, true);
+  root.addEventListener('submit', onSubmit, true);
+  return () => {
+    root.removeEventListener('click', onClick, true);
+    root.removeEventListener('submit', onSubmit, true);
+    for (const replay of held.splice(0)) replay();
+  };
+}

@@ -17,6 +17,7 @@ import {
   acceptCookies,
   type Customer,
   NARROW_WIDTH,
+  openPage,
   seeHeading,
   seeText,
   waitForPath,
@@ -63,7 +64,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('signs up and verifies the email', async () => {
     const { page } = j;
-    await page.goto('/register');
+    await openPage(page, '/register');
     await acceptCookies(page);
     await fillSignUp(page, customer);
     await submitSignUp(page);
@@ -75,7 +76,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('opens a product by its URL and adds 2, then another from its card', async () => {
     const { page } = j;
-    await page.goto('/shop?product=3');
+    await openPage(page, '/shop?product=3');
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Legend Rank' }).waitFor();
     await dialog.getByRole('button', { name: 'More' }).click();
@@ -92,7 +93,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('filters the shop by category from the keyboard and the mouse, and All shows every product', async () => {
     const { page } = j;
-    await page.goto('/shop');
+    await openPage(page, '/shop');
     const filter = page.getByRole('radiogroup', { name: 'Categories' });
     const titles = async () => (await page.locator('.product-card__title').allTextContents()).sort();
     const seededTitles = (category: string) =>
@@ -124,7 +125,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('sees the lines and the total, changes a quantity and removes a line', async () => {
     const { page } = j;
-    if (width === NARROW_WIDTH) await page.goto('/cart');
+    if (width === NARROW_WIDTH) await openPage(page, '/cart');
     else await page.locator('.site-header__cart').click();
     await waitForPath(page, '/cart');
     await seeHeading(page, 'Cart');
@@ -167,7 +168,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('pays with coins now, and the balance dropped by exactly the total', async () => {
     const { page } = j;
-    await page.goto('/cart');
+    await openPage(page, '/cart');
     await page.locator('.cart__total').waitFor();
     const total = await cartTotal(page);
     const before = await checkoutBalance(page);
@@ -178,7 +179,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await waitForPath(page, '/success-payment');
     await seeText(page, 'Payment completed successfully!');
     await shot('coins-success');
-    await page.goto('/account/balance');
+    await openPage(page, '/account/balance');
     await page
       .locator('.account-balance')
       .getByText(/\d\.\d{2}/)
@@ -189,12 +190,12 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('pays by card, is declined, and finds the lines back after Try again', async () => {
     const { page } = j;
-    await page.goto('/shop');
+    await openPage(page, '/shop');
     await page.getByRole('button', { name: 'Add to cart (VIP Rank)' }).click();
     await seeText(page, 'Added to cart');
     await page.getByRole('button', { name: 'Add to cart (Emerald Pouch)' }).click();
     await page.locator('.site-header__badge', { hasText: '2' }).first().waitFor({ state: 'attached' });
-    await page.goto('/cart');
+    await openPage(page, '/cart');
     await page.locator('.cart__total').waitFor();
     const total = await cartTotal(page);
     await shot('cart-again');
@@ -223,7 +224,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await waitForPath(page, '/success-payment');
     await seeText(page, 'Payment completed successfully!');
     await shot('success');
-    await page.goto('/cart');
+    await openPage(page, '/cart');
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
   });
 });

@@ -1,7 +1,7 @@
 // Issue #14: the first screen arrives in the HTML (docs/decisions/0021). With JavaScript off the
 // home page and the shop show their first screen; with it on, React takes over that HTML without
 // fetching again what the page carries.
-import type { Request } from 'playwright-core';
+import type { Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
@@ -105,4 +105,32 @@ describe('with JavaScript on', () => {
       expect(kept).toBe(true);
     },
   );
+});
+
+describe('before the app has taken over', () => {
+  it('a click on a server-rendered button is held and carried out once the app has started', async () => {
+    const { page } = browser;
+    // The app's code arrives a second late, as on a slow phone network.
+    const late = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    };
+    await page.route('**/assets/*.js', late);
+    try {
+      await page.goto('/');
+      const banner = page.getByRole('region', { name: 'Cookie consent' });
+      await banner.getByRole('button', { name: 'Accept', exact: true }).click();
+      const tookOverAtClick = await page.evaluate(() =>
+        Object.keys(document.getElementById('root')?.firstElementChild ?? {}).some((key) =>
+          key.startsWith('__reactFiber'),
+        ),
+      );
+      expect(tookOverAtClick).toBe(false);
+      await banner.waitFor({ state: 'detached' });
+      await appTookOver(page);
+      expect(await page.evaluate(() => document.cookie)).toMatch(/cookie_consent=/);
+    } finally {
+      await page.unroute('**/assets/*.js', late);
+    }
+  });
 });

@@ -107,6 +107,16 @@ export async function expectHeader(page: Page, state: 'guest' | 'signedIn'): Pro
  * the app's code has run, and a click or a choice on it before then does nothing. React marks
  * an element it owns, hydrated or rendered, with its fiber; the shell's is marked last.
  */
+/**
+ * Loads an app page and waits until the app has taken over the server's HTML: a signed-in
+ * visitor's page is rendered again over it, and a click on the server's button before that is
+ * lost (a signed-out first screen holds it for the app instead: src/bootstrap/served-page.ts).
+ */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await appTookOver(page);
+}
+
 export async function appTookOver(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const shell = document.getElementById('root')?.firstElementChild;

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, readStartupData, STARTUP_DATA_ID } from '../../../src/bootstrap/served-page';
+import {
+  afterFirstPaint,
+  holdEarlyActions,
+  readStartupData,
+  STARTUP_DATA_ID,
+} from '../../../src/bootstrap/served-page';
 
 function pageWith(json: string | null): Document {
   const doc = document.implementation.createHTMLDocument('page');
@@ -91,5 +96,61 @@ describe('afterFirstPaint', () => {
   it('does not wait where the browser reports no paints', async () => {
     fakePaintObserver(['navigation']);
     await expect(afterFirstPaint()).resolves.toBeUndefined();
+  });
+});
+
+describe('holdEarlyActions', () => {
+  function serverScreen() {
+    const root = document.createElement('div');
+    root.innerHTML = `
+      <a href="#elsewhere">Elsewhere</a>
+      <button type="button">Add to cart</button>
+      <form method="post"><input name="email" /><button type="submit">Sign In</button></form>`;
+    document.body.append(root);
+    return root;
+  }
+  const byText = (root: HTMLElement, text: string) =>
+    [...root.querySelectorAll<HTMLElement>('a, button')].find((element) => element.textContent === text);
+
+  it('replays the clicks on buttons made before the app took over, once it has, in order', () => {
+    const root = serverScreen();
+    const seen: string[] = [];
+    const release = holdEarlyActions(root);
+    byText(root, 'Add to cart')?.click();
+    byText(root, 'Add to cart')?.click();
+    // The app's handlers arrive with hydration, after the clicks.
+    root.addEventListener('click', (event) => seen.push((event.target as HTMLElement).textContent ?? ''));
+    expect(seen).toEqual([]);
+    release();
+    expect(seen).toEqual(['Add to cart', 'Add to cart']);
+    byText(root, 'Add to cart')?.click();
+    expect(seen).toHaveLength(3);
+    root.remove();
+  });
+
+  it('holds a form submission instead of posting it, and submits it again once released', () => {
+    const root = serverScreen();
+    const form = root.querySelector('form');
+    const submitted: (string | undefined)[] = [];
+    const release = holdEarlyActions(root);
+    form?.requestSubmit();
+    form?.addEventListener('submit', (event) => {
+      event.preventDefault();
+      submitted.push((event as SubmitEvent).submitter?.textContent ?? undefined);
+    });
+    expect(submitted).toEqual([]);
+    release();
+    expect(submitted).toEqual([undefined]);
+    root.remove();
+  });
+
+  it('leaves links alone', () => {
+    const root = serverScreen();
+    const release = holdEarlyActions(root);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    byText(root, 'Elsewhere')?.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    release();
+    root.remove();
   });
 });
