@@ -55,20 +55,19 @@ export function afterFirstPaint(): Promise<void> {
  */
 export function holdEarlyActions(root: HTMLElement): () => void {
   const held: (() => void)[] = [];
+  // Nothing else listens yet: keeping the browser's default action is all that is needed.
   const onClick = (event: MouseEvent) => {
-    const control = (event.target as Element | null)?.closest<HTMLElement>(
-      'button, input[type="checkbox"], input[type="radio"], input[type="submit"]',
+    const control = (event.target as Element).closest<HTMLElement>(
+      'button, input[type="checkbox"], input[type="radio"]',
     );
-    if (!control || !root.contains(control)) return;
+    if (!control) return;
     event.preventDefault();
-    event.stopImmediatePropagation();
     held.push(() => control.click());
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target as HTMLFormElement;
+    const submitter = event.submitter ?? undefined;
     event.preventDefault();
-    event.stopImmediatePropagation();
-    const submitter = event.submitter && form.contains(event.submitter) ? event.submitter : undefined;
     held.push(() => form.requestSubmit(submitter));
   };
   root.addEventListener('click', onClick, true);
