@@ -93,7 +93,7 @@ export function fromPool(pool: pg.Pool): DatabaseHandle {
   pool.on('error', connectionLost);
   pool.on('connect', (client) => client.on('error', connectionLost));
   const db: NodePgDatabase<Schema> = drizzlePg({ client: pool, schema });
-  registerPool(db, pool);
+  registerPool(db, pool, (client) => drizzlePg({ client, schema }));
   return {
     db,
     driver: 'pg',

@@ -50,7 +50,7 @@ type Runner = (statement: Statement<Record<string, unknown>>, params: StatementP
 /** Fast paths by database: only the top-level connections of `fromPglite` and `fromPool`. */
 const runners = new WeakMap<Database, Runner>();
 
-/** For transactions begun with `transaction()` on such a connection: PGlite only. */
+/** For transactions begun with `transaction()` on such a connection: PGlite. */
 const transactionRunners = new WeakMap<Database, Runner>();
 
 export function registerPglite(db: Database, client: PGlite): void {
@@ -60,18 +60,56 @@ export function registerPglite(db: Database, client: PGlite): void {
   transactionRunners.set(db, pgliteRunner(client, prepared, 'inside'));
 }
 
-export function registerPool(db: Database, pool: pg.Pool): void {
-  runners.set(db, async (statement, params) => {
-    const result = await pool.query({ name: statement.name, text: statement.text, values: params });
-    return result.rows;
+type Transactor = <T>(fn: (tx: Database) => Promise<T>) => Promise<T>;
+
+/** For transactions begun with `transaction()` on a pool: PostgreSQL only. */
+const transactors = new WeakMap<Database, Transactor>();
+
+/**
+ * `onConnection` makes the Drizzle database of one checked-out connection (made once per
+ * connection: the pool hands the same client objects out again).
+ */
+export function registerPool(
+  db: Database,
+  pool: pg.Pool,
+  onConnection: (client: pg.PoolClient) => Database,
+): void {
+  runners.set(db, namedRunner(pool));
+  const connections = new WeakMap<pg.PoolClient, Database>();
+  transactors.set(db, async (fn) => {
+    const client = await pool.connect();
+    try {
+      let single = connections.get(client);
+      if (single === undefined) {
+        single = onConnection(client);
+        connections.set(client, single);
+      }
+      // Drizzle's begin, commit or rollback, on this one connection; its statements are named
+      // statements of this connection, prepared at their first run on it.
+      return await single.transaction(async (tx) => {
+        runners.set(tx, namedRunner(client));
+        return fn(tx);
+      });
+    } finally {
+      client.release();
+    }
   });
 }
 
+function namedRunner(queryable: pg.Pool | pg.PoolClient): Runner {
+  return async (statement, params) => {
+    const result = await queryable.query({ name: statement.name, text: statement.text, values: params });
+    return result.rows;
+  };
+}
+
 /**
- * `db.transaction(fn)`, where statements run on the fast path too (on PGlite; on PostgreSQL the
- * transaction's own connection is Drizzle's, and statements go through Drizzle there).
+ * `db.transaction(fn)`, where statements run on the fast path too: on PGlite the session's
+ * prepared statements; on PostgreSQL named statements of the connection the transaction holds.
  */
 export function transaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
+  const transactor = transactors.get(db);
+  if (transactor) return transactor(fn);
   const inside = transactionRunners.get(db);
   return db.transaction(async (tx) => {
     if (inside) runners.set(tx, inside);

@@ -37,6 +37,17 @@ describe('prepared statements', () => {
     expect(await database.db.transaction((tx) => runStatement(tx, typed, params))).toEqual(expected);
   });
 
+  it('are prepared statements of the connection inside transaction() too, not parsed again each run', async () => {
+    const preparedInTransaction = await transaction(database.db, async (tx) => {
+      await runStatement(tx, noteCount, []);
+      return executeRows<{ name: string }>(
+        tx,
+        sql`select name from pg_prepared_statements where name = ${noteCount.name}`,
+      );
+    });
+    expect(preparedInTransaction).toEqual([{ name: noteCount.name }]);
+  });
+
   it('keep parameters as data, never as SQL', async () => {
     const hostile = "x'); drop table notes; --";
     await runStatement(database.db, insertNote, [1, hostile]);
