@@ -38,6 +38,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { paths } from './paths';
 import { paymentNotice } from './payments/providers';
 import { loadRenderEntry } from './render/app-page';
+import { cachedRenderEntry } from './render/render-cache';
 import { startupAnswers } from './render/startup-answers';
 
 /** What every handler reaches through `request.server.ctx`. */
@@ -185,7 +186,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The app page carries its first screen where the build emitted the render entry (ADR 0021).
   const renderEntry = servesApp(staticDir) ? await loadRenderEntry(staticDir) : null;
   const firstScreen =
-    renderEntry === null ? undefined : firstScreenOf(renderEntry, startupAnswers(database.db, app.log));
+    renderEntry === null
+      ? undefined
+      : firstScreenOf(cachedRenderEntry(renderEntry), startupAnswers(database.db, app.log));
   const spaFallback = await registerStaticApp(app, staticDir, firstScreen);
   registerNotFoundHandler(app, resolveLocale, spaFallback, methodsOf);
   return app;
