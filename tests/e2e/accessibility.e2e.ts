@@ -93,6 +93,8 @@ async function load(path: string): Promise<void> {
   if (wait > 0) await j.page.waitForTimeout(wait);
   lastLoad = Date.now();
   await j.page.goto(path);
+  // What is typed into the server's fields before the app has taken over is lost (ADR 0023).
+  await appTookOver(j.page);
 }
 
 /** Opens the route, waits for its heading and for animations to settle, runs axe, saves the screen. */

@@ -108,24 +108,26 @@ describe('with JavaScript on', () => {
 });
 
 describe('before the app has taken over', () => {
+  // The app's code arrives a second late, as on a slow phone network.
+  const late = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  };
+  const tookOver = (page: Browser['page']) =>
+    page.evaluate(() =>
+      Object.keys(document.getElementById('root')?.firstElementChild ?? {}).some((key) =>
+        key.startsWith('__reactFiber'),
+      ),
+    );
+
   it('a click on a server-rendered button is held and carried out once the app has started', async () => {
     const { page } = browser;
-    // The app's code arrives a second late, as on a slow phone network.
-    const late = async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await route.continue();
-    };
     await page.route('**/assets/*.js', late);
     try {
       await page.goto('/');
       const banner = page.getByRole('region', { name: 'Cookie consent' });
       await banner.getByRole('button', { name: 'Accept', exact: true }).click();
-      const tookOverAtClick = await page.evaluate(() =>
-        Object.keys(document.getElementById('root')?.firstElementChild ?? {}).some((key) =>
-          key.startsWith('__reactFiber'),
-        ),
-      );
-      expect(tookOverAtClick).toBe(false);
+      expect(await tookOver(page)).toBe(false);
       await banner.waitFor({ state: 'detached' });
       await appTookOver(page);
       expect(await page.evaluate(() => document.cookie)).toMatch(/cookie_consent=/);
