@@ -78,6 +78,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Each file builds its own app on its own database, so the files need no fresh module
+          // graph each: without isolation the project ran in 44 s instead of 72 s (the UI project
+          // keeps it: msw's handlers live in module state).
+          isolate: false,
           include: ['tests/{domain,machines,server,api,contract}/**/*.test.ts'],
         },
       },
