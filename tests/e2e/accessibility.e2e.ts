@@ -6,7 +6,14 @@ import { fillSignUp, submitSignUp } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
 import { journey } from './support/journey';
 import { verificationLink } from './support/outbox';
-import { acceptCookies, appTookOver, type Customer, NARROW_WIDTH, waitForPath } from './support/storefront';
+import {
+  acceptCookies,
+  appTookOver,
+  type Customer,
+  NARROW_WIDTH,
+  openPage,
+  waitForPath,
+} from './support/storefront';
 
 const customer: Customer = {
   name: 'Robin',
@@ -92,9 +99,8 @@ async function load(path: string): Promise<void> {
   const wait = lastLoad + LOAD_INTERVAL_MS - Date.now();
   if (wait > 0) await j.page.waitForTimeout(wait);
   lastLoad = Date.now();
-  await j.page.goto(path);
   // What is typed into the server's fields before the app has taken over is lost (ADR 0023).
-  await appTookOver(j.page);
+  await openPage(j.page, path);
 }
 
 /** Opens the route, waits for its heading and for animations to settle, runs axe, saves the screen. */

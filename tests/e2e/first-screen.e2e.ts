@@ -5,7 +5,7 @@ import type { Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { appTookOver } from './support/storefront';
+import { appTookOver, hasTakenOver } from './support/storefront';
 
 let server: RunningServer;
 let noScript: Browser;
@@ -113,12 +113,6 @@ describe('before the app has taken over', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   };
-  const tookOver = (page: Browser['page']) =>
-    page.evaluate(() =>
-      Object.keys(document.getElementById('root')?.firstElementChild ?? {}).some((key) =>
-        key.startsWith('__reactFiber'),
-      ),
-    );
 
   it('a click on a server-rendered button is held and carried out once the app has started', async () => {
     const { page } = browser;
@@ -127,7 +121,7 @@ describe('before the app has taken over', () => {
       await page.goto('/');
       const banner = page.getByRole('region', { name: 'Cookie consent' });
       await banner.getByRole('button', { name: 'Accept', exact: true }).click();
-      expect(await tookOver(page)).toBe(false);
+      expect(await hasTakenOver(page)).toBe(false);
       await banner.waitFor({ state: 'detached' });
       await appTookOver(page);
       expect(await page.evaluate(() => document.cookie)).toMatch(/cookie_consent=/);

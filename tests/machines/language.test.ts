@@ -87,6 +87,13 @@ describe('language rules', () => {
     });
   });
 
+  it('merges parsed messages (format=ast) the same way, an empty one hiding nothing', () => {
+    const parsed = (value: string) => [{ type: 0, value }];
+    expect(
+      mergeMessages({ a: parsed('A'), b: parsed('B') }, { b: parsed('B2'), a: [], c: parsed('C') }),
+    ).toEqual({ a: parsed('A'), b: parsed('B2'), c: parsed('C') });
+  });
+
   it('loads the list, persists the chosen language and loads its translations', async () => {
     const { actor, persisted, requested, emitted } = startLanguage(2);
     const snapshot = await settled(actor);

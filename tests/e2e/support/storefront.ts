@@ -103,11 +103,6 @@ export async function expectHeader(page: Page, state: 'guest' | 'signedIn'): Pro
 
 /** Accepts cookies, so the banner (SPEC §2) stops covering the screens in later screenshots. */
 /**
- * Waits until React has taken over the page (ADR 0021): the server's HTML is on screen before
- * the app's code has run, and a click or a choice on it before then does nothing. React marks
- * an element it owns, hydrated or rendered, with its fiber; the shell's is marked last.
- */
-/**
  * Loads an app page and waits until the app has taken over the server's HTML: a signed-in
  * visitor's page is rendered again over it, and a click on the server's button before that is
  * lost (a signed-out first screen holds it for the app instead: src/bootstrap/served-page.ts).
@@ -117,11 +112,23 @@ export async function openPage(page: Page, path: string): Promise<void> {
   await appTookOver(page);
 }
 
+/**
+ * Whether React has taken over the page (ADR 0021), run in the page: the server's HTML is on
+ * screen before the app's code has run. React marks an element it owns, hydrated or rendered,
+ * with its fiber; the shell's is marked last.
+ */
+function reactOwnsShell(): boolean {
+  const shell = document.getElementById('root')?.firstElementChild;
+  return shell != null && Object.keys(shell).some((key) => key.startsWith('__reactFiber'));
+}
+
+export function hasTakenOver(page: Page): Promise<boolean> {
+  return page.evaluate(reactOwnsShell);
+}
+
+/** Waits until React has taken over the page: a click or a choice on it before then is held or lost. */
 export async function appTookOver(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const shell = document.getElementById('root')?.firstElementChild;
-    return shell != null && Object.keys(shell).some((key) => key.startsWith('__reactFiber'));
-  });
+  await page.waitForFunction(reactOwnsShell);
 }
 
 export async function acceptCookies(page: Page): Promise<void> {

@@ -144,6 +144,18 @@ describe('holdEarlyActions', () => {
     root.remove();
   });
 
+  it('holds a checkbox’s click, so it does not change before the app has its state', () => {
+    const root = serverScreen();
+    root.insertAdjacentHTML('beforeend', '<input type="checkbox" aria-label="Accept the terms" />');
+    const box = root.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    const release = holdEarlyActions(root);
+    box?.click();
+    expect(box?.checked).toBe(false);
+    release();
+    expect(box?.checked).toBe(true);
+    root.remove();
+  });
+
   it('leaves links alone', () => {
     const root = serverScreen();
     const release = holdEarlyActions(root);
