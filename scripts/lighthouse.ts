@@ -7,11 +7,12 @@
 // when a page misses a budget. The JSON report of each page's median-performance run lands in
 // dist/lighthouse/.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { buildIsStale, markBuilt } from './build-freshness';
 
 const PAGES = ['/', '/shop', '/login', '/register'];
 /** Lowest scores (0–100) per category. */
@@ -33,8 +34,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const STAMP = 'dist/.build-stamp';
-const SOURCES = ['index.html', 'openapi.yaml', 'package-lock.json', 'src', 'machines', 'server', 'public'];
 const REPORTS = 'dist/lighthouse';
 
 const check = process.argv.includes('--check');
@@ -44,22 +43,11 @@ const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag === -1 ? 5 : Number(process.argv[runsFlag + 1]);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number of at least 1');
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
-    stat.mtimeMs,
-  );
-}
-
 function buildIfStale(): void {
-  const built = existsSync(STAMP) && existsSync('dist/server/main.js') ? statSync(STAMP).mtimeMs : 0;
-  if (Math.max(...SOURCES.map(newestMtime)) <= built) return;
+  if (!buildIsStale()) return;
   console.log('lighthouse: building the app and the server…');
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-  writeFileSync(STAMP, new Date().toISOString());
+  markBuilt();
 }
 
 function freePort(): Promise<number> {
