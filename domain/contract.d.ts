@@ -230,8 +230,11 @@ export interface paths {
         /**
          * Open an email verification link
          * @description Marks the address verified (crediting the welcome bonus once) and redirects the browser to
-         *     `/email/verify/success`, or to `/email/verify/already-success` when it already was. An
-         *     unknown or expired token answers 404 with a short HTML page linking home.
+         *     one of the storefront's own pages, which speak the customer's language:
+         *     `/email/verify/success`; `/email/verify/already-success` when the address already was
+         *     verified; `/email/verify/invalid` for every link that cannot verify anything — a token of the
+         *     wrong shape (a link cut short or garbled by a mail client), an unknown, expired or retired
+         *     one. That page offers a new link. The answer never tells which of these it was.
          */
         get: operations["verifyEmail"];
         put?: never;
@@ -2005,7 +2008,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                token: components["schemas"]["OpaqueToken"];
+                /**
+                 * @description The token of the emailed link (an `OpaqueToken`). Any other text is accepted here and
+                 *     answered with the redirect to `/email/verify/invalid`, never with an error page.
+                 */
+                token: string;
             };
             cookie?: never;
         };
@@ -2014,14 +2021,13 @@ export interface operations {
             /** @description Redirect to the storefront's result page. */
             302: {
                 headers: {
-                    /** @description `/email/verify/success` or `/email/verify/already-success` */
-                    Location?: "/email/verify/success" | "/email/verify/already-success";
+                    /** @description `/email/verify/success`, `/email/verify/already-success` or `/email/verify/invalid` */
+                    Location?: "/email/verify/success" | "/email/verify/already-success" | "/email/verify/invalid";
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFoundPage"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

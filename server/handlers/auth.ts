@@ -5,7 +5,6 @@ import { revokeSession, revokeUserSessions } from '../auth/sessions';
 import { users } from '../db/schema';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
-import { invalidVerificationLinkPage } from '../users/link-page';
 import { lockUser } from '../users/locks';
 import { sendQuietly, sendResetMail, sendVerificationMail } from '../users/mails';
 import { emailTaken, findUserByEmail, isUniqueViolation, normalizeEmail } from '../users/queries';
@@ -19,7 +18,7 @@ import {
   lockUserToken,
   retireUserTokens,
 } from '../users/user-tokens';
-import { verifyEmailToken } from '../users/verify-email';
+import { isOpaqueToken, VERIFY_RESULT_PAGES, verifyEmailToken } from '../users/verify-email';
 import type { ContractHandlers } from './types';
 
 export const authHandlers = {
@@ -151,18 +150,10 @@ export const authHandlers = {
   verifyEmail: async (request, reply) => {
     const { token } = request.params;
     const { db } = request.server.ctx;
-    const { welcomeBonusMinor } = await accountSettings(db);
-    const outcome = await verifyEmailToken(db, token, welcomeBonusMinor);
+    const outcome = isOpaqueToken(token)
+      ? await verifyEmailToken(db, token, (await accountSettings(db)).welcomeBonusMinor)
+      : 'invalid';
     reply.header('cache-control', 'no-store');
-    if (outcome === 'invalid') {
-      return reply
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .send(invalidVerificationLinkPage(request.locale));
-    }
-    return reply.redirect(
-      outcome === 'verified' ? '/email/verify/success' : '/email/verify/already-success',
-      302,
-    );
+    return reply.redirect(VERIFY_RESULT_PAGES[outcome], 302);
   },
 } satisfies Partial<ContractHandlers>;

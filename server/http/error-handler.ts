@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { type LocaleResolver, requestedLangId } from '../i18n/locale';
 import { type Locale, t } from '../i18n/messages';
 import { PaymentProviderRefusedError, PaymentsUnavailableError } from '../payments/provider';
+import { VERIFY_RESULT_PAGES } from '../users/verify-email';
 import { apiError } from './api-error';
 import { isMalformedBody } from './body';
 import { HttpError } from './errors';
@@ -135,12 +136,20 @@ export function registerErrorHandler(
 
 /**
  * Errors the router meets before any route or hook runs: a URL that is not valid (bad
- * percent-encoding) or a path parameter over the length limit. Both are a 400 `ApiError`.
+ * percent-encoding) or a path parameter over the length limit. Both are a 400 `ApiError`, except
+ * on a verification link, which always redirects to a storefront page (openapi.yaml verifyEmail).
  */
+const VERIFY_LINK_PREFIX = '/api/email/verify/';
+
 export function frameworkErrorHandler(
   resolveLocale: LocaleResolver,
 ): FastifyServerOptions['frameworkErrors'] {
-  return (error, _request, reply) => {
+  return (error, request, reply) => {
+    // A verification link garbled past parsing still ends on the storefront's page for it.
+    if (request.method === 'GET' && request.url.startsWith(VERIFY_LINK_PREFIX)) {
+      void reply.header('cache-control', 'no-store').redirect(VERIFY_RESULT_PAGES.invalid, 302);
+      return;
+    }
     const key = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'request.urlTooLong' : 'request.badUrl';
     void resolveLocale(undefined).then((locale) => send(reply, new HttpError(400, t(locale, key))));
   };

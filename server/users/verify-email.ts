@@ -7,6 +7,23 @@ import { findUserToken, lockUserToken, markTokenUsed } from './user-tokens';
 
 export type VerifyOutcome = 'verified' | 'already-verified' | 'invalid';
 
+/**
+ * Where the browser goes for each outcome: always a page of the storefront, which speaks the
+ * customer's language (the API's own page would speak the link's, and could not offer a new link).
+ */
+export const VERIFY_RESULT_PAGES = {
+  verified: '/email/verify/success',
+  'already-verified': '/email/verify/already-success',
+  invalid: '/email/verify/invalid',
+} as const satisfies Record<VerifyOutcome, string>;
+
+/** The shape of an emailed token (openapi.yaml OpaqueToken); anything else cannot be one. */
+const OPAQUE_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
+
+export function isOpaqueToken(value: string): boolean {
+  return OPAQUE_TOKEN.test(value);
+}
+
 export function welcomeBonusKey(userId: number): string {
   return `welcome_bonus:${userId}`;
 }

@@ -378,7 +378,8 @@ describe('changeEmail', () => {
       body: { email: uniqueEmail(), password: PASSWORD },
     });
     const response = await api.call('verifyEmail', { params: { token: oldToken } });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe('/email/verify/invalid');
     expect((await userRow(api, customer.userId)).emailVerifiedAt).toBeNull();
     const restored = await api.call('restorePassword', {
       body: { ...reset, password: 'Emerald9', password_confirmation: 'Emerald9' },

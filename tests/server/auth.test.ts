@@ -642,7 +642,15 @@ describe('email verification', () => {
     }
   });
 
-  it('answers an unknown or expired link with a short translated page linking home', async () => {
+  /** A redirect to the storefront's page for a link that verifies nothing, and nothing else. */
+  function expectInvalidPage(response: { status: number; headers: Record<string, unknown>; text: string }) {
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe('/email/verify/invalid');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.text).toBe('');
+  }
+
+  it('sends an unknown, expired or used-up link to the storefront page for invalid links', async () => {
     const customer = await signUp(api);
     const token = await firstLink(customer);
     await api.database.db
@@ -650,27 +658,46 @@ describe('email verification', () => {
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(userTokens.tokenHash, hashToken(token)));
     const before = await accountTables(api);
+    const german = { lang_id: await languageId(api, 'de') };
     for (const candidate of [token, 'Q'.repeat(43)]) {
-      const response = await openLink(candidate);
-      expect(response.status).toBe(404);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.text).toContain('This verification link is invalid or has expired');
-      expect(response.text).toContain('<a href="/">Go Back Home</a>');
+      expectInvalidPage(await openLink(candidate));
+      expectInvalidPage(await api.call('verifyEmail', { params: { token: candidate }, query: german }));
     }
-    const german = await api.call('verifyEmail', {
-      params: { token },
-      query: { lang_id: await languageId(api, 'de') },
-    });
-    expect(german.text).toContain('Dieser Bestätigungslink ist ungültig oder abgelaufen');
     expect(await accountTables(api)).toEqual(before);
     expect((await userRow(api, customer.userId)).emailVerifiedAt).toBeNull();
   });
 
-  it('answers 400 for a token of the wrong shape', async () => {
-    // Over 100 characters, Fastify refuses a path parameter itself (maxParamLength) with 414.
-    for (const token of ['short', 'a'.repeat(31), "x'%20OR%201=1", 'a+b'.repeat(15)]) {
-      expect((await openLink(token)).status).toBe(400);
+  it('sends a malformed link there too, whatever its shape, without touching anything', async () => {
+    const customer = await signUp(api);
+    const token = await firstLink(customer);
+    const before = await accountTables(api);
+    for (const candidate of [
+      'short',
+      'a'.repeat(31),
+      `${token}.`,
+      token.slice(0, 20),
+      "x'%20OR%201=1",
+      'a+b'.repeat(15),
+      'a'.repeat(129),
+      'x'.repeat(300),
+    ]) {
+      expectInvalidPage(await openLink(candidate));
     }
+    // Bad percent-encoding and an over-long segment fail in the router, before any route runs.
+    for (const url of ['/api/email/verify/%E0%A4%A', `/api/email/verify/${'x'.repeat(300)}`]) {
+      const raw = await api.app.inject({ url, headers: { 'accept-language': 'de' } });
+      expectInvalidPage({ status: raw.statusCode, headers: raw.headers, text: raw.body });
+    }
+    expect(await accountTables(api)).toEqual(before);
+    expect((await userRow(api, customer.userId)).emailVerifiedAt).toBeNull();
+    // The cut-short link's full token still verifies.
+    expect((await openLink(token)).headers.location).toBe('/email/verify/success');
+  });
+
+  it('answers the other API routes that fail in the router with the 400 envelope still', async () => {
+    const response = await api.app.inject({ url: '/api/static-pages/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 'ERROR' });
   });
 });
 

@@ -99,15 +99,15 @@ describe('requests with nothing to name a field by answer 400', () => {
   });
 
   it('refuses a bad path parameter', async () => {
-    const token = await api.call('verifyEmail', { params: { token: 'short' } });
-    expect(token.status).toBe(400);
-    expect(token.body).toEqual({ status: 'ERROR', message: "Invalid value for parameter 'token'" });
+    const page = await api.call('getStaticPage', { params: { idOrSlug: 'Not a slug!' } });
+    expect(page.status).toBe(400);
+    expect(page.body).toEqual({ status: 'ERROR', message: "Invalid value for parameter 'idOrSlug'" });
   });
 
   it('refuses a path parameter over the length limit in the envelope, not with a 414', async () => {
-    const token = await api.call('verifyEmail', { params: { token: 'x'.repeat(300) } });
-    expect(token.status).toBe(400);
-    expect(token.body).toEqual({
+    const page = await api.call('getStaticPage', { params: { idOrSlug: 'x'.repeat(300) } });
+    expect(page.status).toBe(400);
+    expect(page.body).toEqual({
       status: 'ERROR',
       message: 'A part of the address of the request is too long',
     });
