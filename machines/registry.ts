@@ -23,6 +23,7 @@ import { staticPageMachine, staticPagesMachine } from './staticPages';
 import { toastsMachine } from './toasts';
 import { topUpMachine } from './topUp';
 import { verificationEmailMachine } from './verificationEmail';
+import { verificationLinkMachine } from './verificationLink';
 
 /** Every machine by name: the diagram generator draws each, and the diagram test checks them. */
 export const machines: Record<string, AnyStateMachine> = {
@@ -44,6 +45,7 @@ export const machines: Record<string, AnyStateMachine> = {
   staticPages: staticPagesMachine,
   toasts: toastsMachine,
   verificationEmail: verificationEmailMachine,
+  verificationLink: verificationLinkMachine,
   signIn: signInMachine,
   signUp: signUpMachine,
   forgotPassword: forgotPasswordMachine,

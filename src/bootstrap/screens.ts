@@ -46,6 +46,7 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   forgotPassword: 'auth',
   resetPassword: 'auth',
   verificationEmail: 'email',
+  verificationLink: 'email',
   staticPage: 'pages',
   paymentStatus: 'payment',
   paymentResult: 'payment',

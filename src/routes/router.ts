@@ -12,6 +12,7 @@ import {
 import { cartRoute } from './cart';
 import { emailVerificationRoute } from './email-verification';
 import { emailVerifyAlreadyRoute } from './email-verify-already';
+import { emailVerifyInvalidRoute } from './email-verify-invalid';
 import { emailVerifySuccessRoute } from './email-verify-success';
 import { failPaymentRoute } from './fail-payment';
 import { faqRoute } from './faq';
@@ -54,6 +55,7 @@ export const routeTree = rootRoute.addChildren([
   emailVerificationRoute,
   emailVerifySuccessRoute,
   emailVerifyAlreadyRoute,
+  emailVerifyInvalidRoute,
   shopRoute,
   cartRoute,
   rulesRoute,

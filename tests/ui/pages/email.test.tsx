@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, failure, fixtures, renderApp, SIGNED_IN } from '../support';
+import { api, failure, fixtures, renderApp, SIGNED_IN, server } from '../support';
 
 const RESEND = api('/email/verification-notification');
 
@@ -86,5 +86,92 @@ describe('email verified pages', () => {
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Go to my account' })).toHaveAttribute('href', '/account');
     expect(within(main).getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
+  });
+});
+
+describe('invalid verification link page', () => {
+  const TITLE = 'This verification link is invalid or has expired';
+
+  it('asks a guest to sign in for a new link, and comes back here signed in to send it', async () => {
+    let sent = 0;
+    const { user, location } = renderApp({
+      path: '/email/verify/invalid',
+      handlers: [
+        http.post(RESEND, () => {
+          sent += 1;
+          return HttpResponse.json({ status: 'OK', message: 'A new verification link has been sent.' });
+        }),
+      ],
+    });
+    await screen.findByRole('heading', { level: 1, name: TITLE });
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('Sign in to get a new link.')).toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument();
+    const signIn = within(main).getByRole('link', { name: 'Sign in' });
+    expect(signIn).toHaveAttribute('href', '/login?redirect=%2Femail%2Fverify%2Finvalid');
+    await user.click(signIn);
+    await user.type(await screen.findByLabelText('Email'), fixtures.profile.email);
+    await user.type(screen.getByLabelText('Password'), 'Emerald7');
+    server.use(
+      http.post(api('/login'), () =>
+        HttpResponse.json({ status: 'OK' as const, access_token: fixtures.DEMO_TOKEN, emailVerified: false }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+    await waitFor(() => expect(location()).toBe('/email/verify/invalid'));
+    await user.click(await screen.findByRole('button', { name: 'Send a new link' }));
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
+      'A new verification link has been sent.',
+    );
+    expect(sent).toBe(1);
+    expect(screen.getByRole('button', { name: 'Send another link' })).toBeEnabled();
+  });
+
+  it('shows a failure on the page and sends again on the next press', async () => {
+    let sent = 0;
+    const { user } = renderApp({
+      path: '/email/verify/invalid',
+      storage: SIGNED_IN,
+      handlers: [
+        unverified,
+        http.post(RESEND, () => {
+          sent += 1;
+          return sent === 1
+            ? failure(429, 'Too many requests. Please wait a moment.')
+            : HttpResponse.json({ status: 'OK' });
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send a new link' }));
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
+      'Too many requests. Please wait a moment.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send a new link' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent(
+        'A new verification link has been sent to your email address.',
+      ),
+    );
+    expect(sent).toBe(2);
+  });
+
+  it('tells a customer whose address got verified that there is nothing to do', async () => {
+    const { user } = renderApp({
+      path: '/email/verify/invalid',
+      storage: SIGNED_IN,
+      handlers: [
+        unverified,
+        http.post(RESEND, () => failure(409, 'Your email address is already verified.')),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send a new link' }));
+    await screen.findByRole('heading', { level: 1, name: 'Your email address was already verified' });
+    expect(screen.getByRole('link', { name: 'Go to my account' })).toHaveAttribute('href', '/account');
+  });
+
+  it('offers no link to a verified customer', async () => {
+    renderApp({ path: '/email/verify/invalid', storage: SIGNED_IN });
+    await screen.findByRole('heading', { level: 1, name: 'Your email address was already verified' });
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument();
   });
 });
