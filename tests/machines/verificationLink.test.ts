@@ -67,7 +67,11 @@ describe('verificationLink rules', () => {
     ]);
     const [ready] = initialTransition(verificationLinkMachine, signedIn);
     const [sending] = transition(verificationLinkMachine, ready, { type: 'RESEND' });
-    const [sent] = transition(verificationLinkMachine, sending, doneEvent('resendVerification', 'x') as Step);
+    const [sent] = transition(
+      verificationLinkMachine,
+      sending,
+      doneEvent('resendVerification', 'x') as unknown as Step,
+    );
     const [again] = transition(verificationLinkMachine, sent, { type: 'RESEND' });
     expect(again.value).toBe('sending');
     expect(again.context.notice).toBeNull();
