@@ -20,6 +20,8 @@ export interface ShopInput {
   category?: string | undefined;
   /** A product a guest chose before signing in (`add` search value): added once signed in. */
   add?: number | undefined;
+  /** How many of it (`count` search value, 1–99); absent means 1. */
+  count?: number | undefined;
   /** Whether the session counted as signed in when the page was entered. */
   signedIn?: boolean;
 }
@@ -32,7 +34,8 @@ export interface ShopContext {
   products: Product[];
   totalPages: number;
   error: Text | null;
-  addAfterSignIn: number | undefined;
+  /** The guest's choice from before signing in (or up), added once on entering signed in. */
+  addAfterSignIn: { productId: number; count: number } | undefined;
   signedIn: boolean;
 }
 
@@ -94,18 +97,21 @@ export const shopMachine = setup({
       }),
     ),
     /** A guest signs in first and comes back to this page, which then adds the product. */
-    sendGuestToLogin: emit(({ context }, params: { productId: number }) => ({
+    sendGuestToLogin: emit(({ context }, params: { productId: number; count: number }) => ({
       type: 'navigate' as const,
       to: `/login?redirect=${encodeURIComponent(
-        shopPath(context.page, context.category, { add: String(params.productId) }),
+        shopPath(context.page, context.category, {
+          add: String(params.productId),
+          ...(params.count > 1 ? { count: String(params.count) } : {}),
+        }),
       )}`,
     })),
     /** The add a guest asked for before signing in, once; the `add` value leaves the address. */
     completeAddAfterSignIn: enqueueActions(({ context, enqueue }) => {
-      const productId = context.addAfterSignIn;
-      if (productId === undefined) return;
+      const chosen = context.addAfterSignIn;
+      if (chosen === undefined) return;
       if (context.signedIn) {
-        const add: CartEvent = { type: 'ADD', id: productId, count: 1 };
+        const add: CartEvent = { type: 'ADD', id: chosen.productId, count: chosen.count };
         enqueue.sendTo(({ system }) => system.get('cart'), add);
       }
       enqueue.assign({ addAfterSignIn: undefined });
@@ -141,8 +147,9 @@ export const shopMachine = setup({
     "shown | empty | error ('Failed to load products' unless the server says otherwise; RETRY loads again).",
     'GO_TO_PAGE {page} emits navigate to /shop?page=N (the route starts a new shop for it). ADD {productId,',
     "count, signedIn} sends ADD to the app's cart (systemId 'cart'), which reports success and failure; a guest",
-    'is sent to /login?redirect=/shop?…&add=<id>, and the page entered again signed in with that add value adds',
-    'the product once and drops the value from the address (navigate, replace). The categories load beside the',
+    'is sent to /login?redirect=/shop?…&add=<id>&count=<n> (count only above 1), and the page entered again',
+    'signed in with those values adds that many of the product once and drops them from the address (navigate,',
+    'replace). The categories load beside the',
     'page (none offered when they fail); CHOOSE_CATEGORY {category} (undefined = All) emits navigate to that',
     "category's first page, /shop?category=slug, when it is another offered one.",
   ].join(' '),
@@ -153,7 +160,7 @@ export const shopMachine = setup({
     products: [],
     totalPages: 0,
     error: null,
-    addAfterSignIn: input.add,
+    addAfterSignIn: input.add === undefined ? undefined : { productId: input.add, count: input.count ?? 1 },
     signedIn: input.signedIn ?? false,
   }),
   invoke: {
@@ -210,7 +217,10 @@ export const shopMachine = setup({
             },
           },
           {
-            actions: { type: 'sendGuestToLogin', params: ({ event }) => ({ productId: event.productId }) },
+            actions: {
+              type: 'sendGuestToLogin',
+              params: ({ event }) => ({ productId: event.productId, count: event.count }),
+            },
           },
         ],
       },

@@ -1,5 +1,7 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../../domain/api-failure';
+import type { MessageText } from '../text';
+import { guestIntentNotice } from './guestIntent';
 import { formMessages } from './messages';
 import {
   type FieldErrors,
@@ -49,6 +51,8 @@ export interface SignInContext extends FormErrors<SignInField> {
   values: SignInValues;
   errors: FieldErrors<SignInField>;
   redirectTo: string;
+  /** Why the guest was sent here (an Add to cart waiting for an account), shown above the form. */
+  notice: MessageText | null;
 }
 
 export type SignInEvent = { type: 'CHANGE'; field: SignInField; value: string } | { type: 'SUBMIT' };
@@ -102,13 +106,15 @@ export const signInMachine = setup({
     '(email), first broken rule only, and otherwise calls login. A failure shows server field errors on',
     "their fields, else the server's or client's message (429, 5xx, network) or 'Authentication failed';",
     'a cancelled call shows nothing. Success sends SIGNED_IN {token, emailVerified} to the session and',
-    'emits navigate {to: redirectTo}. SUBMIT is not accepted while signing in.',
+    'emits navigate {to: redirectTo}. SUBMIT is not accepted while signing in. A redirectTo that adds to the cart',
+    "(/shop?…&add=…) gives the notice 'Sign in to add items to your cart'.",
   ].join(' '),
   context: ({ input }) => ({
     values: { email: '', password: '' },
     errors: {},
     formError: null,
     redirectTo: input.redirectTo,
+    notice: guestIntentNotice(input.redirectTo, 'signIn'),
   }),
   on: {
     CHANGE: { actions: { type: 'change', params: ({ event }) => event } },

@@ -2,7 +2,9 @@ import { and, assign, emit, fromPromise, not, sendTo, setup, stateIn } from 'xst
 import { isSilentFailure } from '../../domain/api-failure';
 import { meetsPasswordRule } from '../../domain/password';
 import type { Country } from '../domain';
+import type { MessageText } from '../text';
 import { showToast } from '../toasts';
+import { guestIntentNotice } from './guestIntent';
 import { formMessages } from './messages';
 import {
   EMPTY_PHONE,
@@ -116,6 +118,8 @@ const SERVER_FIELDS: Record<string, SignUpField> = {
 export interface SignUpInput {
   /** The server's countries: the phone input accepts numbers of these only (by `iso`). */
   countries: readonly Country[];
+  /** Where to go once signed up: the `redirect` query (a same-site path); /account when absent. */
+  redirectTo?: string | undefined;
 }
 
 export interface SignUpContext extends FormErrors<SignUpField> {
@@ -124,6 +128,9 @@ export interface SignUpContext extends FormErrors<SignUpField> {
   countries: readonly Country[];
   /** ISO codes the phone input accepts. */
   phoneCountries: string[];
+  redirectTo: string;
+  /** Why the guest was sent here (an Add to cart waiting for an account), shown above the form. */
+  notice: MessageText | null;
 }
 
 export type SignUpEvent =
@@ -224,7 +231,7 @@ export const signUpMachine = setup({
       ({ system }) => system.get('session'),
       (_, params: AuthSuccess): SignedInEvent => ({ type: 'SIGNED_IN', ...params }),
     ),
-    navigate: emit({ type: 'navigate' as const, to: '/account' }),
+    navigate: emit(({ context }) => ({ type: 'navigate' as const, to: context.redirectTo })),
     notifyUnsupported: sendTo(
       ({ system }) => system.get('toasts'),
       showToast('error', formMessages.countryNotSupported),
@@ -238,7 +245,8 @@ export const signUpMachine = setup({
     'its field, or sends POST /register; a sent sign-up locks SUBMIT for 500 ms (lock), and SUBMIT is not',
     'accepted while registering. A failure puts server field errors on their fields, else the message',
     "(server's, 429/5xx/network, or 'Registration failed'); success sends SIGNED_IN {token, emailVerified} to the session and emits",
-    "navigate {to: '/account'}. A phone number of a country outside the server's list is cleared with 'This",
+    'navigate {to: redirectTo} (/account unless a redirect came along; one that adds to the cart also gives the',
+    "notice 'Create an account to add items to your cart'). A phone number of a country outside the server's list is cleared with 'This",
     "country is not supported' at the field, and a toast {error} 500 ms after the last such input (phoneNotice).",
     "guessCountry (the IP lookup), or else the Country field, preselects the phone's country when it is allowed and no number was typed.",
   ].join(' '),
@@ -248,6 +256,8 @@ export const signUpMachine = setup({
     formError: null,
     countries: input.countries,
     phoneCountries: input.countries.map((country) => country.iso.toUpperCase()),
+    redirectTo: input.redirectTo ?? '/account',
+    notice: guestIntentNotice(input.redirectTo, 'signUp'),
   }),
   invoke: {
     id: 'guessCountry',

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { validateLoginSearch } from './auth-search';
 import { guestOnly } from './guards';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
@@ -8,11 +9,14 @@ export const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
   staticData: { name: 'Register', access: 'guest', header: 'transparent' },
+  validateSearch: validateLoginSearch,
   beforeLoad: guestOnly,
-  loader: async ({ context }) => {
+  loaderDeps: ({ search }) => ({ redirect: search.redirect }),
+  loader: async ({ context, deps }) => {
     // The phone field and the country select need the country list from start-up.
     const started = await waitFor(context.app, (snapshot) => !snapshot.matches('loading'));
-    return { screen: await context.screens.start('signUp', { countries: started.context.countries }) };
+    const input = { countries: started.context.countries, redirectTo: deps.redirect };
+    return { screen: await context.screens.start('signUp', input) };
   },
   ...screenLifecycle('signUp'),
   component: lazyRouteComponent(() => import('../features/auth/RegisterPage'), 'RegisterPage'),

@@ -1,3 +1,5 @@
+import { isLineCount } from '../../domain/cart';
+
 /**
  * The shop's query, checked by hand for the same reason as the auth screens' (see auth-search.ts):
  * route modules load with the first page, and zod does not fit its budget. Every key is spelled
@@ -11,6 +13,8 @@ export interface ShopSearch {
   product?: number | undefined;
   /** A product a guest chose before signing in, added once back here signed in. */
   add?: number | undefined;
+  /** How many of `add` the guest chose (1–99); absent means 1. */
+  count?: number | undefined;
 }
 
 const CATEGORY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -25,7 +29,13 @@ export function validateShopSearch(search: Record<string, unknown>): ShopSearch 
     category: category !== undefined && category.length <= 40 ? category : undefined,
     product: positiveInteger(search.product),
     add: positiveInteger(search.add),
+    count: lineCount(search.count),
   };
+}
+
+function lineCount(value: unknown): number | undefined {
+  const count = positiveInteger(value);
+  return count !== undefined && isLineCount(count) ? count : undefined;
 }
 
 function positiveInteger(value: unknown): number | undefined {

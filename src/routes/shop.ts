@@ -15,7 +15,12 @@ export const shopRoute = createRoute({
   path: '/shop',
   staticData: { name: 'ProductListPage', access: 'all', header: 'solid' },
   validateSearch: validateShopSearch,
-  loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category, add: search.add }),
+  loaderDeps: ({ search }) => ({
+    page: search.page ?? 1,
+    category: search.category,
+    add: search.add,
+    count: search.count,
+  }),
   loader: async ({ context, deps }) => {
     const signedIn = deps.add === undefined ? false : await isSignedIn(context.app);
     const screen = await context.screens.start('shop', { ...deps, signedIn });

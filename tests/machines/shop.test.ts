@@ -34,7 +34,7 @@ const pageOf = (items: Product[], page = 1, totalPages = 2): ProductPage => ({
 describePaths(
   'shop paths',
   pathPlan(shopMachine, {
-    inputs: [{ page: 1 }, { page: 2, add: 3, signedIn: true }, { page: 1, category: 'ranks' }],
+    inputs: [{ page: 1 }, { page: 2, add: 3, count: 4, signedIn: true }, { page: 1, category: 'ranks' }],
     events: [
       doneEvent('fetchCategories', categories),
       errorEvent('fetchCategories', new Error('offline')),
@@ -49,7 +49,7 @@ describePaths(
       { type: 'GO_TO_PAGE', page: 1 },
       { type: 'GO_TO_PAGE', page: 9 },
       { type: 'ADD', productId: 1, count: 2, signedIn: true },
-      { type: 'ADD', productId: 1, count: 1, signedIn: false },
+      { type: 'ADD', productId: 1, count: 3, signedIn: false },
     ],
   }),
 );
@@ -102,6 +102,18 @@ describe('shop rules', () => {
     expect(navigations).toEqual([{ type: 'navigate', to: '/login?redirect=%2Fshop%3Fpage%3D2%26add%3D1' }]);
   });
 
+  it('carries the quantity a guest chose through sign-in (issue 20)', async () => {
+    const { screen, cartEvents, navigations } = runShop({ page: 1, category: 'ranks' }, async () =>
+      pageOf([product(1)]),
+    );
+    await waitFor(screen, (s) => s.matches('shown'));
+    screen.send({ type: 'ADD', productId: 1, count: 3, signedIn: false });
+    expect(cartEvents).toEqual([]);
+    expect(navigations).toEqual([
+      { type: 'navigate', to: `/login?redirect=${encodeURIComponent('/shop?category=ranks&add=1&count=3')}` },
+    ]);
+  });
+
   it('chooses another offered category on its first page; All drops the category', async () => {
     const { screen, navigations } = runShop({ page: 2, category: 'ranks' }, async () =>
       pageOf([product(1)], 2, 2),
@@ -148,6 +160,17 @@ describe('shop rules', () => {
     await waitFor(screen, (s) => s.matches('shown'));
     expect(cartEvents).toEqual([{ type: 'ADD', id: 5, count: 1 }]);
     expect(navigations).toEqual([{ type: 'navigate', to: '/shop', replace: true }]);
+  });
+
+  it('adds as many as the guest chose once signed in, once', async () => {
+    const { screen, cartEvents, navigations } = runShop(
+      { page: 2, category: 'ranks', add: 5, count: 3, signedIn: true },
+      async () => pageOf([product(5)], 2, 2),
+    );
+    await waitFor(screen, (s) => s.matches('shown'));
+    expect(cartEvents).toEqual([{ type: 'ADD', id: 5, count: 3 }]);
+    expect(navigations).toEqual([{ type: 'navigate', to: '/shop?page=2&category=ranks', replace: true }]);
+    expect(screen.getSnapshot().context.addAfterSignIn).toBeUndefined();
   });
 
   it('still a guest with an add value: nothing is added', async () => {

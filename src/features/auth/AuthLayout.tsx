@@ -5,10 +5,13 @@ import './auth.css';
 export function AuthLayout({
   title,
   wide = false,
+  notice,
   children,
 }: {
   title: string;
   wide?: boolean;
+  /** Why the visitor is here (e.g. an Add to cart that waits for an account). */
+  notice?: string | undefined;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -21,6 +24,7 @@ export function AuthLayout({
         <h1 id={titleId} className="auth-card__title">
           {title}
         </h1>
+        {notice ? <p className="auth-card__notice">{notice}</p> : null}
         {children}
       </section>
     </main>

@@ -1,4 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/Button/Button';
 import { TextField } from '../../components/TextField/TextField';
@@ -26,9 +27,11 @@ export function LoginPage() {
   const text = useOptionalText();
   const form = route.useLoaderData({ select: (data) => data.screen });
   const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('signingIn'));
+  const notice = useSelector(form, (snapshot) => snapshot.context.notice);
+  const redirect = route.useSearch({ select: (search) => search.redirect });
 
   return (
-    <AuthLayout title={intl.formatMessage(messages.title)}>
+    <AuthLayout title={intl.formatMessage(messages.title)} notice={text(notice)}>
       <AuthForm
         onSubmit={() => form.send({ type: 'SUBMIT' })}
         formError={text(formError)}
@@ -65,7 +68,9 @@ export function LoginPage() {
       </AuthForm>
       <p className="auth-card__footer">
         {intl.formatMessage(messages.noAccount)}{' '}
-        <Link to="/register">{intl.formatMessage(messages.signUp)}</Link>
+        <Link to="/register" search={{ redirect }}>
+          {intl.formatMessage(messages.signUp)}
+        </Link>
       </p>
     </AuthLayout>
   );

@@ -39,7 +39,7 @@ const messages = defineMessages({
   signIn: { id: 'auth.signUp.signIn', defaultMessage: 'Sign in' },
 });
 
-/** /register (SPEC §2 "Sign Up"): success signs the customer in and opens the account. */
+/** /register (SPEC §2 "Sign Up"): success signs the customer in and opens the `redirect` query or the account. */
 export function RegisterPage() {
   const intl = useIntl();
   const countries = useAppSelector((snapshot) => snapshot.context.countries);
@@ -51,6 +51,8 @@ export function RegisterPage() {
   const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) =>
     s.matches({ form: 'registering' }),
   );
+  const notice = useSelector(form, (snapshot) => snapshot.context.notice);
+  const redirect = route.useSearch({ select: (search) => search.redirect });
 
   const field = (name: SignUpTextField, label: string, type = 'text', autoComplete?: string) => (
     <TextField
@@ -66,7 +68,7 @@ export function RegisterPage() {
   );
 
   return (
-    <AuthLayout title={intl.formatMessage(messages.title)} wide>
+    <AuthLayout title={intl.formatMessage(messages.title)} notice={text(notice)} wide>
       <AuthForm
         onSubmit={() => form.send({ type: 'SUBMIT' })}
         formError={text(formError)}
@@ -136,7 +138,9 @@ export function RegisterPage() {
       </AuthForm>
       <p className="auth-card__footer">
         {intl.formatMessage(messages.haveAccount)}{' '}
-        <Link to="/login">{intl.formatMessage(messages.signIn)}</Link>
+        <Link to="/login" search={{ redirect }}>
+          {intl.formatMessage(messages.signIn)}
+        </Link>
       </p>
     </AuthLayout>
   );

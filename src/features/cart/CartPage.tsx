@@ -14,6 +14,7 @@ import { CoinPrice } from '../shared/CoinPrice';
 import { CheckoutPanel } from './CheckoutPanel';
 import '../shared/storePage.css';
 import './cart.css';
+import { MAX_LINE_COUNT } from '../../../domain/cart';
 
 const route = getRouteApi('/cart');
 
@@ -33,9 +34,6 @@ const messages = defineMessages({
   total: { id: 'cart.total', defaultMessage: 'Total' },
   updating: { id: 'cart.line.updating', defaultMessage: 'Updating…' },
 });
-
-/** The most of one product a cart line holds (openapi.yaml CartItem.count). */
-const MAX_COUNT = 99;
 
 /** /cart (SPEC §2 CartPage): the lines, their changes, the total and checkout. */
 export function CartPage() {
@@ -159,8 +157,8 @@ function CartLine({ line, inProgress, locked, onCount, onRemove }: CartLineProps
           type="button"
           className="cart-line__step"
           aria-label={say(withValues(messages.more, { title }))}
-          aria-disabled={locked || line.count >= MAX_COUNT || undefined}
-          onClick={act(() => line.count < MAX_COUNT && onCount(line.count + 1))}
+          aria-disabled={locked || line.count >= MAX_LINE_COUNT || undefined}
+          onClick={act(() => line.count < MAX_LINE_COUNT && onCount(line.count + 1))}
         >
           +
         </button>

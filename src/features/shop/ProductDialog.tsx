@@ -15,6 +15,7 @@ import type { Product } from '../../../machines/shop';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinPrice } from '../shared/CoinPrice';
 import './ProductDialog.css';
+import { MAX_LINE_COUNT } from '../../../domain/cart';
 
 const messages = defineMessages({
   close: { id: 'shop.dialog.close', defaultMessage: 'Close' },
@@ -23,8 +24,6 @@ const messages = defineMessages({
   increase: { id: 'shop.dialog.increase', defaultMessage: 'More' },
   add: { id: 'shop.card.add', defaultMessage: 'Add to cart' },
 });
-
-export const MAX_LINE_COUNT = 99;
 
 export interface ProductDialogProps {
   product: Product;

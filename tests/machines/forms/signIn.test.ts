@@ -3,6 +3,7 @@ import { formMessages } from '../../../machines/forms/messages';
 import { signInMachine } from '../../../machines/forms/signIn';
 import { failureMessages, verbatim } from '../../../machines/text';
 import { signInPlan, wrongCredentials } from '../../support/formPaths';
+import { english } from '../../support/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
 import { apiFailure, cancelled, networkError, rateLimited, run, serverError } from './support';
 
@@ -66,6 +67,20 @@ describe('signIn rules (SPEC §5)', () => {
       { to: 'session', event: { type: 'SIGNED_IN', token: 'tok', emailVerified: false } },
     ]);
     expect(emitted).toEqual([{ type: 'navigate', to: '/cart' }]);
+  });
+
+  it("explains a guest's Add to cart with a notice, and nothing else does (issue 20)", () => {
+    const guest = { redirectTo: '/shop?page=2&add=5&count=3' };
+    const { snapshot, emitted } = run(signInMachine, guest, [
+      ...fill('steve@example.com', 'Diamond7'),
+      { type: 'SUBMIT' },
+      doneEvent('login', { token: 'tok', emailVerified: false }),
+    ]);
+    expect(english(snapshot.context.notice)).toBe('Sign in to add items to your cart');
+    expect(emitted).toEqual([{ type: 'navigate', to: '/shop?page=2&add=5&count=3' }]);
+    for (const redirectTo of ['/cart', '/account', '/shop', '/shop?page=2', '/shopping?add=1', '/x?y=/shop?add=1']) {
+      expect(run(signInMachine, { redirectTo }, []).snapshot.context.notice).toBeNull();
+    }
   });
 
   it.each([

@@ -88,6 +88,25 @@ describe('signUp rules (SPEC §5)', () => {
     expect(emitted).toEqual([{ type: 'navigate', to: '/account' }]);
   });
 
+  it("goes to the redirect target instead, with a notice for a guest's Add to cart (issue 20)", () => {
+    const guest = { countries, redirectTo: '/shop?add=5&count=3' };
+    const { snapshot, emitted } = run(signUpMachine, guest, [
+      ...FILLED,
+      { type: 'SUBMIT' },
+      doneEvent('register', SIGNED_UP),
+    ]);
+    expect(english(snapshot.context.notice)).toBe('Create an account to add items to your cart');
+    expect(emitted).toEqual([{ type: 'navigate', to: '/shop?add=5&count=3' }]);
+    const elsewhere = run(signUpMachine, { countries, redirectTo: '/cart' }, [
+      ...FILLED,
+      { type: 'SUBMIT' },
+      doneEvent('register', SIGNED_UP),
+    ]);
+    expect(elsewhere.snapshot.context.notice).toBeNull();
+    expect(elsewhere.emitted).toEqual([{ type: 'navigate', to: '/cart' }]);
+    expect(run(signUpMachine, INPUT, []).snapshot.context.notice).toBeNull();
+  });
+
   it('server field errors land on their fields; the first message of each', () => {
     const { snapshot } = run(signUpMachine, INPUT, [
       ...FILLED,
