@@ -8,6 +8,11 @@ export interface CartContext {
   error: Text | null;
   /** The line a REMOVE or SET_COUNT is changing, for its progress; null otherwise. */
   changing: number | null;
+  /**
+   * An ADD that came while the cart was loading (as a guest's add does right after signing in):
+   * sent once the cart has loaded instead of being dropped.
+   */
+  waitingAdd: { id: number; count: number } | null;
 }
 
 export type CartEvent =
@@ -89,7 +94,12 @@ export const cartMachine = setup({
     }),
   },
   actions: {
-    reset: assign({ items: [], error: null, changing: null }),
+    reset: assign({ items: [], error: null, changing: null, waitingAdd: null }),
+    holdAdd: assign(({ event }) => {
+      assertEvent(event, 'ADD');
+      return { waitingAdd: { id: event.id, count: event.count } };
+    }),
+    dropWaitingAdd: assign({ waitingAdd: null }),
     markLine: assign(({ event }) => ({
       changing: event.type === 'REMOVE' || event.type === 'SET_COUNT' ? event.id : null,
     })),
@@ -114,6 +124,7 @@ export const cartMachine = setup({
   guards: {
     /** A request the caller cancelled is never shown (SPEC §8). */
     silentFailure: ({ event }) => 'error' in event && isSilentFailure(event.error),
+    addWaiting: ({ context }) => context.waitingAdd !== null,
   },
 }).createMachine({
   id: 'cart',
@@ -121,11 +132,11 @@ export const cartMachine = setup({
     "The signed-in user's cart (SPEC §4). signedOut = empty. SESSION_CHANGED (sent by the app) refreshes it on",
     'sign-in and empties it on sign-out. ADD {id: product, count}, REMOVE {id: cart line}, SET_COUNT {id: cart line,',
     'count} (changing: the line in progress) and CLEAR each replace',
-    "the items with the server's cart; one change at a time (states tagged busy). CHECKOUT_SUCCEEDED empties it. Failures keep",
+    "the items with the server's cart (an ADD while loading waits for the load, then is sent); one change at a time (states tagged busy). CHECKOUT_SUCCEEDED empties it. Failures keep",
     "the items and emit notify {kind: 'error'}: 'Error adding item to cart', 'Error removing item from cart', 'Error updating item in cart',",
     "'Error clearing cart' unless the server says otherwise (nothing for cancelled requests).",
   ].join(' '),
-  context: { items: [], error: null, changing: null },
+  context: { items: [], error: null, changing: null, waitingAdd: null },
   initial: 'signedOut',
   on: {
     SESSION_CHANGED: [
@@ -136,14 +147,21 @@ export const cartMachine = setup({
   states: {
     signedOut: {},
     loading: {
+      on: { ADD: { actions: 'holdAdd' } },
       invoke: {
         id: 'fetchCart',
         src: 'fetchCart',
-        onDone: { target: 'ready', actions: 'takeServerCart' },
-        onError: {
-          target: 'error',
-          actions: assign({ error: ({ event }) => failureText(event.error, failureMessages.generic) }),
-        },
+        onDone: [
+          { guard: 'addWaiting', target: 'adding', actions: 'takeServerCart' },
+          { target: 'ready', actions: 'takeServerCart' },
+        ],
+        onError: [
+          { guard: 'addWaiting', target: 'adding' },
+          {
+            target: 'error',
+            actions: assign({ error: ({ event }) => failureText(event.error, failureMessages.generic) }),
+          },
+        ],
       },
     },
     ready: {
@@ -158,10 +176,12 @@ export const cartMachine = setup({
     },
     adding: {
       tags: ['busy'],
+      exit: 'dropWaitingAdd',
       invoke: {
         id: 'addToCart',
         src: 'addToCart',
-        input: ({ event }) => {
+        input: ({ context, event }) => {
+          if (event.type !== 'ADD' && context.waitingAdd !== null) return context.waitingAdd;
           assertEvent(event, 'ADD');
           return { id: event.id, count: event.count };
         },

@@ -54,6 +54,7 @@ describePaths(
       value: snapshot.value,
       lines: snapshot.context.items.length,
       error: snapshot.context.error,
+      waiting: snapshot.context.waitingAdd !== null,
     }),
   }),
 );
@@ -127,6 +128,33 @@ describe('cart rules', () => {
     actor.send({ type: 'SESSION_CHANGED', authenticated: false });
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('an ADD while the cart loads after sign-in is sent once it has loaded, with its count (issue 20)', async () => {
+    const server: Server = { lines: [rank] };
+    const { actor, calls, emitted } = startCart(server);
+    actor.send({ type: 'SESSION_CHANGED', authenticated: true });
+    actor.send({ type: 'ADD', id: 5, count: 3 });
+    expect(actor.getSnapshot().value).toBe('loading');
+    const after = await waitFor(actor, (s) => s.matches('ready'));
+    expect(calls).toEqual(['fetch', 'add']);
+    expect(after.context.items).toEqual([rank, line(99, 5, 100, 3)]);
+    expect(after.context.waitingAdd).toBeNull();
+    expect(emitted).toEqual([{ type: 'notify', kind: 'success', text: cartMessages.added }]);
+  });
+
+  it('a waiting ADD is still sent when the load fails, and dropped on sign-out', async () => {
+    const failing = startCart({ lines: [], fail: { fetch: serverError } });
+    failing.actor.send({ type: 'SESSION_CHANGED', authenticated: true });
+    failing.actor.send({ type: 'ADD', id: 5, count: 2 });
+    await waitFor(failing.actor, (s) => s.matches('ready'));
+    expect(failing.calls).toEqual(['fetch', 'add']);
+    const leaving = startCart({ lines: [] });
+    leaving.actor.send({ type: 'SESSION_CHANGED', authenticated: true });
+    leaving.actor.send({ type: 'ADD', id: 5, count: 2 });
+    leaving.actor.send({ type: 'SESSION_CHANGED', authenticated: false });
+    expect(leaving.actor.getSnapshot().context.waitingAdd).toBeNull();
+    expect(leaving.calls).toEqual(['fetch']);
   });
 
   it("add, remove and clear replace the items with the server's cart", async () => {

@@ -3,8 +3,8 @@ import { formMessages } from '../../../machines/forms/messages';
 import { signInMachine } from '../../../machines/forms/signIn';
 import { failureMessages, verbatim } from '../../../machines/text';
 import { signInPlan, wrongCredentials } from '../../support/formPaths';
-import { english } from '../../support/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
+import { english } from '../../support/text';
 import { apiFailure, cancelled, networkError, rateLimited, run, serverError } from './support';
 
 const INPUT = { redirectTo: '/cart' };
@@ -78,7 +78,14 @@ describe('signIn rules (SPEC §5)', () => {
     ]);
     expect(english(snapshot.context.notice)).toBe('Sign in to add items to your cart');
     expect(emitted).toEqual([{ type: 'navigate', to: '/shop?page=2&add=5&count=3' }]);
-    for (const redirectTo of ['/cart', '/account', '/shop', '/shop?page=2', '/shopping?add=1', '/x?y=/shop?add=1']) {
+    for (const redirectTo of [
+      '/cart',
+      '/account',
+      '/shop',
+      '/shop?page=2',
+      '/shopping?add=1',
+      '/x?y=/shop?add=1',
+    ]) {
       expect(run(signInMachine, { redirectTo }, []).snapshot.context.notice).toBeNull();
     }
   });

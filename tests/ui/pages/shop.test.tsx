@@ -90,6 +90,57 @@ describe('shop page', () => {
     await waitFor(() => expect(location()).toBe('/login?redirect=%2Fshop%3Fadd%3D4'));
   });
 
+  it('a guest who chose 3 signs in with a reason given and finds 3 in the cart (issue 20)', async () => {
+    const added: unknown[] = [];
+    const { ready, user, location } = renderApp({
+      path: '/shop?product=4',
+      handlers: [
+        http.post(api('/cart/add'), async ({ request }) => {
+          added.push(await request.json());
+          return HttpResponse.json({ status: 'OK' as const, cart: fixtures.cartOf(3) });
+        }),
+      ],
+    });
+    await ready();
+    const dialog = await screen.findByRole('dialog');
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    await user.tripleClick(quantity);
+    await user.keyboard('3');
+    await user.tab();
+    expect(quantity).toHaveValue('3');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fshop%3Fadd%3D4%26count%3D3'));
+    expect(await screen.findByText('Sign in to add items to your cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/register?redirect=%2Fshop%3Fadd%3D4%26count%3D3',
+    );
+    await user.type(screen.getByLabelText('Email'), fixtures.profile.email);
+    await user.type(screen.getByLabelText('Password'), 'Emerald7');
+    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+    await waitFor(() => expect(location()).not.toContain('login'));
+    await waitFor(() => expect(added).toEqual([expect.objectContaining({ id: 4, count: 3 })]));
+    await waitFor(() => expect(location()).toBe('/shop'));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+  });
+
+  it('the sign-up page keeps the reason and the redirect, both ways (issue 20)', async () => {
+    const { user, location } = renderApp({ path: '/login?redirect=%2Fshop%3Fadd%3D4%26count%3D3' });
+    await user.click(await screen.findByRole('link', { name: 'Sign up' }));
+    await waitFor(() => expect(location()).toBe('/register?redirect=%2Fshop%3Fadd%3D4%26count%3D3'));
+    expect(await screen.findByText('Create an account to add items to your cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fshop%3Fadd%3D4%26count%3D3',
+    );
+  });
+
+  it('a plain sign-in gives no reason, and an outside redirect is dropped', async () => {
+    renderApp({ path: '/login?redirect=https%3A%2F%2Fevil.example%2Fshop%3Fadd%3D4' });
+    expect(await screen.findByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByText('Sign in to add items to your cart')).not.toBeInTheDocument();
+  });
+
   it('signed in: Add to cart posts the product and says so', async () => {
     const added: unknown[] = [];
     const { ready, user } = renderApp({
