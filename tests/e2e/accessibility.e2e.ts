@@ -40,6 +40,7 @@ const guestRoutes = [
   '/processing-payment',
   '/email/verify/success',
   '/email/verify/already-success',
+  '/email/verify/invalid',
   '/shop',
   '/rules',
   '/faq',
@@ -59,6 +60,7 @@ const signedInRoutes = [
   '/account/change-email',
   '/cart',
   '/email-verification',
+  '/email/verify/invalid',
   '/shop',
   '/faq',
 ];
