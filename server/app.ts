@@ -12,6 +12,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import { handlers as allHandlers, type Handlers, missingHandlers, unknownHandlers } from './handlers';
 import { registerApiDocs } from './http/api-docs';
 import { bodyGuard, registerBodyParsers } from './http/body';
+import { rewriteToCanonicalUrl } from './http/canonical-url';
 import { registerCompression } from './http/compression';
 import {
   frameworkErrorHandler,
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Path parameters carry tokens of up to 128 characters (openapi.yaml); Fastify's default is 100.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler(resolveLocale),
+    rewriteUrl: rewriteToCanonicalUrl,
   });
 
   app.setValidatorCompiler(validatorCompiler);

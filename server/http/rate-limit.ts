@@ -130,7 +130,8 @@ export async function registerGlobalRateLimit(app: FastifyInstance, limit: Limit
     global: true,
     max: limit.max,
     timeWindow: limit.windowMs,
-    allowList: (request) => !isApiUrl(request.url),
+    // The route the router chose (its pattern), else the canonical URL (server/http/canonical-url.ts).
+    allowList: (request) => !isApiUrl(request.routeOptions.url ?? request.url),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   });

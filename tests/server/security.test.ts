@@ -139,6 +139,41 @@ describe('rate limits', () => {
     }
   });
 
+  it('counts the API however its path is spelled: escaped letters are the same path to the limit as to the router', async () => {
+    const api = await createTestApi({ database, rateLimits: { global: { max: 3, windowMs: 60_000 } } });
+    const spellings = [
+      '/%61pi/products',
+      '/%41PI/products',
+      '/api/%70roducts',
+      '/%2561pi/products',
+      '/api%2Fproducts',
+      '/%2Fapi/products',
+      '//api/products',
+      '/API/products',
+      '/api/./products',
+    ];
+    try {
+      const served = [];
+      for (let round = 0; round < 3; round += 1) {
+        for (const url of spellings) {
+          const res = await api.app.inject({ method: 'GET', url });
+          if (res.statusCode === 200) served.push(url);
+        }
+      }
+      // Every spelling the router serves as the API is counted: three in all, then 429.
+      expect(served).toHaveLength(3);
+      expect((await api.app.inject({ method: 'GET', url: '/%61pi/products' })).statusCode).toBe(429);
+      const signIn = await api.app.inject({
+        method: 'POST',
+        url: '/%61pi/login',
+        payload: { username: 'a@example.com', password: 'Wrong1234' },
+      });
+      expect(signIn.statusCode).toBe(429);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('counts by the client behind the proxies TRUST_PROXY names, and by the peer without it', async () => {
     const fromProxy = (api: TestApi, client: string) =>
       api.app.inject({
