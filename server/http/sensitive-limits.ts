@@ -17,7 +17,8 @@ import type { HitStore, Limit, RateLimits } from './rate-limit';
  * nothing (reset mails: the answer stays the same, no further mail is sent, and the links already
  * sent still work).
  *
- * - every operation: per client IP (`perIp`), before the body is looked at;
+ * - every operation: per client IP (`perIp`), before the body is validated; never a sign-in from a
+ *   device that signed in to the account it names before;
  * - every operation: per account and client IP (`perAccountIp`);
  * - sign-in: per account from clients that have not signed in to it before (`perAccount`); a
  *   known device (device token) counts per account and device instead (`perAccountIp`);
@@ -69,7 +70,7 @@ function tooManyRequests(request: FastifyRequest, resetAt: number, now: number):
 }
 
 export interface SensitiveLimiters {
-  /** Runs first, before the body is looked at. */
+  /** Runs first, before the body is validated. */
   perIp: preValidationAsyncHookHandler;
   /** Runs once the body is valid and the session known. */
   perAccount: preHandlerAsyncHookHandler;
@@ -103,12 +104,19 @@ export function sensitiveLimiters(
     if (over) throw tooManyRequests(request, resetAt, now());
   };
 
+  /** The device token's id when the client signed in to the account it names before (sign-in only). */
+  const knownDevice = async (request: FastifyRequest, account: string | undefined) => {
+    if (policy.perAccount !== 'unknown-devices' || account === undefined) return undefined;
+    const tokens = deviceTokensIn(request.headers.cookie);
+    if (tokens.length === 0) return undefined;
+    return knownDeviceOf(await deviceSecret(request.server.ctx.db), account, tokens);
+  };
+
   const perAccount: preHandlerAsyncHookHandler = async (request) => {
     const account = policy.account(request);
     if (account === undefined) return;
     if (policy.perAccount === 'unknown-devices') {
-      const secret = await deviceSecret(request.server.ctx.db);
-      const device = knownDeviceOf(secret, account, deviceTokensIn(request.headers.cookie));
+      const device = await knownDevice(request, account);
       if (device !== undefined)
         return check(request, `account-device:${account}:${device}`, limits.perAccountIp);
       await check(request, `account-ip:${account}:${request.ip}`, limits.perAccountIp);
@@ -134,7 +142,12 @@ export function sensitiveLimiters(
       : undefined;
 
   return {
-    perIp: async (request) => check(request, `ip:${request.ip}`, limits.perIp),
+    // A known device is never counted per address: a stranger behind the same address (a school,
+    // a carrier's NAT) could otherwise spend the address's budget and lock the owner out of it.
+    perIp: async (request) => {
+      if ((await knownDevice(request, policy.account(request))) !== undefined) return;
+      return check(request, `ip:${request.ip}`, limits.perIp);
+    },
     perAccount,
     ...(onSend === undefined ? {} : { onSend }),
   };

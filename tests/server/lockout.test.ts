@@ -81,6 +81,21 @@ describe('sign-in throttling without lockouts', () => {
     expect((await login(owner.email, PASSWORD, '10.20.0.1', known)).status).toBe(200);
   });
 
+  it('a stranger behind the owner’s address cannot close it to the owner’s known device', async () => {
+    const shared = '198.51.100.80';
+    const owner = await signUp(api);
+    const known = deviceCookieOf(await login(owner.email, PASSWORD, shared));
+    // 100 wrong passwords for unrelated addresses spend the shared address's budget.
+    const statuses: number[] = [];
+    for (let n = 0; n < defaultRateLimits.perIp.max; n += 1)
+      statuses.push((await login(`stranger.${n}.${owner.email}`, WRONG, shared)).status);
+    // The owner's own sign-in was the address's first: the strangers' 100th attempt is refused.
+    expect(statuses).toEqual([...Array(defaultRateLimits.perIp.max - 1).fill(422), 429]);
+    expect((await login(owner.email, PASSWORD, shared)).status).toBe(429);
+    // The owner's device signed in here before: the address's count does not apply to it.
+    expect((await login(owner.email, PASSWORD, shared, known)).status).toBe(200);
+  });
+
   it('hands out a device cookie that is no credential and travels only to the sign-in route', async () => {
     const owner = await signUp(api);
     const response = await login(owner.email, PASSWORD, '203.0.113.40');
