@@ -72,6 +72,11 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Where the sensitive-operation counters live (default: the database, shared by every node). */
   hitStore?: HitStore;
+  /**
+   * Whether the API's per-address limit counts across every node on the database (default: on
+   * PostgreSQL, where several nodes may run; PGlite serves one process, which counts in memory).
+   */
+  sharedApiLimit?: boolean;
   /** The `google_tag` setting, whose scripts the storefront's CSP allows. */
   googleTag?: () => Promise<string | null> | string | null;
   csp?: CspOptions;
@@ -149,7 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     googleTag: options.googleTag ?? (() => null),
     csp: options.csp,
   });
-  await registerGlobalRateLimit(app, limits.global);
+  const sharedApiLimit = options.sharedApiLimit ?? database.driver === 'pg';
+  await registerGlobalRateLimit(app, limits.global, sharedApiLimit ? database.db : undefined);
   await registerCompression(app);
 
   const byId = new Map(operations.map((op) => [op.operationId, op]));

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
 import { rateLimitHits } from '../../server/db/schema';
 import { handlers } from '../../server/handlers';
-import { defaultRateLimits, MemoryHitStore, PostgresHitStore } from '../../server/http/rate-limit';
+import {
+  defaultRateLimits,
+  MemoryHitStore,
+  PostgresHitStore,
+  SHARED_FLUSH_MS,
+  SharedWindowCounter,
+} from '../../server/http/rate-limit';
 import { cspFor, googleTagSources } from '../../server/http/security';
 import { buildSite, createTestApi, type TestApi } from './support/api';
 import { createTestDatabase } from './support/db';
@@ -349,6 +355,55 @@ describe('rate limits', () => {
       } finally {
         await first.close();
         await second.close();
+      }
+    });
+
+    it('count the API per address across every node on the database, each request waiting for none', async () => {
+      const global = { max: 6, windowMs: 60_000 };
+      const first = await createTestApi({ database: shared, rateLimits: { global }, sharedApiLimit: true });
+      const second = await createTestApi({ database: shared, rateLimits: { global }, sharedApiLimit: true });
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 4 * SHARED_FLUSH_MS));
+      try {
+        const health = (api: TestApi) => api.call('health', { remoteAddress: '198.51.100.99' });
+        const statuses = [];
+        for (let round = 0; round < 6; round += 1) {
+          statuses.push((await health(first)).status, (await health(second)).status);
+          await settle();
+        }
+        // Six in all, whichever node they reached, and one more at most: a node learns the other's
+        // latest hits at its own next flush. Each node counting alone would have served twelve.
+        const served = statuses.filter((status) => status === 200).length;
+        expect(served).toBeGreaterThanOrEqual(global.max);
+        expect(served).toBeLessThanOrEqual(global.max + 1);
+        expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
+        const other = await first.app.inject({
+          method: 'GET',
+          url: '/api/health',
+          remoteAddress: '10.0.0.99',
+        });
+        expect(other.statusCode).toBe(200);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+
+    it('gather a node’s API hits and add them in one statement, learning the other nodes’ counts', async () => {
+      const a = new SharedWindowCounter(shared.db, 60_000, { flushMs: 60_000 });
+      const b = new SharedWindowCounter(shared.db, 60_000, { flushMs: 60_000 });
+      try {
+        for (let n = 1; n <= 3; n += 1) expect(a.hit('api:gather').count).toBe(n);
+        expect(b.hit('api:gather').count).toBe(1);
+        await a.flush();
+        await b.flush();
+        // b learnt a's three; a learns b's one at its next flush.
+        expect(b.hit('api:gather').count).toBe(5);
+        expect(a.hit('api:gather').count).toBe(4);
+        await a.flush();
+        expect(a.hit('api:gather').count).toBe(6);
+      } finally {
+        await a.close();
+        await b.close();
       }
     });
 

@@ -122,6 +122,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     database,
     staticDir: null,
     hitStore: new MemoryHitStore(),
+    sharedApiLimit: false,
     ...appOptions,
   });
   await app.ready();
