@@ -8,6 +8,11 @@ export type RenderResult =
   | { kind: 'none'; reason: string };
 
 export interface RenderEntry {
+  /**
+   * The URL of the page `url` shows: its path and the search values its routes read (the render
+   * entry's own route tree decides). Optional: an entry without it renders each URL as given.
+   */
+  pageKey?(url: string): string;
   render(request: {
     url: string;
     cookieConsent: string | undefined;
@@ -26,6 +31,8 @@ export async function loadRenderEntry(staticDir: string): Promise<RenderEntry | 
   if (!existsSync(file)) return null;
   const entry = (await import(pathToFileURL(file).href)) as Partial<RenderEntry>;
   if (typeof entry.render !== 'function') throw new Error(`${file} exports no render function`);
+  if (entry.pageKey !== undefined && typeof entry.pageKey !== 'function')
+    throw new Error(`${file} exports a pageKey that is no function`);
   return entry as RenderEntry;
 }
 

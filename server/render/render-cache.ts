@@ -2,8 +2,15 @@ import type { RenderEntry, RenderResult } from './app-page';
 
 /** How long a rendered first screen is reused: the settings and languages it shows are cached as long. */
 export const RENDER_TTL_MS = 2_000;
-/** Distinct pages kept at most (a query string makes a page distinct, so the count must be bounded). */
+/** Distinct pages kept at most (a path makes a page distinct, so the count must be bounded). */
 export const RENDER_CACHE_ENTRIES = 256;
+/** Renders run at once at most: each holds the event loop 13–20 ms, so more only add latency. */
+export const RENDER_CONCURRENCY = 2;
+/** Renders waiting for their turn at most; past that a page goes out unrendered (it works as well). */
+export const RENDER_QUEUE = 8;
+
+/** The answer when every render slot and queue place is taken: the app page goes out as it is built. */
+const BUSY: RenderResult = { kind: 'none', reason: 'busy: every render slot and queue place is taken' };
 
 /**
  * The render entry with each result reused for RENDER_TTL_MS per page and consent cookie (the
@@ -11,18 +18,55 @@ export const RENDER_CACHE_ENTRIES = 256;
  * load every visitor of a page would otherwise wait for the renders of those ahead (measured with
  * 10 connections: 50–75 pages/s, p50 120–180 ms; docs/decisions/0023). Requests for a page that
  * is being rendered share that render. A render that fails is not kept.
+ *
+ * The page is what the entry's `pageKey` makes of the URL (its path and the search values its
+ * routes read): that URL is rendered, and every URL with the same key shares the render, so a
+ * query string made up per request (`/shop?x=<n>`) costs no render of its own. What still needs
+ * one (a path or a search value not seen within the ttl) runs at most RENDER_CONCURRENCY at a
+ * time with RENDER_QUEUE waiting; past that the page goes out unrendered at once (DESIGN: the
+ * app's HTML is never refused), and nothing is queued without bound.
  */
 export function cachedRenderEntry(
   entry: RenderEntry,
-  { ttlMs = RENDER_TTL_MS, maxEntries = RENDER_CACHE_ENTRIES, now = Date.now } = {},
+  {
+    ttlMs = RENDER_TTL_MS,
+    maxEntries = RENDER_CACHE_ENTRIES,
+    concurrency = RENDER_CONCURRENCY,
+    queue = RENDER_QUEUE,
+    now = Date.now,
+  } = {},
 ): RenderEntry {
   const cache = new Map<string, { at: number; result: Promise<RenderResult> }>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    running -= 1;
+    const next = waiting.shift();
+    if (next !== undefined) {
+      running += 1;
+      next();
+    }
+  };
+  const turn = () =>
+    running < concurrency
+      ? ((running += 1), Promise.resolve())
+      : new Promise<void>((resolve) => waiting.push(resolve));
+
   return {
+    pageKey: (url) => entry.pageKey?.(url) ?? url,
     render(request) {
-      const key = `${request.cookieConsent ?? ''}\u0000${request.url}`;
+      const url = entry.pageKey?.(request.url) ?? request.url;
+      const key = `${request.cookieConsent ?? ''}\u0000${url}`;
       const kept = cache.get(key);
       if (kept && now() - kept.at < ttlMs) return kept.result;
-      const result = entry.render(request);
+      if (running >= concurrency && waiting.length >= queue) return Promise.resolve(BUSY);
+      const result = turn().then(async () => {
+        try {
+          return await entry.render({ ...request, url });
+        } finally {
+          release();
+        }
+      });
       cache.delete(key);
       cache.set(key, { at: now(), result });
       if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);

@@ -15,6 +15,8 @@ import { createApp } from '../bootstrap/start-app';
 import { pageTitle } from '../features/shell/usePageTitle';
 import { showsNotFound } from '../routes/not-found';
 
+export { pageKey } from './page-key';
+
 /** Where the render's api client thinks the API is; nothing is ever sent there. */
 const RENDER_API_BASE = new URL('http://render.invalid/api');
 

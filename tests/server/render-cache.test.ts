@@ -61,4 +61,39 @@ describe('cachedRenderEntry', () => {
     for (const url of ['/a', '/b', '/c', '/b', '/a']) await cached.render(request(url));
     expect(renders).toEqual(['- /a', '- /b', '- /c', '- /a']);
   });
+
+  it('renders the page a URL shows once, whatever query string no route reads', async () => {
+    const { entry, renders } = countingEntry();
+    const keyed: RenderEntry = { ...entry, pageKey: (url) => url.replace(/[?&]x=\d+/, '') };
+    const cached = cachedRenderEntry(keyed, { now: () => 0 });
+    const pages = [];
+    for (let n = 0; n < 100; n += 1) pages.push(await cached.render(request(`/shop?x=${n}`)));
+    expect(renders).toEqual(['- /shop']);
+    expect(new Set(pages).size).toBe(1);
+  });
+
+  it('runs a bounded number of renders at once, queues a few, and answers the rest unrendered at once', async () => {
+    const finish: (() => void)[] = [];
+    const { entry, renders } = countingEntry(
+      (url) => new Promise((resolve) => finish.push(() => resolve(page(url)))),
+    );
+    const cached = cachedRenderEntry(entry, { concurrency: 2, queue: 1, now: () => 0 });
+    const results = ['/a', '/b', '/c', '/d', '/e'].map((url) => cached.render(request(url)));
+    await Promise.resolve();
+    expect(renders).toEqual(['- /a', '- /b']);
+    await expect(results[3]).resolves.toMatchObject({ kind: 'none' });
+    await expect(results[4]).resolves.toMatchObject({ kind: 'none' });
+    // The queued one starts when a slot is free; the refused ones were not kept.
+    finish.shift()?.();
+    await results[0];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(renders).toEqual(['- /a', '- /b', '- /c']);
+    for (const done of finish.splice(0)) done();
+    await expect(results[2]).resolves.toMatchObject({ kind: 'page' });
+    const again = cached.render(request('/d'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finish.shift()?.();
+    await expect(again).resolves.toMatchObject({ kind: 'page' });
+    expect(renders).toEqual(['- /a', '- /b', '- /c', '- /d']);
+  });
 });
