@@ -14,7 +14,7 @@
 // (`openDatabase`: node-postgres pool of 10 connections), and the budgets are PostgreSQL's.
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Server as NetServer } from 'node:net';
 import os from 'node:os';
@@ -33,6 +33,8 @@ import { type Database, type DatabaseHandle, openDatabase, prepareDatabase } fro
 import { executeRows } from '../server/db/client';
 import { products, sessions } from '../server/db/schema';
 import type { RateLimits } from '../server/http/rate-limit';
+import { servesApp } from '../server/http/static-app';
+import { paths } from '../server/paths';
 
 /** Raised far above any run's volume, so the limits count but never refuse (printed in the output). */
 const BENCH_RATE_LIMITS: RateLimits = {
@@ -64,6 +66,9 @@ interface Budgets {
 }
 
 const PGLITE_BUDGETS: Budgets = { cartAddPerSecond: 1_000, checkoutPerSecond: undefined, p99Ms: 50 };
+/** DESIGN §6: rendered /shop with varied query strings. */
+const PAGES_PER_SECOND = 200;
+const PAGE_P99_MS = 100;
 const POSTGRES_BUDGETS: Budgets = { cartAddPerSecond: 4_000, checkoutPerSecond: 1_000, p99Ms: 50 };
 
 // --- protocol between the driver and the server child ---------------------------------------------
@@ -71,7 +76,15 @@ const POSTGRES_BUDGETS: Budgets = { cartAddPerSecond: 4_000, checkoutPerSecond: 
 type Command = { type: 'customers'; pool: string; count: number; withCart: boolean } | { type: 'stop' };
 
 type Reply =
-  | { type: 'ready'; appPort: number; plainPort: number; productIds: number[]; database: string }
+  | {
+      type: 'ready';
+      appPort: number;
+      plainPort: number;
+      /** The app with the built storefront (rendered pages); null without a build. */
+      pagePort: number | null;
+      productIds: number[];
+      database: string;
+    }
   | { type: 'customers'; tokens: string[] }
   | { type: 'failed'; message: string };
 
@@ -137,11 +150,13 @@ async function serve(): Promise<void> {
   const database = await openDatabase(config);
   const plain = Fastify();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let pages: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       await plain.close();
       await app?.close();
+      await pages?.close();
       await database.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     })();
@@ -163,6 +178,17 @@ async function serve(): Promise<void> {
     plain.get('/bench/plain', async () => ({ status: 'OK' }));
     await app.listen({ host: '127.0.0.1', port: 0 });
     await plain.listen({ host: '127.0.0.1', port: 0 });
+    // The storefront's pages, rendered by the build's render entry (`npm run build` first).
+    if (servesApp(paths.appDist)) {
+      pages = await buildApp({
+        config,
+        database,
+        staticDir: paths.appDist,
+        rateLimits: BENCH_RATE_LIMITS,
+        googleTag: () => readGoogleTag(database.db),
+      });
+      await pages.listen({ host: '127.0.0.1', port: 0 });
+    }
     const productIds = (
       await database.db
         .select({ id: products.id })
@@ -179,6 +205,7 @@ async function serve(): Promise<void> {
       type: 'ready',
       appPort: portOf(app),
       plainPort: portOf(plain),
+      pagePort: pages === undefined ? null : portOf(pages),
       productIds,
       database: await describeDatabase(database),
     });
@@ -336,6 +363,19 @@ async function probe(url: string, init: RequestInit): Promise<number> {
   return response.status;
 }
 
+/** CPU time (user + system) a process has used so far, in ms; undefined off Linux. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function perSecond(result: RunResult): number {
   return result.requests.total / result.duration;
 }
@@ -439,6 +479,46 @@ async function drive(): Promise<void> {
       target: `≥ ${settingsFloor.toFixed(0)} req/s (½ bare)`,
       pass: clean(settings) && perSecond(settings) >= settingsFloor,
     });
+
+    // Rendered pages: /shop with a query string of its own per request, which no route reads.
+    const pageTarget = `≥ ${PAGES_PER_SECOND} pages/s, p99 ≤ ${PAGE_P99_MS} ms`;
+    const pageName = 'GET /shop?x=<n> (rendered, varied query)';
+    if (ready.pagePort === null) {
+      rows.push({ name: pageName, note: 'not measured: no build (npm run build)', target: pageTarget });
+    } else {
+      let n = 0;
+      await autocannon({ url: `http://127.0.0.1:${ready.pagePort}/shop`, connections, duration: 1 });
+      const cpuBefore = cpuMsOf(child.pid);
+      const pages = await measure(
+        {
+          url: `http://127.0.0.1:${ready.pagePort}`,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (request) => {
+                n += 1;
+                return { ...request, path: `/shop?x=${n}`, headers: { 'accept-encoding': 'gzip' } };
+              },
+            },
+          ],
+        },
+        false,
+      );
+      // Renders a run left going still count: they end within the render timeout (3 s).
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const cpuAfter = cpuMsOf(child.pid);
+      const answered = pages.requests.total;
+      rows.push({
+        name: pageName,
+        result: pages,
+        note:
+          cpuBefore === undefined || cpuAfter === undefined || answered === 0
+            ? undefined
+            : `server CPU ${((cpuAfter - cpuBefore) / answered).toFixed(2)} ms per page (${answered} pages)`,
+        target: pageTarget,
+        pass: clean(pages) && perSecond(pages) >= PAGES_PER_SECOND && pages.latency.p99 <= PAGE_P99_MS,
+      });
+    }
 
     // cart/add: each connection is its own customers, cycling through the products one at a time,
     // so every request adds to a cart line and none reaches the count limit of 99.
