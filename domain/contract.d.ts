@@ -40,9 +40,61 @@ export interface paths {
          *     credentials answer 422 'These credentials do not match our records.', whether or not the
          *     address has an account. Limited per IP, per account and IP, and per account for devices
          *     that have not signed in to it before (429 with `Retry-After`); a device that has carries the
-         *     `bf_device` cookie this answer sets, and is limited per account and device instead (ADR 0015).
+         *     `bf_device` cookie this answer sets, and is limited per account and device instead, never
+         *     per IP (ADR 0015). A new device refused with 429 can sign in by an emailed link
+         *     (`requestLoginLink`).
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a sign-in link
+         * @description Emails a link that signs in without the password: the way in for a device that has not
+         *     signed in before while the account's sign-in attempts from such devices are throttled
+         *     (`login` answered 429, ADR 0015). The answer is the same whether or not the address has an
+         *     account. The link opens `/login/link?token=…&email=…` in the storefront, works once and for
+         *     15 minutes; the store keeps only the token's hash. Limited per IP and per account and IP
+         *     (429); past five mails per account in ten minutes the answer stays the same and no mail is
+         *     sent (the links already sent still work).
+         */
+        post: operations["requestLoginLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/link/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an emailed sign-in link
+         * @description Signs in with the `token` and `email` of a link from `requestLoginLink` and uses the link
+         *     up; the device becomes one that has signed in to the account (the `bf_device` cookie, as
+         *     `login` sets it), so its later sign-ins with the password skip the limits of unknown
+         *     devices. A used, expired or unknown link, or one for another address, answers 422 keyed by
+         *     `token`. Limited per IP and per account and IP (429).
+         */
+        post: operations["confirmLoginLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -895,6 +947,17 @@ export interface components {
             lang_id?: components["schemas"]["LangId"];
             currency?: components["schemas"]["CurrencyCode"];
         };
+        LoginLinkRequest: {
+            email: components["schemas"]["Email"];
+            lang_id?: components["schemas"]["LangId"];
+            currency?: components["schemas"]["CurrencyCode"];
+        };
+        LoginLinkConfirmRequest: {
+            token: components["schemas"]["OpaqueToken"];
+            email: components["schemas"]["Email"];
+            lang_id?: components["schemas"]["LangId"];
+            currency?: components["schemas"]["CurrencyCode"];
+        };
         RestorePasswordRequest: {
             token: components["schemas"]["OpaqueToken"];
             email: components["schemas"]["Email"];
@@ -1676,6 +1739,78 @@ export interface operations {
                      *     token for the account, no credential (it only spares the device the per-account
                      *     limit of unknown devices).
                      */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestLoginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "steve@example.com",
+                 *       "lang_id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, if the address has an account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "OK",
+                     *       "message": "If an account exists for this address, a sign-in link is on its way."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmLoginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginLinkConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the token authenticates later calls. */
+            200: {
+                headers: {
+                    /** @description `bf_device=<tokens>; Path=/api/login; HttpOnly; SameSite=Strict`, as `login` sets it. */
                     "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };

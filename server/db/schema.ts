@@ -23,7 +23,12 @@ const money = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const userTokenKind = pgEnum('user_token_kind', ['verify_email', 'reset_password', 'change_email']);
+export const userTokenKind = pgEnum('user_token_kind', [
+  'verify_email',
+  'reset_password',
+  'change_email',
+  'sign_in',
+]);
 export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'failed', 'cancelled']);
 export const paymentMethod = pgEnum('payment_method', ['balance', 'card']);
 export const paymentKind = pgEnum('payment_kind', ['top_up', 'order']);

@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import { lockUser } from '../users/locks';
-import { sendQuietly, sendResetMail, sendVerificationMail } from '../users/mails';
+import { sendQuietly, sendResetMail, sendSignInLinkMail, sendVerificationMail } from '../users/mails';
 import { emailTaken, findUserByEmail, isUniqueViolation, normalizeEmail } from '../users/queries';
 import { checkConfirmation, checkCountry, checkPhone, RuleErrors, requiredText } from '../users/rules';
 import { signIn } from '../users/sign-in';
@@ -108,6 +108,39 @@ export const authHandlers = {
       });
     }
     return { status: 'OK', message: t(request.locale, 'auth.resetLinkSent') };
+  },
+
+  requestLoginLink: async (request) => {
+    const { email } = request.body;
+    const user = await findUserByEmail(request.server.ctx.db, email);
+    // As requestPasswordReset: the same answer, as fast, whether or not the address has an
+    // account; past the account's mail budget no mail goes out (ADR 0015).
+    if (user !== undefined && !request.mailBudgetSpent) {
+      void sendQuietly(request, 'sign-in link', async () => {
+        const token = await issueUserToken(request.server.ctx.db, user.id, 'sign_in');
+        await sendSignInLinkMail(request, user, token);
+      });
+    }
+    return { status: 'OK', message: t(request.locale, 'auth.signInLinkSent') };
+  },
+
+  confirmLoginLink: async (request) => {
+    const { body, locale } = request;
+    const { db } = request.server.ctx;
+    const invalidLink = () => fieldErrors({ token: [t(locale, 'auth.signInLinkInvalid')] });
+    const found = await findUserToken(db, body.token, 'sign_in');
+    if (found === undefined || !isUsable(found)) throw invalidLink();
+    const user = await db.transaction(async (tx) => {
+      const owner = await lockUser(tx, found.userId);
+      const row = await lockUserToken(tx, found.id);
+      if (owner === undefined || row === undefined || !isUsable(row)) return undefined;
+      if (owner.email !== normalizeEmail(body.email)) return undefined;
+      // Single use: this link and every other sign-in link sent so far.
+      await retireUserTokens(tx, owner.id, 'sign_in');
+      return owner;
+    });
+    if (user === undefined) throw invalidLink();
+    return signIn(db, user, t(locale, 'auth.signedIn'));
   },
 
   restorePassword: async (request) => {

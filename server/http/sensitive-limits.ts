@@ -22,7 +22,7 @@ import type { HitStore, Limit, RateLimits } from './rate-limit';
  * - every operation: per account and client IP (`perAccountIp`);
  * - sign-in: per account from clients that have not signed in to it before (`perAccount`); a
  *   known device (device token) counts per account and device instead (`perAccountIp`);
- * - password reset: mails per account (`accountMails`), quietly;
+ * - password reset and sign-in link: mails per account (`accountMails`), quietly;
  * - verification mail: per signed-in customer (`perAccount`), refused (only they can ask).
  */
 
@@ -39,6 +39,8 @@ interface Policy {
   /** The account the request is about (normalized email, or the signed-in customer). */
   account(request: FastifyRequest): string | undefined;
   perAccount: AccountLimit;
+  /** A success signs the client in: it gets the device token for the account. */
+  marksDevice?: boolean;
 }
 
 function field(request: FastifyRequest, name: string): string | undefined {
@@ -48,7 +50,16 @@ function field(request: FastifyRequest, name: string): string | undefined {
 }
 
 const POLICIES: Record<string, Policy> = {
-  login: { account: (request) => field(request, 'username'), perAccount: 'unknown-devices' },
+  login: {
+    account: (request) => field(request, 'username'),
+    perAccount: 'unknown-devices',
+    marksDevice: true,
+  },
+  // The way in for a new device while its password sign-ins are throttled: a mail budgeted like
+  // reset mails, and a link of 256 random bits, not guessable, so no per-account limit that a
+  // stranger could spend (ADR 0015).
+  requestLoginLink: { account: (request) => field(request, 'email'), perAccount: 'quiet-mails' },
+  confirmLoginLink: { account: (request) => field(request, 'email'), perAccount: 'none', marksDevice: true },
   register: { account: (request) => field(request, 'email'), perAccount: 'none' },
   requestPasswordReset: { account: (request) => field(request, 'email'), perAccount: 'quiet-mails' },
   restorePassword: { account: (request) => field(request, 'email'), perAccount: 'none' },
@@ -74,7 +85,7 @@ export interface SensitiveLimiters {
   perIp: preValidationAsyncHookHandler;
   /** Runs once the body is valid and the session known. */
   perAccount: preHandlerAsyncHookHandler;
-  /** Hands a device token to a client that just signed in (sign-in only). */
+  /** Hands a device token to a client that just signed in (password or emailed link). */
   onSend?: onSendAsyncHookHandler;
 }
 
@@ -130,7 +141,7 @@ export function sensitiveLimiters(
   };
 
   const onSend: onSendAsyncHookHandler | undefined =
-    policy.perAccount === 'unknown-devices'
+    policy.marksDevice === true
       ? async (request: FastifyRequest, reply: FastifyReply, payload) => {
           const account = policy.account(request);
           if (reply.statusCode !== 200 || account === undefined) return payload;

@@ -12,6 +12,12 @@ export function resetPasswordLink(publicUrl: string, token: string, email: strin
   return `${publicUrl}/reset-password-confirm?${query.toString()}`;
 }
 
+/** Absolute link of the storefront's sign-in link page for a token and its address. */
+export function signInLink(publicUrl: string, token: string, email: string): string {
+  const query = new URLSearchParams({ token, email });
+  return `${publicUrl}/login/link?${query.toString()}`;
+}
+
 interface Texts {
   greeting: (name: string) => string;
   verifySubject: (shop: string) => string;
@@ -21,6 +27,11 @@ interface Texts {
   resetBody: string;
   resetAction: string;
   resetIgnore: string;
+  signInSubject: (shop: string) => string;
+  signInBody: string;
+  signInAction: string;
+  signInValidFor: (minutes: number) => string;
+  signInIgnore: string;
   changedSubject: (shop: string) => string;
   changedBody: (newEmail: string) => string;
   changedHelp: string;
@@ -38,6 +49,12 @@ const texts: Record<Locale, Texts> = {
     resetBody: 'We received a request to reset your password. Choose a new one here:',
     resetAction: 'Reset password',
     resetIgnore: 'If you did not ask for this, ignore this email: your password stays as it is.',
+    signInSubject: (shop) => `Your ${shop} sign-in link`,
+    signInBody: 'Sign in on the device you asked from with this link, no password needed:',
+    signInAction: 'Sign in',
+    signInValidFor: (minutes) => `The link works once, within ${minutes} minutes.`,
+    signInIgnore:
+      'If you did not ask for it, ignore this email: nobody can sign in without the link, and your password stays as it is.',
     changedSubject: (shop) => `Your ${shop} email address was changed`,
     changedBody: (newEmail) => `The email address of your account was changed to ${newEmail}.`,
     changedHelp: 'If you did not do this, contact support right away.',
@@ -54,6 +71,13 @@ const texts: Record<Locale, Texts> = {
     resetAction: 'Passwort zurücksetzen',
     resetIgnore:
       'Wenn du das nicht angefordert hast, ignoriere diese E-Mail: dein Passwort bleibt unverändert.',
+    signInSubject: (shop) => `Dein Anmeldelink für ${shop}`,
+    signInBody:
+      'Melde dich mit diesem Link auf dem Gerät an, auf dem du ihn angefordert hast, ganz ohne Passwort:',
+    signInAction: 'Anmelden',
+    signInValidFor: (minutes) => `Der Link funktioniert einmal, innerhalb von ${minutes} Minuten.`,
+    signInIgnore:
+      'Wenn du ihn nicht angefordert hast, ignoriere diese E-Mail: ohne den Link kann sich niemand anmelden, und dein Passwort bleibt unverändert.',
     changedSubject: (shop) => `Deine E-Mail-Adresse bei ${shop} wurde geändert`,
     changedBody: (newEmail) => `Die E-Mail-Adresse deines Kontos wurde in ${newEmail} geändert.`,
     changedHelp: 'Wenn du das nicht warst, wende dich bitte sofort an den Support.',
@@ -69,6 +93,12 @@ const texts: Record<Locale, Texts> = {
     resetBody: 'Hemos recibido una solicitud para restablecer tu contraseña. Elige una nueva aquí:',
     resetAction: 'Restablecer contraseña',
     resetIgnore: 'Si no lo has solicitado, ignora este correo: tu contraseña no cambiará.',
+    signInSubject: (shop) => `Tu enlace para iniciar sesión en ${shop}`,
+    signInBody: 'Inicia sesión con este enlace en el dispositivo desde el que lo pediste, sin contraseña:',
+    signInAction: 'Iniciar sesión',
+    signInValidFor: (minutes) => `El enlace funciona una vez, durante ${minutes} minutos.`,
+    signInIgnore:
+      'Si no lo has pedido, ignora este correo: nadie puede iniciar sesión sin el enlace y tu contraseña no cambiará.',
     changedSubject: (shop) => `Se ha cambiado tu correo electrónico en ${shop}`,
     changedBody: (newEmail) => `El correo electrónico de tu cuenta se ha cambiado a ${newEmail}.`,
     changedHelp: 'Si no has sido tú, contacta con soporte de inmediato.',
@@ -135,6 +165,18 @@ export function resetPasswordMail(context: MailContext & { token: string; validH
     { text: l.greeting(context.name) },
     { text: l.resetBody, link: { href, label: l.resetAction } },
     { text: `${l.validFor(context.validHours)} ${l.resetIgnore}` },
+    { text: l.signature(context.shopName) },
+  ]);
+}
+
+/** A link that signs in without the password (ADR 0015: the way in for a new device under attack). */
+export function signInLinkMail(context: MailContext & { token: string; validMinutes: number }): MailMessage {
+  const l = texts[context.locale];
+  const href = signInLink(context.publicUrl, context.token, context.to);
+  return compose(context.to, l.signInSubject(context.shopName), [
+    { text: l.greeting(context.name) },
+    { text: l.signInBody, link: { href, label: l.signInAction } },
+    { text: `${l.signInValidFor(context.validMinutes)} ${l.signInIgnore}` },
     { text: l.signature(context.shopName) },
   ]);
 }

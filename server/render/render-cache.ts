@@ -47,10 +47,11 @@ export function cachedRenderEntry(
       next();
     }
   };
-  const turn = () =>
-    running < concurrency
-      ? ((running += 1), Promise.resolve())
-      : new Promise<void>((resolve) => waiting.push(resolve));
+  const turn = () => {
+    if (running >= concurrency) return new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    return Promise.resolve();
+  };
 
   return {
     pageKey: (url) => entry.pageKey?.(url) ?? url,

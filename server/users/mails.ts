@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { emailChangedNotice, type MailContext, resetPasswordMail, verificationMail } from '../mail/templates';
+import {
+  emailChangedNotice,
+  type MailContext,
+  resetPasswordMail,
+  signInLinkMail,
+  verificationMail,
+} from '../mail/templates';
 import { accountSettings } from './store-settings';
 import { TOKEN_VALID_HOURS } from './user-tokens';
 
@@ -31,6 +37,17 @@ export async function sendResetMail(request: FastifyRequest, to: Recipient, toke
   const context = await contextFor(request, to);
   await request.server.ctx.mailer.send(
     resetPasswordMail({ ...context, token, validHours: TOKEN_VALID_HOURS.reset_password }),
+  );
+}
+
+export async function sendSignInLinkMail(
+  request: FastifyRequest,
+  to: Recipient,
+  token: string,
+): Promise<void> {
+  const context = await contextFor(request, to);
+  await request.server.ctx.mailer.send(
+    signInLinkMail({ ...context, token, validMinutes: TOKEN_VALID_HOURS.sign_in * 60 }),
   );
 }
 

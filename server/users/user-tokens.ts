@@ -4,11 +4,13 @@ import type { Database } from '../db/client';
 import { userTokens } from '../db/schema';
 
 /** The emailed single-use tokens; only their SHA-256 is stored. */
-export type EmailedTokenKind = 'verify_email' | 'reset_password';
+export type EmailedTokenKind = 'verify_email' | 'reset_password' | 'sign_in';
 
 export const TOKEN_VALID_HOURS: Record<EmailedTokenKind, number> = {
   verify_email: 24,
   reset_password: 1,
+  // It signs in without the password: short-lived (ADR 0015).
+  sign_in: 0.25,
 };
 
 export type UserToken = typeof userTokens.$inferSelect;

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/auth/tokens';
+import { userTokens } from '../../server/db/schema';
 import { defaultRateLimits } from '../../server/http/rate-limit';
-import { mailsTo, PASSWORD, resetLinkIn, signUp, waitForMail } from './support/accounts';
+import { mailsTo, PASSWORD, resetLinkIn, signInLinkIn, signUp, waitForMail } from './support/accounts';
 import { type CallResult, createTestApi, type TestApi } from './support/api';
 
 /**
@@ -94,6 +97,75 @@ describe('sign-in throttling without lockouts', () => {
     expect((await login(owner.email, PASSWORD, shared)).status).toBe(429);
     // The owner's device signed in here before: the address's count does not apply to it.
     expect((await login(owner.email, PASSWORD, shared, known)).status).toBe(200);
+  });
+
+  it('a new device under a distributed attack gets in by an emailed link, and is known from then on', async () => {
+    const owner = await signUp(api);
+    // 50 wrong passwords from changing addresses (as behind TRUST_PROXY=true) close the account
+    // to every device that never signed in to it.
+    for (let n = 0; n < defaultRateLimits.perAccount.max; n += 1)
+      await login(owner.email, `${WRONG}${n}`, `10.30.${n}.1`);
+    expect((await login(owner.email, PASSWORD, '203.0.113.90')).status).toBe(429);
+
+    const asked = await api.call('requestLoginLink', {
+      body: { email: owner.email.toUpperCase() },
+      remoteAddress: '203.0.113.90',
+    });
+    expect(asked.status).toBe(200);
+    const [mail] = await waitForMail(api, owner.email, 2).then((mails) => mails.slice(-1));
+    expect(mail).toContain('Subject: Your ');
+    const link = signInLinkIn(mail);
+    expect(link.email).toBe(owner.email);
+    // Only the token's hash is stored.
+    const [stored] = await api.database.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, hashToken(link.token)));
+    expect(stored?.kind).toBe('sign_in');
+    expect(JSON.stringify(stored)).not.toContain(link.token);
+
+    const confirmed = await api.call('confirmLoginLink', { body: link, remoteAddress: '203.0.113.90' });
+    expect(confirmed.status).toBe(200);
+    const session = confirmed.body as { access_token: string };
+    expect((await api.call('checkAuth', { token: session.access_token })).status).toBe(200);
+    const known = deviceCookieOf(confirmed);
+    // The link works once.
+    const again = await api.call('confirmLoginLink', { body: link, remoteAddress: '203.0.113.90' });
+    expect(again.status).toBe(422);
+    expect(again.body).toMatchObject({ errors: { token: [expect.stringContaining('sign-in link')] } });
+    // The device is known now: its password sign-ins pass while the attack goes on.
+    await login(owner.email, WRONG, '10.30.99.1');
+    expect((await login(owner.email, PASSWORD, '203.0.113.90', known)).status).toBe(200);
+  });
+
+  it('answers a sign-in link request the same for an unknown address, and refuses a link for another address or past its time', async () => {
+    const owner = await signUp(api);
+    const unknown = await api.call('requestLoginLink', {
+      body: { email: `nobody.${owner.email}` },
+      remoteAddress: '203.0.113.91',
+    });
+    const known = await api.call('requestLoginLink', {
+      body: { email: owner.email },
+      remoteAddress: '203.0.113.91',
+    });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(mailsTo(api, `nobody.${owner.email}`)).toEqual([]);
+    const link = signInLinkIn((await waitForMail(api, owner.email, 2)).at(-1));
+
+    const other = await signUp(api);
+    const forOther = await api.call('confirmLoginLink', {
+      body: { token: link.token, email: other.email },
+      remoteAddress: '203.0.113.91',
+    });
+    expect(forOther.status).toBe(422);
+    await api.database.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(userTokens.tokenHash, hashToken(link.token)));
+    const expired = await api.call('confirmLoginLink', { body: link, remoteAddress: '203.0.113.91' });
+    expect(expired.status).toBe(422);
+    expect(expired.headers['set-cookie']).toBeUndefined();
   });
 
   it('hands out a device cookie that is no credential and travels only to the sign-in route', async () => {

@@ -127,6 +127,14 @@ export function resetLinkIn(mail: string | undefined): { token: string; email: s
   return { token: match[1], email: decodeURIComponent(match[2]) };
 }
 
+const SIGN_IN_LINK = /http:\/\/shop\.test\/login\/link\?token=([A-Za-z0-9_-]{43})&email=([^\s"<&]+)(?=\s)/;
+
+export function signInLinkIn(mail: string | undefined): { token: string; email: string } {
+  const match = SIGN_IN_LINK.exec(mail ?? '');
+  if (match?.[1] === undefined || match[2] === undefined) throw new Error(`no sign-in link in:\n${mail}`);
+  return { token: match[1], email: decodeURIComponent(match[2]) };
+}
+
 /** Every row of the tables the account operations write, to assert that a refused request changed nothing. */
 export async function accountTables(api: TestApi) {
   const db = api.database.db;

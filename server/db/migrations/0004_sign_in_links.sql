@@ -1,0 +1,1 @@
+ALTER TYPE "public"."user_token_kind" ADD VALUE 'sign_in';
