@@ -1,8 +1,10 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { AccountTabPending } from '../features/account/AccountTabPending';
+import { SectionError } from '../features/shell/RouteError';
 import { validateBalanceSearch } from './balance-search';
 import { requireLogin } from './guards';
+import { lazyRouteComponent } from './lazy-route';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
 
@@ -15,8 +17,8 @@ export const accountRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/account/AccountLayout'), 'AccountLayout'),
 });
 
-/** The tabs' pending view stays inside the account layout's <main> (the router's default is a page). */
-const tabPending = { pendingComponent: AccountTabPending };
+/** The tabs' pending and error views stay inside the account layout's <main> (the router's defaults are pages). */
+const tabPending = { pendingComponent: AccountTabPending, errorComponent: SectionError };
 
 export const accountIndexRoute = createRoute({
   getParentRoute: () => accountRoute,

@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { requireLogin } from './guards';
+import { lazyRouteComponent } from './lazy-route';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
 

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyRouteComponent } from './lazy-route';
 import { rootRoute } from './root';
 
 export const emailVerifyAlreadyRoute = createRoute({

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyRouteComponent } from './lazy-route';
 import { onPaymentResult } from './payment-result';
 import { validatePaymentSearch } from './payment-search';
 import { rootRoute } from './root';

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyRouteComponent } from './lazy-route';
 import { validatePaymentSearch } from './payment-search';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';

@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { validateLoginSearch } from './auth-search';
 import { guestOnly } from './guards';
+import { lazyRouteComponent } from './lazy-route';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
 

@@ -5,6 +5,7 @@ import type { AppActor } from '../features/app/AppActorContext';
 import { CookieBanner } from '../features/cookies/CookieBanner';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
 import type { HeaderStyle } from '../features/shell/Header';
+import { ShellError } from '../features/shell/RouteError';
 import { Shell } from '../features/shell/Shell';
 
 export interface RouterContext {
@@ -30,6 +31,7 @@ declare module '@tanstack/react-router' {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
+  errorComponent: (props) => <ShellError {...props} cookieBanner={<CookieBanner />} />,
 });
 
 /** The shell with the cookie banner in its place: features stay unaware of each other. */

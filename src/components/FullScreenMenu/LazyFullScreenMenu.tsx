@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import { ChunkBoundary } from '../lazy/ChunkBoundary';
 import { lazyWithAriaLocale } from '../lazy/lazyWithAriaLocale';
 import { onFirstInteraction } from '../lazy/onFirstInteraction';
 import type { FullScreenMenuProps } from './FullScreenMenu';
@@ -31,8 +32,11 @@ export function LazyFullScreenMenu(props: FullScreenMenuProps) {
 
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
-      <menu.Lazy {...props} />
-    </Suspense>
+    // Opening it again tries again (the mobile menu button shows its state).
+    <ChunkBoundary fallback={() => null} resetKey={props.isOpen}>
+      <Suspense fallback={null}>
+        <menu.Lazy {...props} />
+      </Suspense>
+    </ChunkBoundary>
   );
 }

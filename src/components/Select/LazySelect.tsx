@@ -1,4 +1,6 @@
 import { Suspense, useId } from 'react';
+import { LoadFailed } from '../LoadFailed/LoadFailed';
+import { ChunkBoundary } from '../lazy/ChunkBoundary';
 import { lazyWithAriaLocale } from '../lazy/lazyWithAriaLocale';
 import { ChevronIcon } from './ChevronIcon';
 import type { SelectProps } from './types';
@@ -13,12 +15,21 @@ const select = lazyWithAriaLocale<SelectProps>(() => import('./Select').then((mo
  */
 export const loadSelect = select.load;
 
-/** The Select, loaded on first use; until then a disabled field that looks the same. */
+/** The Select, loaded on first use; until then (or when it cannot be loaded, with a Retry) a disabled field that looks the same. */
 export function LazySelect(props: SelectProps) {
   return (
-    <Suspense fallback={<SelectPlaceholder {...props} />}>
-      <select.Lazy {...props} />
-    </Suspense>
+    <ChunkBoundary
+      fallback={(retry) => (
+        <>
+          <SelectPlaceholder {...props} />
+          <LoadFailed onRetry={retry} />
+        </>
+      )}
+    >
+      <Suspense fallback={<SelectPlaceholder {...props} />}>
+        <select.Lazy {...props} />
+      </Suspense>
+    </ChunkBoundary>
   );
 }
 

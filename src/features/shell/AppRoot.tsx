@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { localeOf } from '../../../machines/language';
+import { LoadFailed } from '../../components/LoadFailed/LoadFailed';
+import { ChunkBoundary } from '../../components/lazy/ChunkBoundary';
 import { IntlProvider } from '../../i18n/IntlProvider';
 import { useAppActor, useAppSelector, useChild } from '../app/AppActorContext';
 import { injectGoogleTag } from './googleTag';
@@ -52,7 +54,13 @@ export function AppRoot({ router }: { router: AnyRouter }) {
           />
         </Suspense>
       )}
-      {phase === 'ready' && <RouterProvider router={router} scrollRestoration={routerScrollsNever} />}
+      {phase === 'ready' && (
+        // The last resort in place of the router's own (English, no retry): the root route's error
+        // component is the usual one (docs/decisions/0026).
+        <ChunkBoundary fallback={(retry) => <LoadFailed page onRetry={retry} />}>
+          <RouterProvider router={router} scrollRestoration={routerScrollsNever} />
+        </ChunkBoundary>
+      )}
     </IntlProvider>
   );
 }

@@ -13,8 +13,11 @@ const messages = defineMessages({
   skip: { id: 'shell.skipToContent', defaultMessage: 'Skip to content' },
 });
 
-/** The frame every page sits in: header, the routed page, footer, cookie banner, toasts (SPEC §2). */
-export function Shell({ cookieBanner }: { cookieBanner: ReactNode }) {
+/**
+ * The frame every page sits in: header, the routed page (or `children` in its place: the root
+ * route's error), footer, cookie banner, toasts (SPEC §2).
+ */
+export function Shell({ cookieBanner, children }: { cookieBanner: ReactNode; children?: ReactNode }) {
   useScrollReset();
   const headerStyle = useHeaderStyle();
   const titleAnnouncement = usePageTitle();
@@ -25,7 +28,7 @@ export function Shell({ cookieBanner }: { cookieBanner: ReactNode }) {
       </a>
       <Header variant={headerStyle} />
       <div id="content" className="shell__content" tabIndex={-1}>
-        <Outlet />
+        {children ?? <Outlet />}
       </div>
       <Footer />
       {cookieBanner}

@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import type { Product } from '../../../machines/shop';
+import { ChunkBoundary } from '../../components/lazy/ChunkBoundary';
 import { lazyWithAriaLocale } from '../../components/lazy/lazyWithAriaLocale';
 import type { ProductDialogProps } from './ProductDialog';
 
@@ -26,14 +27,17 @@ export function ProductDialogSlot({ products, onAdd }: ProductDialogSlotProps) {
   const product = products.find((candidate) => candidate.id === productId);
   if (product === undefined) return null;
   return (
-    <Suspense fallback={null}>
-      <dialog.Lazy
-        product={product}
-        onAdd={(count) => onAdd(product.id, count)}
-        onClose={() =>
-          void navigate({ search: (previous) => ({ ...previous, product: undefined }), resetScroll: false })
-        }
-      />
-    </Suspense>
+    // Without its code the product's details say so beside the list, with a Retry.
+    <ChunkBoundary resetKey={product.id}>
+      <Suspense fallback={null}>
+        <dialog.Lazy
+          product={product}
+          onAdd={(count) => onAdd(product.id, count)}
+          onClose={() =>
+            void navigate({ search: (previous) => ({ ...previous, product: undefined }), resetScroll: false })
+          }
+        />
+      </Suspense>
+    </ChunkBoundary>
   );
 }
