@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { findBySlug } from '../../machines/staticPages';
+import { lazyRouteComponent } from './lazy-route';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
 import { loadStaticPage } from './static-page-screen';
