@@ -1,5 +1,5 @@
 import type { AsyncRouteComponent } from '@tanstack/react-router';
-import { type ComponentType, createElement, use } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { retryableImport } from '../components/lazy/retryable';
 
 /**
@@ -36,12 +36,8 @@ export function lazyRouteComponent<M extends Record<string, unknown>, K extends 
   };
   // biome-ignore lint/correctness/noComponentHookFactories: made once per route, at module level, like React.lazy
   function LazyRoute(props: object) {
-    if (!component) {
-      if (failure) throw failure.error;
-      use(preload());
-      // `use` returns once the attempt has settled: a failure is what it recorded.
-      if (!component) throw (failure as { error: unknown } | undefined)?.error;
-    }
+    // The router awaits `preload` before it renders the route; the promise is for any other render.
+    if (!component) throw failure ? failure.error : preload();
     return createElement(component as ComponentType<object>, props);
   }
   return Object.assign(LazyRoute, { preload }) as never;

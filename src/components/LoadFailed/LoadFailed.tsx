@@ -5,13 +5,9 @@ import '../Page/Page.css';
 import './LoadFailed.css';
 
 export const loadFailedMessages = defineMessages({
-  part: {
-    id: 'components.loadFailed.part',
-    defaultMessage: 'This part of the page could not be loaded. Check your connection and try again.',
-  },
-  page: {
-    id: 'components.loadFailed.page',
-    defaultMessage: 'This page could not be loaded. Check your connection and try again.',
+  text: {
+    id: 'components.loadFailed.text',
+    defaultMessage: 'This could not be loaded. Check your connection and try again.',
   },
   retry: { id: 'components.loadFailed.retry', defaultMessage: 'Retry' },
 });
@@ -31,16 +27,17 @@ export function LoadFailed({ page = false, onRetry }: { page?: boolean; onRetry:
       <FormattedMessage {...loadFailedMessages.retry} />
     </button>
   );
-  const text = <FormattedMessage {...(page ? loadFailedMessages.page : loadFailedMessages.part)} />;
+  const content = (
+    <>
+      <p role="alert">
+        <FormattedMessage {...loadFailedMessages.text} />
+      </p>
+      {retry}
+    </>
+  );
   return page ? (
-    <main className="page page--centered">
-      <p role="alert">{text}</p>
-      {retry}
-    </main>
+    <main className="page page--centered">{content}</main>
   ) : (
-    <div className="load-failed">
-      <p role="alert">{text}</p>
-      {retry}
-    </div>
+    <div className="load-failed">{content}</div>
   );
 }

@@ -1,4 +1,5 @@
-import { Component, type ReactNode } from 'react';
+import { CatchBoundary } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { LoadFailed } from '../LoadFailed/LoadFailed';
 
 export interface ChunkBoundaryProps {
@@ -9,31 +10,18 @@ export interface ChunkBoundaryProps {
   resetKey?: unknown;
 }
 
-interface State {
-  failed: boolean;
-  resetKey: unknown;
-}
-
 /**
  * Keeps a lazily loaded part's failure to that part (docs/decisions/0026): without it, a chunk
- * that fails to load throws to the route's boundary, and from the shell to the whole page.
+ * that fails to load throws to the route's boundary, and from the shell to the whole page. The
+ * router's error boundary, which the first load has anyway, does the catching.
  */
-export class ChunkBoundary extends Component<ChunkBoundaryProps, State> {
-  state: State = { failed: false, resetKey: this.props.resetKey };
-
-  static getDerivedStateFromError(): Partial<State> {
-    return { failed: true };
-  }
-
-  static getDerivedStateFromProps(props: ChunkBoundaryProps, state: State): Partial<State> | null {
-    if (props.resetKey === state.resetKey) return null;
-    return { resetKey: props.resetKey, failed: false };
-  }
-
-  retry = () => this.setState({ failed: false });
-
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return this.props.fallback ? this.props.fallback(this.retry) : <LoadFailed onRetry={this.retry} />;
-  }
+export function ChunkBoundary({ children, fallback, resetKey }: ChunkBoundaryProps) {
+  return (
+    <CatchBoundary
+      getResetKey={() => resetKey}
+      errorComponent={({ reset }) => (fallback ? fallback(reset) : <LoadFailed onRetry={reset} />)}
+    >
+      {children}
+    </CatchBoundary>
+  );
 }
