@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { isBannerVisible } from '../../../machines/cookieConsent';
 import { buttonClass } from '../../components/Button/buttonClass';
@@ -30,9 +31,11 @@ export function CookieBanner() {
   const consent = useChild('cookieConsent');
   const visible = useSelector(consent, isBannerVisible);
   const learnMore = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.links.cookie);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => (visible && ref.current ? reserveSpace(ref.current) : undefined), [visible]);
   if (!visible) return null;
   return (
-    <section className="cookie-banner" aria-label={intl.formatMessage(messages.label)}>
+    <section ref={ref} className="cookie-banner" aria-label={intl.formatMessage(messages.label)}>
       <p className="cookie-banner__text">
         <FormattedMessage {...messages.text} />{' '}
         <Link {...learnMore}>
@@ -57,4 +60,27 @@ export function CookieBanner() {
       </div>
     </section>
   );
+}
+
+/**
+ * WCAG 2.4.11: the banner never hides what has focus. The space it covers at the bottom of the
+ * window, as `--cookie-banner-space` on the root, pads the page's end (so the last controls can
+ * scroll above it), makes focus scroll a control clear of it (scroll-padding) and lifts the toasts
+ * above it (CookieBanner.css, Toasts.css).
+ */
+function reserveSpace(banner: HTMLElement): () => void {
+  const root = document.documentElement.style;
+  const measure = () =>
+    root.setProperty(
+      '--cookie-banner-space',
+      `${Math.ceil(window.innerHeight - banner.getBoundingClientRect().top)}px`,
+    );
+  const observer = new ResizeObserver(measure);
+  observer.observe(banner);
+  window.addEventListener('resize', measure);
+  return () => {
+    observer.disconnect();
+    window.removeEventListener('resize', measure);
+    root.removeProperty('--cookie-banner-space');
+  };
 }
