@@ -14,6 +14,34 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/** The heading of TanStack Router's own error screen (English, no shell, no retry: docs/decisions/0026). */
+export const ROUTER_ERROR_TEXT = 'Something went wrong!';
+
+/**
+ * Records every page of `context` on which the router's default error screen appears, at any
+ * moment: the browser suite fails when one ever renders (`close`).
+ */
+async function watchForRouterErrorScreen(context: BrowserContext): Promise<string[]> {
+  const seen: string[] = [];
+  await context.exposeBinding('__blockfrontRouterErrorScreen', (_source, url: string) => {
+    seen.push(url);
+  });
+  await context.addInitScript((text) => {
+    const report = () =>
+      (window as unknown as { __blockfrontRouterErrorScreen(url: string): void }).__blockfrontRouterErrorScreen(
+        location.href,
+      );
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node.textContent?.includes(text)) report();
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, ROUTER_ERROR_TEXT);
+  return seen;
+}
+
 export function chromePath(): string {
   return process.env.CHROME_PATH || '/usr/bin/chromium';
 }
@@ -45,6 +73,7 @@ export async function openBrowser(
   });
   // Slow 2-core CI: one generous default for every wait, well inside the test timeout.
   context.setDefaultTimeout(15_000);
+  const routerErrorScreens = await watchForRouterErrorScreen(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     page,
@@ -52,6 +81,9 @@ export async function openBrowser(
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      if (routerErrorScreens.length > 0) {
+        throw new Error(`the router's default error screen rendered on ${routerErrorScreens.join(', ')}`);
+      }
     },
   };
 }

@@ -15,6 +15,10 @@ export interface RunningServer {
   baseURL: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** Stops the server process and keeps its data: the app in a browser meets a server that is away. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data, and waits until it answers. */
+  resume(): Promise<void>;
 }
 
 /** A port the OS has just handed out and released. */
@@ -58,20 +62,22 @@ export async function startServer(name: string): Promise<RunningServer> {
   const log = join(ARTIFACTS_DIR, `${name}-server.log`);
   const output = openSync(log, 'w');
   const { DATABASE_URL: _database, SMTP_URL: _smtp, ...inherited } = process.env;
-  const child = spawn('node', ['--enable-source-maps', 'dist/server/main.js'], {
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'info',
-    },
-    // Its own process group, so stopping it takes anything it started along.
-    detached: true,
-    stdio: ['ignore', output, output],
-  });
-  const stop = async () => {
+  const launch = () =>
+    spawn('node', ['--enable-source-maps', 'dist/server/main.js'], {
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'info',
+      },
+      // Its own process group, so stopping it takes anything it started along.
+      detached: true,
+      stdio: ['ignore', output, output],
+    });
+  let child = launch();
+  const pause = async () => {
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       process.kill(-child.pid, 'SIGTERM');
       const stopped = await Promise.race([exited(child).then(() => true), delay(STOP_TIMEOUT_MS, false)]);
@@ -80,7 +86,14 @@ export async function startServer(name: string): Promise<RunningServer> {
         await exited(child);
       }
     }
+  };
+  const stop = async () => {
+    await pause();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const resume = async () => {
+    child = launch();
+    await waitForHealth(baseURL, child, log);
   };
   try {
     await waitForHealth(baseURL, child, log);
@@ -88,5 +101,5 @@ export async function startServer(name: string): Promise<RunningServer> {
     await stop();
     throw error;
   }
-  return { baseURL, dataDir, stop };
+  return { baseURL, dataDir, stop, pause, resume };
 }
