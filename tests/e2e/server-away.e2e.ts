@@ -3,7 +3,7 @@
 // the router's own error screen: tests/e2e/support/browser.ts fails any test where it renders);
 // once the server is back, Retry and the next navigation work. Its own server, stopped and started.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/artifacts';
 import { type Browser, openBrowser, ROUTER_ERROR_TEXT } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
@@ -17,6 +17,14 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer('server-away');
   browser = await openBrowser(server.baseURL, 1280);
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') {
+    await screenshot(browser.page, 'server-away', `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`, [1280]).catch(
+      () => undefined,
+    );
+  }
 });
 
 afterAll(async () => {
@@ -48,12 +56,14 @@ async function signedInShop(page: Page) {
     surname: 'Away',
     email: 'kim.away@example.com',
     phone: '+49 30 901820',
+    phoneE164: '+4930901820',
     password: 'Emerald42',
     password_confirmation: 'Emerald42',
     city: 'Berlin',
     country: germany?.id,
   });
-  const token = registered.access_token as string;
+  const token = registered.access_token;
+  if (typeof token !== 'string') throw new Error(`sign-up failed: ${JSON.stringify(registered)}`);
   await page.goto('/');
   await page.evaluate((value) => {
     localStorage.setItem('auth_session', 'true');
