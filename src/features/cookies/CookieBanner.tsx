@@ -65,8 +65,9 @@ export function CookieBanner() {
 /**
  * WCAG 2.4.11: the banner never hides what has focus. The space it covers at the bottom of the
  * window, as `--cookie-banner-space` on the root, pads the page's end (so the last controls can
- * scroll above it), makes focus scroll a control clear of it (scroll-padding) and lifts the toasts
- * above it (CookieBanner.css, Toasts.css).
+ * scroll above it) and lifts the toasts above it (CookieBanner.css, Toasts.css); a control that
+ * gets focus under it is scrolled clear (Chromium's focus scrolling ignores scroll-padding for an
+ * element already inside the window).
  */
 function reserveSpace(banner: HTMLElement): () => void {
   const root = document.documentElement.style;
@@ -75,12 +76,23 @@ function reserveSpace(banner: HTMLElement): () => void {
       '--cookie-banner-space',
       `${Math.ceil(window.innerHeight - banner.getBoundingClientRect().top)}px`,
     );
+  const uncover = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof Element) || banner.contains(target)) return;
+    const focused = target.getBoundingClientRect();
+    const covered = banner.getBoundingClientRect();
+    if (focused.right <= covered.left || focused.left >= covered.right || focused.bottom <= covered.top)
+      return;
+    window.scrollBy(0, focused.bottom - covered.top + 8);
+  };
   const observer = new ResizeObserver(measure);
   observer.observe(banner);
   window.addEventListener('resize', measure);
+  document.addEventListener('focusin', uncover);
   return () => {
     observer.disconnect();
     window.removeEventListener('resize', measure);
+    document.removeEventListener('focusin', uncover);
     root.removeProperty('--cookie-banner-space');
   };
 }
