@@ -83,7 +83,8 @@ function reserveSpace(banner: HTMLElement): () => void {
     const covered = banner.getBoundingClientRect();
     if (focused.right <= covered.left || focused.left >= covered.right || focused.bottom <= covered.top)
       return;
-    window.scrollBy(0, focused.bottom - covered.top + 8);
+    // Instant: focus moves at once, and the page's smooth scrolling would leave it covered meanwhile.
+    window.scrollBy({ top: focused.bottom - covered.top + 8, behavior: 'instant' });
   };
   const observer = new ResizeObserver(measure);
   observer.observe(banner);
