@@ -21,17 +21,16 @@ export function lazyRouteComponent<M extends Record<string, unknown>, K extends 
     if (component) return Promise.resolve();
     if (pending) return pending;
     failure = undefined;
-    pending = load().then(
-      (module) => {
+    pending = load()
+      .then((module) => {
         component = module[exportName] as ComponentType;
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         failure = { error };
-      },
-    );
-    void pending.then(() => {
-      pending = undefined;
-    });
+      })
+      .then(() => {
+        pending = undefined;
+      });
     return pending;
   };
   // biome-ignore lint/correctness/noComponentHookFactories: made once per route, at module level, like React.lazy

@@ -86,12 +86,14 @@ function reserveSpace(banner: HTMLElement): () => void {
     // Instant: focus moves at once, and the page's smooth scrolling would leave it covered meanwhile.
     window.scrollBy({ top: focused.bottom - covered.top + 8, behavior: 'instant' });
   };
-  const observer = new ResizeObserver(measure);
-  observer.observe(banner);
+  // Browsers without it (and jsdom) measure at the start and on resize only.
+  const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+  observer?.observe(banner);
+  measure();
   window.addEventListener('resize', measure);
   document.addEventListener('focusin', uncover);
   return () => {
-    observer.disconnect();
+    observer?.disconnect();
     window.removeEventListener('resize', measure);
     document.removeEventListener('focusin', uncover);
     root.removeProperty('--cookie-banner-space');
