@@ -19,7 +19,19 @@ beforeAll(async () => {
   browser = await openBrowser(server.baseURL, 1280);
 });
 
+let away = false;
+const pause = async () => {
+  away = true;
+  await server.pause();
+};
+const resume = async () => {
+  await server.resume();
+  away = false;
+};
+
 afterEach(async ({ task }) => {
+  // A failed test leaves the server running for the next one.
+  if (away) await resume();
   if (task.result?.state === 'fail') {
     await screenshot(browser.page, 'server-away', `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`, [1280]).catch(
       () => undefined,
@@ -82,7 +94,7 @@ describe('the server goes away under a loaded app (1280 px)', () => {
     const add = page.getByRole('button', { name: 'Add to cart' }).first();
     await add.waitFor({ state: 'visible' });
 
-    await server.pause();
+    await pause();
     await add.click();
     await seeShellWithRetry(page);
     await screenshot(page, 'server-away', 'guest-add-to-cart', [1280]);
@@ -91,7 +103,7 @@ describe('the server goes away under a loaded app (1280 px)', () => {
     await page.getByRole('button', { name: 'Retry', exact: true }).click();
     await seeShellWithRetry(page);
 
-    await server.resume();
+    await resume();
     await page.getByRole('button', { name: 'Retry', exact: true }).click();
     await seeHeading(page, 'Sign In');
   });
@@ -100,11 +112,11 @@ describe('the server goes away under a loaded app (1280 px)', () => {
     const { page } = browser;
     await page.goto('/');
     await appTookOver(page);
-    await server.pause();
+    await pause();
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).first().click();
     await seeShellWithRetry(page);
 
-    await server.resume();
+    await resume();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Rules', exact: true }).first().click();
     await seeHeading(page, 'Rules');
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).first().click();
@@ -114,14 +126,14 @@ describe('the server goes away under a loaded app (1280 px)', () => {
   it("a customer's Add to cart with the server away shows the network error as a toast in the shell", async () => {
     const { page } = browser;
     await signedInShop(page);
-    await server.pause();
+    await pause();
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await page.getByText('Network error. Please check your connection.').waitFor({ state: 'visible' });
     await page.getByRole('banner').waitFor({ state: 'visible' });
     expect(await page.textContent('body')).not.toContain(ROUTER_ERROR_TEXT);
     await screenshot(page, 'server-away', 'customer-add-to-cart', [1280]);
 
-    await server.resume();
+    await resume();
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await page.getByText('Added to cart', { exact: true }).first().waitFor({ state: 'visible' });
   });

@@ -33,7 +33,7 @@ export function LazyFullScreenMenu(props: FullScreenMenuProps) {
   if (!mounted) return null;
   return (
     // Opening it again tries again (the mobile menu button shows its state).
-    <ChunkBoundary fallback={() => null} resetKey={props.isOpen}>
+    <ChunkBoundary fallback={() => null} retryOn={props.isOpen}>
       <Suspense fallback={null}>
         <menu.Lazy {...props} />
       </Suspense>

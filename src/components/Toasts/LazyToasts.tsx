@@ -33,7 +33,7 @@ export function LazyToasts(props: ToastsProps) {
   const plain = <PlainToasts toasts={props.toasts} />;
   // Without its chunk (the server away), the toasts still show, read-only; a new toast tries again.
   return (
-    <ChunkBoundary fallback={() => plain} resetKey={props.toasts}>
+    <ChunkBoundary fallback={() => plain} retryOn={props.toasts}>
       <Suspense fallback={plain}>
         <toasts.Lazy {...props} />
       </Suspense>

@@ -23,14 +23,27 @@ export function lazyWithAriaLocale<P extends object>(
   return { load, Lazy: retryableLazy(load) };
 }
 
-/** React.lazy that starts over after a failure: the next render loads again. */
+/** Bumped by `retryChunks`: a lazy part that failed before loads again when it renders next. */
+let generation = 0;
+
+/** Lets every lazy part that failed to load try again at its next render (a Retry). */
+export function retryChunks(): void {
+  generation += 1;
+}
+
+/**
+ * React.lazy that can start over after a failure. The failure stays until `retryChunks` (React
+ * renders a lazy part again as soon as its load settles: starting over there would try again in a
+ * loop while the server is away).
+ */
 export function retryableLazy<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let failedIn: number | undefined;
   const create = () =>
     lazy(() =>
       load().then(
         (Component) => ({ default: Component }),
         (error: unknown) => {
-          current = create();
+          failedIn = generation;
           throw error;
         },
       ),
@@ -38,6 +51,10 @@ export function retryableLazy<P extends object>(load: () => Promise<ComponentTyp
   let current = create();
   // biome-ignore lint/correctness/noComponentHookFactories: made once per lazy part, at module level, like React.lazy
   function RetryableLazy(props: P) {
+    if (failedIn !== undefined && failedIn < generation) {
+      failedIn = undefined;
+      current = create();
+    }
     return createElement(current, props);
   }
   return RetryableLazy;

@@ -1,11 +1,14 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import type { UserProfile } from '../../../machines/domain';
 import { fullName } from '../../../machines/profile';
 import { Button } from '../../components/Button/Button';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { ChunkBoundary } from '../../components/lazy/ChunkBoundary';
+import { retryableLazy } from '../../components/lazy/lazyWithAriaLocale';
+import { retryableImport } from '../../components/lazy/retryable';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { formatJoinDate } from '../../i18n/dates';
 import { useOptionalText } from '../../i18n/useText';
@@ -17,8 +20,8 @@ import { profileFieldMessages } from './profileFieldMessages';
  * The edit form comes with Edit: its phone field (libphonenumber) is most of the tab's weight, and
  * the view does not need it (DESIGN §6, a route's own code ≤ 40 KB; `npm run size`).
  */
-const loadProfileForm = () => import('./ProfileForm');
-const ProfileForm = lazy(() => loadProfileForm().then((module) => ({ default: module.ProfileForm })));
+const loadProfileForm = retryableImport(() => import('./ProfileForm'));
+const ProfileForm = retryableLazy(() => loadProfileForm().then((module) => module.ProfileForm));
 
 const route = getRouteApi('/account/profile');
 
@@ -78,9 +81,11 @@ export function ProfileTab() {
             </div>
           </div>
           {editing ? (
-            <Suspense fallback={<Spinner size="lg" />}>
-              <ProfileForm screen={screen} />
-            </Suspense>
+            <ChunkBoundary>
+              <Suspense fallback={<Spinner size="lg" />}>
+                <ProfileForm screen={screen} />
+              </Suspense>
+            </ChunkBoundary>
           ) : (
             <ProfileFields profile={profile} />
           )}

@@ -1,10 +1,12 @@
 import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { localeOf } from '../../../machines/language';
 import { LoadFailed } from '../../components/LoadFailed/LoadFailed';
 import { ChunkBoundary } from '../../components/lazy/ChunkBoundary';
+import { retryableLazy } from '../../components/lazy/lazyWithAriaLocale';
+import { retryableImport } from '../../components/lazy/retryable';
 import { IntlProvider } from '../../i18n/IntlProvider';
 import { useAppActor, useAppSelector, useChild } from '../app/AppActorContext';
 import { injectGoogleTag } from './googleTag';
@@ -46,13 +48,17 @@ export function AppRoot({ router }: { router: AnyRouter }) {
     <IntlProvider locale={locale} messages={serverMessages}>
       {phase === 'loading' && <StartupSpinner />}
       {phase === 'error' && (
-        <Suspense fallback={<StartupSpinner />}>
-          <StartupError
-            error={initError}
-            retryInSeconds={retryInSeconds}
-            onRetry={() => app.send({ type: 'RETRY' })}
-          />
-        </Suspense>
+        // Its code may not arrive either (the server away): then the short message, whose Retry
+        // loads it again.
+        <ChunkBoundary>
+          <Suspense fallback={<StartupSpinner />}>
+            <StartupError
+              error={initError}
+              retryInSeconds={retryInSeconds}
+              onRetry={() => app.send({ type: 'RETRY' })}
+            />
+          </Suspense>
+        </ChunkBoundary>
       )}
       {phase === 'ready' && (
         // The last resort in place of the router's own (English, no retry): the root route's error
@@ -66,8 +72,8 @@ export function AppRoot({ router }: { router: AnyRouter }) {
 }
 
 /** Shown only when start-up fails, so its code is not part of the first load. */
-const StartupError = lazy(() =>
-  import('./StartupError').then(({ StartupError }) => ({ default: StartupError })),
+const StartupError = retryableLazy(
+  retryableImport(() => import('./StartupError').then(({ StartupError }) => StartupError)),
 );
 
 /** Whether the router has loaded its first location (bootApp starts that load). */

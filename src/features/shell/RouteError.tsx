@@ -1,5 +1,6 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { LoadFailed } from '../../components/LoadFailed/LoadFailed';
+import { retryChunks } from '../../components/lazy/lazyWithAriaLocale';
 import { Shell } from './Shell';
 
 /**
@@ -28,5 +29,9 @@ export function ShellError(props: ErrorComponentProps & { cookieBanner: React.Re
 
 function useRouteRetry(reset: () => void): () => void {
   const router = useRouter();
-  return () => void router.invalidate().then(reset);
+  return () => {
+    // A lazy part of the page that failed loads again too.
+    retryChunks();
+    void router.invalidate().then(reset);
+  };
 }

@@ -28,7 +28,7 @@ export function ProductDialogSlot({ products, onAdd }: ProductDialogSlotProps) {
   if (product === undefined) return null;
   return (
     // Without its code the product's details say so beside the list, with a Retry.
-    <ChunkBoundary resetKey={product.id}>
+    <ChunkBoundary retryOn={product.id}>
       <Suspense fallback={null}>
         <dialog.Lazy
           product={product}
