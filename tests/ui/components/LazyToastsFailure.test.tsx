@@ -39,6 +39,8 @@ describe('LazyToasts when its chunk does not arrive (issue #20)', () => {
 
     rerender(<LazyToasts toasts={[networkError, added]} onDismiss={() => {}} />);
     await waitFor(() => expect(chunk.failures).toBe(0), { timeout: 10_000 });
+    // The failure reaches the boundary a moment after the load failed.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
 
