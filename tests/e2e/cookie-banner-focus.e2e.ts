@@ -10,7 +10,8 @@ const j = journey('cookie-banner-focus', 1280);
 
 type Box = { left: number; top: number; right: number; bottom: number };
 
-const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const overlap = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 function rectOf(selector: string): (page: Page) => Promise<Box | null> {
   return (page) =>
@@ -47,7 +48,10 @@ describe.each([
     const { page } = j;
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
-    await page.evaluate((languageId) => localStorage.setItem('languageId', languageId), language === 'de' ? '2' : '1');
+    await page.evaluate(
+      (languageId) => localStorage.setItem('languageId', languageId),
+      language === 'de' ? '2' : '1',
+    );
     await page.goto('/shop');
     await appTookOver(page);
     await page.locator('.product-card button').last().waitFor({ state: 'visible' });

@@ -33,9 +33,12 @@ afterEach(async ({ task }) => {
   // A failed test leaves the server running for the next one.
   if (away) await resume();
   if (task.result?.state === 'fail') {
-    await screenshot(browser.page, 'server-away', `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`, [1280]).catch(
-      () => undefined,
-    );
+    await screenshot(
+      browser.page,
+      'server-away',
+      `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`,
+      [1280],
+    ).catch(() => undefined);
   }
 });
 

@@ -28,9 +28,9 @@ async function watchForRouterErrorScreen(context: BrowserContext): Promise<strin
   });
   await context.addInitScript((text) => {
     const report = () =>
-      (window as unknown as { __blockfrontRouterErrorScreen(url: string): void }).__blockfrontRouterErrorScreen(
-        location.href,
-      );
+      (
+        window as unknown as { __blockfrontRouterErrorScreen(url: string): void }
+      ).__blockfrontRouterErrorScreen(location.href);
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.addedNodes) {

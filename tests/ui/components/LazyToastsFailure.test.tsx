@@ -12,7 +12,9 @@ vi.mock('../../../src/components/Toasts/Toasts', async (importOriginal) => {
     get Toasts() {
       if (chunk.failures > 0) {
         chunk.failures -= 1;
-        throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/Toasts-x.js');
+        throw new TypeError(
+          'Failed to fetch dynamically imported module: http://localhost/assets/Toasts-x.js',
+        );
       }
       return actual.Toasts;
     },

@@ -68,7 +68,9 @@ describe('a page that fails to load keeps the shell, with a message and Retry', 
     expect(text).toMatch(/Verbindung/);
     const retry = await waitFor(() => expectShellWithRetry(text, german['components.loadFailed.retry']));
     await user.click(retry);
-    expect(await screen.findByRole('heading', { level: 1, name: german['pages.faq.title'] })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: german['pages.faq.title'] }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(text ?? '')).toBeNull();
   });
 
