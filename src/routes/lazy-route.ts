@@ -7,7 +7,7 @@ import { retryableImport } from '../components/lazy/retryable';
  * `preload` on every load of the route) but without its page reload on a failed chunk, which with
  * the server away shows the browser's error page: the failure renders the route's error component
  * instead, and its Retry, or the next navigation here, fetches the chunk again
- * (docs/decisions/0026).
+ * (docs/decisions/0027).
  */
 export function lazyRouteComponent<M extends Record<string, unknown>, K extends keyof M>(
   importer: () => Promise<M>,

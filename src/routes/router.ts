@@ -79,7 +79,7 @@ export function createAppRouter(
     // A loader that waits for its screen's data (DESIGN §2) shows a spinner if it takes a moment.
     defaultPendingComponent: PagePending,
     defaultPendingMs: 300,
-    // A failed page stays in the shell with a message and Retry (docs/decisions/0026). The router's
+    // A failed page stays in the shell with a message and Retry (docs/decisions/0027). The router's
     // own last-resort boundary, which would show its English error screen, is replaced by AppRoot's.
     defaultErrorComponent: RouteError,
     disableGlobalCatchBoundary: true,

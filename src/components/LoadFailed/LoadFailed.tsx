@@ -14,7 +14,7 @@ export const loadFailedMessages = defineMessages({
 
 /**
  * Stands in for a page, or a part of one, whose code or data did not arrive: what happened and
- * a Retry (docs/decisions/0026). On the first load, so that it can show while the server is
+ * a Retry (docs/decisions/0027). On the first load, so that it can show while the server is
  * away; a plain button, since react-aria's may be the very code that failed to load.
  */
 export function LoadFailed({ page = false, onRetry }: { page?: boolean; onRetry: () => void }) {

@@ -12,7 +12,7 @@ export interface ChunkBoundaryProps {
 }
 
 /**
- * Keeps a lazily loaded part's failure to that part (docs/decisions/0026): without it, a chunk
+ * Keeps a lazily loaded part's failure to that part (docs/decisions/0027): without it, a chunk
  * that fails to load throws to the route's boundary, and from the shell to the whole page. The
  * router's error boundary, which the first load has anyway, does the catching.
  */

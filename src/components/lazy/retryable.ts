@@ -1,6 +1,6 @@
 /**
  * `importer`, fetched once; a failure is forgotten, so the next call fetches again (Chromium
- * fetches a failed dynamic import again: docs/decisions/0026).
+ * fetches a failed dynamic import again: docs/decisions/0027).
  */
 export function retryableImport<T>(importer: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;

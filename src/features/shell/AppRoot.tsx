@@ -62,7 +62,7 @@ export function AppRoot({ router }: { router: AnyRouter }) {
       )}
       {phase === 'ready' && (
         // The last resort in place of the router's own (English, no retry): the root route's error
-        // component is the usual one (docs/decisions/0026).
+        // component is the usual one (docs/decisions/0027).
         <ChunkBoundary fallback={(retry) => <LoadFailed page onRetry={retry} />}>
           <RouterProvider router={router} scrollRestoration={routerScrollsNever} />
         </ChunkBoundary>

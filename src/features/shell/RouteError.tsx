@@ -4,7 +4,7 @@ import { retryChunks } from '../../components/lazy/lazyWithAriaLocale';
 import { Shell } from './Shell';
 
 /**
- * Every route's error component (docs/decisions/0026): a page whose code or loader failed stays
+ * Every route's error component (docs/decisions/0027): a page whose code or loader failed stays
  * inside the shell with a translated message, and Retry loads the route again (its loader, and
  * its chunk, which the route's lazy component then fetches anew). The router's own error screen
  * (English, no shell, no retry) never renders.

@@ -14,7 +14,7 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-/** The heading of TanStack Router's own error screen (English, no shell, no retry: docs/decisions/0026). */
+/** The heading of TanStack Router's own error screen (English, no shell, no retry: docs/decisions/0027). */
 export const ROUTER_ERROR_TEXT = 'Something went wrong!';
 
 /**
