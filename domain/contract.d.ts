@@ -765,6 +765,270 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/game/deliveries/lease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lease the next deliveries of this game server
+         * @description Called by the store agent beside a game server, authenticated with the server's secret
+         *     (`Authorization: Bearer <secret>`). Answers up to `max` queued deliveries of this server,
+         *     oldest order first and the commands of one order in their order, each leased to the caller
+         *     until `lease_expires_at` (60 s). A delivery whose condition is `online` is handed out only
+         *     while its player is in `online_players`; a later command of the same order waits behind an
+         *     earlier one that is not done. Leasing skips rows another caller holds
+         *     (`FOR UPDATE SKIP LOCKED`), so two agents or two API nodes never get the same row.
+         *
+         *     With `wait` (seconds, at most 25) and nothing to hand out, the call waits until a delivery
+         *     can be leased or the time is up (long-poll), then answers what there is (maybe nothing).
+         *
+         *     Before running a command the agent calls `startDelivery` (ADR 0026): a lease that expires
+         *     unstarted returns its row to `queued` (its `lease_count` grows, its `attempt` does not); a
+         *     started one becomes `uncertain` and waits for the operator. After `DELIVERY_MAX_LEASES`
+         *     leases that expired unstarted the row becomes `failed`.
+         */
+        post: operations["leaseDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game/deliveries/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a leased attempt as started, before its command runs
+         * @description The start mark (ADR 0026): the agent sends it after journaling `started` and before the
+         *     command goes to the game server. 200 means this caller, and nobody else, may run this
+         *     attempt once. 409 means it must not run it: the lease expired, another agent started the
+         *     attempt, it was already started (a retry of a start whose answer was lost: the agent then
+         *     reports it `uncertain`), or the operator requeued or resolved the delivery. A started attempt
+         *     is never handed out again; if its lease expires it becomes `uncertain`.
+         */
+        post: operations["startDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game/deliveries/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report what became of leased deliveries
+         * @description Idempotent: the same report twice changes nothing, and a result for a delivery of another
+         *     server, an unknown one, a past attempt or a delivery already `done` or `failed` is ignored.
+         *     A result counts while its attempt is current and the delivery is not settled, also when
+         *     its lease has expired (`queued` again but not leased since, or `uncertain` because it was
+         *     started). `uncertain` means the agent cannot tell whether the command ran (it crashed
+         *     between the start and the game's answer): the operator decides.
+         */
+        post: operations["reportDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/game-servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The network's game servers
+         * @description Operator role needed (401 without a session, 403 for a customer). Secrets are never listed.
+         */
+        get: operations["listGameServers"];
+        put?: never;
+        /**
+         * Add a game server
+         * @description Answers the new server's secret once: only its hash is stored. Configure the server's agent
+         *     with it (`BLOCKFRONT_SECRET`). Names are unique regardless of case (422 `errors.name`).
+         *     Writes an audit row.
+         */
+        post: operations["createGameServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/game-servers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a game server
+         * @description Its secret, commands and deliveries stay. Writes an audit row.
+         */
+        put: operations["renameGameServer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/game-servers/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a game server a new secret
+         * @description The old secret stops working at once; the new one is answered only here. Leases the server
+         *     holds stay valid until they expire. Writes an audit row (without the secret).
+         */
+        post: operations["rotateGameServerSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/products/{id}/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's delivery commands */
+        get: operations["getProductCommands"];
+        /**
+         * Replace a product's delivery commands
+         * @description The whole ordered list; an empty list means the product delivers nothing in game. Each
+         *     template may use `{player}`, `{uuid}`, `{quantity}`, `{order}` and `{product}`; an unknown
+         *     placeholder, a template that is not one command (a line break) or one longer than the game
+         *     accepts (256 characters after the longest values) is refused with 422, keyed
+         *     `commands.<index>.template` (or `.game_server_id` for an unknown server). Orders already
+         *     paid keep the commands they were queued with. Writes an audit row.
+         */
+        put: operations["setProductCommands"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries, newest first
+         * @description Filters combine: `state`, `game_server_id`, `order_id`, `player` (case-insensitive). Pages
+         *     by `before_id` (the last `id` of the previous page), `limit` rows at a time (default 50).
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/deliveries/{id}/requeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a failed or uncertain delivery again
+         * @description A new attempt of the same row (`attempt` + 1, `lease_count` 0, back to `queued`); the
+         *     agent's journal runs a new attempt once. Only `failed` and `uncertain` rows: 409 otherwise.
+         *     Writes an audit row with the optional note.
+         */
+        post: operations["requeueDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/deliveries/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a delivery by hand
+         * @description The operator checked in game: `done` (it took effect) or `failed` (it did not and will not),
+         *     with a note. Not for a delivery that is leased or already `done` (409). Writes an audit row.
+         */
+        post: operations["resolveDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an account the operator role (the `npm run operator` command)
+         * @description For `npm run operator -- grant <email>` while the store runs on the embedded database,
+         *     which only the running server may open. Answers only connections from this machine
+         *     (loopback; 403 otherwise) that carry the key the server wrote to `<DATA_DIR>/admin.json`
+         *     (`Blockfront-Admin-Key`; 401 without it). 404 for an unknown address. Writes an audit row.
+         */
+        post: operations["grantOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -926,6 +1190,8 @@ export interface components {
             city: string;
             address?: string;
             post_code?: string;
+            /** @description The default in-game player name for checkout; left out it stays, blank or null clears it. */
+            player?: string | null;
             lang_id?: components["schemas"]["LangId"];
             currency?: components["schemas"]["CurrencyCode"];
         };
@@ -988,6 +1254,12 @@ export interface components {
         };
         CheckoutRequest: {
             payment_method: components["schemas"]["PaymentMethod"];
+            /**
+             * @description The in-game player the order is for (gifting: another player's name). Needed when the
+             *     cart holds a product with delivery commands; absent, the profile's `player` is taken,
+             *     and without one the answer is 422 `errors.player`.
+             */
+            player?: components["schemas"]["PlayerName"];
             lang_id?: components["schemas"]["LangId"];
             currency?: components["schemas"]["CurrencyCode"];
         };
@@ -1056,7 +1328,8 @@ export interface components {
          *       "city": "Berlin",
          *       "address": null,
          *       "post_code": null,
-         *       "emailVerified": true
+         *       "emailVerified": true,
+         *       "player": "Steve"
          *     }
          */
         UserProfile: {
@@ -1075,6 +1348,8 @@ export interface components {
             address: string | null;
             post_code: string | null;
             emailVerified: boolean;
+            /** @description The in-game name checkout suggests. */
+            player: string | null;
         };
         ProfileResponse: {
             /** @constant */
@@ -1455,6 +1730,7 @@ export interface components {
             /** @description Coins in minor units. */
             total: components["schemas"]["MinorUnits"];
             items: components["schemas"]["OrderLine"][];
+            delivery: components["schemas"]["OrderDelivery"];
         };
         OrderListResponse: {
             /** @constant */
@@ -1501,6 +1777,195 @@ export interface components {
             database: "up";
             /** @enum {string} */
             driver: "pglite" | "postgres";
+        };
+        /**
+         * @description An in-game player name: Java Edition 3–16 of `[A-Za-z0-9_]`; a Bedrock name with the
+         *     network's prefix (e.g. `.Steve`); other offline-mode names only when the store allows them.
+         *     A name breaking the rule is a 422 on the field.
+         * @example Steve
+         */
+        PlayerName: string;
+        /**
+         * @description `online`: only while the player is on that game server; `any`: whenever.
+         * @enum {string}
+         */
+        DeliveryCondition: "online" | "any";
+        /** @enum {string} */
+        DeliveryState: "queued" | "leased" | "done" | "failed" | "uncertain";
+        OkResponse: {
+            /** @constant */
+            status: "OK";
+            message?: string;
+        };
+        LeaseRequest: {
+            /** @description Players on this game server now; `online` deliveries go only to them. */
+            online_players?: string[];
+            /**
+             * @description Seconds to wait for a delivery when there is none now (long-poll).
+             * @default 0
+             */
+            wait: number;
+            /**
+             * @description The most deliveries to lease at once.
+             * @default 10
+             */
+            max: number;
+            /** @description The calling agent's name (e.g. its host), recorded as the lease holder. */
+            agent?: string;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        /**
+         * @example {
+         *       "delivery_id": 812,
+         *       "attempt": 1,
+         *       "order_id": 42,
+         *       "player": "Steve",
+         *       "command": "lp user Steve parent add vip",
+         *       "condition": "any",
+         *       "lease_expires_at": "2026-11-26T10:00:60.000Z"
+         *     }
+         */
+        LeasedDelivery: {
+            delivery_id: number;
+            /** @description Grows only when the operator requeues. */
+            attempt: number;
+            order_id: number;
+            player: string;
+            /** @description The command to run */
+            command: string;
+            condition: components["schemas"]["DeliveryCondition"];
+            lease_expires_at: components["schemas"]["Timestamp"];
+        };
+        LeaseResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["LeasedDelivery"][];
+        };
+        StartDeliveryRequest: {
+            delivery_id: number;
+            attempt: number;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        DeliveryResult: {
+            delivery_id: number;
+            attempt: number;
+            /** @enum {string} */
+            outcome: "done" | "failed" | "uncertain";
+            /** @description The game server's answer to the command. */
+            reply?: string;
+        };
+        ReportRequest: {
+            results: components["schemas"]["DeliveryResult"][];
+            lang_id?: components["schemas"]["LangId"];
+        };
+        GameServerEntry: {
+            id: number;
+            name: string;
+            created_at: components["schemas"]["Timestamp"];
+            secret_rotated_at: components["schemas"]["Timestamp"];
+        };
+        GameServerListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["GameServerEntry"][];
+        };
+        GameServerResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["GameServerEntry"];
+        };
+        GameServerSecretResponse: {
+            /** @constant */
+            status: "OK";
+            payload: {
+                id: number;
+                name: string;
+                /** @description Shown once. */
+                secret: string;
+            };
+        };
+        GameServerNameRequest: {
+            name: string;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        ProductCommand: {
+            game_server_id: number;
+            /** @example crate key give {player} common {quantity} */
+            template: string;
+            condition: components["schemas"]["DeliveryCondition"];
+        };
+        ProductCommandsRequest: {
+            commands: components["schemas"]["ProductCommand"][];
+            lang_id?: components["schemas"]["LangId"];
+        };
+        ProductCommandsResponse: {
+            /** @constant */
+            status: "OK";
+            payload: {
+                product_id: number;
+                commands: components["schemas"]["ProductCommand"][];
+            };
+        };
+        Delivery: {
+            id: number;
+            order_id: number;
+            order_line_id: number;
+            product_id: number | null;
+            game_server_id: number;
+            game_server: string;
+            /** @description The command's place in the product's list. */
+            position: number;
+            player: string;
+            command: string;
+            condition: components["schemas"]["DeliveryCondition"];
+            state: components["schemas"]["DeliveryState"];
+            attempt: number;
+            lease_count: number;
+            lease_holder: string | null;
+            lease_expires_at: components["schemas"]["Timestamp"] | null;
+            started_at: components["schemas"]["Timestamp"] | null;
+            reply: string | null;
+            note: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            finished_at: components["schemas"]["Timestamp"] | null;
+        };
+        DeliveryListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["Delivery"][];
+        };
+        DeliveryResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["Delivery"];
+        };
+        RequeueRequest: {
+            note?: string;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        ResolveRequest: {
+            /** @enum {string} */
+            outcome: "done" | "failed";
+            note: string;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        GrantOperatorRequest: {
+            email: components["schemas"]["Email"];
+            lang_id?: components["schemas"]["LangId"];
+        };
+        /**
+         * @description What became of the order in game: `none` (nothing to deliver), `queued`, `waiting` (an
+         *     `online` command waits for `player` to join `server`), `delivered` (every command done, at
+         *     `delivered_at`), `attention` (a command failed or is uncertain: the operator looks).
+         */
+        OrderDelivery: {
+            /** @enum {string} */
+            status: "none" | "queued" | "waiting" | "delivered" | "attention";
+            player?: string;
+            /** @description The game server the player has to join (`waiting`). */
+            server?: string;
+            delivered_at?: components["schemas"]["Timestamp"];
         };
     };
     responses: {
@@ -2982,6 +3447,486 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFoundPage"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    leaseDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "online_players": [
+                 *         "Steve"
+                 *       ],
+                 *       "wait": 25,
+                 *       "max": 10
+                 *     }
+                 */
+                "application/json": components["schemas"]["LeaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The leased deliveries (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "delivery_id": 812,
+                 *       "attempt": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartDeliveryRequest"];
+            };
+        };
+        responses: {
+            /** @description Started; run the command once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reportDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "results": [
+                 *         {
+                 *           "delivery_id": 812,
+                 *           "attempt": 1,
+                 *           "outcome": "done",
+                 *           "reply": "Added Steve to vip"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listGameServers: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every game server, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameServerListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createGameServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "survival"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GameServerNameRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; `secret` is shown only here. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameServerSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    renameGameServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameServerNameRequest"];
+            };
+        };
+        responses: {
+            /** @description Renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameServerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateGameServerSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameServerSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProductCommands: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ordered list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCommandsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setProductCommands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "commands": [
+                 *         {
+                 *           "game_server_id": 1,
+                 *           "template": "lp user {player} parent add vip",
+                 *           "condition": "any"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductCommandsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCommandsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                state?: components["schemas"]["DeliveryState"];
+                game_server_id?: number;
+                order_id?: number;
+                player?: string;
+                before_id?: number;
+                limit?: number;
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requeueDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RequeueRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resolveDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": "done",
+                 *       "note": "Checked in game",
+                 *       "Steve has vip": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResolveRequest"];
+            };
+        };
+        responses: {
+            /** @description Settled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    grantOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "alex.stone@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GrantOperatorRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is an operator (also when it was one before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -41,6 +41,10 @@ export const ledgerReason = pgEnum('ledger_reason', [
   'adjustment',
 ]);
 
+export const accountRole = pgEnum('account_role', ['customer', 'operator']);
+export const deliveryCondition = pgEnum('delivery_condition', ['online', 'any']);
+export const deliveryState = pgEnum('delivery_state', ['queued', 'leased', 'done', 'failed', 'uncertain']);
+
 export const languages = pgTable(
   'languages',
   {
@@ -200,6 +204,9 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Cached sum of balance_ledger for this user, updated in the same transaction. */
     balanceMinor: money('balance_minor').notNull().default(0),
+    role: accountRole('role').notNull().default('customer'),
+    /** The in-game name checkout suggests (ADR 0026). */
+    player: text('player'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -286,6 +293,8 @@ export const orders = pgTable(
     /** Coin minor units. */
     totalMinor: money('total_minor').notNull(),
     paymentMethod: paymentMethod('payment_method').notNull(),
+    /** The in-game player its delivery commands are for; null when the order delivers nothing in game. */
+    player: text('player'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -416,4 +425,105 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created').on(t.createdAt),
     check('idempotency_keys_answer', sql`(${t.status} is null) = (${t.body} is null)`),
   ],
+);
+
+// ---- delivery to game servers (ADR 0026) ---------------------------------------------------------
+
+
+/** The network's game servers; each one's agent authenticates with a secret stored only as its hash. */
+export const gameServers = pgTable(
+  'game_servers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** SHA-256 of the secret, hex. */
+    secretHash: text('secret_hash').notNull().unique(),
+    createdAt: createdAt(),
+    secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('game_servers_name_lower').on(sql`lower(${t.name})`)],
+);
+
+/** A product's ordered command templates, per game server. */
+export const productCommands = pgTable(
+  'product_commands',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    gameServerId: integer('game_server_id')
+      .notNull()
+      .references(() => gameServers.id),
+    /** Place in the product's whole list (0…n-1). */
+    position: integer('position').notNull(),
+    template: text('template').notNull(),
+    condition: deliveryCondition('condition').notNull(),
+  },
+  (t) => [unique('product_commands_position').on(t.productId, t.position)],
+);
+
+/**
+ * One command of one order line for one game server. Never deleted: a delivery is the store's
+ * record of what the game was told to do (ADR 0026).
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    gameServerId: integer('game_server_id')
+      .notNull()
+      .references(() => gameServers.id),
+    /** The order's sequence: line by line, each line's commands in their order. */
+    position: integer('position').notNull(),
+    player: text('player').notNull(),
+    /** The command as executed: the template with its placeholders filled. */
+    command: text('command').notNull(),
+    condition: deliveryCondition('condition').notNull(),
+    state: deliveryState('state').notNull().default('queued'),
+    attempt: integer('attempt').notNull().default(1),
+    /** Leases of this attempt that expired unstarted, plus the live one. */
+    leaseCount: integer('lease_count').notNull().default(0),
+    leaseHolder: text('lease_holder'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** The start mark of the current attempt: set, the attempt may have run and is never leased again. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    reply: text('reply'),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('deliveries_position').on(t.orderId, t.gameServerId, t.position),
+    index('deliveries_queue').on(t.gameServerId, t.state, t.orderId, t.position),
+    index('deliveries_order').on(t.orderId),
+    index('deliveries_lease_expiry').on(t.leaseExpiresAt).where(sql`${t.state} = 'leased'`),
+    check('deliveries_attempt_positive', sql`${t.attempt} >= 1`),
+  ],
+);
+
+/** Every operator action, written in the transaction of its change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The operator's account; null for the command line (`actor` says which). */
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity').on(t.entity, t.entityId), index('audit_log_created').on(t.createdAt)],
 );
