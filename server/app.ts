@@ -7,8 +7,11 @@ import Fastify, {
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { authenticate } from './auth/authenticate';
+import { newToken } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { authenticateAdmin, authenticateGameServer } from './delivery/authenticate';
+import { type LongPolls, longPolls } from './delivery/long-poll';
 import { handlers as allHandlers, type Handlers, missingHandlers, unknownHandlers } from './handlers';
 import { registerApiDocs } from './http/api-docs';
 import { bodyGuard, registerBodyParsers } from './http/body';
@@ -48,6 +51,10 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  /** The key `npm run operator` presents to this process (written to `<DATA_DIR>/admin.json` by main). */
+  adminKey: string;
+  /** The store agents' waiting lease calls (ADR 0026). */
+  longPolls: LongPolls;
 }
 
 declare module 'fastify' {
@@ -87,6 +94,8 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** The contract (default: openapi.yaml of the project). */
   openapi?: OpenApiDocument;
+  /** Default: a new random key. */
+  adminKey?: string;
 }
 
 /** The limits: the defaults, then the operator's (RATE_LIMIT_*), then the caller's (tests). */
@@ -134,8 +143,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   const mailer = options.mailer ?? createMailer(options.config, app.log);
-  app.decorate('ctx', { config: options.config, database, db: database.db, mailer });
+  const adminKey = options.adminKey ?? newToken();
+  const polls = longPolls(database.db);
+  app.decorate('ctx', {
+    config: options.config,
+    database,
+    db: database.db,
+    mailer,
+    adminKey,
+    longPolls: polls,
+  });
+  app.addHook('onClose', async () => polls.close());
   app.decorateRequest('auth', null);
+  app.decorateRequest('gameServer', null);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('mailBudgetSpent', false);
   app.addHook('onClose', async () => mailer.close());
@@ -160,6 +180,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const authenticateBearer = authenticate(database.db);
+  const authenticateAgent = authenticateGameServer(database.db);
+  const authenticateCli = authenticateAdmin(adminKey);
   await app.register(openapiGlue, {
     specification: document,
     prefix: '/api',
@@ -176,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (limiters) preValidation.push(limiters.perIp);
       preValidation.push(bodyGuard(operation));
       if (operation.needsBearer) preValidation.push(authenticateBearer);
+      if (operation.needsGameServer) preValidation.push(authenticateAgent);
+      if (operation.needsAdminKey) preValidation.push(authenticateCli);
       if (limiters) preHandler.push(limiters.perAccount);
       const handler = handlers[operationId];
       if (handler === undefined) throw new Error(`No handler for ${operationId}`);

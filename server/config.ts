@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { BEDROCK_PREFIX_PATTERN, type PlayerNameRules } from '../domain/player-name';
 
 /**
  * Server configuration, read once from the environment.
@@ -132,6 +133,20 @@ function providerOf(env: ProviderChoice): 'sandbox' | 'stripe' | 'none' | undefi
   return env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : undefined);
 }
 
+const wholeNumber = (what: string, min: number, max: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{1,9}$/, `must be a whole number of ${what} between ${min} and ${max}`)
+      .transform(Number)
+      .refine(
+        (value) => value >= min && value <= max,
+        `must be a whole number of ${what} between ${min} and ${max}`,
+      )
+      .optional(),
+  );
+
 const envSchema = z
   .object({
     PORT: port,
@@ -166,6 +181,19 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_IP: limitMax,
     RATE_LIMIT_AUTH_PER_ACCOUNT_IP: limitMax,
     RATE_LIMIT_AUTH_PER_ACCOUNT: limitMax,
+    PLAYER_BEDROCK_PREFIX: z
+      .string()
+      .refine(
+        (value) => value === '' || value === 'none' || BEDROCK_PREFIX_PATTERN.test(value),
+        "must be one or two of . * ! ~ + # - (the prefix of Bedrock players' names), or 'none'",
+      )
+      .optional(),
+    PLAYER_OFFLINE_NAMES: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+    ),
+    DELIVERY_MAX_LEASES: wholeNumber('leases', 1, 1000),
+    DELIVERY_LEASE_SECONDS: wholeNumber('seconds', 5, 3600),
   })
   .superRefine((env, ctx) => {
     if (providerOf(env) !== 'stripe') return;
@@ -227,6 +255,19 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The operator's maxima for the rate limits (server/http/rate-limit.ts), by limit; windows are fixed. */
   rateLimitMax: Partial<Record<'global' | 'perIp' | 'perAccountIp' | 'perAccount', number>>;
+  delivery: DeliveryConfig;
+}
+
+/**
+ * Delivery to game servers (ADR 0026). PLAYER_BEDROCK_PREFIX: the prefix the network's proxy gives
+ * Bedrock players (default `.`; `none` when it takes none). PLAYER_OFFLINE_NAMES=true allows
+ * offline-mode names. DELIVERY_LEASE_SECONDS (default 60): how long an agent holds a lease.
+ * DELIVERY_MAX_LEASES (default 5): after that many leases that expired unstarted, a delivery is failed.
+ */
+export interface DeliveryConfig {
+  playerNames: PlayerNameRules;
+  leaseMs: number;
+  maxLeases: number;
 }
 
 function paymentConfig(
@@ -276,6 +317,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: paymentConfig(e, publicUrl),
     migrationsDir: e.MIGRATIONS_DIR === undefined ? undefined : path.resolve(e.MIGRATIONS_DIR),
     trustProxy: e.TRUST_PROXY,
+    delivery: {
+      playerNames: {
+        bedrockPrefix:
+          e.PLAYER_BEDROCK_PREFIX === undefined
+            ? '.'
+            : e.PLAYER_BEDROCK_PREFIX === '' || e.PLAYER_BEDROCK_PREFIX === 'none'
+              ? null
+              : e.PLAYER_BEDROCK_PREFIX,
+        offlineNames: e.PLAYER_OFFLINE_NAMES === 'true',
+      },
+      leaseMs: (e.DELIVERY_LEASE_SECONDS ?? 60) * 1000,
+      maxLeases: e.DELIVERY_MAX_LEASES ?? 5,
+    },
     rateLimitMax: Object.fromEntries(
       Object.entries({
         global: e.RATE_LIMIT_API,

@@ -1,8 +1,11 @@
 // Starts the API server (and the built storefront): config → database → migrate and seed → listen.
+import { randomBytes } from 'node:crypto';
+import { removeAdminFile, writeAdminFile } from './admin-file';
 import { buildApp } from './app';
 import { readGoogleTag } from './catalogue/settings-cache';
-import { loadConfig } from './config';
+import { isLocalUrl, loadConfig } from './config';
 import { openDatabase, prepareDatabase } from './db';
+import { demoOperatorCredentials } from './db/seed/delivery';
 import { loggerOptions } from './http/log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -12,9 +15,11 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   try {
     const { seeded } = await prepareDatabase(database, { migrationsFolder: config.migrationsDir });
+    const adminKey = randomBytes(32).toString('base64url');
     const app = await buildApp({
       config,
       database,
+      adminKey,
       logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'),
       googleTag: () => readGoogleTag(database.db),
     });
@@ -27,6 +32,7 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down');
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
       try {
+        removeAdminFile(config.dataDir);
         await app.close();
         await database.close();
         process.exit(0);
@@ -39,7 +45,23 @@ async function main(): Promise<void> {
     process.on('SIGTERM', stop);
 
     await app.listen({ port: config.port, host: config.host });
+    // `npm run operator` finds this process here; loopback, whatever HOST is (ADR 0026).
+    if (database.driver === 'pglite') {
+      writeAdminFile(config.dataDir, {
+        url: `http://127.0.0.1:${config.port}`,
+        key: adminKey,
+        pid: process.pid,
+      });
+    }
     app.log.info(`Blockfront is up on ${config.publicUrl} (database: ${database.driver})`);
+    if (isLocalUrl(config.publicUrl)) {
+      const operator = await demoOperatorCredentials(database.db);
+      if (operator !== null) {
+        app.log.info(
+          `demo operator (local store only): ${operator.email} / ${operator.password} — \`npm run operator -- grant <email>\` makes others`,
+        );
+      }
+    }
   } catch (error) {
     await database.close();
     throw error;

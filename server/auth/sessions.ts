@@ -49,6 +49,8 @@ interface SessionJson {
   avatar_url: string | null;
   email_verified_ms: number | null;
   balance_minor: number;
+  role: 'customer' | 'operator';
+  player: string | null;
   created_ms: number;
   updated_ms: number;
 }
@@ -63,7 +65,7 @@ const sessionByToken = defineStatement<{ auth: string }>(
      'session_id', s.id, 'id', u.id, 'name', u.name, 'surname', u.surname, 'email', u.email,
      'phone', u.phone, 'phone_e164', u.phone_e164, 'password_hash', u.password_hash,
      'country_id', u.country_id, 'city', u.city, 'address', u.address, 'post_code', u.post_code,
-     'avatar_url', u.avatar_url, 'balance_minor', u.balance_minor,
+     'avatar_url', u.avatar_url, 'balance_minor', u.balance_minor, 'role', u.role, 'player', u.player,
      'email_verified_ms', floor(extract(epoch from u.email_verified_at) * 1000),
      'created_ms', floor(extract(epoch from u.created_at) * 1000),
      'updated_ms', floor(extract(epoch from u.updated_at) * 1000))::text as auth
@@ -88,6 +90,8 @@ function toAuthContext(row: SessionJson): AuthContext {
     avatarUrl: row.avatar_url,
     emailVerifiedAt: row.email_verified_ms === null ? null : new Date(row.email_verified_ms),
     balanceMinor: row.balance_minor,
+    role: row.role,
+    player: row.player,
     createdAt: new Date(row.created_ms),
     updatedAt: new Date(row.updated_ms),
   };

@@ -429,7 +429,6 @@ export const idempotencyKeys = pgTable(
 
 // ---- delivery to game servers (ADR 0026) ---------------------------------------------------------
 
-
 /** The network's game servers; each one's agent authenticates with a secret stored only as its hash. */
 export const gameServers = pgTable(
   'game_servers',

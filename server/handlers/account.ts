@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isPlayerName } from '../../domain/player-name';
 import { requireAuth } from '../auth/authenticate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
@@ -40,6 +41,11 @@ export const accountHandlers = {
     await checkPhone(errors, locale, db, phone, body.phoneE164);
     const address = optionalText(errors, locale, 'address', body.address);
     const postCode = optionalText(errors, locale, 'post_code', body.post_code);
+    // Left out: unchanged; blank or null: cleared; otherwise a name by the rule (ADR 0026).
+    const player = body.player === undefined ? undefined : (body.player ?? '').trim() || null;
+    if (player != null && !isPlayerName(player, request.server.ctx.config.delivery.playerNames)) {
+      errors.add('player', t(locale, 'player.invalid'));
+    }
     if (!errors.isEmpty) throw errors.toHttpError();
 
     await db
@@ -53,6 +59,7 @@ export const accountHandlers = {
         city,
         ...(address === undefined ? {} : { address }),
         ...(postCode === undefined ? {} : { postCode }),
+        ...(player === undefined ? {} : { player }),
         updatedAt: new Date(),
       })
       .where(eq(users.id, user.id));

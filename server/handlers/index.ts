@@ -3,6 +3,8 @@ import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { catalogueHandlers } from './catalogue';
+import { gameHandlers } from './game';
+import { operatorHandlers } from './operator';
 import { orderHandlers } from './orders';
 import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
@@ -22,6 +24,8 @@ export const handlers: Handlers = routeHandlers({
   ...cartHandlers,
   ...orderHandlers,
   ...paymentHandlers,
+  ...gameHandlers,
+  ...operatorHandlers,
 } satisfies ContractHandlers);
 
 /** Operations of the contract that have no handler. */

@@ -2,10 +2,13 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { amountForCoins, withVat } from '../../domain/money';
 import { formatCoins } from '../../domain/money-text';
+import { isPlayerName } from '../../domain/player-name';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
 import { readSettings, type Settings } from '../catalogue/settings';
 import type { Database } from '../db/client';
 import { orderLines, orders } from '../db/schema';
+import { deliveriesQueued } from '../delivery/queue';
+import { deliveriesOfOrders } from '../delivery/status';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import {
@@ -13,6 +16,7 @@ import {
   CheckoutError,
   checkoutWithBalance,
   type IdempotentCheckout,
+  PlayerRequiredError,
   type Replay,
   startCardCheckout,
 } from '../ledger/checkout';
@@ -30,6 +34,9 @@ function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: stri
       409,
       t(request.locale, error.reason === 'empty' ? 'checkout.emptyCart' : 'checkout.unavailable'),
     );
+  }
+  if (error instanceof PlayerRequiredError) {
+    return fieldErrors({ player: [t(request.locale, 'player.required')] });
   }
   if (error instanceof IdempotencyKeyReusedError) {
     return fieldErrors({ idempotency_key: [t(request.locale, 'checkout.keyReused')] });
@@ -88,6 +95,7 @@ async function payByCard(
   settings: Settings,
   user: { id: number; email: string },
   idempotent: IdempotentCheckout | undefined,
+  player: string | undefined,
 ): Promise<CheckoutAnswer> {
   const { body } = request;
   const { db, config } = request.server.ctx;
@@ -105,20 +113,29 @@ async function payByCard(
     }),
   };
   const languageId = await titleLanguageId(request);
-  const started = await startCardCheckout(db, user.id, languageId, provider.name, charge, idempotent).catch(
-    async (error: unknown): Promise<CardCheckout> => {
-      // The cart is empty because the last card checkout took it into an order the provider could
-      // not open (unreachable): this retry opens that order's payment.
-      const retry =
-        error instanceof CheckoutError && error.reason === 'empty'
-          ? await unopenedOrderPayment(db, user.id, provider.name)
-          : undefined;
-      if (retry?.orderId == null) throw error;
-      return { kind: 'payment', orderId: retry.orderId, payment: retry, totalMinor: retry.coinsMinor };
-    },
-  );
+  const started = await startCardCheckout(
+    db,
+    user.id,
+    languageId,
+    provider.name,
+    charge,
+    idempotent,
+    player,
+  ).catch(async (error: unknown): Promise<CardCheckout> => {
+    // The cart is empty because the last card checkout took it into an order the provider could
+    // not open (unreachable): this retry opens that order's payment.
+    const retry =
+      error instanceof CheckoutError && error.reason === 'empty'
+        ? await unopenedOrderPayment(db, user.id, provider.name)
+        : undefined;
+    if (retry?.orderId == null) throw error;
+    return { kind: 'payment', orderId: retry.orderId, payment: retry, totalMinor: retry.coinsMinor };
+  });
   if (started.kind === 'replay') return replay(reply, started);
-  if (started.kind === 'paid') return paidAnswer(request, started.orderId);
+  if (started.kind === 'paid') {
+    deliveriesQueued();
+    return paidAnswer(request, started.orderId);
+  }
   const { payment } = started;
   const redirectUrl = await openCheckout(
     db,
@@ -153,6 +170,20 @@ async function payByCard(
   return answer;
 }
 
+/**
+ * The player the order is for: the one sent, else the profile's. A name breaking the rule is a
+ * 422 whether or not the cart needs one; none at all is refused only when it does (in the
+ * checkout's transaction, which knows the cart).
+ */
+function playerOf(request: ContractRequest<'checkout'>, saved: string | null): string | undefined {
+  const player = request.body.player ?? saved ?? undefined;
+  if (player === undefined) return undefined;
+  if (!isPlayerName(player, request.server.ctx.config.delivery.playerNames)) {
+    throw fieldErrors({ player: [t(request.locale, 'player.invalid')] });
+  }
+  return player;
+}
+
 async function ordersOf(db: Database, userId: number) {
   const rows = await db
     .select()
@@ -170,6 +201,10 @@ async function ordersOf(db: Database, userId: number) {
       ),
     )
     .orderBy(orderLines.id);
+  const delivered = await deliveriesOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((order) => ({
     id: order.id,
     created_at: order.createdAt.toISOString(),
@@ -184,6 +219,7 @@ async function ordersOf(db: Database, userId: number) {
         price: line.priceMinor,
         count: line.count,
       })),
+    delivery: delivered.get(order.id) ?? { status: 'none' as const },
   }));
 }
 
@@ -197,10 +233,14 @@ export const orderHandlers = {
       throw fieldErrors({ payment_method: [t(request.locale, 'checkout.methodUnavailable')] });
     }
     const idempotent = idempotencyOf(request, user.id);
+    const player = playerOf(request, user.player);
     try {
-      if (body.payment_method === 'card') return await payByCard(request, reply, settings, user, idempotent);
-      const paid = await checkoutWithBalance(db, user.id, await titleLanguageId(request), idempotent);
-      return paid.kind === 'replay' ? replay(reply, paid) : paidAnswer(request, paid.orderId);
+      if (body.payment_method === 'card')
+        return await payByCard(request, reply, settings, user, idempotent, player);
+      const paid = await checkoutWithBalance(db, user.id, await titleLanguageId(request), idempotent, player);
+      if (paid.kind === 'replay') return replay(reply, paid);
+      deliveriesQueued();
+      return paidAnswer(request, paid.orderId);
     } catch (error) {
       throw checkoutRefusal(request, error, settings.internal_currency.name) ?? error;
     }

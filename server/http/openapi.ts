@@ -23,6 +23,10 @@ export interface OperationInfo {
   /** Path as written in the contract, without the `/api` prefix, e.g. `/email/verify/{token}`. */
   path: string;
   needsBearer: boolean;
+  /** A game server's secret (the store agent's operations, ADR 0026). */
+  needsGameServer: boolean;
+  /** The running server's admin key (`npm run operator`). */
+  needsAdminKey: boolean;
   /** Media types the request body may have; empty when the operation takes no body. */
   bodyMediaTypes: string[];
   bodyRequired: boolean;
@@ -47,6 +51,8 @@ export function listOperations(document: OpenApiDocument): OperationInfo[] {
           method: method.toUpperCase(),
           path,
           needsBearer: security.some((requirement) => 'bearerAuth' in requirement),
+          needsGameServer: security.some((requirement) => 'gameServerAuth' in requirement),
+          needsAdminKey: security.some((requirement) => 'adminKey' in requirement),
           bodyMediaTypes: Object.keys(op.requestBody?.content ?? {}),
           bodyRequired: op.requestBody?.required === true,
         };

@@ -1,10 +1,19 @@
 import type { Database } from '../db/client';
 import { defineStatement, runStatement, transaction } from '../db/statement';
+import { needsPlayer, queueDeliveries } from '../delivery/queue';
 import { insertPayment, type PaymentRow, pendingOrderPayment } from '../payments/payments';
 import type { PaymentProvider } from '../payments/provider';
 import { type CartLine, clearCart, readCartLines } from './cart';
 import { type IdempotencyClaim, type KeyState, keepKey, readKey, type StoredAnswer } from './idempotency';
 import { appendLedgerEntry, InsufficientFundsError, lockBalance } from './ledger';
+
+/** The cart holds a product with delivery commands and the checkout names no player (ADR 0026). */
+export class PlayerRequiredError extends Error {
+  constructor() {
+    super('The cart holds a product delivered in game: a player name is needed');
+    this.name = 'PlayerRequiredError';
+  }
+}
 
 export class CheckoutError extends Error {
   constructor(readonly reason: 'empty' | 'unavailable') {
@@ -60,8 +69,8 @@ export type Replay = { kind: 'replay'; answer: StoredAnswer };
 const insertOrderWithLines = defineStatement<{ id: number }>(
   'bf_checkout_insert_order',
   `with o as (
-     insert into orders (user_id, status, total_minor, payment_method)
-     values ($1::int, $2::order_status, $3::bigint, $4::payment_method)
+     insert into orders (user_id, status, total_minor, payment_method, player)
+     values ($1::int, $2::order_status, $3::bigint, $4::payment_method, $6)
      returning id
    ), l as (
      insert into order_lines (order_id, product_id, title, price_minor, count)
@@ -79,7 +88,14 @@ async function insertOrder(
   method: 'balance' | 'card',
   status: 'paid' | 'pending',
   cart: LockedCart,
+  player: string | undefined,
 ): Promise<number> {
+  // The player is stored only on an order that delivers something in game.
+  const needed = await needsPlayer(
+    tx,
+    cart.lines.map((line) => line.item_id),
+  );
+  if (needed && player === undefined) throw new PlayerRequiredError();
   const lines = cart.lines.map((line) => ({
     product_id: line.item_id,
     title: line.item.title,
@@ -92,17 +108,28 @@ async function insertOrder(
     cart.totalMinor,
     method,
     JSON.stringify(lines),
+    needed ? (player ?? null) : null,
   ]);
   if (order === undefined) throw new Error('order was not stored');
   return order.id;
 }
 
-/** Pays an order at once: paid order, ledger debit `order:<id>`, empty cart, all or nothing. */
-async function payNow(tx: Database, userId: number, method: 'balance' | 'card', cart: LockedCart) {
+/**
+ * Pays an order at once: paid order, ledger debit `order:<id>`, its delivery rows, empty cart, all
+ * or nothing.
+ */
+async function payNow(
+  tx: Database,
+  userId: number,
+  method: 'balance' | 'card',
+  cart: LockedCart,
+  player: string | undefined,
+) {
   if (cart.totalMinor > cart.balanceMinor && method === 'balance') {
     throw new InsufficientFundsError(cart.balanceMinor, cart.totalMinor);
   }
-  const orderId = await insertOrder(tx, userId, method, 'paid', cart);
+  const orderId = await insertOrder(tx, userId, method, 'paid', cart, player);
+  await queueDeliveries(tx, orderId);
   if (cart.totalMinor > 0 && method === 'balance') {
     await appendLedgerEntry(tx, {
       userId,
@@ -125,6 +152,7 @@ export function checkoutWithBalance(
   userId: number,
   languageId: number,
   idempotent?: IdempotentCheckout,
+  player?: string,
 ): Promise<{ kind: 'paid'; orderId: number } | Replay> {
   return transaction(db, async (tx) => {
     const { balanceMinor, key } = await lockCustomer(tx, userId, idempotent?.claim);
@@ -134,6 +162,7 @@ export function checkoutWithBalance(
       userId,
       'balance',
       await readLockedCart(tx, userId, languageId, balanceMinor),
+      player,
     );
     if (idempotent) await keepKey(tx, idempotent.claim, orderId, idempotent.paidAnswer(orderId));
     return { kind: 'paid', orderId };
@@ -174,6 +203,7 @@ export function startCardCheckout(
   provider: PaymentProvider['name'],
   charge: CardCharge,
   idempotent?: IdempotentCheckout,
+  player?: string,
 ): Promise<CardCheckout | Replay> {
   return transaction(db, async (tx) => {
     const { balanceMinor, key } = await lockCustomer(tx, userId, idempotent?.claim);
@@ -182,11 +212,11 @@ export function startCardCheckout(
     if (reopened) return reopened;
     const cart = await readLockedCart(tx, userId, languageId, balanceMinor);
     if (cart.totalMinor === 0) {
-      const orderId = await payNow(tx, userId, 'card', cart);
+      const orderId = await payNow(tx, userId, 'card', cart, player);
       if (idempotent) await keepKey(tx, idempotent.claim, orderId, idempotent.paidAnswer(orderId));
       return { kind: 'paid', orderId };
     }
-    const orderId = await insertOrder(tx, userId, 'card', 'pending', cart);
+    const orderId = await insertOrder(tx, userId, 'card', 'pending', cart, player);
     const payment = await insertPayment(tx, {
       kind: 'order',
       provider,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, payments, webhookEvents } from '../db/schema';
+import { deliveriesQueued, queueDeliveries } from '../delivery/queue';
 import { restoreOrderLines } from '../ledger/cart';
 import { appendLedgerEntry } from '../ledger/ledger';
 import type { PaymentEvent, PaymentProvider } from './provider';
@@ -29,7 +30,8 @@ export class PaymentSettledError extends Error {
 /**
  * Applies a verified provider event in one transaction: the event id is recorded (a second
  * delivery answers 'duplicate' and changes nothing), the payment is settled and, on success,
- * a top-up credits its coins (ledger key `payment:<ref>`) and an order becomes paid. A failure
+ * a top-up credits its coins (ledger key `payment:<ref>`) and an order becomes paid, with its
+ * delivery rows (ADR 0026). A failure
  * fails the payment and its order, and puts the order's lines back into the cart. Errors roll everything back, the event
  * id included, so the provider's retry is processed afresh.
  */
@@ -70,10 +72,12 @@ export function applyPaymentEvent(
       });
     }
     if (payment.kind === 'order' && payment.orderId !== null) {
-      await tx
+      const settled = await tx
         .update(orders)
         .set({ status: target, updatedAt: now })
-        .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending')));
+        .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending')))
+        .returning({ id: orders.id });
+      if (target === 'paid' && settled.length > 0) await queueDeliveries(tx, payment.orderId);
       // The checkout emptied the cart into the order; a failed payment gives the lines back.
       if (target === 'failed') await restoreOrderLines(tx, payment.userId, payment.orderId);
     }
@@ -82,11 +86,13 @@ export function applyPaymentEvent(
 }
 
 /** Verifies a delivery on its raw body, then applies it. Throws `WebhookSignatureError` when forged. */
-export function receiveWebhook(
+export async function receiveWebhook(
   db: Database,
   provider: PaymentProvider,
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<WebhookResult> {
-  return applyPaymentEvent(db, provider.name, provider.verifyWebhook(rawBody, headers));
+  const result = await applyPaymentEvent(db, provider.name, provider.verifyWebhook(rawBody, headers));
+  if (result === 'processed') deliveriesQueued();
+  return result;
 }

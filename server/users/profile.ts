@@ -28,5 +28,6 @@ export async function userProfile(db: Database, user: User, locale: Locale): Pro
     address: user.address,
     post_code: user.postCode,
     emailVerified: user.emailVerifiedAt !== null,
+    player: user.player,
   };
 }

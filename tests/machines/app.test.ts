@@ -129,6 +129,7 @@ const profile: UserProfile = {
   address: null,
   post_code: null,
   emailVerified: true,
+  player: null,
 };
 const cart: CartItem[] = [
   { id: 17, item_id: 4, count: 1, item: { title: 'Diamond Rank', price: 249900, img_url: '/x.svg' } },

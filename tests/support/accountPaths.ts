@@ -43,6 +43,7 @@ export const manyOrders = (n: number): Order[] =>
     payment_method: 'balance' as const,
     total: 1000 * (index + 1),
     items: [{ product_id: 1, title: `Order ${n - index}`, price: 1000 * (index + 1), count: 1 }],
+    delivery: { status: 'none' as const },
   }));
 
 export const ordersPlan: PlanOptions<typeof ordersMachine> = {

@@ -154,6 +154,7 @@ export const profile: Schemas['UserProfile'] = {
   address: null,
   post_code: null,
   emailVerified: true,
+  player: null,
 };
 
 export const ironRank: Schemas['Product'] = {
@@ -219,5 +220,6 @@ export const orders: Schemas['Order'][] = [
     payment_method: 'balance',
     total: 249900,
     items: [{ product_id: 4, title: 'Diamond Rank', price: 249900, count: 1 }],
+    delivery: { status: 'none' },
   },
 ];

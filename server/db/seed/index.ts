@@ -14,6 +14,7 @@ import {
   translations,
 } from '../schema';
 import { countryRows } from './countries';
+import { seedDelivery } from './delivery';
 import { productImage, seedCategoryTitles, seedProducts } from './products';
 import { seedCurrencies, seedLanguages, seedSettings, seedSocialLinks } from './reference-data';
 import { seedStaticPages } from './static-pages';
@@ -115,6 +116,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
       }),
     );
     await tx.insert(translations).values(categoryTitles).onConflictDoNothing();
+    await seedDelivery(tx);
 
     await seedTranslations(tx, options.cataloguesDir);
   });

@@ -1,0 +1,183 @@
+import type { FastifyRequest } from 'fastify';
+import type { TemplateProblem } from '../../domain/delivery-command';
+import type { Actor } from '../delivery/audit';
+import { requireOperator } from '../delivery/authenticate';
+import {
+  createGameServer,
+  listGameServers,
+  NameTakenError,
+  renameGameServer,
+  rotateGameServerSecret,
+} from '../delivery/game-servers';
+import { expireLeases } from '../delivery/lease';
+import {
+  ALLOWED_PLACEHOLDERS,
+  type CommandProblems,
+  commandProblems,
+  DeliveryStateError,
+  grantOperator,
+  listDeliveries,
+  productCommandsOf,
+  productSlug,
+  requeueDelivery,
+  resolveDelivery,
+  setProductCommands,
+} from '../delivery/operator';
+import { fieldErrors, HttpError } from '../http/errors';
+import { t } from '../i18n/messages';
+import type { ContractHandlers } from './types';
+
+const notFound = (request: FastifyRequest) => new HttpError(404, t(request.locale, 'error.notFound'));
+
+function nameTaken(request: FastifyRequest, error: unknown): unknown {
+  return error instanceof NameTakenError
+    ? fieldErrors({ name: [t(request.locale, 'gameServer.nameTaken')] })
+    : error;
+}
+
+function problemText(request: FastifyRequest, problem: TemplateProblem | { kind: 'unknownServer' }): string {
+  switch (problem.kind) {
+    case 'unknownPlaceholder':
+      return t(request.locale, 'template.unknownPlaceholder', {
+        placeholder: `{${problem.name}}`,
+        allowed: ALLOWED_PLACEHOLDERS,
+      });
+    case 'notOneCommand':
+      return t(request.locale, 'template.notOneCommand');
+    case 'empty':
+      return t(request.locale, 'template.empty');
+    case 'tooLong':
+      return t(request.locale, 'template.tooLong', { longest: problem.longest, limit: problem.limit });
+    case 'unknownServer':
+      return t(request.locale, 'template.unknownServer');
+  }
+}
+
+function refusal(request: FastifyRequest, problems: CommandProblems): HttpError | undefined {
+  const entries = Object.entries(problems);
+  if (entries.length === 0) return undefined;
+  return fieldErrors(
+    Object.fromEntries(entries.map(([field, problem]) => [field, [problemText(request, problem)]])),
+  );
+}
+
+function stateConflict(
+  request: FastifyRequest,
+  error: unknown,
+  key: 'delivery.notRequeueable' | 'delivery.notResolvable',
+) {
+  return error instanceof DeliveryStateError ? new HttpError(409, t(request.locale, key)) : error;
+}
+
+/** The operator's operations (ADR 0026): every change writes an audit row in its transaction. */
+export const operatorHandlers = {
+  listGameServers: async (request) => {
+    requireOperator(request);
+    return { status: 'OK', payload: await listGameServers(request.server.ctx.db) };
+  },
+
+  createGameServer: async (request, reply) => {
+    const actor = requireOperator(request);
+    const created = await createGameServer(request.server.ctx.db, actor, request.body.name.trim()).catch(
+      (error: unknown) => {
+        throw nameTaken(request, error);
+      },
+    );
+    reply.code(201);
+    return { status: 'OK', payload: created };
+  },
+
+  renameGameServer: async (request) => {
+    const actor = requireOperator(request);
+    const renamed = await renameGameServer(
+      request.server.ctx.db,
+      actor,
+      request.params.id,
+      request.body.name.trim(),
+    ).catch((error: unknown) => {
+      throw nameTaken(request, error);
+    });
+    if (renamed === null) throw notFound(request);
+    return { status: 'OK', payload: renamed };
+  },
+
+  rotateGameServerSecret: async (request) => {
+    const actor = requireOperator(request);
+    const rotated = await rotateGameServerSecret(request.server.ctx.db, actor, request.params.id);
+    if (rotated === null) throw notFound(request);
+    return { status: 'OK', payload: rotated };
+  },
+
+  getProductCommands: async (request) => {
+    requireOperator(request);
+    const { db } = request.server.ctx;
+    const { id } = request.params;
+    if ((await productSlug(db, id)) === null) throw notFound(request);
+    return { status: 'OK', payload: { product_id: id, commands: await productCommandsOf(db, id) } };
+  },
+
+  setProductCommands: async (request) => {
+    const actor: Actor = requireOperator(request);
+    const { db } = request.server.ctx;
+    const { id } = request.params;
+    const slug = await productSlug(db, id);
+    if (slug === null) throw notFound(request);
+    const { commands } = request.body;
+    const refused = refusal(request, await commandProblems(db, slug, commands));
+    if (refused) throw refused;
+    const saved = await setProductCommands(db, actor, id, commands);
+    return { status: 'OK', payload: { product_id: id, commands: saved } };
+  },
+
+  listDeliveries: async (request) => {
+    requireOperator(request);
+    const { db, config } = request.server.ctx;
+    await expireLeases(db, config.delivery.maxLeases);
+    const { state, game_server_id, order_id, player, before_id, limit } = request.query;
+    return {
+      status: 'OK',
+      payload: await listDeliveries(db, {
+        state,
+        game_server_id,
+        order_id,
+        player,
+        before_id,
+        limit: limit ?? 50,
+      }),
+    };
+  },
+
+  requeueDelivery: async (request) => {
+    const actor = requireOperator(request);
+    const { db, config } = request.server.ctx;
+    await expireLeases(db, config.delivery.maxLeases);
+    const requeued = await requeueDelivery(db, actor, request.params.id, request.body?.note).catch(
+      (error: unknown) => {
+        throw stateConflict(request, error, 'delivery.notRequeueable');
+      },
+    );
+    if (requeued === null) throw notFound(request);
+    return { status: 'OK', payload: requeued };
+  },
+
+  resolveDelivery: async (request) => {
+    const actor = requireOperator(request);
+    const { db, config } = request.server.ctx;
+    await expireLeases(db, config.delivery.maxLeases);
+    const { outcome, note } = request.body;
+    const resolved = await resolveDelivery(db, actor, request.params.id, outcome, note).catch(
+      (error: unknown) => {
+        throw stateConflict(request, error, 'delivery.notResolvable');
+      },
+    );
+    if (resolved === null) throw notFound(request);
+    return { status: 'OK', payload: resolved };
+  },
+
+  grantOperator: async (request) => {
+    const { email } = request.body;
+    const granted = await grantOperator(request.server.ctx.db, { userId: null, label: 'cli' }, email);
+    if (!granted) throw notFound(request);
+    return { status: 'OK', message: t(request.locale, 'operator.granted', { email: email.toLowerCase() }) };
+  },
+} satisfies Partial<ContractHandlers>;
