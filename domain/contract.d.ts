@@ -923,7 +923,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A product's delivery commands */
+        /**
+         * A product's delivery commands
+         * @description The ordered list `setProductCommands` saved, with each command's game server and condition.
+         */
         get: operations["getProductCommands"];
         /**
          * Replace a product's delivery commands
@@ -1822,7 +1825,7 @@ export interface components {
          *       "player": "Steve",
          *       "command": "lp user Steve parent add vip",
          *       "condition": "any",
-         *       "lease_expires_at": "2026-11-26T10:00:60.000Z"
+         *       "lease_expires_at": "2026-11-26T10:01:00.000Z"
          *     }
          */
         LeasedDelivery: {
@@ -1831,7 +1834,7 @@ export interface components {
             attempt: number;
             order_id: number;
             player: string;
-            /** @description The command to run */
+            /** @description The command to run, its placeholders filled. */
             command: string;
             condition: components["schemas"]["DeliveryCondition"];
             lease_expires_at: components["schemas"]["Timestamp"];

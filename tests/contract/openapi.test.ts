@@ -98,6 +98,16 @@ describe('openapi.yaml', () => {
         'setCartLineCount',
         'topUpBalance',
         'updateProfile',
+        // ADR 0026: the operator's operations need a signed-in operator (403 for a customer).
+        'createGameServer',
+        'getProductCommands',
+        'listDeliveries',
+        'listGameServers',
+        'renameGameServer',
+        'requeueDelivery',
+        'resolveDelivery',
+        'rotateGameServerSecret',
+        'setProductCommands',
       ].sort(),
     );
   });
@@ -146,6 +156,20 @@ describe('openapi.yaml covers every call', () => {
     'GET /health',
     'GET /sandbox/pay/{ref}',
     'POST /sandbox/pay/{ref}',
+    // ADR 0026: the store agent's calls (a game server's secret) and the operator's.
+    'POST /game/deliveries/lease',
+    'POST /game/deliveries/start',
+    'POST /game/deliveries/report',
+    'GET /operator/game-servers',
+    'POST /operator/game-servers',
+    'PUT /operator/game-servers/{id}',
+    'POST /operator/game-servers/{id}/rotate-secret',
+    'GET /operator/products/{id}/commands',
+    'PUT /operator/products/{id}/commands',
+    'GET /operator/deliveries',
+    'POST /operator/deliveries/{id}/requeue',
+    'POST /operator/deliveries/{id}/resolve',
+    'POST /admin/operators',
   ];
 
   it('has exactly the calls of SPEC.md §7 and DESIGN.md §3', () => {
