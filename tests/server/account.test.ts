@@ -62,6 +62,7 @@ describe('getProfile', () => {
       address: null,
       post_code: null,
       emailVerified: false,
+      player: null,
     });
   });
 

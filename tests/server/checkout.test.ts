@@ -460,11 +460,14 @@ describe('listOrders', () => {
         { product_id: product(1).id, title: product(1).title, price: product(1).priceMinor, count: 1 },
         { product_id: product(2).id, title: product(2).title, price: product(2).priceMinor, count: 3 },
       ],
+      // Not paid yet: nothing is queued for the game.
+      delivery: { status: 'none' },
     });
     expect(payload[1]).toMatchObject({
       status: 'paid',
       payment_method: 'balance',
       total: product(0).priceMinor * 2,
+      delivery: { status: expect.stringMatching(/^(queued|waiting)$/), player: 'Steve' },
     });
   });
 

@@ -18,7 +18,7 @@ export interface TestCustomer {
 /** A customer inserted straight into the database (verified unless told), with a session. */
 export async function createCustomer(
   db: Database,
-  options: { verified?: boolean; balanceMinor?: number } = {},
+  options: { verified?: boolean; balanceMinor?: number; player?: string | null } = {},
 ): Promise<TestCustomer> {
   sequence += 1;
   const [country] = await db.select({ id: countries.id }).from(countries).limit(1);
@@ -35,6 +35,8 @@ export async function createCustomer(
       countryId: country.id,
       city: 'Berlin',
       emailVerifiedAt: options.verified === false ? null : new Date(),
+      // The demo products deliver in game: checkout takes the profile's player (ADR 0026).
+      player: options.player === undefined ? 'Steve' : options.player,
     })
     .returning({ id: users.id });
   if (user === undefined) throw new Error('user was not stored');
