@@ -346,7 +346,10 @@ describe('the store agent: lease, start, report', () => {
     const orderId = await paidOrder([[product, 1]], 'Notch');
     expect(await leased(server.secret, { online_players: ['Steve'] })).toEqual([]);
     const got = await leased(server.secret, { online_players: ['notch'] });
-    expect(got.map((d) => d.command)).toEqual(['say first', 'say second']);
+    expect(got.map((d) => [d.order_id, d.command])).toEqual([
+      [orderId, 'say first'],
+      [orderId, 'say second'],
+    ]);
   });
 
   it('an expired lease returns to queued with the same attempt; after the maximum it is failed', async () => {
@@ -509,9 +512,8 @@ describe('the operator', () => {
       ],
       'commands.3.game_server_id': ['There is no game server with this id.'],
     });
-    expect(
-      await suite.api.call('getProductCommands', { token: op.token, params: { id: product.id } }),
-    ).toEqual(before);
+    const after = await suite.api.call('getProductCommands', { token: op.token, params: { id: product.id } });
+    expect(after.body).toEqual(before.body);
     expect(
       (await suite.api.call('getProductCommands', { token: op.token, params: { id: 999_999 } })).status,
     ).toBe(404);
