@@ -72,6 +72,27 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     const link = await verificationLink(j.dataDir, customer.email);
     await page.goto(link.href);
     await waitForPath(page, '/email/verify/success');
+    // The demo products deliver in game: checkout takes the profile's player name (ADR 0026).
+    // The profile screen has no field for it yet, so it is saved through the API.
+    const saved = await page.evaluate(async () => {
+      const headers = {
+        authorization: `Bearer ${localStorage.getItem('token')}`,
+        'content-type': 'application/json',
+      };
+      const profile = (await (await fetch('/api/user/profile', { headers })).json()).payload;
+      const body = {
+        name: profile.name,
+        surname: profile.surname,
+        phone: profile.phone,
+        phoneE164: profile.phoneE164,
+        country: profile.country.id,
+        city: profile.city,
+        player: 'Steve',
+      };
+      return (await fetch('/api/user/profile', { method: 'PUT', headers, body: JSON.stringify(body) }))
+        .status;
+    });
+    expect(saved).toBe(200);
   });
 
   it('opens a product by its URL and adds 2, then another from its card', async () => {

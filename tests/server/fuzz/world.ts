@@ -71,6 +71,10 @@ const WATCHED_TABLES = [
   'payments',
   'webhook_events',
   'balance_ledger',
+  'deliveries',
+  'audit_log',
+  'game_servers',
+  'product_commands',
 ] as const;
 
 /**
@@ -157,6 +161,7 @@ export async function createWorld(): Promise<World> {
     ...tagged(/phoneE164/, ['+4930901820']),
     ...tagged(/city/, ['Berlin']),
     ...tagged(/name/, ['Alex']),
+    ...tagged(/^player$/, ['Steve', '.Steve']),
     ...tagged(/sandbox|stripe/, ['sandbox']),
   ];
 
@@ -185,9 +190,9 @@ export async function createWorld(): Promise<World> {
             )}::jsonb) as i(email text, session_hash text, reset_hash text, verify_hash text)
           ), u as (
             insert into users (name, surname, email, phone, phone_e164, password_hash, country_id, city,
-                               email_verified_at, balance_minor)
+                               email_verified_at, balance_minor, player)
             select 'Alex', 'Stone', email, '+49 30 901820', '+4930901820', ${passwordHash}, ${countryId},
-                   'Berlin', case when ${plan.verified} then now() end, ${BALANCES[plan.balance]}
+                   'Berlin', case when ${plan.verified} then now() end, ${BALANCES[plan.balance]}, 'Steve'
             from input returning id, email
           ), s as (
             insert into sessions (token_hash, user_id, expires_at)
