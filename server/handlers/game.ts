@@ -23,8 +23,9 @@ export const gameHandlers = {
       await expireLeases(db, config.delivery.maxLeases);
       const payload = await leaseDeliveries(db, options);
       const left = deadline - Date.now();
-      // A caller that went away gets nothing leased on its behalf.
-      if (payload.length > 0 || left <= 0 || longPolls.closed || request.raw.destroyed) {
+      // Stop waiting for a caller that went away (its socket: the request stream itself counts as
+      // destroyed once its body is read).
+      if (payload.length > 0 || left <= 0 || longPolls.closed || request.raw.socket?.destroyed === true) {
         return { status: 'OK', payload };
       }
       await longPolls.pause(Math.min(POLL_MS, left));

@@ -412,6 +412,21 @@ describe('the store agent: lease, start, report', () => {
     expect(await leased(server.secret, { wait: 0.6 })).toEqual([]);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(550);
   });
+
+  it('long-polls over a real connection too', async () => {
+    const { server } = await network([['say socket', 'any']], suite.product(4));
+    await leased(server.secret, { max: 100 });
+    const address = await suite.api.app.listen({ port: 0, host: '127.0.0.1' });
+    const t0 = Date.now();
+    const response = await fetch(`${address}/api/game/deliveries/lease`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ wait: 1.2 }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'OK', payload: [] });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1_100);
+  });
 });
 
 describe('the operator', () => {
