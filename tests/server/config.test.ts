@@ -25,6 +25,11 @@ describe('loadConfig', () => {
       migrationsDir: undefined,
       trustProxy: false,
       rateLimitMax: {},
+      delivery: {
+        playerNames: { bedrockPrefix: '.', offlineNames: false },
+        leaseMs: 60_000,
+        maxLeases: 5,
+      },
     });
   });
 
@@ -38,6 +43,22 @@ describe('loadConfig', () => {
       }).rateLimitMax,
     ).toEqual({ global: 5000, perIp: 300, perAccountIp: 20, perAccount: 80 });
     expect(loadConfig({ RATE_LIMIT_API: '' }).rateLimitMax).toEqual({});
+  });
+
+  it('reads the delivery settings, and refuses a prefix that could be part of a command', () => {
+    expect(
+      loadConfig({
+        PLAYER_BEDROCK_PREFIX: 'none',
+        PLAYER_OFFLINE_NAMES: 'true',
+        DELIVERY_LEASE_SECONDS: '30',
+        DELIVERY_MAX_LEASES: '3',
+      }).delivery,
+    ).toEqual({ playerNames: { bedrockPrefix: null, offlineNames: true }, leaseMs: 30_000, maxLeases: 3 });
+    expect(loadConfig({ PLAYER_BEDROCK_PREFIX: '*' }).delivery.playerNames.bedrockPrefix).toBe('*');
+    for (const prefix of [';', ' ', 'ab', '{']) {
+      expect(() => loadConfig({ PLAYER_BEDROCK_PREFIX: prefix })).toThrow(/PLAYER_BEDROCK_PREFIX/);
+    }
+    expect(() => loadConfig({ DELIVERY_MAX_LEASES: '0' })).toThrow(/DELIVERY_MAX_LEASES/);
     for (const value of ['0', '-1', '1.5', 'lots']) {
       expect(errorOf({ RATE_LIMIT_API: value })).toContain(
         `RATE_LIMIT_API (got '${value}'): must be a whole number of requests, at least 1`,
