@@ -787,7 +787,7 @@ export interface paths {
          *     With `wait` (seconds, at most 25) and nothing to hand out, the call waits until a delivery
          *     can be leased or the time is up (long-poll), then answers what there is (maybe nothing).
          *
-         *     Before running a command the agent calls `startDelivery` (ADR 0027): a lease that expires
+         *     Before running a command the agent calls `startDelivery` (ADR 0028): a lease that expires
          *     unstarted returns its row to `queued` (its `lease_count` grows, its `attempt` does not); a
          *     started one becomes `uncertain` and waits for the operator. After `DELIVERY_MAX_LEASES`
          *     leases that expired unstarted the row becomes `failed`.
@@ -810,7 +810,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a leased attempt as started, before its command runs
-         * @description The start mark (ADR 0027): the agent sends it after journaling `started` and before the
+         * @description The start mark (ADR 0028): the agent sends it after journaling `started` and before the
          *     command goes to the game server. 200 means this caller, and nobody else, may run this
          *     attempt once. 409 means it must not run it: the lease expired, another agent started the
          *     attempt, it was already started (a retry of a start whose answer was lost: the agent then

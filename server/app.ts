@@ -53,7 +53,7 @@ export interface AppContext {
   mailer: Mailer;
   /** The key `npm run operator` presents to this process (written to `<DATA_DIR>/admin.json` by main). */
   adminKey: string;
-  /** The store agents' waiting lease calls (ADR 0027). */
+  /** The store agents' waiting lease calls (ADR 0028). */
   longPolls: LongPolls;
 }
 

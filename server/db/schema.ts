@@ -205,7 +205,7 @@ export const users = pgTable(
     /** Cached sum of balance_ledger for this user, updated in the same transaction. */
     balanceMinor: money('balance_minor').notNull().default(0),
     role: accountRole('role').notNull().default('customer'),
-    /** The in-game name checkout suggests (ADR 0027). */
+    /** The in-game name checkout suggests (ADR 0028). */
     player: text('player'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -427,7 +427,7 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-// ---- delivery to game servers (ADR 0027) ---------------------------------------------------------
+// ---- delivery to game servers (ADR 0028) ---------------------------------------------------------
 
 /** The network's game servers; each one's agent authenticates with a secret stored only as its hash. */
 export const gameServers = pgTable(
@@ -464,7 +464,7 @@ export const productCommands = pgTable(
 
 /**
  * One command of one order line for one game server. Never deleted: a delivery is the store's
- * record of what the game was told to do (ADR 0027).
+ * record of what the game was told to do (ADR 0028).
  */
 export const deliveries = pgTable(
   'deliveries',

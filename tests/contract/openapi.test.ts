@@ -98,7 +98,7 @@ describe('openapi.yaml', () => {
         'setCartLineCount',
         'topUpBalance',
         'updateProfile',
-        // ADR 0027: the operator's operations need a signed-in operator (403 for a customer).
+        // ADR 0028: the operator's operations need a signed-in operator (403 for a customer).
         'createGameServer',
         'getProductCommands',
         'listDeliveries',
@@ -156,7 +156,7 @@ describe('openapi.yaml covers every call', () => {
     'GET /health',
     'GET /sandbox/pay/{ref}',
     'POST /sandbox/pay/{ref}',
-    // ADR 0027: the store agent's calls (a game server's secret) and the operator's.
+    // ADR 0028: the store agent's calls (a game server's secret) and the operator's.
     'POST /game/deliveries/lease',
     'POST /game/deliveries/start',
     'POST /game/deliveries/report',

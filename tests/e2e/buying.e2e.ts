@@ -72,7 +72,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     const link = await verificationLink(j.dataDir, customer.email);
     await page.goto(link.href);
     await waitForPath(page, '/email/verify/success');
-    // The demo products deliver in game: checkout takes the profile's player name (ADR 0027).
+    // The demo products deliver in game: checkout takes the profile's player name (ADR 0028).
     // The profile screen has no field for it yet, so it is saved through the API.
     const saved = await page.evaluate(async () => {
       const headers = {

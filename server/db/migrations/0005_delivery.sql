@@ -74,7 +74,7 @@ CREATE INDEX "deliveries_order" ON "deliveries" USING btree ("order_id");--> sta
 CREATE INDEX "deliveries_lease_expiry" ON "deliveries" USING btree ("lease_expires_at") WHERE "deliveries"."state" = 'leased';--> statement-breakpoint
 CREATE UNIQUE INDEX "game_servers_name_lower" ON "game_servers" USING btree (lower("name"));
 --> statement-breakpoint
--- Deliveries are the store's record of what a game server was told to do: never deleted (ADR 0027).
+-- Deliveries are the store's record of what a game server was told to do: never deleted (ADR 0028).
 -- The audit log is append-only.
 CREATE FUNCTION "delivery_reject_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
