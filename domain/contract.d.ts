@@ -649,6 +649,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a pending card order again
+         * @description Opens the payment provider's page again for one of the customer's `pending` card orders
+         *     (the customer left the payment page or closed it): the same payment, so paying twice is
+         *     impossible. 404 for an order that does not exist or is someone else's; 409 when it is no
+         *     longer pending (paid, failed, cancelled or expired). Needs a verified email.
+         */
+        post: operations["payOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending card order; its lines go back into the cart
+         * @description Cancels one of the customer's `pending` card orders: the order becomes `cancelled`, its
+         *     payment `cancelled` (and closed at the provider where it can be: Stripe's session is
+         *     expired; the sandbox page refuses to pay), and its lines are added back to the cart
+         *     (to what the cart holds, at most 99 a line, products no longer for sale left out). Answers
+         *     the cart. A payment the provider still takes after this is credited to the balance as
+         *     coins (ADR 0026). 404 for an order that does not exist or is someone else's; 409 when it
+         *     is no longer pending (already paid, failed, cancelled or expired).
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchase/history": {
         parameters: {
             query?: never;
@@ -658,7 +707,10 @@ export interface paths {
         };
         /**
          * The customer's orders, newest first
-         * @description The whole history; the storefront pages it itself, 5 per page.
+         * @description The whole history; the storefront pages it itself, 5 per page. A `pending` card order
+         *     carries its payment (`payment_id`), when it expires (`expires_at`: a payment still pending
+         *     then is expired by the server and the lines go back into the cart) and whether it can be
+         *     paid (`can_pay`, `POST /orders/{id}/pay`) or cancelled (`can_cancel`, `POST /orders/{id}/cancel`).
          */
         get: operations["listOrders"];
         put?: never;
@@ -700,8 +752,8 @@ export interface paths {
         };
         /**
          * A payment's state, for the pending page
-         * @description The state of one of the signed-in customer's payments (`pending`, `paid` or `failed`), which
-         *     the pending page polls until it is settled. 404 for a payment that does not exist or belongs to
+         * @description The state of one of the signed-in customer's payments (`pending`, `paid`, `failed`,
+         *     `cancelled` or `expired`), which the pending page polls until it is settled. 404 for a payment that does not exist or belongs to
          *     someone else.
          */
         get: operations["getPayment"];
@@ -842,10 +894,23 @@ export interface components {
          * @enum {string}
          */
         PaymentMethod: "balance" | "card";
-        /** @enum {string} */
-        OrderStatus: "pending" | "paid" | "failed" | "cancelled";
-        /** @enum {string} */
-        PaymentStatus: "pending" | "paid" | "failed";
+        /**
+         * @description `cancelled` by the customer; `expired`: its payment stayed pending too long.
+         * @enum {string}
+         */
+        OrderStatus: "pending" | "paid" | "failed" | "cancelled" | "expired";
+        /**
+         * @description `cancelled` with its order by the customer; `expired` after staying pending too long (the
+         *     server's `PAYMENT_PENDING_TIMEOUT_SECONDS`). A payment the provider takes after either is
+         *     `paid`, and its coins are credited to the balance (ADR 0026).
+         * @enum {string}
+         */
+        PaymentStatus: "pending" | "paid" | "failed" | "cancelled" | "expired";
+        /**
+         * @description A path of the storefront on this site (no scheme, host or `//`), never an API path.
+         * @example /cart
+         */
+        ReturnPath: string;
         /**
          * Format: date-time
          * @example 2026-11-02T14:05:00.000Z
@@ -1002,7 +1067,16 @@ export interface components {
              * @default false
              */
             save_payment_method: boolean;
+            /**
+             * @description Where the storefront goes once the top-up is paid (e.g. `/cart`, when the customer topped
+             *     up to pay the cart): kept with the payment and answered as its `return_to`.
+             */
+            return_to?: components["schemas"]["ReturnPath"];
             lang_id?: components["schemas"]["LangId"];
+        };
+        OrderActionRequest: {
+            lang_id?: components["schemas"]["LangId"];
+            currency?: components["schemas"]["CurrencyCode"];
         };
         /**
          * @example {
@@ -1455,6 +1529,14 @@ export interface components {
             /** @description Coins in minor units. */
             total: components["schemas"]["MinorUnits"];
             items: components["schemas"]["OrderLine"][];
+            /** @description The order's pending card payment (for the pending page), else null. */
+            payment_id: components["schemas"]["PaymentRef"] | null;
+            /** @description When the pending payment expires (the order then becomes `expired`), else null. */
+            expires_at: components["schemas"]["Timestamp"] | null;
+            /** @description A pending card order whose payment can be opened again (`POST /orders/{id}/pay`). */
+            can_pay: boolean;
+            /** @description A pending card order that can be cancelled (`POST /orders/{id}/cancel`). */
+            can_cancel: boolean;
         };
         OrderListResponse: {
             /** @constant */
@@ -1473,6 +1555,8 @@ export interface components {
             coins: components["schemas"]["MinorUnits"];
             order_id: number | null;
             created_at: components["schemas"]["Timestamp"];
+            /** @description Where the storefront goes once the payment is paid (the top-up's `return_to`), else null. */
+            return_to: components["schemas"]["ReturnPath"] | null;
         };
         PaymentResponse: {
             /** @constant */
@@ -2726,6 +2810,103 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+        };
+    };
+    payOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Send the browser to `redirect_url`, the provider's page of the order's payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "OK",
+                     *       "redirect_url": "/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v9LmB4tR7sN1wK8pZ3cF6hJ0yD5gA2eU4iO7nM9k",
+                     *       "order_id": 42,
+                     *       "payment_id": "pay_5K2m9QeX1tZ8"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedirectResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            /** @description The payment provider refused to open the payment. Nothing was charged; the order stays pending. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Card payments cannot be taken now (no provider, or it cannot be reached: then with
+             *     `Retry-After`), or the database does not answer. Nothing changed; try again.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The order is cancelled; the cart with its lines back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {

@@ -83,6 +83,7 @@ describe('openapi.yaml', () => {
     expect(protectedOps.sort()).toEqual(
       [
         'addToCart',
+        'cancelOrder',
         'changeEmail',
         'changePassword',
         'checkAuth',
@@ -93,6 +94,7 @@ describe('openapi.yaml', () => {
         'getProfile',
         'listOrders',
         'logout',
+        'payOrder',
         'removeFromCart',
         'resendVerification',
         'setCartLineCount',
@@ -137,6 +139,9 @@ describe('openapi.yaml covers every call', () => {
     // ADR 0015: the way in for a new device while its password sign-ins are throttled.
     'POST /login/link',
     'POST /login/link/confirm',
+    // A pending card order is paid again or cancelled from the cart and the order history (ADR 0026).
+    'POST /orders/{id}/pay',
+    'POST /orders/{id}/cancel',
     'POST /balance/top-up',
     'POST /user/change-email',
     'POST /email/verification-notification',
