@@ -26,6 +26,9 @@ import { z } from 'zod';
  * offered: Fastify 5 no longer honours one (it trusts no hop for a number).
  */
 
+/** How long a card payment may stay pending before the server expires it (ADR 0026): 30 minutes. */
+export const DEFAULT_PAYMENT_PENDING_TIMEOUT_SECONDS = 30 * 60;
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -166,6 +169,15 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_IP: limitMax,
     RATE_LIMIT_AUTH_PER_ACCOUNT_IP: limitMax,
     RATE_LIMIT_AUTH_PER_ACCOUNT: limitMax,
+    PAYMENT_PENDING_TIMEOUT_SECONDS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\d{1,7}$/, 'must be a whole number of seconds, at least 1')
+        .transform(Number)
+        .refine((value) => value >= 1, 'must be a whole number of seconds, at least 1')
+        .default(DEFAULT_PAYMENT_PENDING_TIMEOUT_SECONDS),
+    ),
   })
   .superRefine((env, ctx) => {
     if (providerOf(env) !== 'stripe') return;
@@ -227,6 +239,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The operator's maxima for the rate limits (server/http/rate-limit.ts), by limit; windows are fixed. */
   rateLimitMax: Partial<Record<'global' | 'perIp' | 'perAccountIp' | 'perAccount', number>>;
+  /** A card payment still pending after this long is expired by the server's sweep (ADR 0026). */
+  paymentPendingTimeoutMs: number;
 }
 
 function paymentConfig(
@@ -276,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: paymentConfig(e, publicUrl),
     migrationsDir: e.MIGRATIONS_DIR === undefined ? undefined : path.resolve(e.MIGRATIONS_DIR),
     trustProxy: e.TRUST_PROXY,
+    paymentPendingTimeoutMs: e.PAYMENT_PENDING_TIMEOUT_SECONDS * 1000,
     rateLimitMax: Object.fromEntries(
       Object.entries({
         global: e.RATE_LIMIT_API,

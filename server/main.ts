@@ -4,6 +4,8 @@ import { readGoogleTag } from './catalogue/settings-cache';
 import { loadConfig } from './config';
 import { openDatabase, prepareDatabase } from './db';
 import { loggerOptions } from './http/log';
+import { startExpirySweep } from './payments/pending';
+import { configuredPayments } from './payments/providers';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -19,6 +21,14 @@ async function main(): Promise<void> {
       googleTag: () => readGoogleTag(database.db),
     });
     if (seeded) app.log.info('the database was empty: seeded the demo store');
+    // Card payments left pending too long expire here, on every node alike (ADR 0026).
+    const sweep = startExpirySweep({
+      db: database.db,
+      timeoutMs: config.paymentPendingTimeoutMs,
+      provider: async () => (await configuredPayments(app.ctx))?.provider,
+      log: app.log,
+    });
+    app.addHook('onClose', () => sweep.stop());
 
     let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {

@@ -29,10 +29,10 @@ export const userTokenKind = pgEnum('user_token_kind', [
   'change_email',
   'sign_in',
 ]);
-export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'failed', 'cancelled']);
+export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'failed', 'cancelled', 'expired']);
 export const paymentMethod = pgEnum('payment_method', ['balance', 'card']);
 export const paymentKind = pgEnum('payment_kind', ['top_up', 'order']);
-export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed']);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed', 'cancelled', 'expired']);
 export const ledgerReason = pgEnum('ledger_reason', [
   'top_up',
   'order',
@@ -331,11 +331,15 @@ export const payments = pgTable(
     /** Coins (minor units) credited on success for a top-up, or the order total for an order. */
     coinsMinor: money('coins_minor').notNull(),
     status: paymentStatus('status').notNull().default('pending'),
+    /** A storefront path to go to once paid (a top-up started from the cart returns there). */
+    returnPath: text('return_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_user').on(t.userId),
+    // The expiry sweep's scan: the oldest pending payments first (ADR 0026).
+    index('payments_pending_created').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('payments_order').on(t.orderId),
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     check('payments_amounts_positive', sql`${t.amountMinor} > 0 and ${t.coinsMinor} > 0`),

@@ -20,7 +20,16 @@ import { IdempotencyKeyReusedError, keepKey, releaseKey, requestFingerprint } fr
 import { InsufficientFundsError } from '../ledger/ledger';
 import { baseCurrency, findCurrency } from '../payments/currencies';
 import { checkoutUrls, failUnopenedPayment, openCheckout, unopenedOrderPayment } from '../payments/payments';
-import { paymentsOf } from '../payments/providers';
+import {
+  cancelOrder,
+  closeAtProvider,
+  OrderNotFoundError,
+  OrderNotPendingError,
+  payablePayment,
+  pendingPaymentsOf,
+} from '../payments/pending';
+import { configuredPayments, paymentsOf } from '../payments/providers';
+import { readCartLines, toCartItems } from '../ledger/cart';
 import { titleLanguageId } from './cart';
 import type { ContractHandlers, ContractRequest, ReplyBody } from './types';
 
@@ -153,7 +162,68 @@ async function payByCard(
   return answer;
 }
 
-async function ordersOf(db: Database, userId: number) {
+/** 404 for an order that is not the customer's, 409 for one no longer pending. */
+function orderRefusal(request: FastifyRequest, error: unknown): HttpError | undefined {
+  if (error instanceof OrderNotFoundError) return new HttpError(404, t(request.locale, 'error.notFound'));
+  if (error instanceof OrderNotPendingError) return new HttpError(409, t(request.locale, 'order.notPending'));
+  return undefined;
+}
+
+/** Opens the provider's page of a pending order's payment again (ADR 0026). */
+async function payAgain(request: ContractRequest<'payOrder'>): Promise<ReplyBody<'payOrder'>> {
+  const { user } = requireVerifiedEmail(request);
+  const { db, config } = request.server.ctx;
+  const { provider } = await paymentsOf(request.server.ctx);
+  const payment = await payablePayment(db, user.id, request.params.id);
+  // Made with another provider than the store's now: it cannot be opened here any more.
+  if (payment.provider !== provider.name || payment.orderId === null) {
+    throw new OrderNotPendingError(request.params.id, 'pending');
+  }
+  const settings = await readSettings(db);
+  const redirectUrl =
+    payment.providerRef !== null && provider.resumeCheckout !== undefined
+      ? await provider.resumeCheckout(payment.providerRef)
+      : await openCheckout(
+          db,
+          provider,
+          {
+            ref: payment.ref,
+            kind: 'order',
+            amountMinor: payment.amountMinor,
+            currency: payment.currency,
+            description: t(request.locale, 'payment.order', {
+              id: payment.orderId,
+              coins: formatCoins(payment.coinsMinor, request.locale, settings.internal_currency.name),
+            }),
+            customerEmail: user.email,
+            savePaymentMethod: false,
+          },
+          checkoutUrls(config.publicUrl, payment.ref),
+          // The provider refused: the order stays pending (paid later or expired), nothing settles.
+          async () => {},
+        );
+  return {
+    status: 'OK',
+    redirect_url: redirectUrl,
+    order_id: payment.orderId,
+    payment_id: payment.ref,
+    message: t(request.locale, 'checkout.awaitingPayment'),
+  };
+}
+
+/** Cancels a pending order (lines back into the cart), then closes its payment at the provider. */
+async function cancel(request: ContractRequest<'cancelOrder'>): Promise<ReplyBody<'cancelOrder'>> {
+  const { user } = requireAuth(request);
+  const { db } = request.server.ctx;
+  const closed = await cancelOrder(db, user.id, request.params.id);
+  if (closed !== null) {
+    await closeAtProvider((await configuredPayments(request.server.ctx))?.provider, [closed], request.log);
+  }
+  const lines = await readCartLines(db, user.id, await titleLanguageId(request));
+  return { status: 'OK', cart: toCartItems(lines), message: t(request.locale, 'order.cancelled') };
+}
+
+async function ordersOf(db: Database, userId: number, pendingTimeoutMs: number) {
   const rows = await db
     .select()
     .from(orders)
@@ -170,21 +240,33 @@ async function ordersOf(db: Database, userId: number) {
       ),
     )
     .orderBy(orderLines.id);
-  return rows.map((order) => ({
-    id: order.id,
-    created_at: order.createdAt.toISOString(),
-    status: order.status,
-    payment_method: order.paymentMethod,
-    total: order.totalMinor,
-    items: lines
-      .filter((line) => line.orderId === order.id)
-      .map((line) => ({
-        product_id: line.productId,
-        title: line.title,
-        price: line.priceMinor,
-        count: line.count,
-      })),
-  }));
+  const pending = await pendingPaymentsOf(
+    db,
+    rows.filter((row) => row.status === 'pending').map((row) => row.id),
+  );
+  return rows.map((order) => {
+    const payment = order.status === 'pending' ? pending.get(order.id) : undefined;
+    return {
+      id: order.id,
+      created_at: order.createdAt.toISOString(),
+      status: order.status,
+      payment_method: order.paymentMethod,
+      total: order.totalMinor,
+      items: lines
+        .filter((line) => line.orderId === order.id)
+        .map((line) => ({
+          product_id: line.productId,
+          title: line.title,
+          price: line.priceMinor,
+          count: line.count,
+        })),
+      payment_id: payment?.ref ?? null,
+      expires_at:
+        payment === undefined ? null : new Date(payment.createdAt.getTime() + pendingTimeoutMs).toISOString(),
+      can_pay: payment !== undefined,
+      can_cancel: order.status === 'pending',
+    };
+  });
 }
 
 export const orderHandlers = {
@@ -208,6 +290,23 @@ export const orderHandlers = {
 
   listOrders: async (request) => {
     const { user } = requireAuth(request);
-    return { status: 'OK', payload: await ordersOf(request.server.ctx.db, user.id) };
+    const { db, config } = request.server.ctx;
+    return { status: 'OK', payload: await ordersOf(db, user.id, config.paymentPendingTimeoutMs) };
+  },
+
+  payOrder: async (request) => {
+    try {
+      return await payAgain(request);
+    } catch (error) {
+      throw orderRefusal(request, error) ?? error;
+    }
+  },
+
+  cancelOrder: async (request) => {
+    try {
+      return await cancel(request);
+    } catch (error) {
+      throw orderRefusal(request, error) ?? error;
+    }
   },
 } satisfies Partial<ContractHandlers>;

@@ -70,6 +70,7 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
     amountMinor: withVat(body.amount, settings.vat_percent),
     currency: display.code,
     coinsMinor,
+    returnPath: body.return_to ?? null,
   };
   // A retry after the provider could not be reached takes up the same payment.
   const payment = (await unopenedTopUp(db, wanted)) ?? (await insertPayment(db, wanted));

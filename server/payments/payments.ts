@@ -34,6 +34,8 @@ export interface NewPayment {
   amountMinor: number;
   currency: string;
   coinsMinor: number;
+  /** A storefront path to go to once paid (openapi.yaml `ReturnPath`). */
+  returnPath?: string | null;
 }
 
 export async function insertPayment(db: Database, payment: NewPayment): Promise<PaymentRow> {
@@ -73,6 +75,7 @@ export function paymentView(row: PaymentRow) {
     coins: row.coinsMinor,
     order_id: row.orderId,
     created_at: row.createdAt.toISOString(),
+    return_to: row.returnPath,
   };
 }
 

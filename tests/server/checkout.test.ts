@@ -460,11 +460,19 @@ describe('listOrders', () => {
         { product_id: product(1).id, title: product(1).title, price: product(1).priceMinor, count: 1 },
         { product_id: product(2).id, title: product(2).title, price: product(2).priceMinor, count: 3 },
       ],
+      payment_id: (second as { payment_id?: string }).payment_id,
+      expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      can_pay: true,
+      can_cancel: true,
     });
     expect(payload[1]).toMatchObject({
       status: 'paid',
       payment_method: 'balance',
       total: product(0).priceMinor * 2,
+      payment_id: null,
+      expires_at: null,
+      can_pay: false,
+      can_cancel: false,
     });
   });
 
