@@ -66,7 +66,7 @@ export function coinShortfall(total: number, balance: number): number {
 
 /** A page of the storefront (the coin success page): the router goes there. */
 export const isOwnPath = (url: string): boolean =>
-  url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/api/');
+  url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/api/') && !url.includes('\\');
 
 /**
  * A payment page the browser loads itself: the provider's absolute http(s) address, or the built-in

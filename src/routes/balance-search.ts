@@ -1,3 +1,5 @@
+import { isOwnPath } from '../../machines/checkout';
+
 /** A decimal amount as a customer would type it: digits, and at most 3 decimals after a point. */
 const DECIMAL_AMOUNT = /^\d{1,12}(\.\d{1,3})?$/;
 
@@ -9,11 +11,27 @@ export interface BalanceSearch {
    * against the currency's decimals and the minimum like a typed amount; anything else is ignored.
    */
   amount?: string | undefined;
+  /**
+   * `?return=` — a path of this site to come back to once the top-up is paid: the cart's 'Top up'
+   * writes `/cart`. Anything that is not a same-site path (another host, `//…`, an API path) is
+   * dropped, so the link cannot send the customer elsewhere (openapi.yaml ReturnPath).
+   */
+  return?: string | undefined;
 }
+
+/** openapi.yaml `ReturnPath`: what the server keeps with the payment. */
+const RETURN_PATH = /^\/(?![/\\]|api\/)[A-Za-z0-9/_.~-]*(\?[A-Za-z0-9=&_.~%-]*)?$/;
 
 /** The balance tab's query (the router may hand the number parsed or as text). */
 export function validateBalanceSearch(search: Record<string, unknown>): BalanceSearch {
   const { amount } = search;
   const text = typeof amount === 'number' && Number.isFinite(amount) ? String(amount) : amount;
-  return { amount: typeof text === 'string' && DECIMAL_AMOUNT.test(text) ? text : undefined };
+  const back = search.return;
+  return {
+    amount: typeof text === 'string' && DECIMAL_AMOUNT.test(text) ? text : undefined,
+    return:
+      typeof back === 'string' && back.length <= 200 && RETURN_PATH.test(back) && isOwnPath(back)
+        ? back
+        : undefined,
+  };
 }

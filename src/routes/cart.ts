@@ -9,7 +9,8 @@ const DEFAULT_METHODS = ['balance', 'card'];
 
 /**
  * /cart (login required): the app's cart machine (refreshed on entry, so lines a failed card
- * payment put back show up) and a checkout screen with a fresh Idempotency-Key for this visit.
+ * payment put back show up), a checkout screen with a fresh Idempotency-Key for this visit, and
+ * the customer's orders, for the card orders still waiting for payment (pay or cancel, ADR 0026).
  */
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -19,12 +20,19 @@ export const cartRoute = createRoute({
   loader: async ({ context }) => {
     const app = context.app.getSnapshot().context;
     app.cart.send({ type: 'REFRESH' });
-    const screen = await context.screens.start('checkout', {
-      methods: app.settings?.payment_methods ?? DEFAULT_METHODS,
-      idempotencyKey: crypto.randomUUID(),
-    });
-    return { screen };
+    const [screen, orders] = await Promise.all([
+      context.screens.start('checkout', {
+        methods: app.settings?.payment_methods ?? DEFAULT_METHODS,
+        idempotencyKey: crypto.randomUUID(),
+      }),
+      context.screens.start('orders', undefined),
+    ]);
+    return { screen, orders };
   },
-  ...screenLifecycle('checkout'),
+  gcTime: 0,
+  onLeave: ({ context, loaderData }) => {
+    screenLifecycle('checkout').onLeave({ context, loaderData });
+    screenLifecycle('orders').onLeave({ context, loaderData: { screen: loaderData?.orders } });
+  },
   component: lazyRouteComponent(() => import('../features/cart/CartPage'), 'CartPage'),
 });

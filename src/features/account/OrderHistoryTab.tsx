@@ -12,6 +12,7 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import { formatDate } from '../../i18n/dates';
 import { useOptionalText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
+import { OrderPaymentActions } from '../shared/OrderPaymentActions';
 import { AccountSection } from './AccountSection';
 
 const route = getRouteApi('/account/order-history');
@@ -33,11 +34,13 @@ const statusMessages: Record<Order['status'], MessageDescriptor> = defineMessage
   paid: { id: 'account.orders.status.paid', defaultMessage: 'Paid' },
   failed: { id: 'account.orders.status.failed', defaultMessage: 'Failed' },
   cancelled: { id: 'account.orders.status.cancelled', defaultMessage: 'Cancelled' },
+  expired: { id: 'account.orders.status.expired', defaultMessage: 'Expired' },
 });
 
 /**
  * The order history tab (SPEC §2): 'Loading orders...', 'No orders found' with 'Start Shopping',
- * or a table of Date, Items, Total, Status in pages of 5 (cards on narrow screens, by CSS).
+ * or a table of Date, Items, Total, Status in pages of 5 (cards on narrow screens, by CSS). A card
+ * order waiting for its payment offers Pay now and Cancel order (ADR 0026).
  */
 export function OrderHistoryTab() {
   const intl = useIntl();
@@ -47,6 +50,9 @@ export function OrderHistoryTab() {
   const orders = useSelector(screen, (s) => s.context.orders);
   const page = useSelector(screen, (s) => s.context.page);
   const error = useSelector(screen, (s) => s.context.error);
+  const actionError = useSelector(screen, (s) => s.context.actionError);
+  // Paying or cancelling an order keeps the table: the list is what the customer acts on.
+  const listed = state === 'filled' || state === 'paying' || state === 'cancelling' || state === 'redirecting';
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
 
   return (
@@ -76,7 +82,8 @@ export function OrderHistoryTab() {
           }
         />
       )}
-      {state === 'filled' && (
+      {actionError && <ErrorText>{text(actionError)}</ErrorText>}
+      {listed && (
         <>
           <table className="orders">
             <thead>
@@ -109,6 +116,7 @@ export function OrderHistoryTab() {
                     <span className={`order-status order-status--${order.status}`}>
                       {intl.formatMessage(statusMessages[order.status])}
                     </span>
+                    {(order.can_pay || order.can_cancel) && <OrderPaymentActions orders={screen} order={order} />}
                   </td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { cartTotal } from '../../../machines/cart';
+import { awaitingPayment } from '../../../machines/orders';
 import type { CartItem } from '../../../machines/domain';
 import { defineMessages, withValues } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
@@ -11,6 +12,7 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { CoinPrice } from '../shared/CoinPrice';
+import { OrderPaymentActions, type OrdersActor } from '../shared/OrderPaymentActions';
 import { CheckoutPanel } from './CheckoutPanel';
 import '../shared/storePage.css';
 import './cart.css';
@@ -33,6 +35,12 @@ const messages = defineMessages({
   clear: { id: 'cart.clear', defaultMessage: 'Clear cart' },
   total: { id: 'cart.total', defaultMessage: 'Total' },
   updating: { id: 'cart.line.updating', defaultMessage: 'Updating…' },
+  awaiting: { id: 'cart.awaiting.title', defaultMessage: 'Waiting for payment' },
+  awaitingText: {
+    id: 'cart.awaiting.text',
+    defaultMessage: 'The card payment of these orders is not finished. Pay now, or cancel to put the items back into your cart.',
+  },
+  orderNumber: { id: 'cart.awaiting.order', defaultMessage: 'Order #{id}' },
 });
 
 /** /cart (SPEC §2 CartPage): the lines, their changes, the total and checkout. */
@@ -40,6 +48,7 @@ export function CartPage() {
   const say = useText();
   const text = useOptionalText();
   const checkout = route.useLoaderData({ select: (data) => data.screen });
+  const orders = route.useLoaderData({ select: (data) => data.orders });
   const cart = useChild('cart');
   const items = useSelector(cart, (snapshot) => snapshot.context.items);
   const loading = useSelector(cart, (snapshot) => snapshot.matches('loading'));
@@ -54,6 +63,7 @@ export function CartPage() {
   return (
     <main className="store-page cart" aria-busy={loading || busy}>
       <h1>{say(messages.title)}</h1>
+      <AwaitingPayment orders={orders} />
       {loading && items.length === 0 && (
         <div className="store-page__status">
           <Spinner size="lg" />
@@ -105,6 +115,36 @@ export function CartPage() {
         </div>
       )}
     </main>
+  );
+}
+
+/** The customer's card orders waiting for their payment (ADR 0026): Pay now or Cancel order. */
+function AwaitingPayment({ orders }: { orders: OrdersActor }) {
+  const say = useText();
+  const text = useOptionalText();
+  const waiting = useSelector(orders, (snapshot) => awaitingPayment(snapshot.context.orders));
+  const actionError = useSelector(orders, (snapshot) => snapshot.context.actionError);
+  if (waiting.length === 0 && actionError === null) return null;
+  return (
+    <section className="cart__awaiting" aria-labelledby="cart-awaiting-title">
+      <h2 id="cart-awaiting-title">{say(messages.awaiting)}</h2>
+      <p>{say(messages.awaitingText)}</p>
+      {actionError && <ErrorText>{text(actionError)}</ErrorText>}
+      <ul className="cart__awaiting-list">
+        {waiting.map((order) => (
+          <li key={order.id} className="cart__awaiting-order">
+            <div className="cart__awaiting-head">
+              <h3>{say(withValues(messages.orderNumber, { id: order.id }))}</h3>
+              <CoinPrice amount={order.total} />
+            </div>
+            <p className="cart__awaiting-items">
+              {order.items.map((item) => (item.count > 1 ? `${item.title} × ${item.count}` : item.title)).join(', ')}
+            </p>
+            <OrderPaymentActions orders={orders} order={order} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

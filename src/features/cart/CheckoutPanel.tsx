@@ -95,7 +95,7 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
               {say(messages.short)} <CoinPrice amount={shortfall} />{' '}
               <Link
                 to="/account/balance"
-                search={{ amount: Number(topUpAmount) } as never}
+                search={{ amount: Number(topUpAmount), return: '/cart' } as never}
                 className={buttonClass('secondary', 'sm')}
               >
                 {say(messages.topUp)}
