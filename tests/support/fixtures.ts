@@ -219,5 +219,9 @@ export const orders: Schemas['Order'][] = [
     payment_method: 'balance',
     total: 249900,
     items: [{ product_id: 4, title: 'Diamond Rank', price: 249900, count: 1 }],
+    payment_id: null,
+    expires_at: null,
+    can_pay: false,
+    can_cancel: false,
   },
 ];

@@ -15,6 +15,7 @@ const payment = (status: Schemas['PaymentStatus']): Schemas['Payment'] => ({
   coins: 249900,
   order_id: 31,
   created_at: '2026-04-02T10:15:00.000Z',
+  return_to: null,
 });
 
 /** Counts GET /user/profile, answering with the demo profile. */
