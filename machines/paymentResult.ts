@@ -1,8 +1,8 @@
 import { emit, fromPromise, sendTo, setup } from 'xstate';
-import { isOwnPath } from './checkout';
 import type { components } from '../domain/contract';
 import { COIN_DECIMALS } from '../domain/money';
 import { toDecimalString } from '../domain/money-text';
+import { isOwnPath } from './checkout';
 import type { NoticeKind } from './domain';
 import { defineMessages, type Text, withValues } from './text';
 

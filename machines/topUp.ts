@@ -143,7 +143,7 @@ export const topUpMachine = setup({
     "positive number with the currency's decimals; below min_top_up × the rate: the minimum message) and",
     "opens the TOP UP BALANCE view (review: 'Enter amount:', 'Total Cost:' with vat_percent, the card,",
     "'Save my information for future payments' = SAVE_CARD {save}, BACK to entry). PAY {terms} checks again",
-    "and sends POST /balance/top-up (with return_to when started from elsewhere: ?return=/cart, a path of this",
+    'and sends POST /balance/top-up (with return_to when started from elsewhere: ?return=/cart, a path of this',
     "site, comes back there once paid); the provider's page answered → redirecting, and the browser follows it",
     "(followRedirect). A 422 on amount shows the server's message at the field; 403 unverified goes back",
     "(the session sends the customer to verify); other failures: the server's message, SPEC §8's texts or",

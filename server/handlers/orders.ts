@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
+import { readCartLines, toCartItems } from '../ledger/cart';
 import {
   type CardCheckout,
   CheckoutError,
@@ -29,7 +30,6 @@ import {
   pendingPaymentsOf,
 } from '../payments/pending';
 import { configuredPayments, paymentsOf } from '../payments/providers';
-import { readCartLines, toCartItems } from '../ledger/cart';
 import { titleLanguageId } from './cart';
 import type { ContractHandlers, ContractRequest, ReplyBody } from './types';
 

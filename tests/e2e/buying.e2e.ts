@@ -2,7 +2,7 @@
 // the outbox → open a product by its URL → add 2 → add another from its card → filter the shop by
 // category (mouse, back, keyboard, All) → cart total →
 // change a quantity → remove a line → coins checkout short of coins (shortfall and Top up) → top
-// up the difference through the sandbox → coins checkout succeeds, the balance dropped by exactly
+// up the difference through the sandbox, back in the cart → coins checkout succeeds, the balance dropped by exactly
 // the total → add again → a card payment declined in the sandbox → Try again finds the lines back
 // → card Pay → success. Amounts are read from the pages, not the seed.
 
@@ -161,14 +161,14 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await page.waitForURL(/\/api\/sandbox\/pay\//);
     await shot('top-up-sandbox');
     await page.locator('button.pay').click();
-    await waitForPath(page, '/success-payment');
+    // Started from the cart's Top up: back in the cart, the checkout ready (ADR 0026).
+    await waitForPath(page, '/cart');
     await page.getByText(/^Successfully added/).waitFor();
     await shot('top-up-success');
   });
 
   it('pays with coins now, and the balance dropped by exactly the total', async () => {
     const { page } = j;
-    await openPage(page, '/cart');
     await page.locator('.cart__total').waitFor();
     const total = await cartTotal(page);
     const before = await checkoutBalance(page);

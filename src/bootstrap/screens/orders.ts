@@ -19,7 +19,9 @@ export const orderScreens = {
           return { redirectUrl: answer.redirect_url };
         }),
         cancelOrder: fromPromise<void, OrderAction>(async ({ input, signal }) => {
-          await call(api.POST('/orders/{id}/cancel', { params: { path: { id: input.orderId } }, body: {}, signal }));
+          await call(
+            api.POST('/orders/{id}/cancel', { params: { path: { id: input.orderId } }, body: {}, signal }),
+          );
         }),
       },
       actions: {

@@ -52,7 +52,8 @@ export function OrderHistoryTab() {
   const error = useSelector(screen, (s) => s.context.error);
   const actionError = useSelector(screen, (s) => s.context.actionError);
   // Paying or cancelling an order keeps the table: the list is what the customer acts on.
-  const listed = state === 'filled' || state === 'paying' || state === 'cancelling' || state === 'redirecting';
+  const listed =
+    state === 'filled' || state === 'paying' || state === 'cancelling' || state === 'redirecting';
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
 
   return (
@@ -116,7 +117,9 @@ export function OrderHistoryTab() {
                     <span className={`order-status order-status--${order.status}`}>
                       {intl.formatMessage(statusMessages[order.status])}
                     </span>
-                    {(order.can_pay || order.can_cancel) && <OrderPaymentActions orders={screen} order={order} />}
+                    {(order.can_pay || order.can_cancel) && (
+                      <OrderPaymentActions orders={screen} order={order} />
+                    )}
                   </td>
                 </tr>
               ))}

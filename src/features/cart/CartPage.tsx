@@ -1,8 +1,8 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { cartTotal } from '../../../machines/cart';
-import { awaitingPayment } from '../../../machines/orders';
 import type { CartItem } from '../../../machines/domain';
+import { awaitingPayment } from '../../../machines/orders';
 import { defineMessages, withValues } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
@@ -38,7 +38,8 @@ const messages = defineMessages({
   awaiting: { id: 'cart.awaiting.title', defaultMessage: 'Waiting for payment' },
   awaitingText: {
     id: 'cart.awaiting.text',
-    defaultMessage: 'The card payment of these orders is not finished. Pay now, or cancel to put the items back into your cart.',
+    defaultMessage:
+      'The card payment of these orders is not finished. Pay now, or cancel to put the items back into your cart.',
   },
   orderNumber: { id: 'cart.awaiting.order', defaultMessage: 'Order #{id}' },
 });
@@ -138,7 +139,9 @@ function AwaitingPayment({ orders }: { orders: OrdersActor }) {
               <CoinPrice amount={order.total} />
             </div>
             <p className="cart__awaiting-items">
-              {order.items.map((item) => (item.count > 1 ? `${item.title} × ${item.count}` : item.title)).join(', ')}
+              {order.items
+                .map((item) => (item.count > 1 ? `${item.title} × ${item.count}` : item.title))
+                .join(', ')}
             </p>
             <OrderPaymentActions orders={orders} order={order} />
           </li>

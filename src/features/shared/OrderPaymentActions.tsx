@@ -32,7 +32,10 @@ export function OrderPaymentActions({ orders, order }: OrderPaymentActionsProps)
   const say = useText();
   const intl = useIntl();
   const acting = useSelector(orders, (snapshot) => snapshot.context.acting);
-  const paying = useSelector(orders, (snapshot) => snapshot.matches('paying') || snapshot.matches('redirecting'));
+  const paying = useSelector(
+    orders,
+    (snapshot) => snapshot.matches('paying') || snapshot.matches('redirecting'),
+  );
   const cancelling = useSelector(orders, (snapshot) => snapshot.matches('cancelling'));
   const busy = useSelector(orders, (snapshot) => snapshot.hasTag('busy'));
   const mine = acting === order.id;

@@ -8,9 +8,9 @@ import {
   pageCountOf,
 } from '../../../machines/orders';
 import { awaitingOrder, manyOrders, orderNotPending, ordersPlan } from '../../support/accountPaths';
-import { withSystemTargets } from '../support';
 import { apiFailure, cancelled, networkError } from '../../support/formPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
+import { withSystemTargets } from '../support';
 import { english, run } from './support';
 
 describePaths('orders paths', pathPlan(ordersMachine, ordersPlan));
