@@ -64,7 +64,10 @@ export function coinShortfall(total: number, balance: number): number {
   return Math.max(0, total - balance);
 }
 
-/** A page of the storefront (the coin success page): the router goes there. */
+/**
+ * A path of this storefront (the coin success page, a top-up's way back): the router goes there.
+ * Never another host, `//…`, a backslash a browser reads as one, or an API path: no open redirect.
+ */
 export const isOwnPath = (url: string): boolean =>
   url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/api/') && !url.includes('\\');
 

@@ -19,6 +19,13 @@ export const ordersMessages = defineMessages({
     id: 'orders.cancel.failed',
     defaultMessage: 'The order could not be cancelled. Please try again.',
   },
+  pay: { id: 'orders.pay', defaultMessage: 'Pay now' },
+  payNamed: { id: 'orders.pay.named', defaultMessage: 'Pay order #{id} now' },
+  paying: { id: 'orders.pay.opening', defaultMessage: 'Opening the payment…' },
+  cancel: { id: 'orders.cancel', defaultMessage: 'Cancel order' },
+  cancelNamed: { id: 'orders.cancel.named', defaultMessage: 'Cancel order #{id}' },
+  cancelling: { id: 'orders.cancel.running', defaultMessage: 'Cancelling…' },
+  expires: { id: 'orders.expires', defaultMessage: 'Pay by {time}, or it is cancelled.' },
   cancelled: {
     id: 'orders.cancel.done',
     defaultMessage: 'The order is cancelled. Its items are back in your cart.',

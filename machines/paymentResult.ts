@@ -2,7 +2,6 @@ import { emit, fromPromise, sendTo, setup } from 'xstate';
 import type { components } from '../domain/contract';
 import { COIN_DECIMALS } from '../domain/money';
 import { toDecimalString } from '../domain/money-text';
-import { isOwnPath } from './checkout';
 import type { NoticeKind } from './domain';
 import { defineMessages, type Text, withValues } from './text';
 
@@ -85,7 +84,9 @@ export const paymentResultMachine = setup({
         payment?.kind === 'top_up' &&
         payment.status === 'paid' &&
         typeof payment.return_to === 'string' &&
-        isOwnPath(payment.return_to)
+        // A path of this site (openapi.yaml ReturnPath, as isOwnPath in checkout.ts says it; not
+        // imported, so the payment pages do not load the checkout): never another host.
+        /^\/(?![/\\]|api\/)/.test(payment.return_to)
       );
     },
     toppedUp: ({ event }) => {

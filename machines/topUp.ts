@@ -48,11 +48,18 @@ export function amountProblem(text: string, terms: TopUpTerms): Text | null {
   return null;
 }
 
+/** openapi.yaml `ReturnPath`: a storefront path the server keeps with a top-up (`return_to`). */
+const RETURN_PATH = /^\/(?![/\\]|api\/)[A-Za-z0-9/_.~-]*(\?[A-Za-z0-9=&_.~%-]*)?$/;
+
+/** Whether a way back (the cart's Top up: `/cart`) can be carried through the provider. */
+export const isReturnPath = (path: unknown): path is string =>
+  typeof path === 'string' && path.length <= 200 && RETURN_PATH.test(path) && isOwnPath(path);
+
 export interface TopUpInput {
   /** An amount to start with (the cart's "top up the missing amount"), as decimal text. */
   amount?: string | undefined;
-  /** A path of this site to come back to once paid (the cart's 'Top up': `/cart`). */
-  returnTo?: string | undefined;
+  /** `?return=`: a path of this site to come back to once paid (the cart's 'Top up': `/cart`). */
+  return?: string | undefined;
 }
 
 export interface TopUpRequest {
@@ -152,7 +159,7 @@ export const topUpMachine = setup({
   context: ({ input }) => ({
     amountText: input?.amount ?? '',
     // Only a path of this site is carried through the provider (no open redirect).
-    returnTo: input?.returnTo !== undefined && isOwnPath(input.returnTo) ? input.returnTo : undefined,
+    returnTo: isReturnPath(input?.return) ? input.return : undefined,
     savePaymentMethod: false,
     request: null,
     errors: {},

@@ -38,7 +38,9 @@ const ROUTE_MODULES: Record<string, RouteModules> = {
     laterWhen: 'Edit opens the form',
   },
   '/account/balance': { arrival: [...ACCOUNT, 'src/features/account/BalanceTab.tsx'] },
-  '/account/order-history': { arrival: [...ACCOUNT, 'src/features/account/OrderHistoryTab.tsx'] },
+  '/account/order-history': {
+    arrival: [...ACCOUNT, 'src/features/account/OrderHistoryTab.tsx', 'src/bootstrap/screens/cart.ts'],
+  },
   '/account/change-password': { arrival: [...ACCOUNT, 'src/features/account/ChangePasswordTab.tsx'] },
   '/account/change-email': { arrival: [...ACCOUNT, 'src/features/account/ChangeEmailTab.tsx'] },
   '/shop': {

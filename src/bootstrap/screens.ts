@@ -5,7 +5,6 @@ import type { accountScreens } from './screens/account';
 import type { authScreens } from './screens/auth';
 import type { cartScreens } from './screens/cart';
 import type { emailScreens } from './screens/email';
-import type { orderScreens } from './screens/orders';
 import type { pageScreens } from './screens/pages';
 import type { paymentScreens } from './screens/payment';
 import type { shopScreens } from './screens/shop';
@@ -20,7 +19,6 @@ const screenModules = {
   auth: () => import('./screens/auth').then((module) => module.authScreens),
   cart: () => import('./screens/cart').then((module) => module.cartScreens),
   email: () => import('./screens/email').then((module) => module.emailScreens),
-  orders: () => import('./screens/orders').then((module) => module.orderScreens),
   pages: () => import('./screens/pages').then((module) => module.pageScreens),
   payment: () => import('./screens/payment').then((module) => module.paymentScreens),
   shop: () => import('./screens/shop').then((module) => module.shopScreens),
@@ -30,7 +28,6 @@ type Providers = typeof accountScreens &
   typeof authScreens &
   typeof cartScreens &
   typeof emailScreens &
-  typeof orderScreens &
   typeof pageScreens &
   typeof paymentScreens &
   typeof shopScreens;
@@ -40,7 +37,7 @@ export type ScreenActor<N extends ScreenName> = ActorRefFrom<ScreenLogic<N>>;
 
 const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   profileEdit: 'account',
-  orders: 'orders',
+  orders: 'cart',
   changePassword: 'account',
   changeEmail: 'account',
   topUp: 'account',

@@ -20,19 +20,13 @@ export const cartRoute = createRoute({
   loader: async ({ context }) => {
     const app = context.app.getSnapshot().context;
     app.cart.send({ type: 'REFRESH' });
-    const [screen, orders] = await Promise.all([
-      context.screens.start('checkout', {
-        methods: app.settings?.payment_methods ?? DEFAULT_METHODS,
-        idempotencyKey: crypto.randomUUID(),
-      }),
-      context.screens.start('orders', undefined),
-    ]);
+    const screen = await context.screens.start('checkout', {
+      methods: app.settings?.payment_methods ?? DEFAULT_METHODS,
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const orders = await context.screens.start('orders', undefined);
     return { screen, orders };
   },
-  gcTime: 0,
-  onLeave: ({ context, loaderData }) => {
-    screenLifecycle('checkout').onLeave({ context, loaderData });
-    screenLifecycle('orders').onLeave({ context, loaderData: { screen: loaderData?.orders } });
-  },
+  ...screenLifecycle('checkout', 'orders'),
   component: lazyRouteComponent(() => import('../features/cart/CartPage'), 'CartPage'),
 });

@@ -123,7 +123,7 @@ export const topUpAmountRefused = apiFailure('validation', 'The given data was i
 });
 
 export const topUpPlan: PlanOptions<typeof topUpMachine> = {
-  inputs: [{}, { amount: '12.50' }, { amount: '20', returnTo: '/cart' }],
+  inputs: [{}, { amount: '12.50' }, { amount: '20', return: '/cart' }],
   events: [
     { type: 'CHANGE', value: '2' },
     { type: 'CHANGE', value: '20' },

@@ -81,7 +81,7 @@ describe('topUp (SPEC §2 "Balance tab", §3 min_top_up, §8)', () => {
   });
 
   it('started from the cart (?return=/cart), PAY carries the way back; another site is never carried', () => {
-    const fromCart = run(topUpMachine, { amount: '20', returnTo: '/cart' }, [
+    const fromCart = run(topUpMachine, { amount: '20', return: '/cart' }, [
       { type: 'TOP_UP', terms: euroTerms },
       { type: 'PAY', terms: euroTerms },
     ]).snapshot;
@@ -92,7 +92,7 @@ describe('topUp (SPEC §2 "Balance tab", §3 min_top_up, §8)', () => {
       returnTo: '/cart',
     });
     for (const elsewhere of ['//evil.example/', 'https://evil.example/', '/api/logout', '/\\evil.example']) {
-      const sent = run(topUpMachine, { amount: '20', returnTo: elsewhere }, [
+      const sent = run(topUpMachine, { amount: '20', return: elsewhere }, [
         { type: 'TOP_UP', terms: euroTerms },
         { type: 'PAY', terms: euroTerms },
       ]).snapshot;
