@@ -688,7 +688,7 @@ export interface paths {
          *     expired; the sandbox page refuses to pay), and its lines are added back to the cart
          *     (to what the cart holds, at most 99 a line, products no longer for sale left out). Answers
          *     the cart. A payment the provider still takes after this is credited to the balance as
-         *     coins (ADR 0026). 404 for an order that does not exist or is someone else's; 409 when it
+         *     coins (ADR 0028). 404 for an order that does not exist or is someone else's; 409 when it
          *     is no longer pending (already paid, failed, cancelled or expired).
          */
         post: operations["cancelOrder"];
@@ -902,7 +902,7 @@ export interface components {
         /**
          * @description `cancelled` with its order by the customer; `expired` after staying pending too long (the
          *     server's `PAYMENT_PENDING_TIMEOUT_SECONDS`). A payment the provider takes after either is
-         *     `paid`, and its coins are credited to the balance (ADR 0026).
+         *     `paid`, and its coins are credited to the balance (ADR 0028).
          * @enum {string}
          */
         PaymentStatus: "pending" | "paid" | "failed" | "cancelled" | "expired";

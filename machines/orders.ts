@@ -39,7 +39,7 @@ export const pageCountOf = (orders: readonly Order[]): number =>
 export const ordersOnPage = (orders: readonly Order[], page: number): Order[] =>
   orders.slice((page - 1) * ORDERS_PER_PAGE, page * ORDERS_PER_PAGE);
 
-/** Card orders waiting for their payment: what the cart offers to pay or cancel (ADR 0026). */
+/** Card orders waiting for their payment: what the cart offers to pay or cancel (ADR 0028). */
 export const awaitingPayment = (orders: readonly Order[]): Order[] =>
   orders.filter((order) => order.can_pay || order.can_cancel);
 
@@ -137,7 +137,7 @@ export const ordersMachine = setup({
   id: 'orders',
   description: [
     "The customer's orders, for the order history tab (SPEC §2, §4 'Order list: loading, empty, filled') and",
-    "the cart's orders waiting for payment (ADR 0026): the route's loader starts it and it fetches every order",
+    "the cart's orders waiting for payment (ADR 0028): the route's loader starts it and it fetches every order",
     "once ('Loading orders...'), then shows 'No orders found' (empty) or pages of 5 (filled). PAGE {page} turns",
     "to another existing page. A failure shows the server's or client's message or 'Failed to fetch order",
     "history'; RETRY fetches again. A cancelled fetch (leaving the tab) shows nothing. PAY {orderId} on an",

@@ -37,7 +37,7 @@ export const paymentStatusMachine = setup({
   },
   guards: {
     isPaid: ({ event }) => 'output' in event && event.output === 'paid',
-    /** Declined, or closed without being paid: cancelled by the customer or expired (ADR 0026). */
+    /** Declined, or closed without being paid: cancelled by the customer or expired (ADR 0028). */
     isFailed: ({ event }) =>
       'output' in event &&
       (event.output === 'failed' || event.output === 'cancelled' || event.output === 'expired'),

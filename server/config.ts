@@ -26,7 +26,7 @@ import { z } from 'zod';
  * offered: Fastify 5 no longer honours one (it trusts no hop for a number).
  */
 
-/** How long a card payment may stay pending before the server expires it (ADR 0026): 30 minutes. */
+/** How long a card payment may stay pending before the server expires it (ADR 0028): 30 minutes. */
 export const DEFAULT_PAYMENT_PENDING_TIMEOUT_SECONDS = 30 * 60;
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -239,7 +239,7 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The operator's maxima for the rate limits (server/http/rate-limit.ts), by limit; windows are fixed. */
   rateLimitMax: Partial<Record<'global' | 'perIp' | 'perAccountIp' | 'perAccount', number>>;
-  /** A card payment still pending after this long is expired by the server's sweep (ADR 0026). */
+  /** A card payment still pending after this long is expired by the server's sweep (ADR 0028). */
   paymentPendingTimeoutMs: number;
 }
 

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
       googleTag: () => readGoogleTag(database.db),
     });
     if (seeded) app.log.info('the database was empty: seeded the demo store');
-    // Card payments left pending too long expire here, on every node alike (ADR 0026).
+    // Card payments left pending too long expire here, on every node alike (ADR 0028).
     const sweep = startExpirySweep({
       db: database.db,
       timeoutMs: config.paymentPendingTimeoutMs,

@@ -338,7 +338,7 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user').on(t.userId),
-    // The expiry sweep's scan: the oldest pending payments first (ADR 0026).
+    // The expiry sweep's scan: the oldest pending payments first (ADR 0028).
     index('payments_pending_created').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('payments_order').on(t.orderId),
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),

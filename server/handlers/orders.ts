@@ -169,7 +169,7 @@ function orderRefusal(request: FastifyRequest, error: unknown): HttpError | unde
   return undefined;
 }
 
-/** Opens the provider's page of a pending order's payment again (ADR 0026). */
+/** Opens the provider's page of a pending order's payment again (ADR 0028). */
 async function payAgain(request: ContractRequest<'payOrder'>): Promise<ReplyBody<'payOrder'>> {
   const { user } = requireVerifiedEmail(request);
   const { db, config } = request.server.ctx;

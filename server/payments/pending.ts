@@ -6,7 +6,7 @@ import type { PaymentRow } from './payments';
 import type { PaymentProvider } from './provider';
 
 /**
- * Pending card payments the customer walked away from (ADR 0026): cancelled by the customer with
+ * Pending card payments the customer walked away from (ADR 0028): cancelled by the customer with
  * their order, or expired by the server after `paymentPendingTimeoutMs`. Either way the order's
  * lines go back into the cart in the same transaction. Every path locks the payment row before the
  * order row, as the webhook does (server/payments/webhook.ts), so a webhook arriving at the same
@@ -140,7 +140,7 @@ export function expirePendingPayments(
 /**
  * Closes the payments at their provider too, where it can be (Stripe expires the Checkout Session;
  * the sandbox's page already refuses a payment that is not pending). Best effort, after the commit:
- * a payment the provider still takes is credited as coins (ADR 0026).
+ * a payment the provider still takes is credited as coins (ADR 0028).
  */
 export async function closeAtProvider(
   provider: PaymentProvider | undefined,

@@ -37,7 +37,7 @@ export interface StripeCheckoutClient {
       ): Promise<Pick<Stripe.Checkout.Session, 'id' | 'url'>>;
       /** An open session's page, to pay it later. */
       retrieve?(id: string): Promise<Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status'>>;
-      /** Expires an open session: it takes no payment afterwards (ADR 0026). */
+      /** Expires an open session: it takes no payment afterwards (ADR 0028). */
       expire?(id: string, params?: Stripe.Checkout.SessionExpireParams): Promise<unknown>;
     };
   };

@@ -31,7 +31,7 @@ export class PaymentSettledError extends Error {
  * delivery answers 'duplicate' and changes nothing), the payment is settled and, on success,
  * a top-up credits its coins (ledger key `payment:<ref>`) and an order becomes paid. A failure
  * fails the payment and its order, and puts the order's lines back into the cart. A payment
- * cancelled or expired here that the provider still took is credited as coins (ADR 0026). Errors roll everything back, the event
+ * cancelled or expired here that the provider still took is credited as coins (ADR 0028). Errors roll everything back, the event
  * id included, so the provider's retry is processed afresh.
  */
 export function applyPaymentEvent(
@@ -60,7 +60,7 @@ export function applyPaymentEvent(
     if (payment.status === 'cancelled' || payment.status === 'expired') {
       // Closed here (the customer cancelled, or it expired), closed at the provider too: a failure
       // says nothing new. Paid anyway (the provider took it before it heard): the order stays
-      // closed and its lines stay in the cart, and what was paid is credited as coins (ADR 0026).
+      // closed and its lines stay in the cart, and what was paid is credited as coins (ADR 0028).
       if (target === 'failed') return 'ignored';
       await tx
         .update(payments)

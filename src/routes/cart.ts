@@ -10,7 +10,7 @@ const DEFAULT_METHODS = ['balance', 'card'];
 /**
  * /cart (login required): the app's cart machine (refreshed on entry, so lines a failed card
  * payment put back show up), a checkout screen with a fresh Idempotency-Key for this visit, and
- * the customer's orders, for the card orders still waiting for payment (pay or cancel, ADR 0026).
+ * the customer's orders, for the card orders still waiting for payment (pay or cancel, ADR 0028).
  */
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,

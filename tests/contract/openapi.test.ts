@@ -139,7 +139,7 @@ describe('openapi.yaml covers every call', () => {
     // ADR 0015: the way in for a new device while its password sign-ins are throttled.
     'POST /login/link',
     'POST /login/link/confirm',
-    // A pending card order is paid again or cancelled from the cart and the order history (ADR 0026).
+    // A pending card order is paid again or cancelled from the cart and the order history (ADR 0028).
     'POST /orders/{id}/pay',
     'POST /orders/{id}/cancel',
     'POST /balance/top-up',

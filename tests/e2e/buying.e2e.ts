@@ -161,7 +161,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await page.waitForURL(/\/api\/sandbox\/pay\//);
     await shot('top-up-sandbox');
     await page.locator('button.pay').click();
-    // Started from the cart's Top up: back in the cart, the checkout ready (ADR 0026).
+    // Started from the cart's Top up: back in the cart, the checkout ready (ADR 0028).
     await waitForPath(page, '/cart');
     await page.getByText(/^Successfully added/).waitFor();
     await shot('top-up-success');

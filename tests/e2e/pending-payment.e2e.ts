@@ -1,4 +1,4 @@
-// A card payment the customer walks away from (ADR 0026) on the real server, with payments
+// A card payment the customer walks away from (ADR 0028) on the real server, with payments
 // expiring after 30 s (PAYMENT_PENDING_TIMEOUT_SECONDS): Back from the sandbox's page finds the
 // order waiting in the cart; it is paid later from the order history; Leave pending, then Cancel
 // in another tab puts the items back and the pending page moves on by itself; a payment left

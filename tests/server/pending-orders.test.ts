@@ -1,4 +1,4 @@
-// A card checkout the customer walks away from (ADR 0026): paid again or cancelled from the cart and
+// A card checkout the customer walks away from (ADR 0028): paid again or cancelled from the cart and
 // the order history, expired by the server's sweep, and a webhook racing either: the money stays
 // exact. Runs on PGlite in `npm test` and on PostgreSQL in `npm run test:postgres` (real concurrency).
 import { eq, sql } from 'drizzle-orm';

@@ -53,7 +53,7 @@ export const emailUnverified = apiFailure('unverified', 'Please verify your emai
   status: 403,
 });
 
-/** A card order waiting for its payment (ADR 0026): it can be paid again or cancelled. */
+/** A card order waiting for its payment (ADR 0028): it can be paid again or cancelled. */
 export const awaitingOrder = (id = 120): Order => ({
   id,
   created_at: '2026-05-02T10:00:00.000Z',

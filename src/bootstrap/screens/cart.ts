@@ -29,7 +29,7 @@ export const cartScreens = {
       },
     }),
   /**
-   * The customer's orders: the order history tab and the cart's orders waiting for payment (ADR 0026).
+   * The customer's orders: the order history tab and the cart's orders waiting for payment (ADR 0028).
    * GET /purchase/history, once per visit; POST /orders/{id}/pay and /cancel.
    */
   orders: (api: ApiClient) =>

@@ -48,7 +48,7 @@ const statusMessages: Record<Order['status'], MessageDescriptor> = defineMessage
 /**
  * The order history tab (SPEC §2): 'Loading orders...', 'No orders found' with 'Start Shopping',
  * or a table of Date, Items, Total, Status in pages of 5 (cards on narrow screens, by CSS). A card
- * order waiting for its payment offers Pay now and Cancel order (ADR 0026).
+ * order waiting for its payment offers Pay now and Cancel order (ADR 0028).
  */
 export function OrderHistoryTab() {
   const intl = useIntl();
@@ -151,7 +151,7 @@ interface OrderPaymentActionsProps {
 }
 
 /**
- * Pay now / Cancel order for a card order waiting for its payment (ADR 0026), in the cart and the
+ * Pay now / Cancel order for a card order waiting for its payment (ADR 0028), in the cart and the
  * order history: sends PAY or CANCEL, shows which one runs. The order history has the same (a
  * shared module would be one more file the first load names: its budget has no room).
  */

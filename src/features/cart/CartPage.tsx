@@ -122,7 +122,7 @@ export function CartPage() {
   );
 }
 
-/** The customer's card orders waiting for their payment (ADR 0026): Pay now or Cancel order. */
+/** The customer's card orders waiting for their payment (ADR 0028): Pay now or Cancel order. */
 function AwaitingPayment({ orders }: { orders: ActorRefFrom<typeof ordersMachine> }) {
   const say = useText();
   const text = useOptionalText();
@@ -235,7 +235,7 @@ interface OrderPaymentActionsProps {
 }
 
 /**
- * Pay now / Cancel order for a card order waiting for its payment (ADR 0026), in the cart and the
+ * Pay now / Cancel order for a card order waiting for its payment (ADR 0028), in the cart and the
  * order history: sends PAY or CANCEL, shows which one runs. The order history has the same (a
  * shared module would be one more file the first load names: its budget has no room).
  */

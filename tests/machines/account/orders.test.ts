@@ -69,7 +69,7 @@ describe('orders (SPEC §2 "Order history tab", §4 "Order list", §9)', () => {
   });
 });
 
-describe('orders waiting for payment (ADR 0026): PAY and CANCEL', () => {
+describe('orders waiting for payment (ADR 0028): PAY and CANCEL', () => {
   const machine = withSystemTargets(ordersMachine);
   const loaded = [doneEvent('fetchOrders', [awaitingOrder(), ...manyOrders(2)])];
 

@@ -113,7 +113,7 @@ describe('cart page', () => {
     await ready();
     expect(await screen.findByText('3,747.50')).toBeInTheDocument();
     const topUp = screen.getByRole('link', { name: 'Top up' });
-    // The way back to the cart goes with it (ADR 0026).
+    // The way back to the cart goes with it (ADR 0028).
     expect(topUp.getAttribute('href')).toBe('/account/balance?amount=37.48&return=%2Fcart');
     await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
     expect(await screen.findByText('Not enough coins')).toBeInTheDocument();
@@ -159,7 +159,7 @@ describe('cart page', () => {
   });
 });
 
-describe('card orders waiting for payment in the cart (ADR 0026)', () => {
+describe('card orders waiting for payment in the cart (ADR 0028)', () => {
   const waiting: Schemas['Order'] = {
     id: 77,
     created_at: '2026-05-02T10:00:00.000Z',
