@@ -7,7 +7,7 @@ import Fastify, {
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { authenticate } from './auth/authenticate';
-import type { Config } from './config';
+import { type Config, isLocalUrl } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { handlers as allHandlers, type Handlers, missingHandlers, unknownHandlers } from './handlers';
 import { registerApiDocs } from './http/api-docs';
@@ -35,7 +35,7 @@ import { firstScreenOf, registerStaticApp, servesApp } from './http/static-app';
 import { validatorCompiler } from './http/validation';
 import { createLocaleResolver, requestedLangId } from './i18n/locale';
 import type { Locale } from './i18n/messages';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, type Mailer, mailNotice } from './mail/mailer';
 import { paths } from './paths';
 import { paymentNotice } from './payments/providers';
 import { loadRenderEntry } from './render/app-page';
@@ -139,8 +139,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('mailBudgetSpent', false);
   app.addHook('onClose', async () => mailer.close());
-  const notice = paymentNotice(options.config.payment);
-  app.log[notice.level](notice.message);
+  for (const notice of [
+    paymentNotice(options.config.payment),
+    mailNotice({ ...options.config, local: isLocalUrl(options.config.publicUrl) }),
+  ]) {
+    app.log[notice.level](notice.message);
+  }
 
   registerErrorHandler(app, resolveLocale, methodsOf);
   registerBodyParsers(app);
