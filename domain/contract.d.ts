@@ -202,7 +202,8 @@ export interface paths {
         /**
          * Change the email address
          * @description Needs the password. The address changes at once and must be verified again: a
-         *     verification link goes to the new address and a notice to the old one.
+         *     verification link goes to the new address and a notice to the old one. Other sessions
+         *     of the customer are revoked (as on a password change); this one stays.
          */
         post: operations["changeEmail"];
         delete?: never;
