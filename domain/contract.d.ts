@@ -633,7 +633,10 @@ export interface paths {
          *     `redirect_url` is `/success-payment`. `card` creates a `pending` order and answers the
          *     payment provider's page as `redirect_url`; the provider's webhook marks it paid. Needs a
          *     verified email (403 'Your email address is not verified.'). 409 when the cart is empty,
-         *     422 when the coins do not cover the total. Clients allow this call 60 s.
+         *     422 with `code: insufficient_funds` when the coins do not cover the total (only then: every
+         *     other 422 is another refusal, with its own message). `currency` is the display currency
+         *     a card is charged in (the default currency when absent); one the store does not offer
+         *     (`GET /currencies`) is a 422 (`errors.currency`), as on top-up. Clients allow this call 60 s.
          *
          *     With an `Idempotency-Key` the call is safe to retry (a timeout, a double click): the
          *     server keeps the key with the customer and the request body for 24 hours, and the same
@@ -641,7 +644,9 @@ export interface paths {
          *     of a second order; concurrent duplicates make one order. A refusal that changed nothing
          *     (4xx) is not kept, so the same key may be sent again once the refusal is mended (coins
          *     topped up); nor is a 502; after a 503 the same key opens the payment of the order it
-         *     made. The same key with a different body is a 422 (`errors.idempotency_key`).
+         *     made. The same key with a different body is a 422 (`errors.idempotency_key`); `lang_id`
+         *     is not part of the request it names (a retry in another language is the same checkout,
+         *     answered as first answered).
          */
         post: operations["checkout"];
         delete?: never;
@@ -933,13 +938,23 @@ export interface components {
             status: "ERROR";
             message: string;
             errors?: components["schemas"]["FieldErrors"];
+            code?: components["schemas"]["ErrorCode"];
         };
         ValidationError: {
             /** @constant */
             status: "ERROR";
             message: string;
             errors: components["schemas"]["FieldErrors"];
+            code?: components["schemas"]["ErrorCode"];
         };
+        /**
+         * @description Why the server refused, for a client that acts on the reason rather than showing the
+         *     message alone; absent where the status and `errors` say enough. Clients ignore a code
+         *     they do not know. `insufficient_funds`: a coins checkout (422) whose total the balance
+         *     does not cover (`errors.payment_method`); top up and send it again.
+         * @enum {string}
+         */
+        ErrorCode: "insufficient_funds";
         MessageResponse: {
             /** @constant */
             status: "OK";

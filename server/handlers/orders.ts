@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { amountForCoins, withVat } from '../../domain/money';
+import { amountForCoins, type Rate, withVat } from '../../domain/money';
 import { formatCoins } from '../../domain/money-text';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
 import { readSettings, type Settings } from '../catalogue/settings';
@@ -19,7 +19,7 @@ import {
 } from '../ledger/checkout';
 import { IdempotencyKeyReusedError, keepKey, releaseKey, requestFingerprint } from '../ledger/idempotency';
 import { InsufficientFundsError } from '../ledger/ledger';
-import { baseCurrency, findCurrency } from '../payments/currencies';
+import { baseCurrency } from '../payments/currencies';
 import { checkoutUrls, failUnopenedPayment, openCheckout, unopenedOrderPayment } from '../payments/payments';
 import {
   cancelOrder,
@@ -31,6 +31,7 @@ import {
 } from '../payments/pending';
 import { configuredPayments, paymentsOf } from '../payments/providers';
 import { titleLanguageId } from './cart';
+import { offeredCurrency } from './payments';
 import type { ContractHandlers, ContractRequest, ReplyBody } from './types';
 
 function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: string): HttpError | undefined {
@@ -49,7 +50,7 @@ function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: stri
       total: formatCoins(error.requiredMinor, request.locale, coinName),
       balance: formatCoins(error.balanceMinor, request.locale, coinName),
     });
-    return fieldErrors({ payment_method: [message] });
+    return fieldErrors({ payment_method: [message] }, 'insufficient_funds');
   }
   return undefined;
 }
@@ -97,20 +98,18 @@ async function payByCard(
   settings: Settings,
   user: { id: number; email: string },
   idempotent: IdempotentCheckout | undefined,
+  display: Rate | undefined,
 ): Promise<CheckoutAnswer> {
-  const { body } = request;
   const { db, config } = request.server.ctx;
   const base = await baseCurrency(db);
-  // The card is charged in the display currency the storefront shows, when the store has it.
-  const display = (body.currency === undefined ? undefined : await findCurrency(db, body.currency)) ?? base;
   const { provider } = await paymentsOf(request.server.ctx);
   const charge = {
     chargeFor: (coinsMinor: number) => ({
       amountMinor: withVat(
-        amountForCoins(coinsMinor, base, display, settings.points_conversion_rate),
+        amountForCoins(coinsMinor, base, display ?? base, settings.points_conversion_rate),
         settings.vat_percent,
       ),
-      currency: display.code,
+      currency: (display ?? base).code,
     }),
   };
   const languageId = await titleLanguageId(request);
@@ -278,9 +277,13 @@ export const orderHandlers = {
     if (!settings.payment_methods.includes(body.payment_method)) {
       throw fieldErrors({ payment_method: [t(request.locale, 'checkout.methodUnavailable')] });
     }
+    // The card is charged in the display currency the storefront shows (the default when absent).
+    const display = body.currency === undefined ? undefined : await offeredCurrency(request, body.currency);
     const idempotent = idempotencyOf(request, user.id);
     try {
-      if (body.payment_method === 'card') return await payByCard(request, reply, settings, user, idempotent);
+      if (body.payment_method === 'card') {
+        return await payByCard(request, reply, settings, user, idempotent, display);
+      }
       const paid = await checkoutWithBalance(db, user.id, await titleLanguageId(request), idempotent);
       return paid.kind === 'replay' ? replay(reply, paid) : paidAnswer(request, paid.orderId);
     } catch (error) {

@@ -99,7 +99,7 @@ function send(reply: FastifyReply, error: HttpError) {
     .code(error.statusCode)
     .headers(error.headers)
     .type('application/json; charset=utf-8')
-    .send(apiError(error.message, error.errors));
+    .send(apiError(error.message, error.errors, error.code));
 }
 
 /**

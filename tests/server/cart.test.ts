@@ -121,10 +121,14 @@ describe('addToCart', () => {
   });
 
   it('concurrent first adds of 8 customers x 10 products keep all 80 lines', async () => {
-    const customers = await Promise.all(Array.from({ length: 8 }, () => createCustomer(suite.api.database.db)));
+    const customers = await Promise.all(
+      Array.from({ length: 8 }, () => createCustomer(suite.api.database.db)),
+    );
     const ten = Array.from({ length: 10 }, (_, i) => product(i));
     const results = await Promise.all(
-      customers.flatMap((customer) => ten.map(async (p) => ({ customer, p, result: await add(customer, p.id, 1) }))),
+      customers.flatMap((customer) =>
+        ten.map(async (p) => ({ customer, p, result: await add(customer, p.id, 1) })),
+      ),
     );
     const failed = results.filter(({ result }) => result.status !== 200);
     expect(failed.map(({ result }) => [result.status, result.text])).toEqual([]);

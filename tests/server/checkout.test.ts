@@ -128,7 +128,12 @@ describe('checkout with balance', () => {
     const total = ((p.priceMinor * 2) / 100).toFixed(2);
     const balance = ((p.priceMinor * 2 - 1) / 100).toFixed(2);
     const message = `Not enough Coins on your balance: the order costs ${total} Coins, you have ${balance} Coins.`;
-    expect(response.body).toEqual({ status: 'ERROR', message, errors: { payment_method: [message] } });
+    expect(response.body).toEqual({
+      status: 'ERROR',
+      message,
+      errors: { payment_method: [message] },
+      code: 'insufficient_funds',
+    });
     expect(await moneySnapshot(db)).toEqual(before);
     expect(await cartCounts(customer)).toEqual([[p.id, 2]]);
 
@@ -395,6 +400,41 @@ describe('checkout by card (sandbox)', () => {
         coinsMinor: p.priceMinor,
       });
     });
+  });
+
+  it('refuses a currency the store does not offer with a 422 on currency, as top-up does', async () => {
+    const { db } = suite.api.database;
+    const p = product(0);
+    const customer = await createCustomer(db, { balanceMinor: 10_000_000 });
+    await fill(customer, [[p, 1]]);
+    const before = await moneySnapshot(db);
+    for (const payment_method of ['card', 'balance']) {
+      for (const currency of ['XXX', 'CHF']) {
+        const response = await checkout(customer, { payment_method, currency });
+        expect(response.status, `${payment_method} ${currency}`).toBe(422);
+        expect(response.body).toEqual({
+          status: 'ERROR',
+          message: 'This currency is not available.',
+          errors: { currency: ['This currency is not available.'] },
+        });
+      }
+    }
+    const topUp = await suite.api.call('topUpBalance', {
+      token: customer.token,
+      body: { amount: 10_000, currency: 'CHF', payment_method: 'card' },
+    });
+    expect(topUp.body).toEqual({
+      status: 'ERROR',
+      message: 'This currency is not available.',
+      errors: { currency: ['This currency is not available.'] },
+    });
+    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await cartCounts(customer)).toEqual([[p.id, 1]]);
+    // Without a currency the card is charged in the default one.
+    const response = await checkout(customer, { payment_method: 'card' });
+    const { payment_id } = response.body as { payment_id: string };
+    const [payment] = await db.select().from(payments).where(eq(payments.ref, payment_id));
+    expect(payment?.currency).toBe('EUR');
   });
 
   it('when the provider fails, the order and payment are failed and the cart stays', async () => {
