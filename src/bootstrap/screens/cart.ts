@@ -6,8 +6,8 @@ import { type ApiClient, call } from '../../api';
 /** The cart and the orders. */
 export const cartScreens = {
   /**
-   * POST /orders/checkout with this checkout's Idempotency-Key (the client allows it 60 s); a
-   * provider's page is followed by leaving the app.
+   * POST /orders/checkout with this checkout's Idempotency-Key (the client allows it 60 s) and,
+   * for a card, the display currency; a provider's page is followed by leaving the app.
    */
   checkout: (api: ApiClient) =>
     checkoutMachine.provide({
@@ -15,7 +15,10 @@ export const cartScreens = {
         submitCheckout: fromPromise<CheckoutAnswer, CheckoutRequest>(async ({ input, signal }) => {
           const answer = await call(
             api.POST('/orders/checkout', {
-              body: { payment_method: input.method },
+              body: {
+                payment_method: input.method,
+                ...(input.currency === undefined ? {} : { currency: input.currency }),
+              },
               headers: { 'Idempotency-Key': input.idempotencyKey },
               signal,
             }),

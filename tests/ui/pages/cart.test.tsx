@@ -106,7 +106,7 @@ describe('cart page', () => {
         // 2 × Diamond Rank = 4,998.00 coins; the demo balance is 1,250.50: 3,747.50 missing.
         withCart([fixtures.cartLine(2, 2, diamond)]),
         http.post(api('/orders/checkout'), () =>
-          failure(422, 'Not enough coins', { payment_method: ['Not enough coins'] }),
+          failure(422, 'Not enough coins', { payment_method: ['Not enough coins'] }, 'insufficient_funds'),
         ),
       ],
     });
@@ -117,6 +117,49 @@ describe('cart page', () => {
     expect(topUp.getAttribute('href')).toBe('/account/balance?amount=37.48&return=%2Fcart');
     await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
     expect(await screen.findByText('Not enough coins')).toBeInTheDocument();
+  });
+
+  it('coins, another 422 (a reused key) with enough coins: its own message, no shortfall and no Top up', async () => {
+    const reused = 'This checkout was already sent with other details. Please reload the page and try again.';
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        // 1 × Iron Rank is within the demo balance of 1,250.50 coins.
+        withCart([fixtures.cartLine(1, 1)]),
+        http.post(api('/orders/checkout'), () => failure(422, reused, { idempotency_key: [reused] })),
+      ],
+    });
+    await ready();
+    await user.click(await screen.findByRole('button', { name: 'Pay with coins' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(reused);
+    expect(screen.queryByText(/^Your balance is short by/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Top up' })).toBeNull();
+  });
+
+  it('card: sends the display currency the page shows prices in', async () => {
+    const bodies: unknown[] = [];
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: { ...SIGNED_IN, currency_code: 'USD', currency_symbol: '$' },
+      handlers: [
+        withCart([fixtures.cartLine(1, 1)]),
+        http.post(api('/orders/checkout'), async ({ request }) => {
+          bodies.push(await request.json());
+          return HttpResponse.json({
+            status: 'OK' as const,
+            redirect_url: '/api/sandbox/pay/pay_1?key=k',
+            order_id: 9,
+            payment_id: 'pay_1',
+          });
+        }),
+      ],
+    });
+    await ready();
+    await user.click(await screen.findByRole('radio', { name: 'Debit / Credit card' }));
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ payment_method: 'card', currency: 'USD' });
   });
 
   it('card, payment service down (503): its message and Try again, which sends the same key again', async () => {
