@@ -1235,6 +1235,8 @@ export interface components {
             /** @default 0 */
             vat_percent: number;
             /**
+             * @description The methods the store offers. `card` only when the store has a payment provider that
+             *     takes cards (without one, top-ups and card checkouts answer 503).
              * @default [
              *       "balance",
              *       "card"
@@ -2807,10 +2809,10 @@ export interface operations {
             /**
              * @description Card payments cannot be taken now: the store has no payment provider configured, or
              *     the provider cannot be reached (then with `Retry-After`). Nothing was charged and
-             *     nothing failed: the payment stays pending, and the same request sent again opens it
-             *     (a card checkout finds the cart empty, its lines being in the pending order, and opens
-             *     that order's payment). Also when the database does not answer (with `Retry-After`, as
-             *     `ServiceUnavailable`).
+             *     nothing failed: the payment stays pending, and the same request sent again with the
+             *     same `Idempotency-Key` opens that key's order's payment (without the key, or with
+             *     another, the cart is empty, its lines being in the pending order: 409). Also when the
+             *     database does not answer (with `Retry-After`, as `ServiceUnavailable`).
              */
             503: {
                 headers: {

@@ -200,7 +200,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const firstScreen =
     renderEntry === null
       ? undefined
-      : firstScreenOf(cachedRenderEntry(renderEntry), startupAnswers(database.db, app.log));
+      : firstScreenOf(
+          cachedRenderEntry(renderEntry),
+          startupAnswers(database.db, app.log, options.config.payment.provider !== 'none'),
+        );
   const spaFallback = await registerStaticApp(app, staticDir, firstScreen);
   registerNotFoundHandler(app, resolveLocale, spaFallback, methodsOf);
   return app;

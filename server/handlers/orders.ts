@@ -10,7 +10,6 @@ import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import { readCartLines, toCartItems } from '../ledger/cart';
 import {
-  type CardCheckout,
   CheckoutError,
   checkoutWithBalance,
   type IdempotentCheckout,
@@ -20,7 +19,7 @@ import {
 import { IdempotencyKeyReusedError, keepKey, releaseKey, requestFingerprint } from '../ledger/idempotency';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { baseCurrency } from '../payments/currencies';
-import { checkoutUrls, failUnopenedPayment, openCheckout, unopenedOrderPayment } from '../payments/payments';
+import { checkoutUrls, failUnopenedPayment, openCheckout } from '../payments/payments';
 import {
   cancelOrder,
   closeAtProvider,
@@ -113,18 +112,9 @@ async function payByCard(
     }),
   };
   const languageId = await titleLanguageId(request);
-  const started = await startCardCheckout(db, user.id, languageId, provider.name, charge, idempotent).catch(
-    async (error: unknown): Promise<CardCheckout> => {
-      // The cart is empty because the last card checkout took it into an order the provider could
-      // not open (unreachable): this retry opens that order's payment.
-      const retry =
-        error instanceof CheckoutError && error.reason === 'empty'
-          ? await unopenedOrderPayment(db, user.id, provider.name)
-          : undefined;
-      if (retry?.orderId == null) throw error;
-      return { kind: 'payment', orderId: retry.orderId, payment: retry, totalMinor: retry.coinsMinor };
-    },
-  );
+  // A retry after a 503 opens the order its Idempotency-Key made (inside the checkout's
+  // transaction, `startCardCheckout`); a checkout without that key finds the cart empty (409).
+  const started = await startCardCheckout(db, user.id, languageId, provider.name, charge, idempotent);
   if (started.kind === 'replay') return replay(reply, started);
   if (started.kind === 'paid') return paidAnswer(request, started.orderId);
   const { payment } = started;
@@ -145,9 +135,8 @@ async function payByCard(
     },
     checkoutUrls(config.publicUrl, payment.ref),
     async () => {
-      await failUnopenedPayment(db, payment);
       // The order failed and its lines are back in the cart: the same key may check them out again.
-      if (idempotent) await releaseKey(db, idempotent.claim);
+      if ((await failUnopenedPayment(db, payment)) && idempotent) await releaseKey(db, idempotent.claim);
     },
   );
   const answer: CheckoutAnswer = {

@@ -98,7 +98,9 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
       savePaymentMethod: body.save_payment_method ?? false,
     },
     checkoutUrls(config.publicUrl, payment.ref),
-    () => failUnopenedPayment(db, payment),
+    async () => {
+      await failUnopenedPayment(db, payment);
+    },
   );
   return {
     status: 'OK',

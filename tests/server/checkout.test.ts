@@ -4,6 +4,7 @@ import { EMAIL_NOT_VERIFIED } from '../../server/auth/authenticate';
 import { createSession } from '../../server/auth/sessions';
 import { executeRows } from '../../server/db/client';
 import { balanceLedger, orderLines, orders, payments } from '../../server/db/schema';
+import { failUnopenedPayment } from '../../server/payments/payments';
 import { paymentsOf, usePayments } from '../../server/payments/providers';
 import { messageOf } from './support/api';
 import {
@@ -358,6 +359,28 @@ describe('checkout by card (sandbox)', () => {
     expect((await db.select().from(orders).where(eq(orders.id, order_id)))[0]?.status).toBe('failed');
     expect((await db.select().from(payments).where(eq(payments.ref, payment_id)))[0]?.status).toBe('failed');
     expect(await cartCounts(customer)).toEqual([[product(0).id, 1]]);
+  });
+
+  it('failing an unopened payment changes nothing once it has settled (a webhook came first)', async () => {
+    const { db } = suite.api.database;
+    const customer = await createCustomer(db);
+    await fill(customer, [[product(0), 1]]);
+    const response = await checkout(customer, { payment_method: 'card' });
+    const { payment_id, order_id } = response.body as { payment_id: string; order_id: number };
+    const [stale] = await db.select().from(payments).where(eq(payments.ref, payment_id));
+    if (stale === undefined) throw new Error('no payment');
+    expect((await decide(payment_id, 'pay')).headers.location).toBe(`/success-payment?payment=${payment_id}`);
+    expect(await failUnopenedPayment(db, stale)).toBe(false);
+    expect((await db.select().from(payments).where(eq(payments.ref, payment_id)))[0]?.status).toBe('paid');
+    expect((await db.select().from(orders).where(eq(orders.id, order_id)))[0]?.status).toBe('paid');
+    expect(await cartCounts(customer)).toEqual([]);
+    // Still pending: it fails, and the lines go back.
+    await fill(customer, [[product(1), 1]]);
+    const second = (await checkout(customer, { payment_method: 'card' })).body as { payment_id: string };
+    const [pending] = await db.select().from(payments).where(eq(payments.ref, second.payment_id));
+    if (pending === undefined) throw new Error('no payment');
+    expect(await failUnopenedPayment(db, pending)).toBe(true);
+    expect(await cartCounts(customer)).toEqual([[product(1).id, 1]]);
   });
 
   it('restored lines join what the cart holds meanwhile, at most 99 of a product', async () => {
