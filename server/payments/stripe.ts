@@ -14,7 +14,7 @@ import {
  * (SPEC §9), and an answer that Stripe cannot be reached (503), which the customer can repeat
  * safely (the payment ref is the idempotency key), beats no answer.
  */
-const STRIPE_TIMEOUT_MS = 5_000;
+const stripeCallTimeoutMs = 5_000;
 
 /** Stripe's errors that mean "not now" (unreachable, timed out, its own failure, too many requests). */
 const UNAVAILABLE = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError']);
@@ -96,7 +96,7 @@ function isCheckoutSessionEvent(
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const client: StripeCheckoutClient =
-    options.client ?? new Stripe(options.secretKey, { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: 0 });
+    options.client ?? new Stripe(options.secretKey, { timeout: stripeCallTimeoutMs, maxNetworkRetries: 0 });
   return {
     name: 'stripe',
     async createCheckout(payment, urls): Promise<CheckoutSession> {
