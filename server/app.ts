@@ -31,7 +31,7 @@ import {
 } from './http/rate-limit';
 import { type CspOptions, registerSecurity } from './http/security';
 import { sensitiveLimiters } from './http/sensitive-limits';
-import { firstScreenOf, registerStaticApp, servesApp } from './http/static-app';
+import { builtFileAt, firstScreenOf, registerStaticApp, servesApp } from './http/static-app';
 import { validatorCompiler } from './http/validation';
 import { createLocaleResolver, requestedLangId } from './i18n/locale';
 import type { Locale } from './i18n/messages';
@@ -120,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database } = options;
   const resolveLocale = createLocaleResolver(database.db);
   const staticDir = options.staticDir === undefined ? paths.appDist : options.staticDir;
-  const methodsOf = allowedMethods(operations, '/api', servesApp(staticDir));
+  const methodsOf = allowedMethods(operations, '/api', servesApp(staticDir), builtFileAt(staticDir));
 
   const app = Fastify({
     logger: options.logger ?? false,
