@@ -1608,8 +1608,10 @@ export interface components {
     responses: {
         /**
          * @description A request with nothing to name a field by: a body that is not JSON, of a content type the
-         *     operation does not take, missing, not an object or fitting none of its alternatives, or a
-         *     malformed path or header parameter. A body or query field that fails the schema is a 422.
+         *     operation does not take (JSON is read as UTF-8 only: a `charset` other than `utf-8` is
+         *     refused), missing, not an object (a JSON `null` too, also where the body is optional) or
+         *     fitting none of its alternatives, or a malformed path or header parameter. A body or query
+         *     field that fails the schema is a 422.
          */
         BadRequest: {
             headers: {

@@ -70,7 +70,7 @@ function toHttpError(error: FastifyError, request: FastifyRequest, locale: Local
   }
   if (error.validation)
     return validationError(error.validation as never, error.validationContext ?? 'body', locale);
-  if (isMalformedBody(error)) return new HttpError(400, t(locale, error.key));
+  if (isMalformedBody(error)) return new HttpError(400, t(locale, error.key, error.params));
   return fastifyClientError(error, request, locale);
 }
 
