@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { agentMachine } from './agent';
 import { appMachine } from './app';
 import { cartMachine } from './cart';
 import { checkoutMachine } from './checkout';
@@ -27,6 +28,7 @@ import { verificationLinkMachine } from './verificationLink';
 
 /** Every machine by name: the diagram generator draws each, and the diagram test checks them. */
 export const machines: Record<string, AnyStateMachine> = {
+  agent: agentMachine,
   app: appMachine,
   cart: cartMachine,
   checkout: checkoutMachine,
