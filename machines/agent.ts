@@ -31,13 +31,15 @@ export interface DeliveryResult {
  * What claiming an attempt found: `new` — the journal had no trace of it, the store accepted the start
  * (where it supports a start mark) and the journal now says started (fsynced), so the command may be
  * sent; `done` — it ran before and its reply is in the journal; `started` — it was started before and
- * may or may not have run; `lost` — the lease is gone (expired here, or the store gave it to another).
+ * may or may not have run; `lost` — the lease is gone (expired here, or the store gave it to another);
+ * `unsafe` — the command cannot go over RCON as it is (a line break, too long): it is failed, unsent.
  */
 export type ClaimResult =
   | { kind: 'new' }
   | { kind: 'done'; reply: string }
   | { kind: 'started' }
-  | { kind: 'lost' };
+  | { kind: 'lost' }
+  | { kind: 'unsafe'; reason: string };
 
 /** Failures the effects throw. `unauthorized`: the store refused the secret; `journal`: the disk failed. */
 export interface AgentFailure {
@@ -49,6 +51,7 @@ export type AgentEmitted =
   | { type: 'delivered'; delivery: LeasedDelivery; outcome: DeliveryOutcome; reply: string }
   | { type: 'skipped'; delivery: LeasedDelivery; reason: 'player-left' | 'lease-lost' }
   | { type: 'uncertain'; delivery: LeasedDelivery; reason: 'started-before' | 'connection-lost' }
+  | { type: 'unsafe'; delivery: LeasedDelivery; reason: string }
   | { type: 'rconDown'; message: string }
   | { type: 'storeDown'; message: string };
 
@@ -163,6 +166,7 @@ export const agentMachine = setup({
     claimedNew: ({ event }) => 'output' in event && (event.output as ClaimResult).kind === 'new',
     claimedDone: ({ event }) => 'output' in event && (event.output as ClaimResult).kind === 'done',
     claimedStarted: ({ event }) => 'output' in event && (event.output as ClaimResult).kind === 'started',
+    claimedUnsafe: ({ event }) => 'output' in event && (event.output as ClaimResult).kind === 'unsafe',
     refused: ({ event }) => 'error' in event && failureOf(event.error).kind === 'unauthorized',
     journalBroken: ({ event }) => 'error' in event && failureOf(event.error).kind === 'journal',
   },
@@ -202,6 +206,22 @@ export const agentMachine = setup({
         ];
       },
     }),
+    addUnsafe: assign({
+      results: ({ context, event }) => {
+        const d = context.deliveries[context.index];
+        if (!d || !('output' in event)) return context.results;
+        const { reason } = event.output as { reason: string };
+        return [
+          ...context.results,
+          { delivery_id: d.delivery_id, attempt: d.attempt, outcome: 'failed', reply: reason },
+        ];
+      },
+    }),
+    emitUnsafe: emit(({ context, event }) => ({
+      type: 'unsafe' as const,
+      delivery: context.deliveries[context.index] as LeasedDelivery,
+      reason: 'output' in event ? (event.output as { reason: string }).reason : '',
+    })),
     addUncertain: assign({
       results: ({ context, event }) => {
         const d = context.deliveries[context.index];
@@ -272,7 +292,8 @@ export const agentMachine = setup({
     'loops: connect RCON, list the online players, lease deliveries (long-poll), and for each delivery in',
     "order: an `online` one checks the player is still on (a player who left stops that order's later",
     '`online` commands), claim the attempt (journal started, fsynced; an attempt the journal shows started',
-    'is never run again: done → its recorded result, started → uncertain; a lost lease → skipped), send',
+    'is never run again: done → its recorded result, started → uncertain; a lost lease → skipped; a command',
+    'with a line break or too long for RCON → failed, unsent), send',
     'it over RCON, journal done with the reply; then report the results. A refused reply ("Unknown',
     'command", "No player was found") is `failed`. RCON lost mid-command: that attempt is uncertain, the',
     'batch ends, RCON reconnects with backoff. Store errors back off and retry (a report is idempotent);',
@@ -420,6 +441,7 @@ export const agentMachine = setup({
                   'next',
                 ],
               },
+              { guard: 'claimedUnsafe', target: 'choosing', actions: ['addUnsafe', 'emitUnsafe', 'next'] },
               {
                 target: 'choosing',
                 actions: [{ type: 'emitSkipped', params: { reason: 'lease-lost' } }, 'next'],

@@ -56,6 +56,7 @@ describePaths(
       doneEvent('claim', { kind: 'done', reply: 'Gave 1 [Common Key] to Steve' } satisfies ClaimResult),
       doneEvent('claim', { kind: 'started' } satisfies ClaimResult),
       doneEvent('claim', { kind: 'lost' } satisfies ClaimResult),
+      doneEvent('claim', { kind: 'unsafe', reason: 'The command has a line break.' } satisfies ClaimResult),
       errorEvent('claim', journal),
       errorEvent('claim', refused),
       errorEvent('claim', network),
