@@ -18,7 +18,7 @@ const consoleFor = (server: RconServer, password = 'hunter2', timeoutMs = 2000) 
 /** Raw packets over a socket, to check the double speaks the protocol byte for byte. */
 async function exchange(port: number, packets: Buffer[], expected: number) {
   const socket = connect(port, '127.0.0.1');
-  let buffer = Buffer.alloc(0);
+  let buffer: Buffer = Buffer.alloc(0);
   const replies: Array<{ id: number; type: number; body: string }> = [];
   await new Promise<void>((resolve, reject) => {
     socket.on('error', reject);

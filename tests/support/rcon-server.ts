@@ -92,7 +92,7 @@ export async function startRconServer(options: RconServerOptions): Promise<RconS
     stats.connections += 1;
     const connection = stats.connections;
     let authenticated = false;
-    let pending = Buffer.alloc(0);
+    let pending: Buffer = Buffer.alloc(0);
     // One packet at a time, in order, as a game server's console thread does.
     let queue = Promise.resolve();
     socket.on('close', () => sockets.delete(socket));
