@@ -30,6 +30,8 @@ export interface RconServerOptions {
   closeOn?: (command: string, index: number) => boolean;
   /** Wait this long before each reply. */
   delayMs?: number;
+  /** Called as each command (`list` too) arrives, before it is answered. */
+  onCommand?: (command: string) => void;
 }
 
 export interface RconServer {
@@ -121,6 +123,7 @@ export async function startRconServer(options: RconServerOptions): Promise<RconS
             return;
           }
           received.push({ command: packet.body, at: Date.now(), connection });
+          options.onCommand?.(packet.body);
           const index = packet.body === 'list' ? -1 : executed++;
           if (index >= 0 && options.closeOn?.(packet.body, index)) {
             socket.destroy();
