@@ -291,7 +291,7 @@ export const agentMachine = setup({
     'not acknowledged (done attempts as done or failed, started-but-not-done ones as uncertain). Then it',
     'loops: connect RCON, list the online players, lease deliveries (long-poll), and for each delivery in',
     "order: an `online` one checks the player is still on (a player who left stops that order's later",
-    '`online` commands), claim the attempt (journal started, fsynced; an attempt the journal shows started',
+    "`online` commands), claim the attempt (journal started, fsynced, then the store's start mark; an attempt the journal shows started",
     'is never run again: done → its recorded result, started → uncertain; a lost lease → skipped; a command',
     'with a line break or too long for RCON → failed, unsent), send',
     'it over RCON, journal done with the reply; then report the results. A refused reply ("Unknown',
