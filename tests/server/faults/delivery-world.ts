@@ -91,10 +91,8 @@ export async function startDeliveryWorld(name: string): Promise<DeliveryWorld> {
 
   // The cheapest product carries one command that names its order.
   type Product = { id: number; price: number };
-  const products = (await api.send('GET', '/products?per_page=100')).body.payload as
-    | Product[]
-    | { data?: Product[] };
-  const list = Array.isArray(products) ? products : (products.data ?? []);
+  const page = await ok(api.send('GET', '/products?per_page=60'), 'products');
+  const list = (page.payload as { items: Product[] }).items;
   const product = [...list].sort((a, b) => a.price - b.price)[0];
   if (!product) throw new Error('no product to sell');
   await ok(
