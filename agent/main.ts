@@ -114,9 +114,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
+  let leasing = false;
   const finished = new Promise<void>((resolve) => {
     actor.subscribe({
       next: (snapshot) => {
+        if (snapshot.value === 'leasing' && !leasing) {
+          leasing = true;
+          log('ready: waiting for deliveries');
+        }
         if (snapshot.status !== 'done') return;
         const end = snapshot.value as keyof typeof EXIT;
         if (end === 'refused') log(`stopped: ${snapshot.context.error} Check BLOCKFRONT_SECRET.`);

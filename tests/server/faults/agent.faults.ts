@@ -36,12 +36,21 @@ function agent(journal: string, env: Record<string, string> = {}): AgentProcess 
 
 const SETTLED = new Set(['done', 'failed', 'uncertain']);
 
-/** Waits until every delivery of the orders is settled; returns them. */
-async function settled(orderIds: number[], timeoutMs = 60_000): Promise<DeliveryRow[]> {
+/**
+ * Waits until every delivery of the orders is settled (or, with `final`, in the state it must end in:
+ * a started row whose lease ran out is `uncertain` until the agent's report of it arrives).
+ */
+async function settled(
+  orderIds: number[],
+  timeoutMs = 60_000,
+  final?: (row: DeliveryRow) => boolean,
+): Promise<DeliveryRow[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const rows = await world.deliveries(orderIds);
-    if (rows.length === orderIds.length && rows.every((r) => SETTLED.has(r.state))) return rows;
+    if (rows.length === orderIds.length && rows.every((r) => (final ? final(r) : SETTLED.has(r.state)))) {
+      return rows;
+    }
     if (Date.now() > deadline) throw new Error(`not settled: ${JSON.stringify(rows)}`);
     await delay(200);
   }
@@ -61,6 +70,8 @@ function expectOnceOrUncertain(rows: DeliveryRow[]) {
 }
 
 async function stop(process: AgentProcess) {
+  // Past its start (and the report of what its journal held): SIGTERM is the agent's to handle.
+  await process.waitFor(/ready: waiting for deliveries/);
   process.child.kill('SIGTERM');
   const { code } = await process.exited;
   expect(code, process.output()).toBe(0);
@@ -115,7 +126,8 @@ describe('faults around the agent', () => {
     world.rcon.options.onCommand = undefined;
     await running.waitFor(/store: .*retrying/);
     await world.restartStore();
-    const rows = await settled([orderId]);
+    // The lease ran out while the store was down, so the row is `uncertain` until the report lands.
+    const rows = await settled([orderId], 60_000, (row) => row.state === 'done');
     await stop(running);
     expectOnceOrUncertain(rows);
     expect([rows[0]?.state, runs(orderId)]).toEqual(['done', 1]);
@@ -126,7 +138,9 @@ describe('faults around the agent', () => {
     const [one, two] = orders.map((o) => o.orderId);
     world.rcon.options.closeOn = (command) => command === world.commandOf(one ?? 0);
     const running = agent(newJournal());
-    const rows = await settled([one ?? 0, two ?? 0], (LEASE_SECONDS + 30) * 1000);
+    const rows = await settled([one ?? 0, two ?? 0], (LEASE_SECONDS + 30) * 1000, (row) =>
+      row.order_id === one ? row.state === 'uncertain' : row.state === 'done',
+    );
     world.rcon.options.closeOn = undefined;
     await stop(running);
     expectOnceOrUncertain(rows);
@@ -144,7 +158,7 @@ describe('faults around the agent', () => {
     const ids = orders.map((o) => o.orderId);
     const a = agent(newJournal(), { AGENT_BATCH: '3' });
     const b = agent(newJournal(), { AGENT_BATCH: '3' });
-    const rows = await settled(ids);
+    const rows = await settled(ids, 60_000, (row) => row.state === 'done');
     await Promise.all([stop(a), stop(b)]);
     expectOnceOrUncertain(rows);
     expect(rows.every((r) => r.state === 'done')).toBe(true);
@@ -166,7 +180,11 @@ describe('faults around the agent', () => {
     while (runs(one ?? 0) === 0 && Date.now() < deadline) await delay(50);
     await delay(500);
     world.rcon.options.delayMs = 0;
-    const rows = await settled([one ?? 0, two ?? 0], (LEASE_SECONDS * 4 + 30) * 1000);
+    const rows = await settled(
+      [one ?? 0, two ?? 0],
+      (LEASE_SECONDS * 4 + 30) * 1000,
+      (row) => row.state === 'done',
+    );
     await stop(running);
     expectOnceOrUncertain(rows);
     expect([runs(one ?? 0), runs(two ?? 0)]).toEqual([1, 1]);
