@@ -78,13 +78,21 @@ async function stop(process: AgentProcess) {
 }
 
 describe('the agent killed with kill -9 at each point of its loop, then restarted on its journal', () => {
-  // What the first of two deliveries must end as after a kill at each point.
-  const expected: Record<(typeof KILL_POINTS)[number], { state: 'done' | 'uncertain'; runs: number }> = {
-    lease: { state: 'done', runs: 1 },
-    'journal-started': { state: 'uncertain', runs: 0 },
-    'rcon-reply': { state: 'uncertain', runs: 1 },
-    'journal-done': { state: 'done', runs: 1 },
-    report: { state: 'done', runs: 1 },
+  // What the first of two deliveries must end as after a kill at each point, and how many results
+  // the restarted agent finds in its journal unacknowledged.
+  const expected: Record<
+    (typeof KILL_POINTS)[number],
+    { state: 'done' | 'uncertain'; runs: number; journal: RegExp | null }
+  > = {
+    lease: { state: 'done', runs: 1, journal: null },
+    'journal-started': {
+      state: 'uncertain',
+      runs: 0,
+      journal: /journal: 1 result\(s\) .*, 1 of them uncertain/,
+    },
+    'rcon-reply': { state: 'uncertain', runs: 1, journal: /journal: 1 result\(s\) .*, 1 of them uncertain/ },
+    'journal-done': { state: 'done', runs: 1, journal: /journal: 1 result\(s\) .*, 0 of them uncertain/ },
+    report: { state: 'done', runs: 1, journal: /journal: 2 result\(s\) .*, 0 of them uncertain/ },
   };
 
   it.each(KILL_POINTS)(
