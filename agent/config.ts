@@ -26,7 +26,15 @@ export interface AgentConfig {
   name: string;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    /** 0 for --help, 2 for unusable settings. */
+    readonly exitCode = 2,
+  ) {
+    super(message);
+  }
+}
 
 /** Environment variables and the config file's key for each setting. */
 const ENV = {
@@ -101,7 +109,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Age
     if (arg === '--dry-run') dryRun = true;
     else if (arg === '--config') configFile = argv[++i];
     else if (arg?.startsWith('--config=')) configFile = arg.slice('--config='.length);
-    else if (arg === '--help' || arg === '-h') throw new ConfigError(USAGE);
+    else if (arg === '--help' || arg === '-h') throw new ConfigError(USAGE, 0);
     else throw new ConfigError(`Unknown argument ${arg}.\n${USAGE}`);
   }
   const raw: Record<string, unknown> = {};

@@ -67,8 +67,8 @@ async function main(): Promise<void> {
     config = loadConfig(process.argv.slice(2), process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
+    (error.exitCode === 0 ? process.stdout : process.stderr).write(`${error.message}\n`);
+    process.exit(error.exitCode);
   }
   const journal = Journal.open(config.journal);
   if (journal.skipped > 0)
