@@ -1,5 +1,5 @@
 /**
- * Fault injection for the fault suite (tests/server/faults/agent.faults.ts): `AGENT_KILL_AT=<point>:<n>`
+ * Fault injection for the fault suite (npm run test:faults): `AGENT_KILL_AT=<point>:<n>`
  * kills this process with SIGKILL — as `kill -9` would, nothing flushed, no handler run — the n-th time
  * the loop passes <point>. Unset, it does nothing.
  */
