@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, toPromise, waitFor } from 'xstate';
 import { agentActors } from '../../agent/effects';
 import { faultsFrom } from '../../agent/faults';
 import { Journal } from '../../agent/journal';
@@ -229,5 +229,48 @@ describe('the agent loop against the RCON double and the store API', () => {
     await agent.stopWhen(settled(world.store));
     expect(world.rcon.commands()).toEqual([]);
     expect(world.store.rows[0]?.state).toBe('uncertain');
+  });
+
+  it('claim: an attempt the journal shows is neither marked at the store nor sent again; a new one is journaled, then marked', async () => {
+    const world = await setup();
+    for (const n of [1, 2, 3])
+      world.store.add({ order_id: n, player: 'Steve', command: `say ${n}`, condition: 'any' });
+    const journal = Journal.open(world.journalPath);
+    cleanups.push(() => journal.close());
+    const client = new StoreClient({
+      url: world.store.url,
+      secret: world.store.secret,
+      waitSeconds: 0,
+      batch: 10,
+      agent: 'a',
+    });
+    const [started, done, fresh] = await client.lease([]);
+    if (!started || !done || !fresh) throw new Error('three deliveries expected');
+    journal.started(started);
+    journal.started(done);
+    journal.done(done, 'Gave 1 diamond');
+    const actors = agentActors({
+      journal,
+      console: {
+        connect: async () => {},
+        send: async () => 'sent',
+        players: async () => [],
+        close: async () => {},
+      },
+      store: client,
+      faults: faultsFrom(undefined),
+      leaseMarginMs: 1000,
+    });
+    const claim = (delivery: typeof started) =>
+      toPromise(createActor(actors.claim, { input: { delivery } }).start());
+    expect(await claim(started)).toEqual({ kind: 'started' });
+    expect(await claim(done)).toEqual({ kind: 'done', reply: 'Gave 1 diamond' });
+    expect(world.store.calls.filter((c) => c.path === 'start')).toEqual([]);
+    expect(await claim(fresh)).toEqual({ kind: 'new' });
+    expect(journal.get(fresh)?.started).toBeDefined();
+    expect(world.store.calls.filter((c) => c.path === 'start').map((c) => c.body)).toEqual([
+      { delivery_id: 3, attempt: 1 },
+    ]);
+    expect(world.store.rows[2]?.started).toBe(true);
   });
 });
