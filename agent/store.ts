@@ -118,7 +118,7 @@ export class StoreClient {
   }
 
   /**
-   * The start mark (docs/decisions/0026): true — this agent, and nobody else, may run the attempt once;
+   * The start mark (the store's delivery ADR): true — this agent, and nobody else, may run the attempt once;
    * false (409) — it must not run it (the lease expired, another agent started it, the operator
    * requeued or resolved it).
    */
