@@ -1,6 +1,6 @@
 /**
  * The agent machine's effects (machines/agent.ts), on the journal, the game server's console and the
- * store's agent API. The order inside `claim` is the promise of docs/decisions/0027: journal
+ * store's agent API. The order inside `claim` is the promise of docs/decisions/0029: journal
  * `started` (fsynced) and the store's start mark both come before the command is sent.
  */
 import { fromPromise } from 'xstate';

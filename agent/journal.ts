@@ -1,5 +1,5 @@
 /**
- * The agent's journal (docs/decisions/0027-delivery-agent-journal.md): an append-only file of JSON
+ * The agent's journal (docs/decisions/0029-delivery-agent-journal.md): an append-only file of JSON
  * lines, the game server's own record of what it ran.
  *   {delivery_id, attempt, started}          fsynced before the command is sent
  *   {delivery_id, attempt, done, reply, outcome}  fsynced after the reply
