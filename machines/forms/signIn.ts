@@ -3,6 +3,7 @@ import { isSilentFailure } from '../../domain/api-failure';
 import type { MessageText } from '../text';
 import { guestIntentNotice } from './guestIntent';
 import { formMessages } from './messages';
+import { type PrefillEvent, prefilled } from './prefill';
 import {
   type FieldErrors,
   type FormErrors,
@@ -55,7 +56,10 @@ export interface SignInContext extends FormErrors<SignInField> {
   notice: MessageText | null;
 }
 
-export type SignInEvent = { type: 'CHANGE'; field: SignInField; value: string } | { type: 'SUBMIT' };
+export type SignInEvent =
+  | { type: 'CHANGE'; field: SignInField; value: string }
+  | PrefillEvent
+  | { type: 'SUBMIT' };
 
 /** Server field names of POST /login → the form's fields. */
 const SERVER_FIELDS: Record<string, SignInField> = {
@@ -87,6 +91,9 @@ export const signInMachine = setup({
       errors: withoutError(context.errors, params.field),
       formError: null,
     })),
+    prefill: assign(({ context }, fields: PrefillEvent['fields']) => ({
+      values: prefilled(context.values, fields, { email: 'email', password: 'password' }),
+    })),
     showFirstFailure: assign(({ context }) => firstFailure(signInRules, context.values)),
     clearErrors: assign(NO_ERRORS),
     showFailure: assign((_, params: { error: unknown }) =>
@@ -107,7 +114,8 @@ export const signInMachine = setup({
     "their fields, else the server's or client's message (429, 5xx, network) or 'Authentication failed';",
     'a cancelled call shows nothing. Success sends SIGNED_IN {token, emailVerified} to the session and',
     'emits navigate {to: redirectTo}. SUBMIT is not accepted while signing in. A redirectTo that adds to the cart',
-    "(/shop?…&add=…) gives the notice 'Sign in to add items to your cart'.",
+    "(/shop?…&add=…) gives the notice 'Sign in to add items to your cart'. PREFILL {fields} takes the email",
+    'and password typed into the server-rendered form before the app took over.',
   ].join(' '),
   context: ({ input }) => ({
     values: { email: '', password: '' },
@@ -118,6 +126,7 @@ export const signInMachine = setup({
   }),
   on: {
     CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
+    PREFILL: { actions: { type: 'prefill', params: ({ event }) => event.fields } },
   },
   initial: 'editing',
   states: {

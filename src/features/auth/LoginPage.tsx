@@ -34,6 +34,7 @@ export function LoginPage() {
     <AuthLayout title={intl.formatMessage(messages.title)} notice={text(notice)}>
       <AuthForm
         onSubmit={() => form.send({ type: 'SUBMIT' })}
+        onPrefill={(fields) => form.send({ type: 'PREFILL', fields })}
         formError={text(formError)}
         errorsKey={errorsKey}
         actions={

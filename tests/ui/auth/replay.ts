@@ -30,10 +30,15 @@ interface RecordedState {
   context: { errors: Record<string, Text>; formError: Text | null };
 }
 
-/** A cancelled call happens only when the screen goes away: not something a replay can click. */
+/**
+ * A cancelled call happens only when the screen goes away, and PREFILL only when the app takes
+ * over a server-rendered form (tests/e2e/before-takeover.e2e.ts): not something a replay can click.
+ */
 export const replayable = (path: MachinePath): boolean =>
   !path.steps.some(
-    ({ event }) => 'error' in event && isApiFailure(event.error) && event.error.kind === 'cancelled',
+    ({ event }) =>
+      event.type === 'PREFILL' ||
+      ('error' in event && isApiFailure(event.error) && event.error.kind === 'cancelled'),
   );
 
 /** The HTTP answer that makes the api client throw this failure. */
