@@ -13,6 +13,7 @@ import { resetPasswordMachine } from './forms/resetPassword';
 import { signInMachine } from './forms/signIn';
 import { signUpMachine } from './forms/signUp';
 import { languageMachine } from './language';
+import { loginLinkMachine } from './loginLink';
 import { mobileMenuMachine } from './mobileMenu';
 import { ordersMachine } from './orders';
 import { paymentResultMachine } from './paymentResult';
@@ -49,6 +50,7 @@ export const machines: Record<string, AnyStateMachine> = {
   verificationEmail: verificationEmailMachine,
   verificationLink: verificationLinkMachine,
   signIn: signInMachine,
+  loginLink: loginLinkMachine,
   signUp: signUpMachine,
   forgotPassword: forgotPasswordMachine,
   resetPassword: resetPasswordMachine,

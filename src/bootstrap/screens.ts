@@ -42,6 +42,7 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   changeEmail: 'account',
   topUp: 'account',
   signIn: 'auth',
+  loginLink: 'auth',
   signUp: 'auth',
   forgotPassword: 'auth',
   resetPassword: 'auth',

@@ -2,12 +2,21 @@ import { forgotPasswordMachine } from '../../../machines/forms/forgotPassword';
 import { resetPasswordMachine } from '../../../machines/forms/resetPassword';
 import { signInMachine } from '../../../machines/forms/signIn';
 import { signUpMachine } from '../../../machines/forms/signUp';
+import { loginLinkMachine } from '../../../machines/loginLink';
 import type { ApiClient } from '../../api';
 import { authActors } from '../auth-actors';
 
 /** The auth forms (SPEC §2), on the typed client. */
 export const authScreens = {
-  signIn: (api: ApiClient) => signInMachine.provide({ actors: { login: authActors(api).login } }),
+  signIn: (api: ApiClient) => {
+    const actors = authActors(api);
+    return signInMachine.provide({
+      actors: { login: actors.login, requestLoginLink: actors.requestLoginLink },
+    });
+  },
+  /** /login/link: the emailed sign-in link (ADR 0015). */
+  loginLink: (api: ApiClient) =>
+    loginLinkMachine.provide({ actors: { confirmLoginLink: authActors(api).confirmLoginLink } }),
   signUp: (api: ApiClient) => {
     const actors = authActors(api);
     return signUpMachine.provide({
