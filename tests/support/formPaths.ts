@@ -57,7 +57,12 @@ export const signInPlan: PlanOptions<typeof signInMachine> = {
     { type: 'SUBMIT' },
     doneEvent('login', { token: 'tok', emailVerified: true }),
     errorEvent('login', wrongCredentials),
+    errorEvent('login', rateLimited),
     errorEvent('login', cancelled),
+    { type: 'SEND_LINK' },
+    doneEvent('requestLoginLink', 'If an account exists for this address, a sign-in link is on its way.'),
+    errorEvent('requestLoginLink', serverError),
+    errorEvent('requestLoginLink', cancelled),
   ],
 };
 
