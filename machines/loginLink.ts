@@ -108,7 +108,7 @@ export const loginLinkMachine = setup({
         ],
       },
     },
-    invalid: { type: 'final' },
+    invalid: {},
     failed: { on: { RETRY: { target: 'confirming', actions: 'clearProblem' } } },
     signedIn: { type: 'final' },
   },

@@ -60,6 +60,8 @@ describe('loginLink rules (ADR 0015)', () => {
     ]) {
       const { snapshot } = run(loginLinkMachine, { ...input, redirectTo: '/account' }, []);
       expect(snapshot.value).toBe('invalid');
+      // Still running: the screen runner listens to the actor it has just started.
+      expect(snapshot.status).toBe('active');
       expect(snapshot.children.confirmLoginLink).toBeUndefined();
       expect(english(snapshot.context.problem)).toBe('This sign-in link is invalid or has expired.');
     }
