@@ -50,6 +50,7 @@ const ROUTE_MODULES: Record<string, RouteModules> = {
   },
   '/cart': { arrival: ['src/features/cart/CartPage.tsx', 'src/bootstrap/screens/cart.ts'] },
   '/login': { arrival: ['src/features/auth/LoginPage.tsx', 'src/bootstrap/screens/auth.ts'] },
+  '/login/link': { arrival: ['src/features/auth/LoginLinkPage.tsx', 'src/bootstrap/screens/auth.ts'] },
   '/register': {
     arrival: ['src/features/auth/RegisterPage.tsx', 'src/bootstrap/screens/auth.ts'],
     knownOver:
