@@ -860,6 +860,7 @@ export interface components {
         CurrencyCode: string;
         /**
          * Format: email
+         * @description An email address with a dotted domain (`steve@example.com`, not `steve@localhost`).
          * @example steve@example.com
          */
         Email: string;

@@ -1,11 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { openapi, operations, schemaValidator } from '../support/openapi';
+import { openapi, operations, schemaValidator, validatorFor } from '../support/openapi';
 
 const ERROR_SCHEMAS = new Set(['#/components/schemas/ApiError', '#/components/schemas/ValidationError']);
 
 describe('openapi.yaml', () => {
+  it('states the email rule the server keeps, not only a format each validator reads its own way', () => {
+    // A client or fuzzer that checks JSON Schema without `format` still learns that the domain
+    // needs a dot; Ajv's `email` format (the server's) accepts exactly these.
+    const { format: _format, ...rule } = openapi.components.schemas.Email as Record<string, unknown>;
+    const byPattern = validatorFor(rule);
+    const byServer = schemaValidator('Email');
+    for (const address of ['0@com', 'steve@localhost', 'a@b', 'no-at.example.com', 'a@-b.com', 'a@b.c-']) {
+      expect(byPattern(address), address).toBe(false);
+      expect(byServer(address), address).toBe(false);
+    }
+    for (const address of ['steve@example.com', '0@b.co', "o'neil+shop@mail.example.de", 'A.B@X-Y.ORG']) {
+      expect(byPattern(address), address).toBe(true);
+      expect(byServer(address), address).toBe(true);
+    }
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
     const result = await validator.validate(readFileSync('openapi.yaml', 'utf8'));
