@@ -19,7 +19,7 @@ import {
 import { IdempotencyKeyReusedError, keepKey, releaseKey, requestFingerprint } from '../ledger/idempotency';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { baseCurrency } from '../payments/currencies';
-import { checkoutUrls, failUnopenedPayment, openCheckout } from '../payments/payments';
+import { checkoutUrls, failUnopenedPayment, openCheckout, type PaymentRow } from '../payments/payments';
 import {
   cancelOrder,
   closeAtProvider,
@@ -28,6 +28,7 @@ import {
   payablePayment,
   pendingPaymentsOf,
 } from '../payments/pending';
+import type { CheckoutPayment } from '../payments/provider';
 import { configuredPayments, paymentsOf } from '../payments/providers';
 import { titleLanguageId } from './cart';
 import { offeredCurrency } from './payments';
@@ -91,6 +92,28 @@ function replay(reply: FastifyReply, { answer }: Replay): CheckoutAnswer {
   return answer.body as CheckoutAnswer;
 }
 
+/** What the provider's page of an order's payment asks for: the first checkout and a later Pay now. */
+function orderCheckout(
+  request: FastifyRequest,
+  settings: Settings,
+  customerEmail: string,
+  payment: PaymentRow,
+  orderId: number,
+): CheckoutPayment {
+  return {
+    ref: payment.ref,
+    kind: 'order',
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    description: t(request.locale, 'payment.order', {
+      id: orderId,
+      coins: formatCoins(payment.coinsMinor, request.locale, settings.internal_currency.name),
+    }),
+    customerEmail,
+    savePaymentMethod: false,
+  };
+}
+
 async function payByCard(
   request: ContractRequest<'checkout'>,
   reply: FastifyReply,
@@ -121,18 +144,7 @@ async function payByCard(
   const redirectUrl = await openCheckout(
     db,
     provider,
-    {
-      ref: payment.ref,
-      kind: 'order',
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-      description: t(request.locale, 'payment.order', {
-        id: started.orderId,
-        coins: formatCoins(started.totalMinor, request.locale, settings.internal_currency.name),
-      }),
-      customerEmail: user.email,
-      savePaymentMethod: false,
-    },
+    orderCheckout(request, settings, user.email, payment, started.orderId),
     checkoutUrls(config.publicUrl, payment.ref),
     async () => {
       // The order failed and its lines are back in the cart: the same key may check them out again.
@@ -174,18 +186,7 @@ async function payAgain(request: ContractRequest<'payOrder'>): Promise<ReplyBody
       : await openCheckout(
           db,
           provider,
-          {
-            ref: payment.ref,
-            kind: 'order',
-            amountMinor: payment.amountMinor,
-            currency: payment.currency,
-            description: t(request.locale, 'payment.order', {
-              id: payment.orderId,
-              coins: formatCoins(payment.coinsMinor, request.locale, settings.internal_currency.name),
-            }),
-            customerEmail: user.email,
-            savePaymentMethod: false,
-          },
+          orderCheckout(request, settings, user.email, payment, payment.orderId),
           checkoutUrls(config.publicUrl, payment.ref),
           // The provider refused: the order stays pending (paid later or expired), nothing settles.
           async () => {},
