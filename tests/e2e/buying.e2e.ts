@@ -10,11 +10,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatCoins } from '../../domain/money-text';
 import { seedProducts } from '../../server/db/seed/products';
-import { fillSignUp, submitSignUp } from './support/auth';
+import { signUpVerified } from './support/auth';
 import { journey } from './support/journey';
-import { verificationLink } from './support/outbox';
 import {
-  acceptCookies,
   type Customer,
   NARROW_WIDTH,
   openPage,
@@ -63,15 +61,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
   const shot = (step: string) => j.screenshot(step, [width]);
 
   it('signs up and verifies the email', async () => {
-    const { page } = j;
-    await openPage(page, '/register');
-    await acceptCookies(page);
-    await fillSignUp(page, customer);
-    await submitSignUp(page);
-    await waitForPath(page, '/account/profile');
-    const link = await verificationLink(j.dataDir, customer.email);
-    await page.goto(link.href);
-    await waitForPath(page, '/email/verify/success');
+    await signUpVerified(j.page, j.dataDir, customer);
   });
 
   it('opens a product by its URL and adds 2, then another from its card', async () => {

@@ -7,10 +7,9 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fillSignUp, submitSignUp } from './support/auth';
+import { signUpVerified } from './support/auth';
 import { journey } from './support/journey';
-import { verificationLink } from './support/outbox';
-import { acceptCookies, type Customer, openPage, seeText, waitForPath } from './support/storefront';
+import { type Customer, openPage, seeText, waitForPath } from './support/storefront';
 
 const TIMEOUT_SECONDS = 30;
 const WIDTH = 1280;
@@ -58,15 +57,7 @@ describe('a card payment left on the provider’s page is not a lost cart', () =
   const shot = (step: string) => j.screenshot(step, [WIDTH]);
 
   it('signs up and verifies the email', async () => {
-    const { page } = j;
-    await openPage(page, '/register');
-    await acceptCookies(page);
-    await fillSignUp(page, customer);
-    await submitSignUp(page);
-    await waitForPath(page, '/account/profile');
-    const link = await verificationLink(j.dataDir, customer.email);
-    await page.goto(link.href);
-    await waitForPath(page, '/email/verify/success');
+    await signUpVerified(j.page, j.dataDir, customer);
   });
 
   it('Back from the payment page: the cart shows the order waiting, with Pay now and Cancel order', async () => {
