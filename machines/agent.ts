@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, or, setup } from 'xstate';
 
 /**
- * The store agent's loop (DESIGN §3b, docs/decisions/0029-delivery-agent-journal.md): the program in
+ * The store agent's loop (docs/decisions/0029-delivery-agent-journal.md): the program in
  * agent/ provides every effect (journal, RCON, the store's agent API) as an invoked actor; this machine
  * only decides what happens next.
  */

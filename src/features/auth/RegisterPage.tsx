@@ -40,7 +40,7 @@ const messages = defineMessages({
   signIn: { id: 'auth.signUp.signIn', defaultMessage: 'Sign in' },
 });
 
-/** /register (SPEC §2 "Sign Up"): success signs the customer in and opens the `redirect` query or the account. */
+/** /register: success signs the customer in and opens the `redirect` query or the account. */
 export function RegisterPage() {
   const intl = useIntl();
   const countries = useAppSelector((snapshot) => snapshot.context.countries);
