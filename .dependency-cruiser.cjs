@@ -2,6 +2,8 @@
  * Import boundaries of DESIGN §1 (issue #9 §5), checked by `npm run lint` (`npm run lint:boundaries`):
  *   routes → features → components | machines → api; anything may import domain/;
  *   machines/ imports only xstate, zod, domain/ and types; server/ never meets src/ or machines/;
+ *   agent/ (the store agent) imports machines/, domain/ and packages, never server/ or src/, and
+ *   nothing of the store imports it;
  *   a feature folder does not import another feature's files, only the shared folders below.
  * tests/contract/boundaries.test.ts shows every rule failing on a forbidden import.
  */
@@ -79,11 +81,27 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'agent-not-store',
+      severity: 'error',
+      comment:
+        'agent/ talks to the store over its API like any game server: never server/ or src/ (DESIGN §1).',
+      from: { path: '^agent/' },
+      to: { path: '^(server|src)/' },
+    },
+    {
+      name: 'store-not-agent',
+      severity: 'error',
+      comment:
+        'The store agent is a program of its own: the app, the server and the machines never import it.',
+      from: { path: '^(src|server|machines|domain)/' },
+      to: { path: '^agent/' },
+    },
+    {
       name: 'domain-imports-nothing-of-ours',
       severity: 'error',
       comment: 'domain/ is pure rules everything imports; it imports none of our folders.',
       from: { path: '^domain/' },
-      to: { path: '^(src|machines|server|scripts|tests)/' },
+      to: { path: '^(src|machines|server|agent|scripts|tests)/' },
     },
     {
       name: 'domain-is-pure',

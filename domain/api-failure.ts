@@ -1,3 +1,5 @@
+import type { components } from './contract';
+
 /**
  * The failure every API call of the client ends in (SPEC §8), as the machines read it. The api
  * client's `ApiError` (src/api/errors.ts) has this shape; machines only see the shape.
@@ -26,7 +28,15 @@ export interface ApiFailure {
   fieldErrors?: Record<string, string[]>;
   /** The answer's Retry-After in seconds (a 429 or 503 that said when to come back). */
   retryAfterSeconds?: number;
+  /** The server's reason (openapi.yaml `ErrorCode`), when it gave one. */
+  code?: string;
 }
+
+/** openapi.yaml `ErrorCode`: why the server refused, where a client acts on the reason. */
+export type ApiErrorCode = components['schemas']['ErrorCode'];
+
+/** The coins do not cover a checkout's total (a 422): the only refusal that is a shortfall. */
+export const INSUFFICIENT_FUNDS: ApiErrorCode = 'insufficient_funds';
 
 const failureKinds: ReadonlySet<string> = new Set<ApiFailureKind>([
   'bad-request',
@@ -51,6 +61,11 @@ export function isApiFailure(value: unknown): value is ApiFailure {
 
 export function failureKind(error: unknown): ApiFailureKind | null {
   return isApiFailure(error) ? error.kind : null;
+}
+
+/** The server's reason for a failure (`ErrorCode`), null when it gave none. */
+export function failureCode(error: unknown): string | null {
+  return isApiFailure(error) ? (error.code ?? null) : null;
 }
 
 /**

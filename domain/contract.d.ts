@@ -202,7 +202,8 @@ export interface paths {
         /**
          * Change the email address
          * @description Needs the password. The address changes at once and must be verified again: a
-         *     verification link goes to the new address and a notice to the old one.
+         *     verification link goes to the new address and a notice to the old one. Other sessions
+         *     of the customer are revoked (as on a password change); this one stays.
          */
         post: operations["changeEmail"];
         delete?: never;
@@ -632,7 +633,10 @@ export interface paths {
          *     `redirect_url` is `/success-payment`. `card` creates a `pending` order and answers the
          *     payment provider's page as `redirect_url`; the provider's webhook marks it paid. Needs a
          *     verified email (403 'Your email address is not verified.'). 409 when the cart is empty,
-         *     422 when the coins do not cover the total. Clients allow this call 60 s.
+         *     422 with `code: insufficient_funds` when the coins do not cover the total (only then: every
+         *     other 422 is another refusal, with its own message). `currency` is the display currency
+         *     a card is charged in (the default currency when absent); one the store does not offer
+         *     (`GET /currencies`) is a 422 (`errors.currency`), as on top-up. Clients allow this call 60 s.
          *
          *     With an `Idempotency-Key` the call is safe to retry (a timeout, a double click): the
          *     server keeps the key with the customer and the request body for 24 hours, and the same
@@ -640,9 +644,60 @@ export interface paths {
          *     of a second order; concurrent duplicates make one order. A refusal that changed nothing
          *     (4xx) is not kept, so the same key may be sent again once the refusal is mended (coins
          *     topped up); nor is a 502; after a 503 the same key opens the payment of the order it
-         *     made. The same key with a different body is a 422 (`errors.idempotency_key`).
+         *     made. The same key with a different body is a 422 (`errors.idempotency_key`); `lang_id`
+         *     is not part of the request it names (a retry in another language is the same checkout,
+         *     answered as first answered).
          */
         post: operations["checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a pending card order again
+         * @description Opens the payment provider's page again for one of the customer's `pending` card orders
+         *     (the customer left the payment page or closed it): the same payment, so paying twice is
+         *     impossible. 404 for an order that does not exist or is someone else's; 409 when it is no
+         *     longer pending (paid, failed, cancelled or expired). Needs a verified email.
+         */
+        post: operations["payOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending card order; its lines go back into the cart
+         * @description Cancels one of the customer's `pending` card orders: the order becomes `cancelled`, its
+         *     payment `cancelled` (and closed at the provider where it can be: Stripe's session is
+         *     expired; the sandbox page refuses to pay), and its lines are added back to the cart
+         *     (to what the cart holds, at most 99 a line, products no longer for sale left out). Answers
+         *     the cart. A payment the provider still takes after this is credited to the balance as
+         *     coins (ADR 0028). 404 for an order that does not exist or is someone else's; 409 when it
+         *     is no longer pending (already paid, failed, cancelled or expired).
+         */
+        post: operations["cancelOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -658,7 +713,10 @@ export interface paths {
         };
         /**
          * The customer's orders, newest first
-         * @description The whole history; the storefront pages it itself, 5 per page.
+         * @description The whole history; the storefront pages it itself, 5 per page. A `pending` card order
+         *     carries its payment (`payment_id`), when it expires (`expires_at`: a payment still pending
+         *     then is expired by the server and the lines go back into the cart) and whether it can be
+         *     paid (`can_pay`, `POST /orders/{id}/pay`) or cancelled (`can_cancel`, `POST /orders/{id}/cancel`).
          */
         get: operations["listOrders"];
         put?: never;
@@ -700,8 +758,8 @@ export interface paths {
         };
         /**
          * A payment's state, for the pending page
-         * @description The state of one of the signed-in customer's payments (`pending`, `paid` or `failed`), which
-         *     the pending page polls until it is settled. 404 for a payment that does not exist or belongs to
+         * @description The state of one of the signed-in customer's payments (`pending`, `paid`, `failed`,
+         *     `cancelled` or `expired`), which the pending page polls until it is settled. 404 for a payment that does not exist or belongs to
          *     someone else.
          */
         get: operations["getPayment"];
@@ -787,7 +845,7 @@ export interface paths {
          *     With `wait` (seconds, at most 25) and nothing to hand out, the call waits until a delivery
          *     can be leased or the time is up (long-poll), then answers what there is (maybe nothing).
          *
-         *     Before running a command the agent calls `startDelivery` (ADR 0028): a lease that expires
+         *     Before running a command the agent calls `startDelivery` (ADR 0030): a lease that expires
          *     unstarted returns its row to `queued` (its `lease_count` grows, its `attempt` does not); a
          *     started one becomes `uncertain` and waits for the operator. After `DELIVERY_MAX_LEASES`
          *     leases that expired unstarted the row becomes `failed`.
@@ -810,7 +868,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a leased attempt as started, before its command runs
-         * @description The start mark (ADR 0028): the agent sends it after journaling `started` and before the
+         * @description The start mark (ADR 0030): the agent sends it after journaling `started` and before the
          *     command goes to the game server. 200 means this caller, and nobody else, may run this
          *     attempt once. 409 means it must not run it: the lease expired, another agent started the
          *     attempt, it was already started (a retry of a start whose answer was lost: the agent then
@@ -1069,6 +1127,7 @@ export interface components {
         CurrencyCode: string;
         /**
          * Format: email
+         * @description An email address with a dotted domain (`steve@example.com`, not `steve@localhost`).
          * @example steve@example.com
          */
         Email: string;
@@ -1109,10 +1168,23 @@ export interface components {
          * @enum {string}
          */
         PaymentMethod: "balance" | "card";
-        /** @enum {string} */
-        OrderStatus: "pending" | "paid" | "failed" | "cancelled";
-        /** @enum {string} */
-        PaymentStatus: "pending" | "paid" | "failed";
+        /**
+         * @description `cancelled` by the customer; `expired`: its payment stayed pending too long.
+         * @enum {string}
+         */
+        OrderStatus: "pending" | "paid" | "failed" | "cancelled" | "expired";
+        /**
+         * @description `cancelled` with its order by the customer; `expired` after staying pending too long (the
+         *     server's `PAYMENT_PENDING_TIMEOUT_SECONDS`). A payment the provider takes after either is
+         *     `paid`, and its coins are credited to the balance (ADR 0028).
+         * @enum {string}
+         */
+        PaymentStatus: "pending" | "paid" | "failed" | "cancelled" | "expired";
+        /**
+         * @description A path of the storefront on this site (no scheme, host or `//`), never an API path.
+         * @example /cart
+         */
+        ReturnPath: string;
         /**
          * Format: date-time
          * @example 2026-11-02T14:05:00.000Z
@@ -1134,13 +1206,23 @@ export interface components {
             status: "ERROR";
             message: string;
             errors?: components["schemas"]["FieldErrors"];
+            code?: components["schemas"]["ErrorCode"];
         };
         ValidationError: {
             /** @constant */
             status: "ERROR";
             message: string;
             errors: components["schemas"]["FieldErrors"];
+            code?: components["schemas"]["ErrorCode"];
         };
+        /**
+         * @description Why the server refused, for a client that acts on the reason rather than showing the
+         *     message alone; absent where the status and `errors` say enough. Clients ignore a code
+         *     they do not know. `insufficient_funds`: a coins checkout (422) whose total the balance
+         *     does not cover (`errors.payment_method`); top up and send it again.
+         * @enum {string}
+         */
+        ErrorCode: "insufficient_funds";
         MessageResponse: {
             /** @constant */
             status: "OK";
@@ -1277,7 +1359,16 @@ export interface components {
              * @default false
              */
             save_payment_method: boolean;
+            /**
+             * @description Where the storefront goes once the top-up is paid (e.g. `/cart`, when the customer topped
+             *     up to pay the cart): kept with the payment and answered as its `return_to`.
+             */
+            return_to?: components["schemas"]["ReturnPath"];
             lang_id?: components["schemas"]["LangId"];
+        };
+        OrderActionRequest: {
+            lang_id?: components["schemas"]["LangId"];
+            currency?: components["schemas"]["CurrencyCode"];
         };
         /**
          * @example {
@@ -1423,6 +1514,8 @@ export interface components {
             /** @default 0 */
             vat_percent: number;
             /**
+             * @description The methods the store offers. `card` only when the store has a payment provider that
+             *     takes cards (without one, top-ups and card checkouts answer 503).
              * @default [
              *       "balance",
              *       "card"
@@ -1733,6 +1826,14 @@ export interface components {
             /** @description Coins in minor units. */
             total: components["schemas"]["MinorUnits"];
             items: components["schemas"]["OrderLine"][];
+            /** @description The order's pending card payment (for the pending page), else null. */
+            payment_id: components["schemas"]["PaymentRef"] | null;
+            /** @description When the pending payment expires (the order then becomes `expired`), else null. */
+            expires_at: components["schemas"]["Timestamp"] | null;
+            /** @description A pending card order whose payment can be opened again (`POST /orders/{id}/pay`). */
+            can_pay: boolean;
+            /** @description A pending card order that can be cancelled (`POST /orders/{id}/cancel`). */
+            can_cancel: boolean;
             delivery: components["schemas"]["OrderDelivery"];
         };
         OrderListResponse: {
@@ -1752,6 +1853,8 @@ export interface components {
             coins: components["schemas"]["MinorUnits"];
             order_id: number | null;
             created_at: components["schemas"]["Timestamp"];
+            /** @description Where the storefront goes once the payment is paid (the top-up's `return_to`), else null. */
+            return_to: components["schemas"]["ReturnPath"] | null;
         };
         PaymentResponse: {
             /** @constant */
@@ -1974,8 +2077,10 @@ export interface components {
     responses: {
         /**
          * @description A request with nothing to name a field by: a body that is not JSON, of a content type the
-         *     operation does not take, missing, not an object or fitting none of its alternatives, or a
-         *     malformed path or header parameter. A body or query field that fails the schema is a 422.
+         *     operation does not take (JSON is read as UTF-8 only: a `charset` other than `utf-8` is
+         *     refused), missing, not an object (a JSON `null` too, also where the body is optional) or
+         *     fitting none of its alternatives, or a malformed path or header parameter. A body or query
+         *     field that fails the schema is a 422.
          */
         BadRequest: {
             headers: {
@@ -3175,10 +3280,10 @@ export interface operations {
             /**
              * @description Card payments cannot be taken now: the store has no payment provider configured, or
              *     the provider cannot be reached (then with `Retry-After`). Nothing was charged and
-             *     nothing failed: the payment stays pending, and the same request sent again opens it
-             *     (a card checkout finds the cart empty, its lines being in the pending order, and opens
-             *     that order's payment). Also when the database does not answer (with `Retry-After`, as
-             *     `ServiceUnavailable`).
+             *     nothing failed: the payment stays pending, and the same request sent again with the
+             *     same `Idempotency-Key` opens that key's order's payment (without the key, or with
+             *     another, the cart is empty, its lines being in the pending order: 409). Also when the
+             *     database does not answer (with `Retry-After`, as `ServiceUnavailable`).
              */
             503: {
                 headers: {
@@ -3194,6 +3299,103 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+        };
+    };
+    payOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Send the browser to `redirect_url`, the provider's page of the order's payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "OK",
+                     *       "redirect_url": "/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v9LmB4tR7sN1wK8pZ3cF6hJ0yD5gA2eU4iO7nM9k",
+                     *       "order_id": 42,
+                     *       "payment_id": "pay_5K2m9QeX1tZ8"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedirectResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            /** @description The payment provider refused to open the payment. Nothing was charged; the order stays pending. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Card payments cannot be taken now (no provider, or it cannot be reached: then with
+             *     `Retry-After`), or the database does not answer. Nothing changed; try again.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The order is cancelled; the cart with its lines back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {

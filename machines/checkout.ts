@@ -1,5 +1,11 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
-import { failureKind, isApiFailure, isSilentFailure } from '../domain/api-failure';
+import {
+  failureCode,
+  failureKind,
+  INSUFFICIENT_FUNDS,
+  isApiFailure,
+  isSilentFailure,
+} from '../domain/api-failure';
 import { defineMessages, failureText, type Text } from './text';
 
 export type PaymentMethod = 'balance' | 'card';
@@ -29,11 +35,15 @@ export interface CheckoutContext {
   /** The total and balance the page showed at SUBMIT (coin minor units). */
   total: number;
   balance: number;
+  /** The display currency at SUBMIT (ISO code): a card is charged in it. */
+  currency: string;
 }
 
 export interface CheckoutRequest {
   method: PaymentMethod;
   idempotencyKey: string;
+  /** The display currency, sent with a card checkout (the card is charged in it). */
+  currency?: string;
 }
 
 export interface CheckoutAnswer {
@@ -42,8 +52,11 @@ export interface CheckoutAnswer {
 
 export type CheckoutEvent =
   | { type: 'SELECT'; method: PaymentMethod }
-  /** `total` and `balance` are the coins the page shows, for the shortfall if the server refuses. */
-  | { type: 'SUBMIT'; total: number; balance: number }
+  /**
+   * `total` and `balance` are the coins the page shows, for the shortfall if the server refuses;
+   * `currency` the display currency the page shows prices in.
+   */
+  | { type: 'SUBMIT'; total: number; balance: number; currency: string }
   /** After the payment service could not be reached: the same checkout again, with the same key. */
   | { type: 'RETRY' };
 
@@ -64,9 +77,12 @@ export function coinShortfall(total: number, balance: number): number {
   return Math.max(0, total - balance);
 }
 
-/** A page of the storefront (the coin success page): the router goes there. */
+/**
+ * A path of this storefront (the coin success page, a top-up's way back): the router goes there.
+ * Never another host, `//…`, a backslash a browser reads as one, or an API path: no open redirect.
+ */
 export const isOwnPath = (url: string): boolean =>
-  url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/api/');
+  url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/api/') && !url.includes('\\');
 
 /**
  * A payment page the browser loads itself: the provider's absolute http(s) address, or the built-in
@@ -120,19 +136,21 @@ export const checkoutMachine = setup({
     cardUnavailable: ({ context }, params: { error: unknown }) =>
       context.method === 'card' && isPaymentsUnavailable(params.error),
     coinsShort: ({ context }, params: { error: unknown }) =>
-      context.method === 'balance' && failureKind(params.error) === 'validation',
+      context.method === 'balance' && failureCode(params.error) === INSUFFICIENT_FUNDS,
   },
 }).createMachine({
   id: 'checkout',
   description: [
     "Checkout of the cart (SPEC §4, DESIGN §3): SELECT {method} among settings.payment_methods ('balance' =",
     "coins, 'card'; the first is preselected); SUBMIT {total, balance} sends POST /orders/checkout with the",
-    'Idempotency-Key of this checkout (the same for every retry) and a 60 s timeout. submitting → a path on',
+    'Idempotency-Key of this checkout (the same for every retry) and a 60 s timeout; a card checkout sends the',
+    'display currency of SUBMIT {currency}. submitting → a path on',
     'this site (coins paid): REFRESH to the cart (now empty), FETCH to the profile (the balance), navigate to it;',
     "→ the provider's http(s) URL: redirecting, and the browser follows it (followRedirect); any other answer:",
     "'Order processing failed'. 403 unverified: back to",
-    'ready (the session sends the customer to /email-verification); 422 for coins: the shortfall (total −',
-    "balance) with the server's message, offering a top-up; other failures: the server's message, SPEC §8's",
+    "ready (the session sends the customer to /email-verification); code 'insufficient_funds' for coins: the",
+    "shortfall (total − balance) with the server's message, offering a top-up; other failures (any other 422",
+    "too, e.g. a reused key): the server's message, SPEC §8's",
     "text (429, 5xx, network) or 'Checkout failed'; a cancelled request shows nothing. A card checkout the",
     'payment service could not take (503) waits in unavailable with its message: RETRY sends the same',
     'request with the same key, which opens the order the server kept (the cart is already in it).',
@@ -147,6 +165,7 @@ export const checkoutMachine = setup({
       shortfall: null,
       total: 0,
       balance: 0,
+      currency: '',
     };
   },
   initial: 'ready',
@@ -160,7 +179,11 @@ export const checkoutMachine = setup({
         SUBMIT: {
           guard: 'chosen',
           target: 'submitting',
-          actions: assign({ total: ({ event }) => event.total, balance: ({ event }) => event.balance }),
+          actions: assign({
+            total: ({ event }) => event.total,
+            balance: ({ event }) => event.balance,
+            currency: ({ event }) => event.currency,
+          }),
         },
       },
     },
@@ -170,10 +193,10 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'submitCheckout',
         src: 'submitCheckout',
-        input: ({ context }) => ({
-          method: context.method ?? 'balance',
-          idempotencyKey: context.idempotencyKey,
-        }),
+        input: ({ context }): CheckoutRequest =>
+          context.method === 'card'
+            ? { method: 'card', idempotencyKey: context.idempotencyKey, currency: context.currency }
+            : { method: 'balance', idempotencyKey: context.idempotencyKey },
         onDone: [
           {
             guard: { type: 'ownPath', params: ({ event }) => ({ url: event.output.redirectUrl }) },

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { isSilentFailure } from '../domain/api-failure';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { failureKind, isSilentFailure } from '../domain/api-failure';
 import type { components } from '../domain/contract';
+import { isProviderPage } from './checkout';
 import { defineMessages, failureText, type Text } from './text';
 
 export type Order = components['schemas']['Order'];
@@ -10,6 +11,25 @@ export const ORDERS_PER_PAGE = 5;
 
 export const ordersMessages = defineMessages({
   fetchFailed: { id: 'account.orders.error.fetch', defaultMessage: 'Failed to fetch order history' },
+  payFailed: {
+    id: 'orders.pay.failed',
+    defaultMessage: 'The payment could not be opened. Please try again.',
+  },
+  cancelFailed: {
+    id: 'orders.cancel.failed',
+    defaultMessage: 'The order could not be cancelled. Please try again.',
+  },
+  pay: { id: 'orders.pay', defaultMessage: 'Pay now' },
+  payNamed: { id: 'orders.pay.named', defaultMessage: 'Pay order #{id} now' },
+  paying: { id: 'orders.pay.opening', defaultMessage: 'Opening the payment…' },
+  cancel: { id: 'orders.cancel', defaultMessage: 'Cancel order' },
+  cancelNamed: { id: 'orders.cancel.named', defaultMessage: 'Cancel order #{id}' },
+  cancelling: { id: 'orders.cancel.running', defaultMessage: 'Cancelling…' },
+  expires: { id: 'orders.expires', defaultMessage: 'Pay by {time}, or it is cancelled.' },
+  cancelled: {
+    id: 'orders.cancel.done',
+    defaultMessage: 'The order is cancelled. Its items are back in your cart.',
+  },
 });
 
 export const pageCountOf = (orders: readonly Order[]): number =>
@@ -19,13 +39,34 @@ export const pageCountOf = (orders: readonly Order[]): number =>
 export const ordersOnPage = (orders: readonly Order[], page: number): Order[] =>
   orders.slice((page - 1) * ORDERS_PER_PAGE, page * ORDERS_PER_PAGE);
 
+/** Card orders waiting for their payment: what the cart offers to pay or cancel (ADR 0028). */
+export const awaitingPayment = (orders: readonly Order[]): Order[] =>
+  orders.filter((order) => order.can_pay || order.can_cancel);
+
 export interface OrdersContext {
   orders: Order[];
   page: number;
   error: Text | null;
+  /** The order being paid or cancelled. */
+  acting: number | null;
+  /** Why paying or cancelling an order did not go through. */
+  actionError: Text | null;
 }
 
-export type OrdersEvent = { type: 'PAGE'; page: number } | { type: 'RETRY' };
+export type OrdersEvent =
+  | { type: 'PAGE'; page: number }
+  | { type: 'RETRY' }
+  /** Pay a pending card order: back to the provider's page of its payment. */
+  | { type: 'PAY'; orderId: number }
+  /** Cancel a pending card order: its lines go back into the cart. */
+  | { type: 'CANCEL'; orderId: number };
+
+export interface OrderAction {
+  orderId: number;
+}
+
+/** Failures that mean the order is no longer what the list shows (paid, expired, gone): load it again. */
+const STALE = new Set(['conflict', 'not-found']);
 
 export const ordersMachine = setup({
   types: {
@@ -37,6 +78,41 @@ export const ordersMachine = setup({
     fetchOrders: fromPromise<Order[]>(async () => {
       throw new Error('fetchOrders is not provided');
     }),
+    /** POST /orders/{id}/pay: the provider's page of the order's payment. */
+    payOrder: fromPromise<{ redirectUrl: string }, OrderAction>(async () => {
+      throw new Error('payOrder is not provided');
+    }),
+    /** POST /orders/{id}/cancel. */
+    cancelOrder: fromPromise<void, OrderAction>(async () => {
+      throw new Error('cancelOrder is not provided');
+    }),
+  },
+  actions: {
+    /** Leaves the app for the payment provider's page: provided by bootstrap (window.location). */
+    followRedirect: (_, _params: { url: string }) => {},
+    refreshCart: sendTo(({ system }) => system.get('cart'), { type: 'REFRESH' as const }),
+    announceCancelled: sendTo(
+      ({ system }) => system.get('toasts'),
+      () => ({ type: 'SHOW' as const, kind: 'success' as const, text: ordersMessages.cancelled }),
+    ),
+    markCancelled: assign({
+      orders: ({ context }) =>
+        context.orders.map((order) =>
+          order.id === context.acting
+            ? {
+                ...order,
+                status: 'cancelled' as const,
+                payment_id: null,
+                expires_at: null,
+                can_pay: false,
+                can_cancel: false,
+              }
+            : order,
+        ),
+    }),
+    storeActionFailure: assign((_, params: { error: unknown; fallback: Text }) => ({
+      actionError: failureText(params.error, params.fallback as never),
+    })),
   },
   guards: {
     none: ({ event }) => 'output' in event && (event.output as Order[]).length === 0,
@@ -46,17 +122,32 @@ export const ordersMachine = setup({
       event.page >= 1 &&
       event.page <= pageCountOf(context.orders) &&
       event.page !== context.page,
+    payable: ({ context, event }) =>
+      event.type === 'PAY' && context.orders.some((order) => order.id === event.orderId && order.can_pay),
+    cancellable: ({ context, event }) =>
+      event.type === 'CANCEL' &&
+      context.orders.some((order) => order.id === event.orderId && order.can_cancel),
+    providerPage: (_, params: { url: string }) => isProviderPage(params.url),
     silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
+    /** 403 unverified: the session sends the customer to verify. */
+    unverified: ({ event }) => 'error' in event && failureKind(event.error) === 'unverified',
+    stale: ({ event }) => 'error' in event && STALE.has(failureKind(event.error) ?? ''),
   },
 }).createMachine({
   id: 'orders',
   description: [
-    "The order history tab (SPEC §2, §4 'Order list: loading, empty, filled'): the route's loader starts it and",
-    "it fetches every order once ('Loading orders...'), then shows 'No orders found' (empty) or pages of 5",
-    "(filled). PAGE {page} turns to another existing page. A failure shows the server's or client's message or",
-    "'Failed to fetch order history'; RETRY fetches again. A cancelled fetch (leaving the tab) shows nothing.",
+    "The customer's orders, for the order history tab (SPEC §2, §4 'Order list: loading, empty, filled') and",
+    "the cart's orders waiting for payment (ADR 0028): the route's loader starts it and it fetches every order",
+    "once ('Loading orders...'), then shows 'No orders found' (empty) or pages of 5 (filled). PAGE {page} turns",
+    "to another existing page. A failure shows the server's or client's message or 'Failed to fetch order",
+    "history'; RETRY fetches again. A cancelled fetch (leaving the tab) shows nothing. PAY {orderId} on an",
+    "order that can be paid sends POST /orders/{id}/pay and the browser follows the provider's page",
+    '(redirecting). CANCEL {orderId} on a pending order sends POST /orders/{id}/cancel: the order shows',
+    "cancelled, the cart is refreshed (its lines are back) and 'The order is cancelled. Its items are back in",
+    "your cart.' is shown. A 409 or 404 (the order was paid, expired or is gone meanwhile) shows the server's",
+    'message and loads the orders again; other failures show their message; a cancelled request nothing.',
   ].join(' '),
-  context: { orders: [], page: 1, error: null },
+  context: { orders: [], page: 1, error: null, acting: null, actionError: null },
   initial: 'loading',
   states: {
     loading: {
@@ -65,7 +156,13 @@ export const ordersMachine = setup({
         src: 'fetchOrders',
         onDone: [
           { guard: 'none', target: 'empty', actions: assign({ orders: [], page: 1 }) },
-          { target: 'filled', actions: assign({ orders: ({ event }) => event.output, page: 1 }) },
+          {
+            target: 'filled',
+            actions: assign({
+              orders: ({ event }) => event.output,
+              page: ({ context, event }) => Math.min(context.page, pageCountOf(event.output)),
+            }),
+          },
         ],
         onError: [
           { guard: 'silent', target: 'error' },
@@ -80,7 +177,101 @@ export const ordersMachine = setup({
     filled: {
       on: {
         PAGE: { guard: 'onAPage', actions: assign({ page: ({ event }) => event.page }) },
+        PAY: {
+          guard: 'payable',
+          target: 'paying',
+          actions: assign({ acting: ({ event }) => event.orderId, actionError: null }),
+        },
+        CANCEL: {
+          guard: 'cancellable',
+          target: 'cancelling',
+          actions: assign({ acting: ({ event }) => event.orderId, actionError: null }),
+        },
       },
+    },
+    paying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'payOrder',
+        src: 'payOrder',
+        input: ({ context }) => ({ orderId: context.acting ?? 0 }),
+        onDone: [
+          {
+            guard: { type: 'providerPage', params: ({ event }) => ({ url: event.output.redirectUrl }) },
+            target: 'redirecting',
+            actions: { type: 'followRedirect', params: ({ event }) => ({ url: event.output.redirectUrl }) },
+          },
+          {
+            target: 'filled',
+            actions: assign({ acting: null, actionError: ordersMessages.payFailed }),
+          },
+        ],
+        onError: [
+          { guard: 'silent', target: 'filled', actions: assign({ acting: null }) },
+          { guard: 'unverified', target: 'filled', actions: assign({ acting: null }) },
+          {
+            guard: 'stale',
+            target: 'loading',
+            actions: [
+              {
+                type: 'storeActionFailure',
+                params: ({ event }) => ({ error: event.error, fallback: ordersMessages.payFailed }),
+              },
+              assign({ acting: null }),
+            ],
+          },
+          {
+            target: 'filled',
+            actions: [
+              {
+                type: 'storeActionFailure',
+                params: ({ event }) => ({ error: event.error, fallback: ordersMessages.payFailed }),
+              },
+              assign({ acting: null }),
+            ],
+          },
+        ],
+      },
+    },
+    cancelling: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelOrder',
+        src: 'cancelOrder',
+        input: ({ context }) => ({ orderId: context.acting ?? 0 }),
+        onDone: {
+          target: 'filled',
+          actions: ['markCancelled', 'refreshCart', 'announceCancelled', assign({ acting: null })],
+        },
+        onError: [
+          { guard: 'silent', target: 'filled', actions: assign({ acting: null }) },
+          {
+            guard: 'stale',
+            target: 'loading',
+            actions: [
+              {
+                type: 'storeActionFailure',
+                params: ({ event }) => ({ error: event.error, fallback: ordersMessages.cancelFailed }),
+              },
+              assign({ acting: null }),
+            ],
+          },
+          {
+            target: 'filled',
+            actions: [
+              {
+                type: 'storeActionFailure',
+                params: ({ event }) => ({ error: event.error, fallback: ordersMessages.cancelFailed }),
+              },
+              assign({ acting: null }),
+            ],
+          },
+        ],
+      },
+    },
+    redirecting: {
+      tags: ['busy'],
+      description: "The browser is on its way to the payment provider's page.",
     },
     error: {
       on: {

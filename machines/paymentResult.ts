@@ -1,4 +1,4 @@
-import { fromPromise, sendTo, setup } from 'xstate';
+import { emit, fromPromise, sendTo, setup } from 'xstate';
 import type { components } from '../domain/contract';
 import { COIN_DECIMALS } from '../domain/money';
 import { toDecimalString } from '../domain/money-text';
@@ -18,7 +18,13 @@ export const paymentMessages = defineMessages({
 export type PaymentOutcome = 'success' | 'failed';
 
 /** A payment as GET /payments/{id} answers it: what was paid (a top-up or an order), its state and coins. */
-export type PaymentSummary = Pick<components['schemas']['Payment'], 'kind' | 'status' | 'coins'>;
+export type PaymentSummary = Pick<
+  components['schemas']['Payment'],
+  'kind' | 'status' | 'coins' | 'return_to'
+>;
+
+/** A paid top-up started elsewhere (the cart's 'Top up') goes back there, replacing the result page. */
+export type PaymentResultEmitted = { type: 'navigate'; to: string; replace: true };
 
 export type PaymentResultEvent = { type: 'SESSION_CHECKED'; authenticated: boolean };
 
@@ -40,6 +46,7 @@ export const paymentResultMachine = setup({
     context: {} as PaymentResultInput,
     events: {} as PaymentResultEvent,
     input: {} as PaymentResultInput,
+    emitted: {} as PaymentResultEmitted,
   },
   actors: {
     fetchPayment: fromPromise<PaymentSummary, { paymentId: string }>(async () => {
@@ -47,6 +54,11 @@ export const paymentResultMachine = setup({
     }),
   },
   actions: {
+    returnToStart: emit(({ event }) => ({
+      type: 'navigate' as const,
+      to: ('output' in event ? (event.output as PaymentSummary).return_to : null) ?? '/',
+      replace: true as const,
+    })),
     refreshProfile: sendTo(({ system }) => system.get('profile'), { type: 'FETCH' as const }),
     notify: sendTo(
       ({ system }) => system.get('toasts'),
@@ -66,6 +78,17 @@ export const paymentResultMachine = setup({
     paidWithReference: ({ context, event }) =>
       context.outcome === 'success' && event.authenticated && context.paymentId !== undefined,
     failed: ({ context }) => context.outcome === 'failed',
+    toppedUpFromElsewhere: ({ event }) => {
+      const payment = 'output' in event ? (event.output as PaymentSummary) : undefined;
+      return (
+        payment?.kind === 'top_up' &&
+        payment.status === 'paid' &&
+        typeof payment.return_to === 'string' &&
+        // A path of this site (openapi.yaml ReturnPath, as isOwnPath in checkout.ts says it; not
+        // imported, so the payment pages do not load the checkout): never another host.
+        /^\/(?![/\\]|api\/)/.test(payment.return_to)
+      );
+    },
     toppedUp: ({ event }) => {
       const payment = 'output' in event ? (event.output as PaymentSummary) : undefined;
       return payment?.kind === 'top_up' && payment.status === 'paid';
@@ -77,7 +100,9 @@ export const paymentResultMachine = setup({
     "A payment result page (SPEC §2), once per visit: it waits for the session's first check (SESSION_CHECKED).",
     'On success while signed in with a payment reference it looks the payment up (GET /payments/{id}): a paid',
     "top-up sends FETCH to the profile (the new balance) and 'Successfully added {amount} tokens to your balance!'",
-    "with the credited coins; an order, or a failed look-up, FETCH and 'Payment completed successfully!', as does",
+    "with the credited coins, and one started elsewhere (its return_to, a path of this site: the cart's 'Top up')",
+    'emits navigate there, replacing the result page; an order, or a failed look-up, FETCH and',
+    "'Payment completed successfully!', as does",
     "success without a reference. On failure the toast 'Payment failed. Please try again.' (signed in or not);",
     'a guest on the success page gets neither.',
   ].join(' '),
@@ -111,6 +136,11 @@ export const paymentResultMachine = setup({
         src: 'fetchPayment',
         input: ({ context }) => ({ paymentId: context.paymentId ?? '' }),
         onDone: [
+          {
+            guard: 'toppedUpFromElsewhere',
+            target: 'announced',
+            actions: ['refreshProfile', 'notifyToppedUp', 'returnToStart'],
+          },
           { guard: 'toppedUp', target: 'announced', actions: ['refreshProfile', 'notifyToppedUp'] },
           {
             target: 'announced',

@@ -2,7 +2,7 @@ import { emit, fromPromise, setup } from 'xstate';
 import { failureKind } from '../domain/api-failure';
 import type { components } from '../domain/contract';
 
-/** pending, paid or failed. */
+/** pending, paid, failed, cancelled or expired. */
 export type PaymentState = components['schemas']['PaymentStatus'];
 
 /** How long the pending page waits between two looks at the payment. */
@@ -37,7 +37,10 @@ export const paymentStatusMachine = setup({
   },
   guards: {
     isPaid: ({ event }) => 'output' in event && event.output === 'paid',
-    isFailed: ({ event }) => 'output' in event && event.output === 'failed',
+    /** Declined, or closed without being paid: cancelled by the customer or expired (ADR 0028). */
+    isFailed: ({ event }) =>
+      'output' in event &&
+      (event.output === 'failed' || event.output === 'cancelled' || event.output === 'expired'),
     cannotRecover: ({ event }) => 'error' in event && FINAL_FAILURES.has(failureKind(event.error) ?? ''),
   },
 }).createMachine({
@@ -46,7 +49,7 @@ export const paymentStatusMachine = setup({
     'The pending page with a payment reference (GET /payments/{id}): asks for the status, and while it is',
     'pending (or the request failed for a passing reason: network, timeout, 429, 5xx) asks again 3000 ms',
     'later. paid emits navigate /success-payment?payment={id} (the result page tells a top-up from an order),',
-    'failed emits navigate /fail-payment?payment={id}. A payment that is not',
+    'failed, cancelled or expired (the lines are back in the cart) emits navigate /fail-payment?payment={id}. A payment that is not',
     "found or not the visitor's (404, 401, 403, 400) stops the polling: the page keeps its pending text.",
     'Stopping the actor (leaving the page) stops the polling.',
   ].join(' '),

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { agentMachine } from './agent';
 import { appMachine } from './app';
 import { cartMachine } from './cart';
 import { checkoutMachine } from './checkout';
@@ -12,6 +13,7 @@ import { resetPasswordMachine } from './forms/resetPassword';
 import { signInMachine } from './forms/signIn';
 import { signUpMachine } from './forms/signUp';
 import { languageMachine } from './language';
+import { loginLinkMachine } from './loginLink';
 import { mobileMenuMachine } from './mobileMenu';
 import { ordersMachine } from './orders';
 import { paymentResultMachine } from './paymentResult';
@@ -27,6 +29,7 @@ import { verificationLinkMachine } from './verificationLink';
 
 /** Every machine by name: the diagram generator draws each, and the diagram test checks them. */
 export const machines: Record<string, AnyStateMachine> = {
+  agent: agentMachine,
   app: appMachine,
   cart: cartMachine,
   checkout: checkoutMachine,
@@ -47,6 +50,7 @@ export const machines: Record<string, AnyStateMachine> = {
   verificationEmail: verificationEmailMachine,
   verificationLink: verificationLinkMachine,
   signIn: signInMachine,
+  loginLink: loginLinkMachine,
   signUp: signUpMachine,
   forgotPassword: forgotPasswordMachine,
   resetPassword: resetPasswordMachine,

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { failureKind, isApiFailure, isSilentFailure } from '../domain/api-failure';
 import { decimalsFor, minimumTopUp, type Rate, withVat } from '../domain/money';
 import { parseAmount } from '../domain/money-text';
-import { isProviderPage } from './checkout';
+import { isOwnPath, isProviderPage } from './checkout';
 import { defineMessages, failureText, type Text, verbatim } from './text';
 
 export const topUpMessages = defineMessages({
@@ -48,15 +48,25 @@ export function amountProblem(text: string, terms: TopUpTerms): Text | null {
   return null;
 }
 
+/** openapi.yaml `ReturnPath`: a storefront path the server keeps with a top-up (`return_to`). */
+const RETURN_PATH = /^\/(?![/\\]|api\/)[A-Za-z0-9/_.~-]*(\?[A-Za-z0-9=&_.~%-]*)?$/;
+
+/** Whether a way back (the cart's Top up: `/cart`) can be carried through the provider. */
+export const isReturnPath = (path: unknown): path is string =>
+  typeof path === 'string' && path.length <= 200 && RETURN_PATH.test(path) && isOwnPath(path);
+
 export interface TopUpInput {
   /** An amount to start with (the cart's "top up the missing amount"), as decimal text. */
   amount?: string | undefined;
+  /** `?return=`: a path of this site to come back to once paid (the cart's 'Top up': `/cart`). */
+  return?: string | undefined;
 }
 
 export interface TopUpRequest {
   amount: number;
   currency: string;
   savePaymentMethod: boolean;
+  returnTo?: string | undefined;
 }
 
 export interface TopUpAnswer {
@@ -65,6 +75,8 @@ export interface TopUpAnswer {
 
 export interface TopUpContext {
   amountText: string;
+  /** Where the storefront goes once the top-up is paid; undefined: the success page. */
+  returnTo: string | undefined;
   savePaymentMethod: boolean;
   /** The request being sent (set on PAY). */
   request: TopUpRequest | null;
@@ -111,6 +123,7 @@ export const topUpMachine = setup({
         amount: amountOf(context.amountText, params.terms) ?? 0,
         currency: params.terms.currency.code,
         savePaymentMethod: context.savePaymentMethod,
+        ...(context.returnTo === undefined ? {} : { returnTo: context.returnTo }),
       },
       errors: {},
       formError: null,
@@ -137,13 +150,16 @@ export const topUpMachine = setup({
     "positive number with the currency's decimals; below min_top_up × the rate: the minimum message) and",
     "opens the TOP UP BALANCE view (review: 'Enter amount:', 'Total Cost:' with vat_percent, the card,",
     "'Save my information for future payments' = SAVE_CARD {save}, BACK to entry). PAY {terms} checks again",
-    "and sends POST /balance/top-up; the provider's page answered → redirecting, and the browser follows it",
+    'and sends POST /balance/top-up (with return_to when started from elsewhere: ?return=/cart, a path of this',
+    "site, comes back there once paid); the provider's page answered → redirecting, and the browser follows it",
     "(followRedirect). A 422 on amount shows the server's message at the field; 403 unverified goes back",
     "(the session sends the customer to verify); other failures: the server's message, SPEC §8's texts or",
     "'Failed to top up balance'; a cancelled request shows nothing.",
   ].join(' '),
   context: ({ input }) => ({
     amountText: input?.amount ?? '',
+    // Only a path of this site is carried through the provider (no open redirect).
+    returnTo: isReturnPath(input?.return) ? input.return : undefined,
     savePaymentMethod: false,
     request: null,
     errors: {},

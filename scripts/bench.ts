@@ -66,7 +66,7 @@ interface Budgets {
 }
 
 const PGLITE_BUDGETS: Budgets = { cartAddPerSecond: 1_000, checkoutPerSecond: undefined, p99Ms: 50 };
-/** DESIGN §6: rendered /shop with varied query strings. */
+/** Rendered /shop with a query string per request: its budget is ≥ 200 pages/s, p99 ≤ 100 ms. */
 const PAGES_PER_SECOND = 200;
 const PAGE_P99_MS = 100;
 const POSTGRES_BUDGETS: Budgets = { cartAddPerSecond: 4_000, checkoutPerSecond: 1_000, p99Ms: 50 };

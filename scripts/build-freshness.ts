@@ -26,6 +26,7 @@ export const NOT_BUILD_INPUTS = [
   '.gitignore',
   '.npmrc',
   'README.md',
+  'agent',
   'biome.json',
   'docs',
   'drizzle.config.ts',

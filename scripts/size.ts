@@ -38,7 +38,9 @@ const ROUTE_MODULES: Record<string, RouteModules> = {
     laterWhen: 'Edit opens the form',
   },
   '/account/balance': { arrival: [...ACCOUNT, 'src/features/account/BalanceTab.tsx'] },
-  '/account/order-history': { arrival: [...ACCOUNT, 'src/features/account/OrderHistoryTab.tsx'] },
+  '/account/order-history': {
+    arrival: [...ACCOUNT, 'src/features/account/OrderHistoryTab.tsx', 'src/bootstrap/screens/cart.ts'],
+  },
   '/account/change-password': { arrival: [...ACCOUNT, 'src/features/account/ChangePasswordTab.tsx'] },
   '/account/change-email': { arrival: [...ACCOUNT, 'src/features/account/ChangeEmailTab.tsx'] },
   '/shop': {
@@ -48,6 +50,7 @@ const ROUTE_MODULES: Record<string, RouteModules> = {
   },
   '/cart': { arrival: ['src/features/cart/CartPage.tsx', 'src/bootstrap/screens/cart.ts'] },
   '/login': { arrival: ['src/features/auth/LoginPage.tsx', 'src/bootstrap/screens/auth.ts'] },
+  '/login/link': { arrival: ['src/features/auth/LoginLinkPage.tsx', 'src/bootstrap/screens/auth.ts'] },
   '/register': {
     arrival: ['src/features/auth/RegisterPage.tsx', 'src/bootstrap/screens/auth.ts'],
     knownOver:

@@ -8,7 +8,7 @@ import Fastify, {
 import openapiGlue from 'fastify-openapi-glue';
 import { authenticate } from './auth/authenticate';
 import { newToken } from './auth/tokens';
-import type { Config } from './config';
+import { type Config, isLocalUrl } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { authenticateAdmin, authenticateGameServer } from './delivery/authenticate';
 import { type LongPolls, longPolls } from './delivery/long-poll';
@@ -34,11 +34,11 @@ import {
 } from './http/rate-limit';
 import { type CspOptions, registerSecurity } from './http/security';
 import { sensitiveLimiters } from './http/sensitive-limits';
-import { firstScreenOf, registerStaticApp, servesApp } from './http/static-app';
+import { builtFileAt, firstScreenOf, registerStaticApp, servesApp } from './http/static-app';
 import { validatorCompiler } from './http/validation';
 import { createLocaleResolver, requestedLangId } from './i18n/locale';
 import type { Locale } from './i18n/messages';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, type Mailer, mailNotice } from './mail/mailer';
 import { paths } from './paths';
 import { paymentNotice } from './payments/providers';
 import { loadRenderEntry } from './render/app-page';
@@ -53,7 +53,7 @@ export interface AppContext {
   mailer: Mailer;
   /** The key `npm run operator` presents to this process (written to `<DATA_DIR>/admin.json` by main). */
   adminKey: string;
-  /** The store agents' waiting lease calls (ADR 0028). */
+  /** The store agents' waiting lease calls (ADR 0030). */
   longPolls: LongPolls;
 }
 
@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database } = options;
   const resolveLocale = createLocaleResolver(database.db);
   const staticDir = options.staticDir === undefined ? paths.appDist : options.staticDir;
-  const methodsOf = allowedMethods(operations, '/api', servesApp(staticDir));
+  const methodsOf = allowedMethods(operations, '/api', servesApp(staticDir), builtFileAt(staticDir));
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -159,8 +159,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('mailBudgetSpent', false);
   app.addHook('onClose', async () => mailer.close());
-  const notice = paymentNotice(options.config.payment);
-  app.log[notice.level](notice.message);
+  for (const notice of [
+    paymentNotice(options.config.payment),
+    mailNotice({ ...options.config, local: isLocalUrl(options.config.publicUrl) }),
+  ]) {
+    app.log[notice.level](notice.message);
+  }
 
   registerErrorHandler(app, resolveLocale, methodsOf);
   registerBodyParsers(app);
@@ -220,7 +224,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const firstScreen =
     renderEntry === null
       ? undefined
-      : firstScreenOf(cachedRenderEntry(renderEntry), startupAnswers(database.db, app.log));
+      : firstScreenOf(
+          cachedRenderEntry(renderEntry),
+          startupAnswers(database.db, app.log, options.config.payment.provider !== 'none'),
+        );
   const spaFallback = await registerStaticApp(app, staticDir, firstScreen);
   registerNotFoundHandler(app, resolveLocale, spaFallback, methodsOf);
   return app;

@@ -27,6 +27,9 @@ import { BEDROCK_PREFIX_PATTERN, type PlayerNameRules } from '../domain/player-n
  * offered: Fastify 5 no longer honours one (it trusts no hop for a number).
  */
 
+/** How long a card payment may stay pending before the server expires it (ADR 0028): 30 minutes. */
+export const DEFAULT_PAYMENT_PENDING_TIMEOUT_SECONDS = 30 * 60;
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -194,6 +197,15 @@ const envSchema = z
     ),
     DELIVERY_MAX_LEASES: wholeNumber('leases', 1, 1000),
     DELIVERY_LEASE_SECONDS: wholeNumber('seconds', 5, 3600),
+    PAYMENT_PENDING_TIMEOUT_SECONDS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\d{1,7}$/, 'must be a whole number of seconds, at least 1')
+        .transform(Number)
+        .refine((value) => value >= 1, 'must be a whole number of seconds, at least 1')
+        .default(DEFAULT_PAYMENT_PENDING_TIMEOUT_SECONDS),
+    ),
   })
   .superRefine((env, ctx) => {
     if (providerOf(env) !== 'stripe') return;
@@ -256,10 +268,12 @@ export interface Config {
   /** The operator's maxima for the rate limits (server/http/rate-limit.ts), by limit; windows are fixed. */
   rateLimitMax: Partial<Record<'global' | 'perIp' | 'perAccountIp' | 'perAccount', number>>;
   delivery: DeliveryConfig;
+  /** A card payment still pending after this long is expired by the server's sweep (ADR 0028). */
+  paymentPendingTimeoutMs: number;
 }
 
 /**
- * Delivery to game servers (ADR 0028). PLAYER_BEDROCK_PREFIX: the prefix the network's proxy gives
+ * Delivery to game servers (ADR 0030). PLAYER_BEDROCK_PREFIX: the prefix the network's proxy gives
  * Bedrock players (default `.`; `none` when it takes none). PLAYER_OFFLINE_NAMES=true allows
  * offline-mode names. DELIVERY_LEASE_SECONDS (default 60): how long an agent holds a lease.
  * DELIVERY_MAX_LEASES (default 5): after that many leases that expired unstarted, a delivery is failed.
@@ -330,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: (e.DELIVERY_LEASE_SECONDS ?? 60) * 1000,
       maxLeases: e.DELIVERY_MAX_LEASES ?? 5,
     },
+    paymentPendingTimeoutMs: e.PAYMENT_PENDING_TIMEOUT_SECONDS * 1000,
     rateLimitMax: Object.fromEntries(
       Object.entries({
         global: e.RATE_LIMIT_API,

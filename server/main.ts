@@ -7,6 +7,8 @@ import { isLocalUrl, loadConfig } from './config';
 import { openDatabase, prepareDatabase } from './db';
 import { demoOperatorCredentials } from './db/seed/delivery';
 import { loggerOptions } from './http/log';
+import { startExpirySweep } from './payments/pending';
+import { configuredPayments } from './payments/providers';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -24,6 +26,14 @@ async function main(): Promise<void> {
       googleTag: () => readGoogleTag(database.db),
     });
     if (seeded) app.log.info('the database was empty: seeded the demo store');
+    // Card payments left pending too long expire here, on every node alike (ADR 0028).
+    const sweep = startExpirySweep({
+      db: database.db,
+      timeoutMs: config.paymentPendingTimeoutMs,
+      provider: async () => (await configuredPayments(app.ctx))?.provider,
+      log: app.log,
+    });
+    app.addHook('onClose', () => sweep.stop());
 
     let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {
@@ -45,7 +55,7 @@ async function main(): Promise<void> {
     process.on('SIGTERM', stop);
 
     await app.listen({ port: config.port, host: config.host });
-    // `npm run operator` finds this process here; loopback, whatever HOST is (ADR 0028).
+    // `npm run operator` finds this process here; loopback, whatever HOST is (ADR 0030).
     if (database.driver === 'pglite') {
       writeAdminFile(config.dataDir, {
         url: `http://127.0.0.1:${config.port}`,

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { isSilentFailure } from '../../domain/api-failure';
 import type { Text } from '../text';
 import { formMessages } from './messages';
+import { type PrefillEvent, prefilled } from './prefill';
 import {
   type FieldErrors,
   type FormErrors,
@@ -34,6 +35,7 @@ export interface ForgotPasswordContext extends FormErrors<ForgotPasswordField> {
 
 export type ForgotPasswordEvent =
   | { type: 'CHANGE'; field: ForgotPasswordField; value: string }
+  | PrefillEvent
   | { type: 'SUBMIT' };
 
 export const forgotPasswordMachine = setup({
@@ -57,6 +59,9 @@ export const forgotPasswordMachine = setup({
       errors: {},
       formError: null,
     })),
+    prefill: assign(({ context }, fields: PrefillEvent['fields']) => ({
+      values: prefilled(context.values, fields, { email: 'email' }),
+    })),
     showFirstFailure: assign(({ context }) => ({
       ...firstFailure(forgotPasswordRules, context.values),
       notice: null,
@@ -74,11 +79,13 @@ export const forgotPasswordMachine = setup({
     "address', then 'Please enter a valid email address', and sends POST /user/reset-password. Success shows",
     "the notice 'Password reset link sent. Please check your email.' and the form stays for another try; a",
     "failure shows a server field error on the email, else the message (server's, 429/5xx/network, or 'Failed",
-    "to send reset email'); a cancelled call shows nothing. SUBMIT is not accepted while sending.",
+    "to send reset email'); a cancelled call shows nothing. SUBMIT is not accepted while sending. PREFILL",
+    '{fields} takes the email typed into the server-rendered form before the app took over.',
   ].join(' '),
   context: { values: { email: '' }, errors: {}, formError: null, notice: null },
   on: {
     CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
+    PREFILL: { actions: { type: 'prefill', params: ({ event }) => event.fields } },
   },
   initial: 'editing',
   states: {

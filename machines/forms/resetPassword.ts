@@ -4,6 +4,7 @@ import { meetsPasswordRule } from '../../domain/password';
 import type { MessageText } from '../text';
 import { showToast } from '../toasts';
 import { formMessages } from './messages';
+import { type PrefillEvent, prefilled } from './prefill';
 import {
   type FieldErrors,
   type FormErrors,
@@ -63,6 +64,7 @@ export interface ResetPasswordContext extends FormErrors<ResetPasswordField> {
 
 export type ResetPasswordEvent =
   | { type: 'CHANGE'; field: ResetPasswordField; value: string }
+  | PrefillEvent
   | { type: 'SUBMIT' };
 
 /** POST /user/restore-password's body (SPEC §5, §7). */
@@ -73,6 +75,7 @@ export interface RestorePayload {
   password_confirmation: string;
 }
 
+/** Server field names of the restore call → the form's fields; the form's inputs carry the same names. */
 const SERVER_FIELDS: Record<string, ResetPasswordField> = {
   password: 'password',
   password_confirmation: 'passwordConfirmation',
@@ -102,6 +105,9 @@ export const resetPasswordMachine = setup({
       errors: {},
       formError: null,
     })),
+    prefill: assign(({ context }, fields: PrefillEvent['fields']) => ({
+      values: prefilled(context.values, fields, SERVER_FIELDS),
+    })),
     showFirstFailure: assign(({ context }) => firstFailure(resetPasswordRules, context.values)),
     clearErrors: assign(NO_ERRORS),
     showFailure: assign((_, params: { error: unknown }) =>
@@ -123,7 +129,8 @@ export const resetPasswordMachine = setup({
     "'Resetting...'). Success sends the toast {success, 'Password reset successfully'} and emits navigate {to:",
     "'/login'}. A failure puts server field errors on the two fields; a refused link (token error) or any",
     "other failure shows the message (server's, 429/5xx/network, 'Failed to reset password' for an answer",
-    "without one, 'An error occurred during password reset.' when there was no usable answer).",
+    "without one, 'An error occurred during password reset.' when there was no usable answer). PREFILL",
+    '{fields} takes the passwords typed into the server-rendered form before the app took over.',
   ].join(' '),
   context: ({ input }) => ({
     token: input.token ?? '',
@@ -141,6 +148,7 @@ export const resetPasswordMachine = setup({
     editing: {
       on: {
         CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
+        PREFILL: { actions: { type: 'prefill', params: ({ event }) => event.fields } },
         SUBMIT: [
           { guard: 'invalid', actions: 'showFirstFailure' },
           { target: 'resetting', actions: 'clearErrors' },

@@ -13,6 +13,7 @@ import {
   type PhoneChange,
   type PhoneValue,
 } from './phone';
+import { type PrefillEvent, prefilled } from './prefill';
 import {
   type FieldErrors,
   type FormErrors,
@@ -137,7 +138,18 @@ export type SignUpEvent =
   | { type: 'CHANGE'; field: SignUpTextField; value: string }
   | { type: 'PHONE_CHANGED'; change: PhoneChange }
   | { type: 'ACCEPT_TERMS'; accepted: boolean }
+  | PrefillEvent
   | { type: 'SUBMIT' };
+
+/** The sign-up form's text inputs by their `name` in the HTML (the same as the fields'). */
+const TEXT_INPUTS: Readonly<Record<string, SignUpTextField>> = {
+  name: 'name',
+  surname: 'surname',
+  email: 'email',
+  city: 'city',
+  password: 'password',
+  passwordConfirmation: 'passwordConfirmation',
+};
 
 export const initialSignUpValues: SignUpValues = {
   name: '',
@@ -222,6 +234,9 @@ export const signUpMachine = setup({
     guessPhoneCountry: assign(({ context }, params: { country: string | null }) => ({
       values: { ...context.values, phone: { ...context.values.phone, country: params.country } },
     })),
+    prefill: assign(({ context }, fields: PrefillEvent['fields']) => ({
+      values: { ...prefilled(context.values, fields, TEXT_INPUTS), terms: fields.terms !== undefined },
+    })),
     showFirstFailure: assign(({ context }) => firstFailure(signUpRules, context.values)),
     clearErrors: assign(NO_ERRORS),
     showFailure: assign((_, params: { error: unknown }) =>
@@ -249,6 +264,8 @@ export const signUpMachine = setup({
     "notice 'Create an account to add items to your cart'). A phone number of a country outside the server's list is cleared with 'This",
     "country is not supported' at the field, and a toast {error} 500 ms after the last such input (phoneNotice).",
     "guessCountry (the IP lookup), or else the Country field, preselects the phone's country when it is allowed and no number was typed.",
+    'PREFILL {fields} takes what was typed into the server-rendered form before the app took over: the text',
+    'fields and the terms box (ticked when present); the screen sends a phone number typed then as PHONE_CHANGED.',
   ].join(' '),
   context: ({ input }) => ({
     values: initialSignUpValues,
@@ -271,6 +288,7 @@ export const signUpMachine = setup({
   on: {
     CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
     ACCEPT_TERMS: { actions: { type: 'acceptTerms', params: ({ event }) => event } },
+    PREFILL: { actions: { type: 'prefill', params: ({ event }) => event.fields } },
   },
   type: 'parallel',
   states: {

@@ -132,6 +132,17 @@ export function settingsIn(stored: Settings, texts: SettingsTexts, languageCode:
   return result;
 }
 
+/**
+ * The settings as the storefront is told them: `card` among the payment methods only when the
+ * store has a provider that takes cards (not PAYMENT_PROVIDER=none, or a deployed store without
+ * Stripe), so it never offers a payment that can only answer 503.
+ */
+export function offeredSettings(stored: Settings, takesCards: boolean): Settings {
+  return takesCards
+    ? stored
+    : { ...stored, payment_methods: stored.payment_methods.filter((m) => m !== 'card') };
+}
+
 export interface StoredSettings {
   settings: Settings;
   texts: SettingsTexts;

@@ -29,10 +29,10 @@ export const userTokenKind = pgEnum('user_token_kind', [
   'change_email',
   'sign_in',
 ]);
-export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'failed', 'cancelled']);
+export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'failed', 'cancelled', 'expired']);
 export const paymentMethod = pgEnum('payment_method', ['balance', 'card']);
 export const paymentKind = pgEnum('payment_kind', ['top_up', 'order']);
-export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed']);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed', 'cancelled', 'expired']);
 export const ledgerReason = pgEnum('ledger_reason', [
   'top_up',
   'order',
@@ -205,7 +205,7 @@ export const users = pgTable(
     /** Cached sum of balance_ledger for this user, updated in the same transaction. */
     balanceMinor: money('balance_minor').notNull().default(0),
     role: accountRole('role').notNull().default('customer'),
-    /** The in-game name checkout suggests (ADR 0028). */
+    /** The in-game name checkout suggests (ADR 0030). */
     player: text('player'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -340,11 +340,15 @@ export const payments = pgTable(
     /** Coins (minor units) credited on success for a top-up, or the order total for an order. */
     coinsMinor: money('coins_minor').notNull(),
     status: paymentStatus('status').notNull().default('pending'),
+    /** A storefront path to go to once paid (a top-up started from the cart returns there). */
+    returnPath: text('return_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_user').on(t.userId),
+    // The expiry sweep's scan: the oldest pending payments first (ADR 0028).
+    index('payments_pending_created').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index('payments_order').on(t.orderId),
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     check('payments_amounts_positive', sql`${t.amountMinor} > 0 and ${t.coinsMinor} > 0`),
@@ -427,7 +431,7 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-// ---- delivery to game servers (ADR 0028) ---------------------------------------------------------
+// ---- delivery to game servers (ADR 0030) ---------------------------------------------------------
 
 /** The network's game servers; each one's agent authenticates with a secret stored only as its hash. */
 export const gameServers = pgTable(
@@ -464,7 +468,7 @@ export const productCommands = pgTable(
 
 /**
  * One command of one order line for one game server. Never deleted: a delivery is the store's
- * record of what the game was told to do (ADR 0028).
+ * record of what the game was told to do (ADR 0030).
  */
 export const deliveries = pgTable(
   'deliveries',

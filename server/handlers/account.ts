@@ -41,7 +41,7 @@ export const accountHandlers = {
     await checkPhone(errors, locale, db, phone, body.phoneE164);
     const address = optionalText(errors, locale, 'address', body.address);
     const postCode = optionalText(errors, locale, 'post_code', body.post_code);
-    // Left out: unchanged; blank or null: cleared; otherwise a name by the rule (ADR 0028).
+    // Left out: unchanged; blank or null: cleared; otherwise a name by the rule (ADR 0030).
     const player = body.player === undefined ? undefined : (body.player ?? '').trim() || null;
     if (player != null && !isPlayerName(player, request.server.ctx.config.delivery.playerNames)) {
       errors.add('player', t(locale, 'player.invalid'));
@@ -91,10 +91,11 @@ export const accountHandlers = {
   /**
    * Changes the address at once and clears its verification (ADR 0002): a link goes to the new
    * address, a notice to the old one. The password is checked first, and a wrong one is the only
-   * error reported, so a borrowed session cannot probe which addresses have accounts.
+   * error reported, so a borrowed session cannot probe which addresses have accounts. Every
+   * other session of the customer ends, as on a password change; this one stays.
    */
   changeEmail: async (request) => {
-    const { user } = requireAuth(request);
+    const { user, sessionId } = requireAuth(request);
     const { body } = request;
     const { db } = request.server.ctx;
     const { locale } = request;
@@ -115,6 +116,7 @@ export const accountHandlers = {
         // Links sent to the old address must not verify the new one or reset its password.
         await retireUserTokens(tx, user.id, 'verify_email');
         await retireUserTokens(tx, user.id, 'reset_password');
+        await revokeUserSessions(tx, user.id, sessionId);
         return issueUserToken(tx, user.id, 'verify_email');
       })
       .catch((error: unknown) => {

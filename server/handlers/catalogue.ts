@@ -3,6 +3,7 @@ import { localizationsAs } from '../catalogue/compiled-messages';
 import { contentLanguage } from '../catalogue/language';
 import { productCategories, productPage } from '../catalogue/products';
 import { listCountries, listCurrencies, listLanguages, listSocialLinks } from '../catalogue/reference-data';
+import { offeredSettings } from '../catalogue/settings';
 import { currentSettingsIn } from '../catalogue/settings-cache';
 import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
 import { HttpError } from '../http/errors';
@@ -33,9 +34,10 @@ export const catalogueHandlers = {
   getSettings: async (request) => {
     const { db } = request.server.ctx;
     const language = await contentLanguage(db, request.query.lang_id);
-    const payload = await currentSettingsIn(db, language, (key, value) =>
+    const stored = await currentSettingsIn(db, language, (key, value) =>
       request.log.warn({ key, value }, 'setting has the wrong shape; its default is used'),
     );
+    const payload = offeredSettings(stored, request.server.ctx.config.payment.provider !== 'none');
     return { status: 'OK', payload };
   },
 

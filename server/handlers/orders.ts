@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { amountForCoins, withVat } from '../../domain/money';
+import { amountForCoins, type Rate, withVat } from '../../domain/money';
 import { formatCoins } from '../../domain/money-text';
 import { isPlayerName } from '../../domain/player-name';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
@@ -11,8 +11,8 @@ import { deliveriesQueued } from '../delivery/queue';
 import { deliveriesOfOrders } from '../delivery/status';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
+import { readCartLines, toCartItems } from '../ledger/cart';
 import {
-  type CardCheckout,
   CheckoutError,
   checkoutWithBalance,
   type IdempotentCheckout,
@@ -22,10 +22,20 @@ import {
 } from '../ledger/checkout';
 import { IdempotencyKeyReusedError, keepKey, releaseKey, requestFingerprint } from '../ledger/idempotency';
 import { InsufficientFundsError } from '../ledger/ledger';
-import { baseCurrency, findCurrency } from '../payments/currencies';
-import { checkoutUrls, failUnopenedPayment, openCheckout, unopenedOrderPayment } from '../payments/payments';
-import { paymentsOf } from '../payments/providers';
+import { baseCurrency } from '../payments/currencies';
+import { checkoutUrls, failUnopenedPayment, openCheckout, type PaymentRow } from '../payments/payments';
+import {
+  cancelOrder,
+  closeAtProvider,
+  OrderNotFoundError,
+  OrderNotPendingError,
+  payablePayment,
+  pendingPaymentsOf,
+} from '../payments/pending';
+import type { CheckoutPayment } from '../payments/provider';
+import { configuredPayments, paymentsOf } from '../payments/providers';
 import { titleLanguageId } from './cart';
+import { offeredCurrency } from './payments';
 import type { ContractHandlers, ContractRequest, ReplyBody } from './types';
 
 function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: string): HttpError | undefined {
@@ -47,7 +57,7 @@ function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: stri
       total: formatCoins(error.requiredMinor, request.locale, coinName),
       balance: formatCoins(error.balanceMinor, request.locale, coinName),
     });
-    return fieldErrors({ payment_method: [message] });
+    return fieldErrors({ payment_method: [message] }, 'insufficient_funds');
   }
   return undefined;
 }
@@ -89,48 +99,53 @@ function replay(reply: FastifyReply, { answer }: Replay): CheckoutAnswer {
   return answer.body as CheckoutAnswer;
 }
 
+/** What the provider's page of an order's payment asks for: the first checkout and a later Pay now. */
+function orderCheckout(
+  request: FastifyRequest,
+  settings: Settings,
+  customerEmail: string,
+  payment: PaymentRow,
+  orderId: number,
+): CheckoutPayment {
+  return {
+    ref: payment.ref,
+    kind: 'order',
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    description: t(request.locale, 'payment.order', {
+      id: orderId,
+      coins: formatCoins(payment.coinsMinor, request.locale, settings.internal_currency.name),
+    }),
+    customerEmail,
+    savePaymentMethod: false,
+  };
+}
+
 async function payByCard(
   request: ContractRequest<'checkout'>,
   reply: FastifyReply,
   settings: Settings,
   user: { id: number; email: string },
   idempotent: IdempotentCheckout | undefined,
+  display: Rate | undefined,
   player: string | undefined,
 ): Promise<CheckoutAnswer> {
-  const { body } = request;
   const { db, config } = request.server.ctx;
   const base = await baseCurrency(db);
-  // The card is charged in the display currency the storefront shows, when the store has it.
-  const display = (body.currency === undefined ? undefined : await findCurrency(db, body.currency)) ?? base;
   const { provider } = await paymentsOf(request.server.ctx);
   const charge = {
     chargeFor: (coinsMinor: number) => ({
       amountMinor: withVat(
-        amountForCoins(coinsMinor, base, display, settings.points_conversion_rate),
+        amountForCoins(coinsMinor, base, display ?? base, settings.points_conversion_rate),
         settings.vat_percent,
       ),
-      currency: display.code,
+      currency: (display ?? base).code,
     }),
   };
   const languageId = await titleLanguageId(request);
-  const started = await startCardCheckout(
-    db,
-    user.id,
-    languageId,
-    provider.name,
-    charge,
-    idempotent,
-    player,
-  ).catch(async (error: unknown): Promise<CardCheckout> => {
-    // The cart is empty because the last card checkout took it into an order the provider could
-    // not open (unreachable): this retry opens that order's payment.
-    const retry =
-      error instanceof CheckoutError && error.reason === 'empty'
-        ? await unopenedOrderPayment(db, user.id, provider.name)
-        : undefined;
-    if (retry?.orderId == null) throw error;
-    return { kind: 'payment', orderId: retry.orderId, payment: retry, totalMinor: retry.coinsMinor };
-  });
+  // A retry after a 503 opens the order its Idempotency-Key made (inside the checkout's
+  // transaction, `startCardCheckout`); a checkout without that key finds the cart empty (409).
+  const started = await startCardCheckout(db, user.id, languageId, provider.name, charge, idempotent, player);
   if (started.kind === 'replay') return replay(reply, started);
   if (started.kind === 'paid') {
     deliveriesQueued();
@@ -140,23 +155,11 @@ async function payByCard(
   const redirectUrl = await openCheckout(
     db,
     provider,
-    {
-      ref: payment.ref,
-      kind: 'order',
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-      description: t(request.locale, 'payment.order', {
-        id: started.orderId,
-        coins: formatCoins(started.totalMinor, request.locale, settings.internal_currency.name),
-      }),
-      customerEmail: user.email,
-      savePaymentMethod: false,
-    },
+    orderCheckout(request, settings, user.email, payment, started.orderId),
     checkoutUrls(config.publicUrl, payment.ref),
     async () => {
-      await failUnopenedPayment(db, payment);
       // The order failed and its lines are back in the cart: the same key may check them out again.
-      if (idempotent) await releaseKey(db, idempotent.claim);
+      if ((await failUnopenedPayment(db, payment)) && idempotent) await releaseKey(db, idempotent.claim);
     },
   );
   const answer: CheckoutAnswer = {
@@ -184,7 +187,57 @@ function playerOf(request: ContractRequest<'checkout'>, saved: string | null): s
   return player;
 }
 
-async function ordersOf(db: Database, userId: number) {
+/** 404 for an order that is not the customer's, 409 for one no longer pending. */
+function orderRefusal(request: FastifyRequest, error: unknown): HttpError | undefined {
+  if (error instanceof OrderNotFoundError) return new HttpError(404, t(request.locale, 'error.notFound'));
+  if (error instanceof OrderNotPendingError) return new HttpError(409, t(request.locale, 'order.notPending'));
+  return undefined;
+}
+
+/** Opens the provider's page of a pending order's payment again (ADR 0028). */
+async function payAgain(request: ContractRequest<'payOrder'>): Promise<ReplyBody<'payOrder'>> {
+  const { user } = requireVerifiedEmail(request);
+  const { db, config } = request.server.ctx;
+  const { provider } = await paymentsOf(request.server.ctx);
+  const payment = await payablePayment(db, user.id, request.params.id);
+  // Made with another provider than the store's now: it cannot be opened here any more.
+  if (payment.provider !== provider.name || payment.orderId === null) {
+    throw new OrderNotPendingError(request.params.id, 'pending');
+  }
+  const settings = await readSettings(db);
+  const redirectUrl =
+    payment.providerRef !== null && provider.resumeCheckout !== undefined
+      ? await provider.resumeCheckout(payment.providerRef)
+      : await openCheckout(
+          db,
+          provider,
+          orderCheckout(request, settings, user.email, payment, payment.orderId),
+          checkoutUrls(config.publicUrl, payment.ref),
+          // The provider refused: the order stays pending (paid later or expired), nothing settles.
+          async () => {},
+        );
+  return {
+    status: 'OK',
+    redirect_url: redirectUrl,
+    order_id: payment.orderId,
+    payment_id: payment.ref,
+    message: t(request.locale, 'checkout.awaitingPayment'),
+  };
+}
+
+/** Cancels a pending order (lines back into the cart), then closes its payment at the provider. */
+async function cancel(request: ContractRequest<'cancelOrder'>): Promise<ReplyBody<'cancelOrder'>> {
+  const { user } = requireAuth(request);
+  const { db } = request.server.ctx;
+  const closed = await cancelOrder(db, user.id, request.params.id);
+  if (closed !== null) {
+    await closeAtProvider((await configuredPayments(request.server.ctx))?.provider, [closed], request.log);
+  }
+  const lines = await readCartLines(db, user.id, await titleLanguageId(request));
+  return { status: 'OK', cart: toCartItems(lines), message: t(request.locale, 'order.cancelled') };
+}
+
+async function ordersOf(db: Database, userId: number, pendingTimeoutMs: number) {
   const rows = await db
     .select()
     .from(orders)
@@ -205,22 +258,34 @@ async function ordersOf(db: Database, userId: number) {
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((order) => ({
-    id: order.id,
-    created_at: order.createdAt.toISOString(),
-    status: order.status,
-    payment_method: order.paymentMethod,
-    total: order.totalMinor,
-    items: lines
-      .filter((line) => line.orderId === order.id)
-      .map((line) => ({
-        product_id: line.productId,
-        title: line.title,
-        price: line.priceMinor,
-        count: line.count,
-      })),
-    delivery: delivered.get(order.id) ?? { status: 'none' as const },
-  }));
+  const pending = await pendingPaymentsOf(
+    db,
+    rows.filter((row) => row.status === 'pending').map((row) => row.id),
+  );
+  return rows.map((order) => {
+    const payment = order.status === 'pending' ? pending.get(order.id) : undefined;
+    return {
+      id: order.id,
+      created_at: order.createdAt.toISOString(),
+      status: order.status,
+      payment_method: order.paymentMethod,
+      total: order.totalMinor,
+      items: lines
+        .filter((line) => line.orderId === order.id)
+        .map((line) => ({
+          product_id: line.productId,
+          title: line.title,
+          price: line.priceMinor,
+          count: line.count,
+        })),
+      payment_id: payment?.ref ?? null,
+      expires_at:
+        payment === undefined ? null : new Date(payment.createdAt.getTime() + pendingTimeoutMs).toISOString(),
+      can_pay: payment !== undefined,
+      can_cancel: order.status === 'pending',
+      delivery: delivered.get(order.id) ?? { status: 'none' as const },
+    };
+  });
 }
 
 export const orderHandlers = {
@@ -232,11 +297,14 @@ export const orderHandlers = {
     if (!settings.payment_methods.includes(body.payment_method)) {
       throw fieldErrors({ payment_method: [t(request.locale, 'checkout.methodUnavailable')] });
     }
+    // The card is charged in the display currency the storefront shows (the default when absent).
+    const display = body.currency === undefined ? undefined : await offeredCurrency(request, body.currency);
     const idempotent = idempotencyOf(request, user.id);
     const player = playerOf(request, user.player);
     try {
-      if (body.payment_method === 'card')
-        return await payByCard(request, reply, settings, user, idempotent, player);
+      if (body.payment_method === 'card') {
+        return await payByCard(request, reply, settings, user, idempotent, display, player);
+      }
       const paid = await checkoutWithBalance(db, user.id, await titleLanguageId(request), idempotent, player);
       if (paid.kind === 'replay') return replay(reply, paid);
       deliveriesQueued();
@@ -248,6 +316,23 @@ export const orderHandlers = {
 
   listOrders: async (request) => {
     const { user } = requireAuth(request);
-    return { status: 'OK', payload: await ordersOf(request.server.ctx.db, user.id) };
+    const { db, config } = request.server.ctx;
+    return { status: 'OK', payload: await ordersOf(db, user.id, config.paymentPendingTimeoutMs) };
+  },
+
+  payOrder: async (request) => {
+    try {
+      return await payAgain(request);
+    } catch (error) {
+      throw orderRefusal(request, error) ?? error;
+    }
+  },
+
+  cancelOrder: async (request) => {
+    try {
+      return await cancel(request);
+    } catch (error) {
+      throw orderRefusal(request, error) ?? error;
+    }
   },
 } satisfies Partial<ContractHandlers>;

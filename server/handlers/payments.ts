@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { coinsForAmount, minimumTopUp, withVat } from '../../domain/money';
+import { coinsForAmount, minimumTopUp, type Rate, withVat } from '../../domain/money';
 import { formatCoins, formatMoney } from '../../domain/money-text';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
 import { readSettings } from '../catalogue/settings';
@@ -42,6 +42,17 @@ const WEBHOOK_MESSAGE = {
   ignored: 'webhook.ignored',
 } as const satisfies Record<WebhookResult, string>;
 
+/**
+ * The display currency a card is charged in (a top-up, a card checkout): one the store offers
+ * (`GET /currencies`), else a 422 on `currency`. One rule for both, so neither charges a currency
+ * the storefront never showed.
+ */
+export async function offeredCurrency(request: FastifyRequest, code: string): Promise<Rate> {
+  const currency = await findCurrency(request.server.ctx.db, code);
+  if (currency === undefined) throw fieldErrors({ currency: [t(request.locale, 'topUp.currencyUnknown')] });
+  return currency;
+}
+
 async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBody<'topUpBalance'>> {
   const { user } = requireVerifiedEmail(request);
   const { body } = request;
@@ -51,8 +62,7 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
   if (!settings.payment_methods.includes('card')) {
     throw fieldErrors({ payment_method: [t(locale, 'checkout.methodUnavailable')] });
   }
-  const display = await findCurrency(db, body.currency);
-  if (display === undefined) throw fieldErrors({ currency: [t(locale, 'topUp.currencyUnknown')] });
+  const display = await offeredCurrency(request, body.currency);
   const base = await baseCurrency(db);
   const minimum = minimumTopUp(settings.min_top_up, base, display);
   if (body.amount < minimum) {
@@ -70,6 +80,7 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
     amountMinor: withVat(body.amount, settings.vat_percent),
     currency: display.code,
     coinsMinor,
+    returnPath: body.return_to ?? null,
   };
   // A retry after the provider could not be reached takes up the same payment.
   const payment = (await unopenedTopUp(db, wanted)) ?? (await insertPayment(db, wanted));
@@ -87,7 +98,9 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
       savePaymentMethod: body.save_payment_method ?? false,
     },
     checkoutUrls(config.publicUrl, payment.ref),
-    () => failUnopenedPayment(db, payment),
+    async () => {
+      await failUnopenedPayment(db, payment);
+    },
   );
   return {
     status: 'OK',

@@ -1,3 +1,8 @@
+import type { components } from '../../domain/contract';
+
+/** Why the server refused, for clients that act on it (openapi.yaml `ErrorCode`). */
+export type ErrorCode = components['schemas']['ErrorCode'];
+
 /** Request field → its messages, the first one shown (openapi.yaml `FieldErrors`). */
 export type FieldErrors = Record<string, string[]>;
 
@@ -6,8 +11,14 @@ export interface ApiErrorBody {
   status: 'ERROR';
   message: string;
   errors?: FieldErrors;
+  code?: ErrorCode;
 }
 
-export function apiError(message: string, errors?: FieldErrors): ApiErrorBody {
-  return errors === undefined ? { status: 'ERROR', message } : { status: 'ERROR', message, errors };
+export function apiError(message: string, errors?: FieldErrors, code?: ErrorCode): ApiErrorBody {
+  return {
+    status: 'ERROR',
+    message,
+    ...(errors === undefined ? {} : { errors }),
+    ...(code === undefined ? {} : { code }),
+  };
 }

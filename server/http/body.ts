@@ -11,7 +11,10 @@ declare module 'fastify' {
 }
 
 class MalformedBodyError extends Error {
-  constructor(readonly key: 'request.malformedJson' | 'request.malformedForm') {
+  constructor(
+    readonly key: 'request.malformedJson' | 'request.malformedForm' | 'request.unsupportedMediaType',
+    readonly params: Record<string, string> = {},
+  ) {
     super(key);
     this.name = 'MalformedBodyError';
   }
@@ -29,6 +32,19 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // Read as UTF-8 whatever it says: any other charset is refused, not misread (400, as for any
+    // other content type the API does not take).
+    const charset = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+      done(
+        new MalformedBodyError('request.unsupportedMediaType', {
+          type: `application/json; charset=${charset}`,
+          expected: 'application/json; charset=utf-8',
+        }),
+        undefined,
+      );
+      return;
+    }
     const text = String(body);
     request.rawBody = text;
     parseJson(request, text, (error, value) =>
@@ -56,12 +72,13 @@ function mediaTypeOf(request: FastifyRequest): string | undefined {
 
 /**
  * Before validation: the body must have one of the operation's media types, a required body
- * must be there, and an absent optional body counts as `{}` (so its schema's defaults apply).
+ * must be there, and an absent optional body counts as `{}` (so its schema's defaults apply). A
+ * JSON `null` is a body, not an absent one: the schema refuses it (422) as any other non-object.
  */
 export function bodyGuard(operation: OperationInfo): preValidationAsyncHookHandler {
   return async (request) => {
     if (operation.bodyMediaTypes.length === 0) return;
-    if (request.body === undefined || request.body === null) {
+    if (request.body === undefined) {
       if (operation.bodyRequired) throw new HttpError(400, t(request.locale, 'request.bodyRequired'));
       request.body = {};
       return;

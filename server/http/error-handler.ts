@@ -70,7 +70,7 @@ function toHttpError(error: FastifyError, request: FastifyRequest, locale: Local
   }
   if (error.validation)
     return validationError(error.validation as never, error.validationContext ?? 'body', locale);
-  if (isMalformedBody(error)) return new HttpError(400, t(locale, error.key));
+  if (isMalformedBody(error)) return new HttpError(400, t(locale, error.key, error.params));
   return fastifyClientError(error, request, locale);
 }
 
@@ -99,7 +99,7 @@ function send(reply: FastifyReply, error: HttpError) {
     .code(error.statusCode)
     .headers(error.headers)
     .type('application/json; charset=utf-8')
-    .send(apiError(error.message, error.errors));
+    .send(apiError(error.message, error.errors, error.code));
 }
 
 /**

@@ -25,12 +25,14 @@ function withImplied(methods: string[]): string[] {
 
 /**
  * The methods each path takes: the contract's operations under `/api`, and GET (index.html) on
- * the storefront's routes when the app is served. Undefined for a path nothing answers (404).
+ * the storefront's routes and its files (`servesFile`) when the app is served. Undefined for a
+ * path nothing answers (404).
  */
 export function allowedMethods(
   operations: OperationInfo[],
   prefix: string,
   servesApp: boolean,
+  servesFile: (pathname: string) => boolean = () => false,
 ): (url: string) => string[] | undefined {
   const byPattern = new Map<string, { pattern: RegExp; methods: string[] }>();
   for (const op of operations) {
@@ -46,6 +48,6 @@ export function allowedMethods(
     const pathname = url.split('?')[0] ?? '/';
     const methods = routes.filter(({ pattern }) => pattern.test(pathname)).flatMap((route) => route.methods);
     if (methods.length > 0) return ORDER.filter((method) => methods.includes(method));
-    return servesApp && isAppRoute(pathname) ? withImplied(['GET']) : undefined;
+    return servesApp && (isAppRoute(pathname) || servesFile(pathname)) ? withImplied(['GET']) : undefined;
   };
 }

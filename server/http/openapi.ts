@@ -23,7 +23,7 @@ export interface OperationInfo {
   /** Path as written in the contract, without the `/api` prefix, e.g. `/email/verify/{token}`. */
   path: string;
   needsBearer: boolean;
-  /** A game server's secret (the store agent's operations, ADR 0028). */
+  /** A game server's secret (the store agent's operations, ADR 0030). */
   needsGameServer: boolean;
   /** The running server's admin key (`npm run operator`). */
   needsAdminKey: boolean;

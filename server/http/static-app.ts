@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,6 +27,38 @@ export function cacheControlOf(relativePath: string): string {
 
 /** Files the build stores beside a `.br` and a `.gz` copy (scripts/compress-assets.ts). */
 export const COMPRESSIBLE_FILE = /\.(?:js|css|svg|html|json|ico)$/;
+
+/**
+ * The build's brotli and gzip copies are sent only in place of their file, to a browser that
+ * accepts them: asked for by their own name they are not found (`/index.html.br` would otherwise
+ * go out as `application/octet-stream`, and the app page never without its CSP nonce).
+ */
+export function isCompressedCopy(pathname: string): boolean {
+  return /\.(?:br|gz)$/i.test(pathname);
+}
+
+/**
+ * Whether `pathname` names a file of the built storefront that is served as it is (GET and HEAD
+ * only): a static file under `root`, not a compressed copy.
+ */
+export function builtFileAt(root: string | null): (pathname: string) => boolean {
+  return (pathname) => {
+    if (root === null || isCompressedCopy(pathname)) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return false;
+    }
+    const file = path.join(root, path.normalize(decoded));
+    if (!file.startsWith(path.join(root, path.sep))) return false;
+    try {
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+}
 
 /** True for paths the SPA may own: not the API, not a hashed asset, no file extension. */
 export function isAppRoute(url: string): boolean {
@@ -160,6 +192,7 @@ export async function registerStaticApp(
     root,
     cacheControl: false,
     preCompressed: true,
+    allowedPath: (pathname) => !isCompressedCopy(pathname),
     setHeaders: (res, file) => {
       res.setHeader('cache-control', cacheControlOf(path.relative(root, file)));
     },

@@ -152,6 +152,11 @@ const en = {
   'sandbox.failed': 'This payment has failed.',
   'sandbox.notFound': 'This payment does not exist.',
   'sandbox.back': 'Back to the store',
+  'sandbox.cancelled': 'This payment was cancelled. Nothing was charged.',
+  'sandbox.expired': 'This payment has expired. Nothing was charged.',
+  'order.cancelled': 'The order is cancelled. Its items are back in your cart.',
+  'order.notPending': 'This order is no longer waiting for payment.',
+  'topUp.returnPath': 'Not a page of this store.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -302,6 +307,11 @@ const de: Catalogue = {
   'sandbox.failed': 'Diese Zahlung ist fehlgeschlagen.',
   'sandbox.notFound': 'Diese Zahlung gibt es nicht.',
   'sandbox.back': 'Zurück zum Shop',
+  'sandbox.cancelled': 'Diese Zahlung wurde storniert. Es wurde nichts abgebucht.',
+  'sandbox.expired': 'Diese Zahlung ist abgelaufen. Es wurde nichts abgebucht.',
+  'order.cancelled': 'Die Bestellung ist storniert. Ihre Artikel liegen wieder in deinem Warenkorb.',
+  'order.notPending': 'Diese Bestellung wartet nicht mehr auf eine Zahlung.',
+  'topUp.returnPath': 'Keine Seite dieses Shops.',
 };
 
 const es: Catalogue = {
@@ -447,6 +457,11 @@ const es: Catalogue = {
   'sandbox.failed': 'Este pago ha fallado.',
   'sandbox.notFound': 'Este pago no existe.',
   'sandbox.back': 'Volver a la tienda',
+  'sandbox.cancelled': 'Este pago se ha cancelado. No se ha cobrado nada.',
+  'sandbox.expired': 'Este pago ha caducado. No se ha cobrado nada.',
+  'order.cancelled': 'El pedido está cancelado. Sus artículos vuelven a estar en tu carrito.',
+  'order.notPending': 'Este pedido ya no está pendiente de pago.',
+  'topUp.returnPath': 'No es una página de esta tienda.',
 };
 
 export const catalogues: Record<Locale, Catalogue> = { en, de, es };

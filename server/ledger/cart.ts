@@ -57,20 +57,18 @@ const cartOf = defineStatement<{ cart: string }>(
 /**
  * Adds to a line and answers the whole cart after it, in one statement. A data-modifying CTE's
  * rows are not visible to the rest of its statement, so the cart is the line as `line` returns
- * it plus the other lines as they were.
+ * it plus the other lines as they were. It adds nothing when the customer has no cart yet
+ * (`has_cart` false): see `addToCart`.
  */
-const addAndRead = defineStatement<{ for_sale: boolean; added: boolean; cart: string }>(
+const addAndRead = defineStatement<{ for_sale: boolean; has_cart: boolean; added: boolean; cart: string }>(
   'bf_cart_add',
   `with product as (
      select id from products where id = $3::int and active
-   ), created as (
-     insert into carts (user_id) select $1::int where exists (select 1 from product)
-     on conflict (user_id) do nothing returning id
    ), cart as (
-     select id from created union all select id from carts where user_id = $1::int
+     select id from carts where user_id = $1::int
    ), line as (
      insert into cart_lines (cart_id, product_id, count)
-     select (select id from cart limit 1), product.id, $4::int from product
+     select cart.id, product.id, $4::int from product, cart
      on conflict (cart_id, product_id) do update set count = cart_lines.count + excluded.count
      where cart_lines.count + excluded.count <= $5::int
      returning id, product_id, count
@@ -78,11 +76,17 @@ const addAndRead = defineStatement<{ for_sale: boolean; added: boolean; cart: st
      select id, product_id, count from line
      union all
      select cl.id, cl.product_id, cl.count
-     from cart_lines cl join carts c on c.id = cl.cart_id
-     where c.user_id = $1::int and not exists (select 1 from line where line.id = cl.id)
+     from cart_lines cl join cart on cart.id = cl.cart_id
+     where not exists (select 1 from line where line.id = cl.id)
    )
-   select exists (select 1 from product) as for_sale, exists (select 1 from line) as added,
+   select exists (select 1 from product) as for_sale, exists (select 1 from cart) as has_cart,
+          exists (select 1 from line) as added,
           (select ${CART_JSON} from lines l ${LINE_JOINS}) as cart`,
+);
+
+const createCart = defineStatement(
+  'bf_cart_create',
+  'insert into carts (user_id) values ($1::int) on conflict (user_id) do nothing',
 );
 
 /** The customer's cart lines in the order they were added, titles in `languageId`. */
@@ -97,10 +101,14 @@ export function toCartItems(lines: readonly CartLine[]): CartItem[] {
 
 /**
  * Adds `count` of a product to its line in one statement (one round trip, and no window in which
- * concurrent adds could push a line past `MAX_LINE_COUNT`): the product must be for sale, the
- * cart is created on first use, and the line grows only while it stays within the limit.
- * Answers the cart after the change, titles in `languageId`.
- * Throws `ProductUnavailableError` or `LineLimitError` and changes nothing.
+ * concurrent adds could push a line past `MAX_LINE_COUNT`): the product must be for sale, and the
+ * line grows only while it stays within the limit. Answers the cart after the change, titles in
+ * `languageId`. Throws `ProductUnavailableError` or `LineLimitError` and changes nothing.
+ *
+ * The first add creates the cart in a statement of its own and then adds. One statement that
+ * creates the cart `on conflict do nothing` and reads it back cannot see a cart another request
+ * is creating at the same moment (its snapshot predates it): on PostgreSQL concurrent first adds
+ * then lost lines. A statement that starts after the insert has waited for the other one sees it.
  */
 export async function addToCart(
   db: Database,
@@ -111,7 +119,12 @@ export async function addToCart(
 ): Promise<CartLine[]> {
   if (!isRowId(productId)) throw new ProductUnavailableError(productId);
   if (count > MAX_LINE_COUNT) throw new LineLimitError(MAX_LINE_COUNT);
-  const [row] = await runStatement(db, addAndRead, [userId, languageId, productId, count, MAX_LINE_COUNT]);
+  const parameters = [userId, languageId, productId, count, MAX_LINE_COUNT];
+  let [row] = await runStatement(db, addAndRead, parameters);
+  if (row?.for_sale && !row.has_cart) {
+    await runStatement(db, createCart, [userId]);
+    [row] = await runStatement(db, addAndRead, parameters);
+  }
   if (!row?.for_sale) throw new ProductUnavailableError(productId);
   if (!row.added) throw new LineLimitError(MAX_LINE_COUNT);
   return JSON.parse(row.cart) as CartLine[];
@@ -173,6 +186,7 @@ export async function clearCart(db: Database, userId: number): Promise<void> {
  * `MAX_LINE_COUNT`. Run in the transaction that fails the order, so it happens once.
  */
 export async function restoreOrderLines(db: Database, userId: number, orderId: number): Promise<void> {
+  // Its own statement, for the reason `addToCart` gives.
   await db.execute(sql`insert into carts (user_id) values (${userId}) on conflict (user_id) do nothing`);
   await db.execute(sql`
     insert into cart_lines (cart_id, product_id, count)

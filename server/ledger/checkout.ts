@@ -7,7 +7,7 @@ import { type CartLine, clearCart, readCartLines } from './cart';
 import { type IdempotencyClaim, type KeyState, keepKey, readKey, type StoredAnswer } from './idempotency';
 import { appendLedgerEntry, InsufficientFundsError, lockBalance } from './ledger';
 
-/** The cart holds a product with delivery commands and the checkout names no player (ADR 0028). */
+/** The cart holds a product with delivery commands and the checkout names no player (ADR 0030). */
 export class PlayerRequiredError extends Error {
   constructor() {
     super('The cart holds a product delivered in game: a player name is needed');

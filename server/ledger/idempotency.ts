@@ -45,9 +45,18 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * What tells one request from another under the same key: the operation and its body, less
+ * `lang_id`, which only picks the language of the answer (a retry after the customer switched
+ * language is the same request, answered as it was first answered).
+ */
 export function requestFingerprint(operationId: string, body: unknown): string {
+  const request =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? { ...body, lang_id: undefined }
+      : body;
   return createHash('sha256')
-    .update(`${operationId}\n${canonicalJson(body)}`)
+    .update(`${operationId}\n${canonicalJson(request)}`)
     .digest('base64url');
 }
 

@@ -126,13 +126,11 @@ function compose(to: string, subject: string, parts: Part[]): MailMessage {
       return `${paragraph}\n<p><a href="${href}">${escapeHtml(part.link.label)}</a><br>${href}</p>`;
     })
     .join('\n');
-  const links = parts.flatMap((part) => (part.link ? [part.link.href] : []));
   return {
     to,
     subject,
     text: `${text}\n`,
     html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n`,
-    links,
   };
 }
 

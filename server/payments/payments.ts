@@ -34,6 +34,8 @@ export interface NewPayment {
   amountMinor: number;
   currency: string;
   coinsMinor: number;
+  /** A storefront path to go to once paid (openapi.yaml `ReturnPath`). */
+  returnPath?: string | null;
 }
 
 export async function insertPayment(db: Database, payment: NewPayment): Promise<PaymentRow> {
@@ -73,6 +75,7 @@ export function paymentView(row: PaymentRow) {
     coins: row.coinsMinor,
     order_id: row.orderId,
     created_at: row.createdAt.toISOString(),
+    return_to: row.returnPath,
   };
 }
 
@@ -89,7 +92,7 @@ export function checkoutUrls(publicUrl: string, ref: string): CheckoutUrls {
  * payment has one), and the amount the provider charges when it rounded the payment's. When the
  * provider refuses, `onFailure` settles what was created for it, and the error goes on. When it
  * cannot be reached, nothing is settled: the payment stays pending and unopened, and the same
- * request sent again opens it (`unopenedTopUp`, `unopenedOrderPayment`) under the same ref, the
+ * request sent again opens it (`unopenedTopUp`; a card checkout: its Idempotency-Key's order) under the same ref, the
  * provider's idempotency key, so even a session the provider opened unseen is the one reused.
  */
 export async function openCheckout(
@@ -119,15 +122,30 @@ export async function openCheckout(
   return session.redirectUrl;
 }
 
-/** Settles a payment the provider never opened (and its order) as failed; the lines go back to the cart. */
-export async function failUnopenedPayment(db: Database, payment: PaymentRow): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Settles a payment the provider never opened (and its order) as failed; the lines go back to the
+ * cart. Only while it is still pending: the update locks the payment's row, so a webhook settling
+ * it at the same moment either waits for this or has settled it first, and then nothing changes
+ * here. True when this call failed it.
+ */
+export async function failUnopenedPayment(db: Database, payment: PaymentRow): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const now = new Date();
-    await tx.update(payments).set({ status: 'failed', updatedAt: now }).where(eq(payments.id, payment.id));
+    const [failed] = await tx
+      .update(payments)
+      .set({ status: 'failed', updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (failed === undefined) return false;
     if (payment.orderId !== null) {
-      await tx.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, payment.orderId));
-      await restoreOrderLines(tx, payment.userId, payment.orderId);
+      const [order] = await tx
+        .update(orders)
+        .set({ status: 'failed', updatedAt: now })
+        .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending')))
+        .returning({ id: orders.id });
+      if (order !== undefined) await restoreOrderLines(tx, payment.userId, payment.orderId);
     }
+    return true;
   });
 }
 
@@ -158,24 +176,6 @@ export async function unopenedTopUp(db: Database, payment: NewPayment): Promise<
         eq(payments.coinsMinor, payment.coinsMinor),
       ),
     )
-    .orderBy(desc(payments.id))
-    .limit(1);
-  return row;
-}
-
-/**
- * The customer's latest order payment the provider could not open lately. Its order holds the
- * lines the checkout took from the cart, so a card checkout with an empty cart opens it again.
- */
-export async function unopenedOrderPayment(
-  db: Database,
-  userId: number,
-  provider: PaymentProvider['name'],
-): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(unopened(userId, provider, 'order'))
     .orderBy(desc(payments.id))
     .limit(1);
   return row;

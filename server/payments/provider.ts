@@ -45,6 +45,16 @@ export interface PaymentEvent {
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(payment: CheckoutPayment, urls: CheckoutUrls): Promise<CheckoutSession>;
+  /**
+   * Closes an open checkout at the provider (a payment cancelled or expired here), when the
+   * provider can: afterwards it takes no payment for it. Absent: nothing to close there.
+   */
+  cancelCheckout?(providerRef: string): Promise<void>;
+  /**
+   * The page of a checkout opened before, to pay it later. Absent: `createCheckout` again gives
+   * the same page (the sandbox's is derived from the payment).
+   */
+  resumeCheckout?(providerRef: string): Promise<string>;
   /** Checks the signature on the exact bytes received; throws `WebhookSignatureError` otherwise. */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent;
 }

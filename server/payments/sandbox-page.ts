@@ -81,7 +81,7 @@ export function sandboxPaymentPage(
   const summary = `<p class="amount" aria-label="${escapeHtml(t(locale, 'sandbox.amount'))}">${escapeHtml(amount)}</p>
 <p class="what">${escapeHtml(description)}</p>`;
   if (payment.status !== 'pending') {
-    const state = t(locale, payment.status === 'paid' ? 'sandbox.paid' : 'sandbox.failed');
+    const state = t(locale, `sandbox.${payment.status}` as const);
     return page(
       locale,
       `${summary}

@@ -14,7 +14,7 @@ import {
  * (SPEC §9), and an answer that Stripe cannot be reached (503), which the customer can repeat
  * safely (the payment ref is the idempotency key), beats no answer.
  */
-const STRIPE_TIMEOUT_MS = 5_000;
+const stripeCallTimeoutMs = 5_000;
 
 /** Stripe's errors that mean "not now" (unreachable, timed out, its own failure, too many requests). */
 const UNAVAILABLE = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError']);
@@ -35,6 +35,10 @@ export interface StripeCheckoutClient {
         params: Stripe.Checkout.SessionCreateParams,
         options?: Stripe.RequestOptions,
       ): Promise<Pick<Stripe.Checkout.Session, 'id' | 'url'>>;
+      /** An open session's page, to pay it later. */
+      retrieve?(id: string): Promise<Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status'>>;
+      /** Expires an open session: it takes no payment afterwards (ADR 0028). */
+      expire?(id: string, params?: Stripe.Checkout.SessionExpireParams): Promise<unknown>;
     };
   };
 }
@@ -92,7 +96,7 @@ function isCheckoutSessionEvent(
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const client: StripeCheckoutClient =
-    options.client ?? new Stripe(options.secretKey, { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: 0 });
+    options.client ?? new Stripe(options.secretKey, { timeout: stripeCallTimeoutMs, maxNetworkRetries: 0 });
   return {
     name: 'stripe',
     async createCheckout(payment, urls): Promise<CheckoutSession> {
@@ -130,6 +134,25 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         providerRef: session.id,
         ...(charged === payment.amountMinor ? {} : { chargedMinor: charged }),
       };
+    },
+    async resumeCheckout(providerRef) {
+      let session: Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status'> | undefined;
+      try {
+        session = await client.checkout.sessions.retrieve?.(providerRef);
+      } catch (error) {
+        throw providerError(error);
+      }
+      if (!session?.url || session.status !== 'open') throw new PaymentProviderRefusedError();
+      return session.url;
+    },
+    async cancelCheckout(providerRef) {
+      // A session already completed or expired cannot be expired: Stripe refuses, and its events
+      // (paid: credited as coins) say what happened.
+      try {
+        await client.checkout.sessions.expire?.(providerRef);
+      } catch (error) {
+        throw providerError(error);
+      }
     },
     verifyWebhook(rawBody, headers): PaymentEvent {
       const signature = headerValue(headers, 'Stripe-Signature');

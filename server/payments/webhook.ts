@@ -31,8 +31,9 @@ export class PaymentSettledError extends Error {
  * Applies a verified provider event in one transaction: the event id is recorded (a second
  * delivery answers 'duplicate' and changes nothing), the payment is settled and, on success,
  * a top-up credits its coins (ledger key `payment:<ref>`) and an order becomes paid, with its
- * delivery rows (ADR 0028). A failure
- * fails the payment and its order, and puts the order's lines back into the cart. Errors roll everything back, the event
+ * delivery rows (ADR 0030). A failure
+ * fails the payment and its order, and puts the order's lines back into the cart. A payment
+ * cancelled or expired here that the provider still took is credited as coins (ADR 0028). Errors roll everything back, the event
  * id included, so the provider's retry is processed afresh.
  */
 export function applyPaymentEvent(
@@ -58,6 +59,24 @@ export function applyPaymentEvent(
     if (payment === undefined) throw new UnknownPaymentError(event.paymentRef);
     const target = event.outcome === 'succeeded' ? 'paid' : 'failed';
     if (payment.status === target) return 'duplicate';
+    if (payment.status === 'cancelled' || payment.status === 'expired') {
+      // Closed here (the customer cancelled, or it expired), closed at the provider too: a failure
+      // says nothing new. Paid anyway (the provider took it before it heard): the order stays
+      // closed and its lines stay in the cart, and what was paid is credited as coins (ADR 0028).
+      if (target === 'failed') return 'ignored';
+      await tx
+        .update(payments)
+        .set({ status: 'paid', updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      await appendLedgerEntry(tx, {
+        userId: payment.userId,
+        amountMinor: payment.coinsMinor,
+        reason: 'top_up',
+        idempotencyKey: `payment:${payment.ref}`,
+        paymentId: payment.id,
+      });
+      return 'processed';
+    }
     if (payment.status !== 'pending') throw new PaymentSettledError(payment.ref, payment.status);
 
     const now = new Date();

@@ -3,6 +3,7 @@ import { localizationsAs } from '../catalogue/compiled-messages';
 import { contentLanguage } from '../catalogue/language';
 import { productCategories, productPage } from '../catalogue/products';
 import { listCountries, listCurrencies, listLanguages, listSocialLinks } from '../catalogue/reference-data';
+import { offeredSettings } from '../catalogue/settings';
 import { currentSettingsIn } from '../catalogue/settings-cache';
 import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
 import type { Database } from '../db/client';
@@ -26,14 +27,17 @@ const ok = (payload: unknown) => ({ status: 'OK', payload });
  * default language, from the same queries as the catalogue handlers (server/handlers/catalogue.ts),
  * in-process. Anything else answers undefined (the render sees a 404).
  */
-export function startupAnswers(db: Database, log: FastifyBaseLogger) {
+export function startupAnswers(db: Database, log: FastifyBaseLogger, takesCards: boolean) {
   const language = () => contentLanguage(db, undefined);
   return async (path: string, query: URLSearchParams): Promise<unknown> => {
     switch (path) {
       case '/settings':
         return ok(
-          await currentSettingsIn(db, await language(), (key, value) =>
-            log.warn({ key, value }, 'setting has the wrong shape; its default is used'),
+          offeredSettings(
+            await currentSettingsIn(db, await language(), (key, value) =>
+              log.warn({ key, value }, 'setting has the wrong shape; its default is used'),
+            ),
+            takesCards,
           ),
         );
       case '/languages':

@@ -32,6 +32,8 @@ export interface ApiErrorInit {
   retryAfterSeconds?: number;
   /** The server's own message (already in the request's language), when the answer carried one. */
   serverMessage?: string;
+  /** The server's reason (openapi.yaml `ErrorCode`), when the answer carried one. */
+  code?: string;
   cause?: unknown;
 }
 
@@ -42,6 +44,7 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly serverMessage: string | undefined;
+  readonly code: string | undefined;
   /** True only for requests the caller cancelled: never show these (SPEC §8). */
   readonly silent: boolean;
 
@@ -52,6 +55,7 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.serverMessage = init.serverMessage;
+    this.code = init.code;
     this.silent = kind === 'cancelled';
   }
 }
@@ -74,7 +78,8 @@ export function errorFromResponse(response: Response, body: unknown, defaultMess
   const status = response.status;
   const serverMessage = envelopeMessage(body);
   const fallback = defaultMessage ?? GENERIC_ERROR_MESSAGE;
-  const init = { status, serverMessage };
+  const code = envelopeCode(body);
+  const init = { status, serverMessage, ...(code === undefined ? {} : { code }) };
 
   if (status === 401) return new ApiError('unauthorized', serverMessage ?? fallback, init);
   if (status === 403) {
@@ -87,7 +92,7 @@ export function errorFromResponse(response: Response, body: unknown, defaultMess
     const fieldErrors = envelopeFieldErrors(body);
     const firstFieldError = Object.values(fieldErrors).flat()[0];
     return new ApiError('validation', serverMessage ?? firstFieldError ?? fallback, {
-      status,
+      ...init,
       fieldErrors,
       serverMessage: serverMessage ?? firstFieldError,
     });
@@ -143,6 +148,11 @@ export function isRefusal(body: unknown): boolean {
 function envelopeMessage(body: unknown): string | undefined {
   if (!isRecord(body) || body.status !== 'ERROR' || typeof body.message !== 'string') return undefined;
   return body.message.trim() === '' ? undefined : body.message;
+}
+
+function envelopeCode(body: unknown): string | undefined {
+  if (!isRecord(body) || body.status !== 'ERROR' || typeof body.code !== 'string') return undefined;
+  return body.code;
 }
 
 function envelopeFieldErrors(body: unknown): FieldErrors {

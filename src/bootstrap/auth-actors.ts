@@ -14,6 +14,19 @@ export function authActors(api: ApiClient) {
     login: fromPromise<AuthSuccess, { username: string; password: string }>(async ({ input, signal }) =>
       session(await call(api.POST('/login', { body: input, signal }), 'Authentication failed')),
     ),
+    requestLoginLink: fromPromise<string | undefined, { email: string }>(
+      async ({ input, signal }) =>
+        (await call(api.POST('/login/link', { body: input, signal }), 'Failed to send the sign-in link'))
+          .message,
+    ),
+    confirmLoginLink: fromPromise<AuthSuccess, { token: string; email: string }>(async ({ input, signal }) =>
+      session(
+        await call(
+          api.POST('/login/link/confirm', { body: input, signal }),
+          'Failed to sign in with this link',
+        ),
+      ),
+    ),
     register: fromPromise<AuthSuccess, RegisterPayload>(async ({ input, signal }) =>
       session(await call(api.POST('/register', { body: input, signal }), 'Registration failed')),
     ),

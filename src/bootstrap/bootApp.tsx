@@ -1,9 +1,10 @@
 import type { RouterHistory } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import type { ApiClient } from '../api';
 import { AppActorProvider } from '../features/app/AppActorContext';
+import { servedForms } from '../features/forms/servedForms';
 import { AppRoot } from '../features/shell/AppRoot';
 import { type AppRouter, createAppRouter } from '../routes/router';
 import type { AppActor } from './app-actor';
@@ -53,19 +54,24 @@ export function bootApp({
  * Where the server rendered that same screen (`startup`, docs/decisions/0021) React hydrates
  * its HTML; otherwise the server's HTML, or index.html's start-up spinner, stays until the
  * render replaces it. Both are transitions, so the whole shell and page do not block the main
- * thread in one task.
+ * thread in one task. Each served form's values go to the app's form that takes its place
+ * (src/features/forms/servedForms.ts), and once the render has committed `takeOver` carries out
+ * what the visitor did meanwhile (docs/decisions/0023).
  */
 export async function mountApp(
   started: AppStart,
   element: HTMLElement,
   startup: StartupData | null = null,
+  takeOver?: () => void,
 ): Promise<Root> {
   // This module's code has just run: the router is built in a task of its own, and its first
   // load starts in another (bootApp), so that none of them holds the main thread for long.
   await nextTask();
   const { app, router, firstScreen } = bootApp({ started });
   await firstScreen;
-  const tree = <App app={app} router={router} />;
+  servedForms.forms = element.querySelectorAll('form');
+  // After the commit, not inside it: a click on a part React has yet to hydrate hydrates it first.
+  const tree = <App app={app} router={router} onCommit={takeOver && (() => queueMicrotask(takeOver))} />;
   if (startup !== null && showsServerScreen(app, startup)) {
     // The router renders its matches as it does on the server (no Suspense boundary of its own
     // around them), which is what a router hydrating server HTML is marked with.
@@ -79,8 +85,16 @@ export async function mountApp(
   return root;
 }
 
-/** The whole app for `render`: the actor's context around the start-up screens and the router. */
-export function App({ app, router }: Pick<BootedApp, 'app' | 'router'>) {
+/**
+ * The whole app for `render`: the actor's context around the start-up screens and the router.
+ * `onCommit` runs once, as its first render commits.
+ */
+export function App({
+  app,
+  router,
+  onCommit,
+}: Pick<BootedApp, 'app' | 'router'> & { onCommit?: () => void }) {
+  useLayoutEffect(() => onCommit?.(), [onCommit]);
   return (
     <StrictMode>
       <AppActorProvider actor={app}>

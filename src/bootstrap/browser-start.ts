@@ -8,11 +8,15 @@ import { browserApiClient, createApp } from './start-app';
  * (scripts/vite/first-load.ts). Creating the app actor (with the answers the server inlined, ADR
  * 0021) and starting it run as separate tasks, none of them long.
  */
-export async function startInBrowser(root: HTMLElement, startup: StartupData | null): Promise<void> {
+export async function startInBrowser(
+  root: HTMLElement,
+  startup: StartupData | null,
+  takeOver?: () => void,
+): Promise<void> {
   await nextTask();
   const started = createApp({ api: browserApiClient(startup) });
   await nextTask();
   started.app.start();
   const { mountApp } = await import('./bootApp');
-  await mountApp(started, root, startup);
+  await mountApp(started, root, startup, takeOver);
 }

@@ -37,11 +37,12 @@ export type ScreenActor<N extends ScreenName> = ActorRefFrom<ScreenLogic<N>>;
 
 const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   profileEdit: 'account',
-  orders: 'account',
+  orders: 'cart',
   changePassword: 'account',
   changeEmail: 'account',
   topUp: 'account',
   signIn: 'auth',
+  loginLink: 'auth',
   signUp: 'auth',
   forgotPassword: 'auth',
   resetPassword: 'auth',

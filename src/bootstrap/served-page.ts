@@ -48,33 +48,44 @@ export function afterFirstPaint(): Promise<void> {
 
 /**
  * Holds what a visitor does to the server's first screen before React has taken it over, and
- * replays it once React has (the returned function): a button's click would otherwise do nothing
- * and a form's submission would post the fields to the server (refused, docs/decisions/0021).
- * Links are left alone: they load their page. Checkboxes and radios are held as clicks too, so
- * their state does not move ahead of the app's.
+ * carries it out once React has (the returned function, called as the app's first render
+ * commits): a button's click would otherwise do nothing and a form's submission would post the
+ * fields to the server (refused, docs/decisions/0021). Each is kept by where it happened (its
+ * element's position under `root`) and done to the element there at release: the same element
+ * where React hydrated the server's HTML, the app's own where it rendered over it (a stored
+ * session, language or currency). React does not see a held event, so it is done once. Links
+ * are left alone: they load their page. So are checkboxes and the other fields: what they hold
+ * then is the form's values (src/features/forms/servedForms.ts).
  */
 export function holdEarlyActions(root: HTMLElement): () => void {
-  const held: (() => void)[] = [];
-  // Nothing else listens yet: keeping the browser's default action is all that is needed.
-  const onClick = (event: MouseEvent) => {
-    const control = (event.target as Element).closest<HTMLElement>(
-      'button, input[type="checkbox"], input[type="radio"]',
-    );
-    if (!control) return;
-    event.preventDefault();
-    held.push(() => control.click());
+  const held: number[][] = [];
+  const positionOf = (element: Element) => {
+    const position = [];
+    for (let node = element; node !== root; node = node.parentElement as Element)
+      position.unshift([...(node.parentElement as Element).children].indexOf(node));
+    return position;
   };
-  const onSubmit = (event: SubmitEvent) => {
-    const form = event.target as HTMLFormElement;
-    const submitter = event.submitter ?? undefined;
+  // A button's click, or a form's submission (by the browser's own means, e.g. Enter).
+  const hold = (event: Event) => {
+    const target =
+      event.type === 'click' ? (event.target as Element).closest('button') : (event.target as Element);
+    if (!target) return;
     event.preventDefault();
-    held.push(() => form.requestSubmit(submitter));
+    event.stopImmediatePropagation();
+    held.push(positionOf(target));
   };
-  root.addEventListener('click', onClick, true);
-  root.addEventListener('submit', onSubmit, true);
+  root.addEventListener('click', hold, true);
+  root.addEventListener('submit', hold, true);
   return () => {
-    root.removeEventListener('click', onClick, true);
-    root.removeEventListener('submit', onSubmit, true);
-    for (const replay of held.splice(0)) replay();
+    root.removeEventListener('click', hold, true);
+    root.removeEventListener('submit', hold, true);
+    // Every target is found before any is acted on: an action may change the page.
+    const targets = held
+      .splice(0)
+      .map((position) => position.reduce<Element | undefined>((node, index) => node?.children[index], root));
+    for (const target of targets) {
+      if (target instanceof HTMLFormElement) target.requestSubmit();
+      else if (target instanceof HTMLButtonElement) target.click();
+    }
   };
 }

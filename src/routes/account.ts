@@ -49,7 +49,7 @@ export const accountBalanceRoute = createRoute({
   path: 'balance',
   staticData: { name: 'AccountBalance', access: 'protected', header: 'solid' },
   validateSearch: validateBalanceSearch,
-  loaderDeps: ({ search }) => ({ amount: search.amount }),
+  loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => ({ screen: await context.screens.start('topUp', deps) }),
   ...screenLifecycle('topUp'),
   ...tabPending,

@@ -27,5 +27,15 @@ export function validateResetLinkSearch(search: Record<string, unknown>): ResetL
   return { token: text(search.token), email: text(search.email) };
 }
 
+export interface LoginLinkSearch extends ResetLinkSearch {
+  /** Where to go once signed in, if the link carries it: a same-site path only. */
+  redirect?: string | undefined;
+}
+
+/** The emailed sign-in link `/login/link?token=…&email=…` (openapi.yaml requestLoginLink). */
+export function validateLoginLinkSearch(search: Record<string, unknown>): LoginLinkSearch {
+  return { ...validateResetLinkSearch(search), ...validateLoginSearch(search) };
+}
+
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;

@@ -9,11 +9,22 @@ export interface BalanceSearch {
    * against the currency's decimals and the minimum like a typed amount; anything else is ignored.
    */
   amount?: string | undefined;
+  /**
+   * `?return=` — a path of this site to come back to once the top-up is paid: the cart's 'Top up'
+   * writes `/cart`. The top-up machine drops anything that is not a path of this site (another
+   * host, `//…`, an API path: `isReturnPath`, machines/topUp.ts), so the link cannot send the
+   * customer elsewhere; it is checked there, off the first load.
+   */
+  return?: string | undefined;
 }
 
 /** The balance tab's query (the router may hand the number parsed or as text). */
 export function validateBalanceSearch(search: Record<string, unknown>): BalanceSearch {
   const { amount } = search;
   const text = typeof amount === 'number' && Number.isFinite(amount) ? String(amount) : amount;
-  return { amount: typeof text === 'string' && DECIMAL_AMOUNT.test(text) ? text : undefined };
+  return {
+    amount: typeof text === 'string' && DECIMAL_AMOUNT.test(text) ? text : undefined,
+    // Checked where it is used (the top-up machine's isReturnPath): off the first load.
+    return: search.return as string | undefined,
+  };
 }

@@ -9,7 +9,8 @@ const DEFAULT_METHODS = ['balance', 'card'];
 
 /**
  * /cart (login required): the app's cart machine (refreshed on entry, so lines a failed card
- * payment put back show up) and a checkout screen with a fresh Idempotency-Key for this visit.
+ * payment put back show up), a checkout screen with a fresh Idempotency-Key for this visit, and
+ * the customer's orders, for the card orders still waiting for payment (pay or cancel, ADR 0028).
  */
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -23,8 +24,9 @@ export const cartRoute = createRoute({
       methods: app.settings?.payment_methods ?? DEFAULT_METHODS,
       idempotencyKey: crypto.randomUUID(),
     });
-    return { screen };
+    const orders = await context.screens.start('orders', undefined);
+    return { screen, orders };
   },
-  ...screenLifecycle('checkout'),
+  ...screenLifecycle('checkout', 'orders'),
   component: lazyRouteComponent(() => import('../features/cart/CartPage'), 'CartPage'),
 });

@@ -20,6 +20,7 @@ import { faqRoute } from './faq';
 import { forgotPasswordRoute } from './forgot-password';
 import { homeRoute } from './home';
 import { loginRoute } from './login';
+import { loginLinkRoute } from './login-link';
 import { notFoundRoute } from './not-found';
 import { pendingPaymentRoute } from './pending-payment';
 import { processingPaymentRoute } from './processing-payment';
@@ -37,6 +38,7 @@ import { successPaymentRoute } from './success-payment';
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   loginRoute,
+  loginLinkRoute,
   registerRoute,
   forgotPasswordRoute,
   resetPasswordConfirmRoute,

@@ -116,6 +116,23 @@ describe('HTTP status → ApiError', () => {
     });
   });
 
+  it("422 carries the server's reason (ErrorCode) only when it gave one", async () => {
+    const short = await settingsError(() =>
+      HttpResponse.json(
+        {
+          ...failure('Not enough Coins', { payment_method: ['Not enough Coins'] }),
+          code: 'insufficient_funds',
+        },
+        { status: 422 },
+      ),
+    );
+    expect(short).toMatchObject({ kind: 'validation', code: 'insufficient_funds' });
+    const other = await settingsError(() =>
+      HttpResponse.json(failure('Sent before', { idempotency_key: ['Sent before'] }), { status: 422 }),
+    );
+    expect(other.code).toBeUndefined();
+  });
+
   it('422 without a message → the first field error', async () => {
     const error = await settingsError(() =>
       HttpResponse.json({ status: 'ERROR', errors: { password: ['Password is too weak'] } }, { status: 422 }),

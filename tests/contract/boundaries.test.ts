@@ -84,6 +84,11 @@ const FIXTURE: Record<string, string> = {
   'server/handler.ts': "import { money } from '../domain/money';\nexport const handler = money;\n",
   'server/client.ts': "import { Page } from '../src/features/shop/Page';\nexport const y = Page;\n",
   'server/machine.ts': "import { x } from '../machines/ok';\nexport const y = x;\n",
+  'agent/main.ts':
+    "import { x } from '../machines/ok';\nimport { money } from '../domain/money';\nimport { request } from 'node:http';\nexport const y = [x, money, request];\n",
+  'agent/store.ts': "import { handler } from '../server/handler';\nexport const y = handler;\n",
+  'agent/app.ts': "import { Page } from '../src/features/shop/Page';\nexport const y = Page;\n",
+  'server/agent.ts': "import { y } from '../agent/main';\nexport const z = y;\n",
 };
 
 describe('import boundaries on a fixture with forbidden imports', () => {
@@ -109,6 +114,9 @@ describe('import boundaries on a fixture with forbidden imports', () => {
       .sort();
     expect(found).toEqual(
       [
+        'agent-not-store: agent/app.ts → src/features/shop/Page.ts',
+        'agent-not-store: agent/store.ts → server/handler.ts',
+        'store-not-agent: server/agent.ts → agent/main.ts',
         'client-not-server: machines/server.ts → server/handler.ts',
         'client-not-server: src/bootstrap/server.ts → server/handler.ts',
         'components-no-machines-or-features: src/components/Link.ts → src/features/shop/Page.ts',

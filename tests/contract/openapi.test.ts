@@ -1,11 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { openapi, operations, schemaValidator } from '../support/openapi';
+import { openapi, operations, schemaValidator, validatorFor } from '../support/openapi';
 
 const ERROR_SCHEMAS = new Set(['#/components/schemas/ApiError', '#/components/schemas/ValidationError']);
 
 describe('openapi.yaml', () => {
+  it('states the email rule the server keeps, not only a format each validator reads its own way', () => {
+    // A client or fuzzer that checks JSON Schema without `format` still learns that the domain
+    // needs a dot; Ajv's `email` format (the server's) accepts exactly these.
+    const { format: _format, ...rule } = openapi.components.schemas.Email as Record<string, unknown>;
+    const byPattern = validatorFor(rule);
+    const byServer = schemaValidator('Email');
+    for (const address of ['0@com', 'steve@localhost', 'a@b', 'no-at.example.com', 'a@-b.com', 'a@b.c-']) {
+      expect(byPattern(address), address).toBe(false);
+      expect(byServer(address), address).toBe(false);
+    }
+    for (const address of ['steve@example.com', '0@b.co', "o'neil+shop@mail.example.de", 'A.B@X-Y.ORG']) {
+      expect(byPattern(address), address).toBe(true);
+      expect(byServer(address), address).toBe(true);
+    }
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
     const result = await validator.validate(readFileSync('openapi.yaml', 'utf8'));
@@ -83,6 +99,7 @@ describe('openapi.yaml', () => {
     expect(protectedOps.sort()).toEqual(
       [
         'addToCart',
+        'cancelOrder',
         'changeEmail',
         'changePassword',
         'checkAuth',
@@ -93,12 +110,13 @@ describe('openapi.yaml', () => {
         'getProfile',
         'listOrders',
         'logout',
+        'payOrder',
         'removeFromCart',
         'resendVerification',
         'setCartLineCount',
         'topUpBalance',
         'updateProfile',
-        // ADR 0028: the operator's operations need a signed-in operator (403 for a customer).
+        // ADR 0030: the operator's operations need a signed-in operator (403 for a customer).
         'createGameServer',
         'getProductCommands',
         'listDeliveries',
@@ -147,6 +165,9 @@ describe('openapi.yaml covers every call', () => {
     // ADR 0015: the way in for a new device while its password sign-ins are throttled.
     'POST /login/link',
     'POST /login/link/confirm',
+    // A pending card order is paid again or cancelled from the cart and the order history (ADR 0028).
+    'POST /orders/{id}/pay',
+    'POST /orders/{id}/cancel',
     'POST /balance/top-up',
     'POST /user/change-email',
     'POST /email/verification-notification',
@@ -156,7 +177,7 @@ describe('openapi.yaml covers every call', () => {
     'GET /health',
     'GET /sandbox/pay/{ref}',
     'POST /sandbox/pay/{ref}',
-    // ADR 0028: the store agent's calls (a game server's secret) and the operator's.
+    // ADR 0030: the store agent's calls (a game server's secret) and the operator's.
     'POST /game/deliveries/lease',
     'POST /game/deliveries/start',
     'POST /game/deliveries/report',

@@ -34,6 +34,7 @@ const guestRoutes = [
   '/forgot-password',
   '/reset-password',
   '/reset-password-confirm',
+  '/login/link',
   '/success-payment',
   '/fail-payment',
   '/pending-payment',

@@ -2,7 +2,7 @@
 // the outbox → open a product by its URL → add 2 → add another from its card → filter the shop by
 // category (mouse, back, keyboard, All) → cart total →
 // change a quantity → remove a line → coins checkout short of coins (shortfall and Top up) → top
-// up the difference through the sandbox → coins checkout succeeds, the balance dropped by exactly
+// up the difference through the sandbox, back in the cart → coins checkout succeeds, the balance dropped by exactly
 // the total → add again → a card payment declined in the sandbox → Try again finds the lines back
 // → card Pay → success. Amounts are read from the pages, not the seed.
 
@@ -10,11 +10,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatCoins } from '../../domain/money-text';
 import { seedProducts } from '../../server/db/seed/products';
-import { fillSignUp, submitSignUp } from './support/auth';
+import { signUpVerified } from './support/auth';
 import { journey } from './support/journey';
-import { verificationLink } from './support/outbox';
 import {
-  acceptCookies,
   type Customer,
   NARROW_WIDTH,
   openPage,
@@ -63,18 +61,10 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
   const shot = (step: string) => j.screenshot(step, [width]);
 
   it('signs up and verifies the email', async () => {
-    const { page } = j;
-    await openPage(page, '/register');
-    await acceptCookies(page);
-    await fillSignUp(page, customer);
-    await submitSignUp(page);
-    await waitForPath(page, '/account/profile');
-    const link = await verificationLink(j.dataDir, customer.email);
-    await page.goto(link.href);
-    await waitForPath(page, '/email/verify/success');
-    // The demo products deliver in game: checkout takes the profile's player name (ADR 0028).
+    await signUpVerified(j.page, j.dataDir, customer);
+    // The demo products deliver in game: checkout takes the profile's player name (ADR 0030).
     // The profile screen has no field for it yet, so it is saved through the API.
-    const saved = await page.evaluate(async () => {
+    const saved = await j.page.evaluate(async () => {
       const headers = {
         authorization: `Bearer ${localStorage.getItem('token')}`,
         'content-type': 'application/json',
@@ -182,14 +172,14 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await page.waitForURL(/\/api\/sandbox\/pay\//);
     await shot('top-up-sandbox');
     await page.locator('button.pay').click();
-    await waitForPath(page, '/success-payment');
+    // Started from the cart's Top up: back in the cart, the checkout ready (ADR 0028).
+    await waitForPath(page, '/cart');
     await page.getByText(/^Successfully added/).waitFor();
     await shot('top-up-success');
   });
 
   it('pays with coins now, and the balance dropped by exactly the total', async () => {
     const { page } = j;
-    await openPage(page, '/cart');
     await page.locator('.cart__total').waitFor();
     const total = await cartTotal(page);
     const before = await checkoutBalance(page);

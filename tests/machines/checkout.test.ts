@@ -14,6 +14,7 @@ import {
   checkoutFailure,
   checkoutPlan,
   coinsShort,
+  keyReused,
   paymentsUnavailable,
   UNAVAILABLE_MESSAGE,
 } from '../support/checkoutPaths';
@@ -74,8 +75,8 @@ describe('checkout rules', () => {
 
   it('coins: one request with the idempotency key, then the cart and balance refresh and the success page', async () => {
     const run = runCheckout(['balance', 'card'], async () => ({ redirectUrl: '/success-payment' }));
-    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 2000 });
-    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 2000 });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 2000, currency: 'EUR' });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 2000, currency: 'EUR' });
     expect(run.screen.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(run.screen, (s) => s.status === 'done');
     expect(run.requests).toEqual([{ method: 'balance', idempotencyKey: 'key-1' }]);
@@ -88,7 +89,7 @@ describe('checkout rules', () => {
 
   it("card with the sandbox: loads the API's payment page instead of routing to it", async () => {
     const run = runCheckout(['card'], async () => ({ redirectUrl: '/api/sandbox/pay/pay_abcdefgh12345678' }));
-    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0, currency: 'EUR' });
     await waitFor(run.screen, (s) => s.matches('redirecting'));
     expect(run.redirects).toEqual(['/api/sandbox/pay/pay_abcdefgh12345678']);
     expect(run.navigations).toEqual([]);
@@ -97,9 +98,9 @@ describe('checkout rules', () => {
   it("card: follows the provider's page and stays redirecting", async () => {
     const run = runCheckout(['balance', 'card'], async () => ({ redirectUrl: 'https://pay.example/s/1' }));
     run.screen.send({ type: 'SELECT', method: 'card' });
-    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0, currency: 'EUR' });
     await waitFor(run.screen, (s) => s.matches('redirecting'));
-    expect(run.requests).toEqual([{ method: 'card', idempotencyKey: 'key-1' }]);
+    expect(run.requests).toEqual([{ method: 'card', idempotencyKey: 'key-1', currency: 'EUR' }]);
     expect(run.redirects).toEqual(['https://pay.example/s/1']);
     expect(run.sent).toEqual([]);
   });
@@ -111,16 +112,27 @@ describe('checkout rules', () => {
       if (calls === 1) throw coinsShort;
       return { redirectUrl: '/success-payment' };
     });
-    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 400 });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 400, currency: 'EUR' });
     await waitFor(run.screen, (s) => s.matches('ready') && s.context.error !== null);
     expect(run.screen.getSnapshot().context.shortfall).toBe(600);
     expect(run.screen.getSnapshot().context.error).toEqual(verbatim(coinsShort.serverMessage ?? ''));
-    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 1000 });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 1000, currency: 'EUR' });
     await waitFor(run.screen, (s) => s.status === 'done');
     expect(run.requests).toEqual([
       { method: 'balance', idempotencyKey: 'key-1' },
       { method: 'balance', idempotencyKey: 'key-1' },
     ]);
+  });
+
+  it('another 422 for coins (a reused key): its own message, no shortfall', async () => {
+    const run = runCheckout(['balance'], async () => {
+      throw keyReused;
+    });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 1000, currency: 'EUR' });
+    await waitFor(run.screen, (s) => s.matches('ready') && s.context.error !== null);
+    expect(run.screen.getSnapshot().context.shortfall).toBeNull();
+    expect(run.screen.getSnapshot().context.error).toEqual(verbatim(keyReused.serverMessage ?? ''));
+    expect(run.requests).toEqual([{ method: 'balance', idempotencyKey: 'key-1' }]);
   });
 
   it.each([
@@ -135,7 +147,7 @@ describe('checkout rules', () => {
     const run = runCheckout(['card'], async () => {
       throw error;
     });
-    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0, currency: 'EUR' });
     await waitFor(run.screen, (s) => s.matches('ready') && s.context.error !== null);
     expect(run.screen.getSnapshot().context.error).toEqual(text);
     expect(run.sent).toEqual([]);
@@ -143,7 +155,7 @@ describe('checkout rules', () => {
 
   it("an answer that is neither this site's path nor a provider's page: 'Order processing failed'", async () => {
     const run = runCheckout(['card'], async () => ({ redirectUrl: 'javascript:alert(1)' }));
-    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 0, currency: 'EUR' });
     await waitFor(run.screen, (s) => s.matches('ready') && s.context.error !== null);
     expect(run.screen.getSnapshot().context.error).toEqual(checkoutMessages.processing);
     expect(run.redirects).toEqual([]);
@@ -157,7 +169,7 @@ describe('checkout rules', () => {
       const run = runCheckout(['balance'], async () => {
         throw error;
       });
-      run.screen.send({ type: 'SUBMIT', total: 1, balance: 5 });
+      run.screen.send({ type: 'SUBMIT', total: 1, balance: 5, currency: 'EUR' });
       await waitFor(run.screen, (s) => s.matches('ready'));
       expect(run.screen.getSnapshot().context.error).toBeNull();
     }
@@ -173,17 +185,17 @@ describe('checkout when the payment service cannot be reached', () => {
       return { redirectUrl: 'https://pay.example/session/1' };
     });
     screen.send({ type: 'SELECT', method: 'card' });
-    screen.send({ type: 'SUBMIT', total: 1000, balance: 0 });
+    screen.send({ type: 'SUBMIT', total: 1000, balance: 0, currency: 'EUR' });
     await waitFor(screen, (s) => s.matches('unavailable'));
     expect(screen.getSnapshot().context.error).toEqual(verbatim(UNAVAILABLE_MESSAGE));
     screen.send({ type: 'SELECT', method: 'balance' });
-    screen.send({ type: 'SUBMIT', total: 1000, balance: 5000 });
+    screen.send({ type: 'SUBMIT', total: 1000, balance: 5000, currency: 'EUR' });
     expect(screen.getSnapshot().matches('unavailable')).toBe(true);
     screen.send({ type: 'RETRY' });
     await waitFor(screen, (s) => s.matches('redirecting'));
     expect(requests).toEqual([
-      { method: 'card', idempotencyKey: 'key-1' },
-      { method: 'card', idempotencyKey: 'key-1' },
+      { method: 'card', idempotencyKey: 'key-1', currency: 'EUR' },
+      { method: 'card', idempotencyKey: 'key-1', currency: 'EUR' },
     ]);
     expect(redirects).toEqual(['https://pay.example/session/1']);
   });
@@ -192,7 +204,7 @@ describe('checkout when the payment service cannot be reached', () => {
     const { screen } = runCheckout(['balance', 'card'], async () => {
       throw paymentsUnavailable;
     });
-    screen.send({ type: 'SUBMIT', total: 1000, balance: 5000 });
+    screen.send({ type: 'SUBMIT', total: 1000, balance: 5000, currency: 'EUR' });
     await waitFor(screen, (s) => s.matches('ready') && s.context.error !== null);
   });
 });

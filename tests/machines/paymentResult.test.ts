@@ -12,7 +12,12 @@ import { english } from '../support/text';
 import { emittedBy, type Sent, sentBy, withSystemTargets } from './support';
 
 const PAYMENT_ID = 'pay_5K2m9QeX1tZ8';
-const topUp = (status: PaymentSummary['status']): PaymentSummary => ({ kind: 'top_up', status, coins: 1250 });
+const topUp = (status: PaymentSummary['status'], returnTo: string | null = null): PaymentSummary => ({
+  kind: 'top_up',
+  status,
+  coins: 1250,
+  return_to: returnTo,
+});
 
 describePaths(
   'paymentResult paths',
@@ -22,7 +27,8 @@ describePaths(
       { type: 'SESSION_CHECKED', authenticated: true },
       { type: 'SESSION_CHECKED', authenticated: false },
       doneEvent('fetchPayment', topUp('paid')),
-      doneEvent('fetchPayment', { kind: 'order', status: 'paid', coins: 249900 }),
+      doneEvent('fetchPayment', topUp('paid', '/cart')),
+      doneEvent('fetchPayment', { kind: 'order', status: 'paid', coins: 249900, return_to: null }),
       errorEvent('fetchPayment', {
         kind: 'network',
         message: 'Network error. Please check your connection.',
@@ -94,12 +100,47 @@ describe('paymentResult rules', () => {
     });
   });
 
+  it('a paid top-up started from the cart goes back there (replacing the result page); never to another site', () => {
+    const lookUp = () => {
+      const [waiting] = initialTransition(machine, { outcome: 'success', paymentId: PAYMENT_ID });
+      return transition(machine, waiting, { type: 'SESSION_CHECKED', authenticated: true })[0];
+    };
+    const [done, actions] = transition(
+      machine,
+      lookUp(),
+      doneEvent('fetchPayment', topUp('paid', '/cart')) as never,
+    );
+    expect(done.status).toBe('done');
+    expect(sentBy(actions)).toEqual([
+      { to: 'profile', event: { type: 'FETCH' } },
+      { to: 'toasts', event: { type: 'SHOW', kind: 'success', text: toppedUpText(1250) } },
+    ]);
+    expect(emittedBy(actions)).toEqual([{ type: 'navigate', to: '/cart', replace: true }]);
+    for (const elsewhere of ['//evil.example/', 'https://evil.example/', '/api/logout', '/\\evil.example']) {
+      const [, quiet] = transition(
+        machine,
+        lookUp(),
+        doneEvent('fetchPayment', topUp('paid', elsewhere)) as never,
+      );
+      expect(emittedBy(quiet)).toEqual([]);
+    }
+    const [, pending] = transition(
+      machine,
+      lookUp(),
+      doneEvent('fetchPayment', topUp('pending', '/cart')) as never,
+    );
+    expect(emittedBy(pending)).toEqual([]);
+  });
+
   it("the tokens in the language's digits: 1,000 in English", () => {
     expect(english(toppedUpText(100_000))).toBe('Successfully added 1,000 tokens to your balance!');
   });
 
   it.each([
-    ['an order', doneEvent('fetchPayment', { kind: 'order', status: 'paid', coins: 249900 })],
+    [
+      'an order',
+      doneEvent('fetchPayment', { kind: 'order', status: 'paid', coins: 249900, return_to: null }),
+    ],
     ['a top-up not yet paid', doneEvent('fetchPayment', topUp('pending'))],
     ['a failed look-up', errorEvent('fetchPayment', { kind: 'server', message: 'Server error' })],
   ])('%s: refreshes the profile and says the payment completed', (_, answer) => {

@@ -14,6 +14,8 @@ describePaths(
       doneEvent('fetchPaymentStatus', 'pending'),
       doneEvent('fetchPaymentStatus', 'paid'),
       doneEvent('fetchPaymentStatus', 'failed'),
+      doneEvent('fetchPaymentStatus', 'cancelled'),
+      doneEvent('fetchPaymentStatus', 'expired'),
       errorEvent('fetchPaymentStatus', {
         kind: 'network',
         message: 'Network error. Please check your connection.',
@@ -80,6 +82,22 @@ describe('paymentStatus rules', () => {
       { type: 'navigate', to: `/fail-payment?payment=${input.paymentId}`, replace: true },
     ]);
   });
+
+  it.each(['cancelled', 'expired'])(
+    'a payment %s meanwhile (its lines are back in the cart) moves on to /fail-payment by itself',
+    (status) => {
+      const [checking] = initialTransition(paymentStatusMachine, input);
+      const [closed, actions] = transition(
+        paymentStatusMachine,
+        checking,
+        step(doneEvent('fetchPaymentStatus', status)),
+      );
+      expect(closed.status).toBe('done');
+      expect(emitted(actions)).toEqual([
+        { type: 'navigate', to: `/fail-payment?payment=${input.paymentId}`, replace: true },
+      ]);
+    },
+  );
 
   it('stops without navigating when the payment is not found or not the visitor’s', () => {
     const [checking] = initialTransition(paymentStatusMachine, input);

@@ -369,6 +369,29 @@ describe('changeEmail', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('ends every other session and keeps this one, as a password change does', async () => {
+    const customer = await signUp(api);
+    const other = await api.call('login', { body: { username: customer.email, password: PASSWORD } });
+    const otherToken = (other.body as { access_token: string }).access_token;
+    const refused = await api.call('changeEmail', {
+      token: customer.token,
+      body: { email: uniqueEmail(), password: 'Diamond8' },
+    });
+    expect(refused.status).toBe(422);
+    expect((await api.call('checkAuth', { token: otherToken })).status).toBe(200);
+
+    const email = uniqueEmail();
+    const response = await api.call('changeEmail', {
+      token: customer.token,
+      body: { email, password: PASSWORD },
+    });
+    expect(response.status).toBe(200);
+    expect((await api.call('checkAuth', { token: customer.token })).status).toBe(200);
+    expect((await api.call('checkAuth', { token: otherToken })).status).toBe(401);
+    const again = await api.call('login', { body: { username: email, password: PASSWORD } });
+    expect(again.status).toBe(200);
+  });
+
   it('retires the links sent to the old address', async () => {
     const customer = await signUp(api);
     const oldToken = verificationTokenIn(mailsTo(api, customer.email)[0]);

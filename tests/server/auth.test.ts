@@ -554,6 +554,9 @@ describe('password reset', () => {
     const malformed = await api.call('requestPasswordReset', { body: { email: 'nobody' } });
     expect(malformed.status).toBe(422);
     expect(errorsOf(malformed.body).email).toEqual(['Please enter a valid email address']);
+    const dotless = await api.call('requestPasswordReset', { body: { email: '0@com' } });
+    expect(dotless.status).toBe(422);
+    expect(errorsOf(dotless.body).email).toEqual(['Please enter a valid email address']);
     const missing = await api.call('requestPasswordReset', { body: {} });
     expect(missing.status).toBe(422);
     expect(errorsOf(missing.body).email).toEqual(['Email is required']);

@@ -103,6 +103,45 @@ describe('addToCart', () => {
     expect((await cartOf(customer))[0]?.count).toBe(90);
   });
 
+  // On PostgreSQL (`npm run test:postgres`) these run on separate connections: the cart one of
+  // them creates must be the cart every other add of that customer puts its line into.
+  it('concurrent first adds of one customer keep every line (pairs)', async () => {
+    const statuses: number[] = [];
+    for (let pair = 0; pair < 5; pair += 1) {
+      const customer = await createCustomer(suite.api.database.db);
+      const [a, b] = [product(0), product(1)];
+      const results = await Promise.all([add(customer, a.id, 1), add(customer, b.id, 1)]);
+      statuses.push(...results.map((r) => r.status));
+      results.forEach((r, i) => {
+        expect((r.body as CartBody).cart.map((line) => line.item_id)).toContain([a, b][i]?.id);
+      });
+      expect((await cartOf(customer)).map((line) => line.item_id).sort()).toEqual([a.id, b.id].sort());
+    }
+    expect(statuses).toEqual(Array.from({ length: 10 }, () => 200));
+  });
+
+  it('concurrent first adds of 8 customers x 10 products keep all 80 lines', async () => {
+    const customers = await Promise.all(
+      Array.from({ length: 8 }, () => createCustomer(suite.api.database.db)),
+    );
+    const ten = Array.from({ length: 10 }, (_, i) => product(i));
+    const results = await Promise.all(
+      customers.flatMap((customer) =>
+        ten.map(async (p) => ({ customer, p, result: await add(customer, p.id, 1) })),
+      ),
+    );
+    const failed = results.filter(({ result }) => result.status !== 200);
+    expect(failed.map(({ result }) => [result.status, result.text])).toEqual([]);
+    for (const { p, result } of results) {
+      expect((result.body as CartBody).cart.find((line) => line.item_id === p.id)?.count).toBe(1);
+    }
+    for (const customer of customers) {
+      const cart = await cartOf(customer);
+      expect(cart.map((line) => line.item_id).sort()).toEqual(ten.map((p) => p.id).sort());
+      expect(cart.every((line) => line.count === 1)).toBe(true);
+    }
+  });
+
   it('answers 404 for an unknown or inactive product and changes nothing', async () => {
     const customer = await createCustomer(suite.api.database.db);
     const p = product(1);

@@ -4,6 +4,7 @@ import { EMAIL_NOT_VERIFIED } from '../../server/auth/authenticate';
 import { createSession } from '../../server/auth/sessions';
 import { executeRows } from '../../server/db/client';
 import { balanceLedger, orderLines, orders, payments } from '../../server/db/schema';
+import { failUnopenedPayment } from '../../server/payments/payments';
 import { paymentsOf, usePayments } from '../../server/payments/providers';
 import { messageOf } from './support/api';
 import {
@@ -128,7 +129,12 @@ describe('checkout with balance', () => {
     const total = ((p.priceMinor * 2) / 100).toFixed(2);
     const balance = ((p.priceMinor * 2 - 1) / 100).toFixed(2);
     const message = `Not enough Coins on your balance: the order costs ${total} Coins, you have ${balance} Coins.`;
-    expect(response.body).toEqual({ status: 'ERROR', message, errors: { payment_method: [message] } });
+    expect(response.body).toEqual({
+      status: 'ERROR',
+      message,
+      errors: { payment_method: [message] },
+      code: 'insufficient_funds',
+    });
     expect(await moneySnapshot(db)).toEqual(before);
     expect(await cartCounts(customer)).toEqual([[p.id, 2]]);
 
@@ -355,6 +361,28 @@ describe('checkout by card (sandbox)', () => {
     expect(await cartCounts(customer)).toEqual([[product(0).id, 1]]);
   });
 
+  it('failing an unopened payment changes nothing once it has settled (a webhook came first)', async () => {
+    const { db } = suite.api.database;
+    const customer = await createCustomer(db);
+    await fill(customer, [[product(0), 1]]);
+    const response = await checkout(customer, { payment_method: 'card' });
+    const { payment_id, order_id } = response.body as { payment_id: string; order_id: number };
+    const [stale] = await db.select().from(payments).where(eq(payments.ref, payment_id));
+    if (stale === undefined) throw new Error('no payment');
+    expect((await decide(payment_id, 'pay')).headers.location).toBe(`/success-payment?payment=${payment_id}`);
+    expect(await failUnopenedPayment(db, stale)).toBe(false);
+    expect((await db.select().from(payments).where(eq(payments.ref, payment_id)))[0]?.status).toBe('paid');
+    expect((await db.select().from(orders).where(eq(orders.id, order_id)))[0]?.status).toBe('paid');
+    expect(await cartCounts(customer)).toEqual([]);
+    // Still pending: it fails, and the lines go back.
+    await fill(customer, [[product(1), 1]]);
+    const second = (await checkout(customer, { payment_method: 'card' })).body as { payment_id: string };
+    const [pending] = await db.select().from(payments).where(eq(payments.ref, second.payment_id));
+    if (pending === undefined) throw new Error('no payment');
+    expect(await failUnopenedPayment(db, pending)).toBe(true);
+    expect(await cartCounts(customer)).toEqual([[product(1).id, 1]]);
+  });
+
   it('restored lines join what the cart holds meanwhile, at most 99 of a product', async () => {
     const { db } = suite.api.database;
     const customer = await createCustomer(db);
@@ -395,6 +423,41 @@ describe('checkout by card (sandbox)', () => {
         coinsMinor: p.priceMinor,
       });
     });
+  });
+
+  it('refuses a currency the store does not offer with a 422 on currency, as top-up does', async () => {
+    const { db } = suite.api.database;
+    const p = product(0);
+    const customer = await createCustomer(db, { balanceMinor: 10_000_000 });
+    await fill(customer, [[p, 1]]);
+    const before = await moneySnapshot(db);
+    for (const payment_method of ['card', 'balance']) {
+      for (const currency of ['XXX', 'CHF']) {
+        const response = await checkout(customer, { payment_method, currency });
+        expect(response.status, `${payment_method} ${currency}`).toBe(422);
+        expect(response.body).toEqual({
+          status: 'ERROR',
+          message: 'This currency is not available.',
+          errors: { currency: ['This currency is not available.'] },
+        });
+      }
+    }
+    const topUp = await suite.api.call('topUpBalance', {
+      token: customer.token,
+      body: { amount: 10_000, currency: 'CHF', payment_method: 'card' },
+    });
+    expect(topUp.body).toEqual({
+      status: 'ERROR',
+      message: 'This currency is not available.',
+      errors: { currency: ['This currency is not available.'] },
+    });
+    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await cartCounts(customer)).toEqual([[p.id, 1]]);
+    // Without a currency the card is charged in the default one.
+    const response = await checkout(customer, { payment_method: 'card' });
+    const { payment_id } = response.body as { payment_id: string };
+    const [payment] = await db.select().from(payments).where(eq(payments.ref, payment_id));
+    expect(payment?.currency).toBe('EUR');
   });
 
   it('when the provider fails, the order and payment are failed and the cart stays', async () => {
@@ -462,12 +525,20 @@ describe('listOrders', () => {
       ],
       // Not paid yet: nothing is queued for the game.
       delivery: { status: 'none' },
+      payment_id: (second as { payment_id?: string }).payment_id,
+      expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      can_pay: true,
+      can_cancel: true,
     });
     expect(payload[1]).toMatchObject({
       status: 'paid',
       payment_method: 'balance',
       total: product(0).priceMinor * 2,
       delivery: { status: expect.stringMatching(/^(queued|waiting)$/), player: 'Steve' },
+      payment_id: null,
+      expires_at: null,
+      can_pay: false,
+      can_cancel: false,
     });
   });
 

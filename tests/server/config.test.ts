@@ -30,7 +30,18 @@ describe('loadConfig', () => {
         leaseMs: 60_000,
         maxLeases: 5,
       },
+      paymentPendingTimeoutMs: 30 * 60_000,
     });
+  });
+
+  it('reads how long a card payment may stay pending, in seconds, and refuses what is not one', () => {
+    expect(loadConfig({ PAYMENT_PENDING_TIMEOUT_SECONDS: '90' }).paymentPendingTimeoutMs).toBe(90_000);
+    expect(loadConfig({ PAYMENT_PENDING_TIMEOUT_SECONDS: '' }).paymentPendingTimeoutMs).toBe(1_800_000);
+    for (const wrong of ['0', '-5', '1.5', 'soon']) {
+      expect(() => loadConfig({ PAYMENT_PENDING_TIMEOUT_SECONDS: wrong })).toThrow(
+        /PAYMENT_PENDING_TIMEOUT_SECONDS .*whole number of seconds/,
+      );
+    }
   });
 
   it('reads the rate limits an operator sets, and refuses what is not a count', () => {

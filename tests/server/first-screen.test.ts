@@ -121,6 +121,12 @@ describe('the first screen in the HTML', () => {
       200,
       [/<h1[^>]*>Reset password<\/h1>/, 'ann@example.com', /<input[^>]*name="password_confirmation"/],
     ],
+    // The render never spends the single-use sign-in link: the browser confirms it (ADR 0015).
+    [
+      `/login/link?token=${TOKEN}&email=ann%40example.com`,
+      200,
+      [/<h1[^>]*>Sign in with a link<\/h1>/, 'Signing you in...'],
+    ],
     [
       `/reset-password?token=${TOKEN}&email=ann%40example.com`,
       200,

@@ -8,6 +8,7 @@ import { paymentsOf, usePayments } from '../../server/payments/providers';
 import {
   cachedBalance,
   createCustomer,
+  languageId,
   moneySnapshot,
   moneySuite,
   sandboxDecision,
@@ -104,8 +105,26 @@ describe('checkout with coins and an Idempotency-Key', () => {
       expect(reused.body).toMatchObject({
         errors: { idempotency_key: [expect.stringContaining('already sent with other details')] },
       });
+      // Not the coins' refusal: the client shows a shortfall only for that code.
+      expect(reused.body).not.toHaveProperty('code');
     }
     expect(await moneySnapshot(db)).toEqual(before);
+    expect(await ordersOf(customer)).toHaveLength(1);
+  });
+
+  it('a retry in another language is the same request: the first answer, one order', async () => {
+    const { db } = suite.api.database;
+    const customer = await createCustomer(db, { balanceMinor: 10_000_000 });
+    await fill(customer, 0, 1);
+    const key = newKey();
+    const [en, de] = [await languageId(db, 'en'), await languageId(db, 'de')];
+    const first = await checkout(customer, { payment_method: 'balance', lang_id: en }, key);
+    expect(first.status).toBe(200);
+    const again = await checkout(customer, { payment_method: 'balance', lang_id: de }, key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const card = await checkout(customer, { payment_method: 'card', lang_id: de }, key);
+    expect(card.status).toBe(422);
     expect(await ordersOf(customer)).toHaveLength(1);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../server/http/log';
+import { startupAnswers } from '../../server/render/startup-answers';
 import { createTestApi } from './support/api';
 import { activeProducts, createCustomer, FORM, moneySnapshot, testRateLimits } from './support/money';
 
@@ -71,6 +72,39 @@ describe('a deployed store without a payment provider', () => {
       expect(hook.status).toBe(404);
     } finally {
       await api.close();
+    }
+  });
+
+  it('does not offer cards in the settings, on GET /settings and in the first screen', async () => {
+    for (const env of [
+      { PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: '' },
+      { PUBLIC_URL: 'http://localhost:3000', PAYMENT_PROVIDER: 'none' },
+    ]) {
+      const api = await createTestApi({ env, rateLimits: testRateLimits });
+      try {
+        const settings = await api.call('getSettings');
+        expect((settings.body as { payload: { payment_methods: string[] } }).payload.payment_methods).toEqual(
+          ['balance'],
+        );
+        // What the server renders the first screen with (ADR 0021) says the same.
+        const answers = startupAnswers(api.database.db, api.app.log, api.config.payment.provider !== 'none');
+        const rendered = (await answers('/settings', new URLSearchParams())) as {
+          payload: { payment_methods: string[] };
+        };
+        expect(rendered.payload.payment_methods).toEqual(['balance']);
+      } finally {
+        await api.close();
+      }
+    }
+    const local = await createTestApi({ env: { PUBLIC_URL: 'http://localhost:3000', PAYMENT_PROVIDER: '' } });
+    try {
+      const settings = await local.call('getSettings');
+      expect((settings.body as { payload: { payment_methods: string[] } }).payload.payment_methods).toEqual([
+        'balance',
+        'card',
+      ]);
+    } finally {
+      await local.close();
     }
   });
 

@@ -262,6 +262,7 @@ describe('getPayment', () => {
         coins: 1724,
         order_id: null,
         created_at: expect.any(String),
+        return_to: null,
       },
     });
     expect(

@@ -132,6 +132,30 @@ describe('compressed answers', () => {
     }
   });
 
+  it('never serves a compressed copy by its own name: 404, not application/octet-stream', async () => {
+    for (const url of ['/index.html.br', '/index.html.gz', '/assets/index-abc123.js.br', '/favicon.ico.gz']) {
+      for (const encoding of [undefined, 'br, gzip']) {
+        const res = await get(url, encoding);
+        expect(res.statusCode, `${url} ${encoding}`).toBe(404);
+        expect(res.headers['content-type'], url).not.toMatch(/octet-stream/);
+      }
+    }
+    // Asked for by the file's name, the copy still goes out to a browser that takes it.
+    const script = await get('/assets/index-abc123.js', 'br');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers POST to one of its files with 405 and Allow; an unknown file stays 404', async () => {
+    const res = await site.inject({ method: 'POST', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect((await site.inject({ method: 'POST', url: '/assets/index-abc123.js' })).statusCode).toBe(405);
+    expect((await site.inject({ method: 'POST', url: '/nothing.ico' })).statusCode).toBe(404);
+    expect((await site.inject({ method: 'POST', url: '/index.html.br' })).statusCode).toBe(404);
+    expect((await site.inject({ method: 'POST', url: '/..%2Fetc%2Fpasswd.ico' })).statusCode).toBe(404);
+  });
+
   it('gives each answer of the app page a nonce of its own', async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 5; i += 1) {

@@ -127,11 +127,18 @@ describe('Stripe cannot be reached', () => {
     expect((next.body as { payment_id: string }).payment_id).not.toBe(kept?.ref);
   });
 
-  it('a card checkout answers 503, keeps the order and payment pending, and the retry opens them', async () => {
+  it('a card checkout answers 503, keeps the order and payment pending, and the retry with its key opens them', async () => {
     const customer = await createCustomer(api.database.db);
     await fillCart(customer);
     stripe.state.mode = 'unreachable';
-    const down = await api.call('checkout', { token: customer.token, body: { payment_method: 'card' } });
+    const key = { 'Idempotency-Key': `outage-${customer.id}` };
+    const checkout = (headers?: Record<string, string>) =>
+      api.call('checkout', {
+        token: customer.token,
+        body: { payment_method: 'card' },
+        ...(headers ? { headers } : {}),
+      });
+    const down = await checkout(key);
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ status: 'ERROR', message: UNREACHABLE });
     const [kept] = await paymentsOfCustomer(customer);
@@ -140,7 +147,13 @@ describe('Stripe cannot be reached', () => {
     expect(order?.status).toBe('pending');
 
     stripe.state.mode = 'up';
-    const again = await api.call('checkout', { token: customer.token, body: { payment_method: 'card' } });
+    // Only the same key opens that order: without it, or with another, the cart is empty.
+    for (const other of [undefined, { 'Idempotency-Key': `another-${customer.id}` }]) {
+      const refused = await checkout(other);
+      expect(refused.status).toBe(409);
+      expect((await paymentRow(kept?.ref ?? ''))?.providerRef).toBeNull();
+    }
+    const again = await checkout(key);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ order_id: order?.id, payment_id: kept?.ref });
     const history = await api.call('listOrders', { token: customer.token });

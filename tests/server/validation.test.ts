@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages, users } from '../../server/db/schema';
 import { handlers } from '../../server/handlers';
 import { createTestApi, type TestApi } from './support/api';
+import { createCustomer } from './support/money';
 
 const PASSWORD_RULE =
   'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces';
@@ -70,6 +71,37 @@ describe('requests with nothing to name a field by answer 400', () => {
     const none = await api.call('register');
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ status: 'ERROR', message: 'A request body is required' });
+  });
+
+  it('refuses a JSON null as any other body that is not an object, also where the body is optional', async () => {
+    const { id, token } = await createCustomer(api.database.db);
+    for (const operationId of ['logout', 'clearCart', 'register']) {
+      const res = await api.call(operationId, { payload: 'null', contentType: 'application/json', token });
+      expect(res.status, operationId).toBe(400);
+      expect(res.body).toEqual({ status: 'ERROR', message: 'The request body must be a JSON object' });
+    }
+    expect((await api.call('checkAuth', { token })).status).toBe(200);
+    await api.database.db.delete(users).where(eq(users.id, id));
+  });
+
+  it('refuses a JSON body in a charset other than UTF-8 instead of misreading it', async () => {
+    for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1', '"latin1"']) {
+      const res = await api.call('register', {
+        payload: JSON.stringify(valid),
+        contentType: `application/json; charset=${charset}`,
+      });
+      expect(res.status, charset).toBe(400);
+      expect(res.body).toMatchObject({ message: expect.stringContaining('Unsupported content type') });
+    }
+    expect(received).toEqual([]);
+    for (const charset of ['utf-8', 'UTF-8', '"utf-8"', 'utf8']) {
+      const res = await api.call('register', {
+        payload: JSON.stringify(valid),
+        contentType: `application/json; charset=${charset}`,
+      });
+      expect(res.status, charset).toBe(201);
+    }
+    received = [];
   });
 
   it('refuses other content types', async () => {

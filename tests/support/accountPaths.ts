@@ -44,18 +44,71 @@ export const manyOrders = (n: number): Order[] =>
     total: 1000 * (index + 1),
     items: [{ product_id: 1, title: `Order ${n - index}`, price: 1000 * (index + 1), count: 1 }],
     delivery: { status: 'none' as const },
+    payment_id: null,
+    expires_at: null,
+    can_pay: false,
+    can_cancel: false,
   }));
+
+export const emailUnverified = apiFailure('unverified', 'Please verify your email address first.', {
+  status: 403,
+});
+
+/** A card order waiting for its payment (ADR 0028): it can be paid again or cancelled. */
+export const awaitingOrder = (id = 120): Order => ({
+  id,
+  created_at: '2026-05-02T10:00:00.000Z',
+  status: 'pending',
+  payment_method: 'card',
+  total: 249900,
+  items: [{ product_id: 4, title: 'Diamond Rank', price: 249900, count: 1 }],
+  payment_id: 'pay_5K2m9QeX1tZ8',
+  expires_at: '2026-05-02T10:30:00.000Z',
+  can_pay: true,
+  can_cancel: true,
+  delivery: { status: 'none' },
+});
+
+/** The order is no longer pending (paid or expired meanwhile): 409. */
+export const orderNotPending = apiFailure('conflict', 'This order is no longer waiting for payment.', {
+  status: 409,
+  serverMessage: 'This order is no longer waiting for payment.',
+});
 
 export const ordersPlan: PlanOptions<typeof ordersMachine> = {
   events: [
     doneEvent('fetchOrders', []),
-    doneEvent('fetchOrders', manyOrders(6)),
+    doneEvent('fetchOrders', [awaitingOrder(), ...manyOrders(6)]),
     errorEvent('fetchOrders', serverError),
     errorEvent('fetchOrders', cancelled),
     { type: 'RETRY' },
     { type: 'PAGE', page: 2 },
     { type: 'PAGE', page: 3 },
+    { type: 'PAY', orderId: 120 },
+    { type: 'PAY', orderId: 106 },
+    { type: 'CANCEL', orderId: 120 },
+    { type: 'CANCEL', orderId: 106 },
+    doneEvent('payOrder', { redirectUrl: '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v' }),
+    doneEvent('payOrder', { redirectUrl: 'javascript:alert(1)' }),
+    errorEvent('payOrder', serverError),
+    errorEvent('payOrder', orderNotPending),
+    errorEvent('payOrder', emailUnverified),
+    errorEvent('payOrder', cancelled),
+    doneEvent('cancelOrder'),
+    errorEvent('cancelOrder', serverError),
+    errorEvent('cancelOrder', orderNotPending),
+    errorEvent('cancelOrder', cancelled),
   ],
+  // The list is the same after a cancel whatever it held: keep the graph finite.
+  key: (snapshot) => ({
+    value: snapshot.value,
+    page: snapshot.context.page,
+    count: snapshot.context.orders.length,
+    awaiting: snapshot.context.orders.filter((order) => order.can_pay).length,
+    acting: snapshot.context.acting,
+    error: snapshot.context.error !== null,
+    actionError: snapshot.context.actionError !== null,
+  }),
 };
 
 /** Euros with a 5 € minimum and 20 % VAT: the terms the balance tab's UI tests run with. */
@@ -71,12 +124,8 @@ export const topUpAmountRefused = apiFailure('validation', 'The given data was i
   fieldErrors: { amount: ['The amount must be at least 5.00 EUR.'] },
 });
 
-export const emailUnverified = apiFailure('unverified', 'Please verify your email address first.', {
-  status: 403,
-});
-
 export const topUpPlan: PlanOptions<typeof topUpMachine> = {
-  inputs: [{}, { amount: '12.50' }],
+  inputs: [{}, { amount: '12.50' }, { amount: '20', return: '/cart' }],
   events: [
     { type: 'CHANGE', value: '2' },
     { type: 'CHANGE', value: '20' },

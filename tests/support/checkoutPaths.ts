@@ -13,7 +13,17 @@ export const checkoutFailure = (kind: ApiFailure['kind'], serverMessage?: string
   ...(serverMessage === undefined ? {} : { serverMessage }),
 });
 
-export const coinsShort = checkoutFailure('validation', 'You need 10.00 Coins but have 4.00 Coins.');
+/** The coins do not cover the total: the one 422 with the code `insufficient_funds`. */
+export const coinsShort: ApiFailure = {
+  ...checkoutFailure('validation', 'You need 10.00 Coins but have 4.00 Coins.'),
+  code: 'insufficient_funds',
+};
+
+/** Another 422 (the key sent before with another body): its own message, no shortfall. */
+export const keyReused = checkoutFailure(
+  'validation',
+  'This checkout was already sent with other details. Please reload the page and try again.',
+);
 
 export const UNAVAILABLE_MESSAGE =
   'The payment service cannot be reached right now. Nothing was charged; please try again in a moment.';
@@ -22,8 +32,8 @@ export const paymentsUnavailable: ApiFailure = {
   status: 503,
 };
 
-/** The coins the plan's SUBMIT reports: a 10.00 total against a 4.00 balance. */
-export const planSubmit = { type: 'SUBMIT', total: 1000, balance: 400 } as const;
+/** The coins the plan's SUBMIT reports: a 10.00 total against a 4.00 balance, prices in US dollars. */
+export const planSubmit = { type: 'SUBMIT', total: 1000, balance: 400, currency: 'USD' } as const;
 
 export const checkoutPlan: PlanOptions<typeof checkoutMachine> = {
   inputs: [
@@ -41,6 +51,7 @@ export const checkoutPlan: PlanOptions<typeof checkoutMachine> = {
     errorEvent('submitCheckout', checkoutFailure('cancelled')),
     errorEvent('submitCheckout', checkoutFailure('unverified', 'Your email address is not verified.')),
     errorEvent('submitCheckout', coinsShort),
+    errorEvent('submitCheckout', keyReused),
     errorEvent('submitCheckout', checkoutFailure('server')),
     errorEvent('submitCheckout', paymentsUnavailable),
     { type: 'RETRY' },

@@ -221,5 +221,9 @@ export const orders: Schemas['Order'][] = [
     total: 249900,
     items: [{ product_id: 4, title: 'Diamond Rank', price: 249900, count: 1 }],
     delivery: { status: 'none' },
+    payment_id: null,
+    expires_at: null,
+    can_pay: false,
+    can_cancel: false,
   },
 ];

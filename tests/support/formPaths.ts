@@ -44,21 +44,31 @@ export const linkRefused = apiFailure('validation', 'This password reset link is
 export const RESET_TOKEN = 'q3Zf8m1VxT0bN7cLkPa9sRw2yHdEuGj4oXiB6tQnMv5';
 export const RESET_LINK = { token: RESET_TOKEN, email: 'steve@example.com' };
 
+/** What a visitor typed into the server's form before the app took over (AuthForm sends it). */
+export const prefill = (fields: Record<string, string>) => ({ type: 'PREFILL' as const, fields });
+
 export const signInPlan: PlanOptions<typeof signInMachine> = {
   input: { redirectTo: '/cart' },
   events: [
+    prefill({ email: 'steve@example.com', password: 'Diamond7' }),
     { type: 'CHANGE', field: 'email', value: 'steve' },
     { type: 'CHANGE', field: 'email', value: 'steve@example.com' },
     { type: 'CHANGE', field: 'password', value: 'Diamond7' },
     { type: 'SUBMIT' },
     doneEvent('login', { token: 'tok', emailVerified: true }),
     errorEvent('login', wrongCredentials),
+    errorEvent('login', rateLimited),
     errorEvent('login', cancelled),
+    { type: 'SEND_LINK' },
+    doneEvent('requestLoginLink', 'If an account exists for this address, a sign-in link is on its way.'),
+    errorEvent('requestLoginLink', serverError),
+    errorEvent('requestLoginLink', cancelled),
   ],
 };
 
 export const forgotPasswordPlan: PlanOptions<typeof forgotPasswordMachine> = {
   events: [
+    prefill({ email: 'steve@example.com' }),
     { type: 'CHANGE', field: 'email', value: 'steve' },
     { type: 'CHANGE', field: 'email', value: 'steve@example.com' },
     { type: 'SUBMIT' },
@@ -71,6 +81,7 @@ export const forgotPasswordPlan: PlanOptions<typeof forgotPasswordMachine> = {
 export const resetPasswordPlan: PlanOptions<typeof resetPasswordMachine> = {
   inputs: [RESET_LINK, { token: undefined, email: undefined }],
   events: [
+    prefill({ password: 'Diamond7', password_confirmation: 'Diamond7' }),
     { type: 'CHANGE', field: 'password', value: 'Diamond7' },
     { type: 'CHANGE', field: 'passwordConfirmation', value: 'Diamond7' },
     { type: 'SUBMIT' },
@@ -130,6 +141,7 @@ export const signUpPlan: PlanOptions<typeof signUpMachine> = {
     return [
       ...(fix ? [fix] : []),
       { type: 'SUBMIT' },
+      prefill({ name: 'Alex', surname: 'Stone', city: 'Berlin', terms: 'on' }),
       RUSSIAN_NUMBER,
       doneEvent('guessCountry', 'AT'),
       errorEvent('guessCountry', new TypeError('Failed to fetch')),

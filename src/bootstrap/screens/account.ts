@@ -6,7 +6,6 @@ import {
   changePasswordMachine,
 } from '../../../machines/forms/accountSecurity';
 import { profileEditMachine } from '../../../machines/forms/profileEdit';
-import { type Order, ordersMachine } from '../../../machines/orders';
 import { type TopUpAnswer, type TopUpRequest, topUpMachine } from '../../../machines/topUp';
 import { type ApiClient, call } from '../../api';
 
@@ -19,16 +18,6 @@ export const accountScreens = {
         updateProfile: fromPromise<void, ProfileUpdate>(async ({ input, signal }) => {
           await call(api.PUT('/user/profile', { body: input, signal }), 'Failed to update profile');
         }),
-      },
-    }),
-  /** GET /purchase/history, once per visit of the tab. */
-  orders: (api: ApiClient) =>
-    ordersMachine.provide({
-      actors: {
-        fetchOrders: fromPromise<Order[]>(
-          async ({ signal }) =>
-            (await call(api.GET('/purchase/history', { signal }), 'Failed to fetch order history')).payload,
-        ),
       },
     }),
   /** POST /user/change-password. */
@@ -63,6 +52,7 @@ export const accountScreens = {
                 currency: input.currency,
                 payment_method: 'card',
                 save_payment_method: input.savePaymentMethod,
+                ...(input.returnTo === undefined ? {} : { return_to: input.returnTo }),
               },
               signal,
             }),

@@ -1,7 +1,15 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages, type MessageDescriptor, useIntl } from 'react-intl';
-import { type Order, ordersOnPage, pageCountOf } from '../../../machines/orders';
+import type { ActorRefFrom } from 'xstate';
+import {
+  type Order,
+  type ordersMachine,
+  ordersMessages,
+  ordersOnPage,
+  pageCountOf,
+} from '../../../machines/orders';
+import { withValues } from '../../../machines/text';
 import { Button } from '../../components/Button/Button';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
@@ -10,8 +18,9 @@ import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { formatDate } from '../../i18n/dates';
-import { useOptionalText } from '../../i18n/useText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
+import '../shared/order-actions.css';
 import { AccountSection } from './AccountSection';
 
 const route = getRouteApi('/account/order-history');
@@ -33,11 +42,13 @@ const statusMessages: Record<Order['status'], MessageDescriptor> = defineMessage
   paid: { id: 'account.orders.status.paid', defaultMessage: 'Paid' },
   failed: { id: 'account.orders.status.failed', defaultMessage: 'Failed' },
   cancelled: { id: 'account.orders.status.cancelled', defaultMessage: 'Cancelled' },
+  expired: { id: 'account.orders.status.expired', defaultMessage: 'Expired' },
 });
 
 /**
  * The order history tab (SPEC §2): 'Loading orders...', 'No orders found' with 'Start Shopping',
- * or a table of Date, Items, Total, Status in pages of 5 (cards on narrow screens, by CSS).
+ * or a table of Date, Items, Total, Status in pages of 5 (cards on narrow screens, by CSS). A card
+ * order waiting for its payment offers Pay now and Cancel order (ADR 0028).
  */
 export function OrderHistoryTab() {
   const intl = useIntl();
@@ -47,6 +58,10 @@ export function OrderHistoryTab() {
   const orders = useSelector(screen, (s) => s.context.orders);
   const page = useSelector(screen, (s) => s.context.page);
   const error = useSelector(screen, (s) => s.context.error);
+  const actionError = useSelector(screen, (s) => s.context.actionError);
+  // Paying or cancelling an order keeps the table: the list is what the customer acts on.
+  const listed =
+    state === 'filled' || state === 'paying' || state === 'cancelling' || state === 'redirecting';
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
 
   return (
@@ -76,7 +91,8 @@ export function OrderHistoryTab() {
           }
         />
       )}
-      {state === 'filled' && (
+      {actionError && <ErrorText>{text(actionError)}</ErrorText>}
+      {listed && (
         <>
           <table className="orders">
             <thead>
@@ -109,6 +125,9 @@ export function OrderHistoryTab() {
                     <span className={`order-status order-status--${order.status}`}>
                       {intl.formatMessage(statusMessages[order.status])}
                     </span>
+                    {(order.can_pay || order.can_cancel) && (
+                      <OrderPaymentActions orders={screen} order={order} />
+                    )}
                   </td>
                 </tr>
               ))}
@@ -123,5 +142,67 @@ export function OrderHistoryTab() {
         </>
       )}
     </AccountSection>
+  );
+}
+
+interface OrderPaymentActionsProps {
+  orders: ActorRefFrom<typeof ordersMachine>;
+  order: Order;
+}
+
+/**
+ * Pay now / Cancel order for a card order waiting for its payment (ADR 0028), in the cart and the
+ * order history: sends PAY or CANCEL, shows which one runs. The order history has the same (a
+ * shared module would be one more file the first load names: its budget has no room).
+ */
+function OrderPaymentActions({ orders, order }: OrderPaymentActionsProps) {
+  const say = useText();
+  const intl = useIntl();
+  const acting = useSelector(orders, (snapshot) => snapshot.context.acting);
+  const paying = useSelector(
+    orders,
+    (snapshot) => snapshot.matches('paying') || snapshot.matches('redirecting'),
+  );
+  const cancelling = useSelector(orders, (snapshot) => snapshot.matches('cancelling'));
+  const busy = useSelector(orders, (snapshot) => snapshot.hasTag('busy'));
+  const mine = acting === order.id;
+  const values = { id: order.id };
+  return (
+    <div className="order-actions">
+      {order.expires_at !== null && (
+        <p className="order-actions__expires">
+          {say(
+            withValues(ordersMessages.expires, {
+              time: intl.formatTime(order.expires_at, { hour: '2-digit', minute: '2-digit' }),
+            }),
+          )}
+        </p>
+      )}
+      <div className="order-actions__buttons">
+        {order.can_pay && (
+          <Button
+            size="sm"
+            aria-label={mine && paying ? undefined : say(withValues(ordersMessages.payNamed, values))}
+            isPending={mine && paying}
+            isDisabled={busy && !mine}
+            onPress={() => orders.send({ type: 'PAY', orderId: order.id })}
+          >
+            {say(mine && paying ? ordersMessages.paying : ordersMessages.pay)}
+          </Button>
+        )}
+        {order.can_cancel && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={mine && cancelling ? undefined : say(withValues(ordersMessages.cancelNamed, values))}
+            isPending={mine && cancelling}
+            isDisabled={busy && !mine}
+            onPress={() => orders.send({ type: 'CANCEL', orderId: order.id })}
+          >
+            {say(mine && cancelling ? ordersMessages.cancelling : ordersMessages.cancel)}
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }

@@ -40,6 +40,7 @@ export function ForgotPasswordPage() {
       <p className="auth-card__lead">{intl.formatMessage(messages.lead)}</p>
       <AuthForm
         onSubmit={() => form.send({ type: 'SUBMIT' })}
+        onPrefill={(fields) => form.send({ type: 'PREFILL', fields })}
         formError={text(formError)}
         errorsKey={errorsKey}
         actions={

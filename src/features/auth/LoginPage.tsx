@@ -19,6 +19,8 @@ const messages = defineMessages({
   pending: { id: 'auth.signIn.pending', defaultMessage: 'SIGNING IN...' },
   noAccount: { id: 'auth.signIn.noAccount', defaultMessage: 'Don’t have an account?' },
   signUp: { id: 'auth.signIn.signUp', defaultMessage: 'Sign up' },
+  sendLink: { id: 'auth.signIn.sendLink', defaultMessage: 'Email me a sign-in link' },
+  sendingLink: { id: 'auth.signIn.sendingLink', defaultMessage: 'Sending link...' },
 });
 
 /** /login (SPEC §2 "Sign In"): success goes to the `redirect` query or /account. */
@@ -28,18 +30,39 @@ export function LoginPage() {
   const form = route.useLoaderData({ select: (data) => data.screen });
   const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('signingIn'));
   const notice = useSelector(form, (snapshot) => snapshot.context.notice);
+  // After a 429 the machine offers a sign-in link by email (ADR 0015).
+  const linkOffered = useSelector(form, (snapshot) => snapshot.context.linkOffered);
+  const linkNotice = useSelector(form, (snapshot) => snapshot.context.linkNotice);
+  const sendingLink = useSelector(form, (snapshot) => snapshot.matches('sendingLink'));
   const redirect = route.useSearch({ select: (search) => search.redirect });
 
   return (
     <AuthLayout title={intl.formatMessage(messages.title)} notice={text(notice)}>
       <AuthForm
         onSubmit={() => form.send({ type: 'SUBMIT' })}
+        onPrefill={(fields) => form.send({ type: 'PREFILL', fields })}
         formError={text(formError)}
         errorsKey={errorsKey}
         actions={
-          <Button type="submit" size="lg" fullWidth isPending={pending}>
-            {intl.formatMessage(pending ? messages.pending : messages.submit)}
-          </Button>
+          <>
+            <Button type="submit" size="lg" fullWidth isPending={pending} isDisabled={sendingLink}>
+              {intl.formatMessage(pending ? messages.pending : messages.submit)}
+            </Button>
+            {linkOffered ? (
+              <Button
+                variant="secondary"
+                size="lg"
+                fullWidth
+                isPending={sendingLink}
+                onPress={() => form.send({ type: 'SEND_LINK' })}
+              >
+                {intl.formatMessage(sendingLink ? messages.sendingLink : messages.sendLink)}
+              </Button>
+            ) : null}
+            <p role="status" className={linkNotice ? 'auth-notice' : 'visually-hidden'}>
+              {text(linkNotice)}
+            </p>
+          </>
         }
       >
         <TextField

@@ -13,6 +13,7 @@ import { useAppSelector, useChild } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
 import { PhoneField } from '../forms/PhoneField';
+import { prefilledPhone } from '../forms/phone';
 import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
 
@@ -39,7 +40,7 @@ const messages = defineMessages({
   signIn: { id: 'auth.signUp.signIn', defaultMessage: 'Sign in' },
 });
 
-/** /register (SPEC §2 "Sign Up"): success signs the customer in and opens the `redirect` query or the account. */
+/** /register: success signs the customer in and opens the `redirect` query or the account. */
 export function RegisterPage() {
   const intl = useIntl();
   const countries = useAppSelector((snapshot) => snapshot.context.countries);
@@ -71,6 +72,11 @@ export function RegisterPage() {
     <AuthLayout title={intl.formatMessage(messages.title)} notice={text(notice)} wide>
       <AuthForm
         onSubmit={() => form.send({ type: 'SUBMIT' })}
+        onPrefill={(fields) => {
+          form.send({ type: 'PREFILL', fields });
+          const phone = prefilledPhone(fields);
+          if (phone) form.send({ type: 'PHONE_CHANGED', change: phone });
+        }}
         formError={text(formError)}
         errorsKey={errorsKey}
         actions={
@@ -126,6 +132,7 @@ export function RegisterPage() {
           </div>
         </div>
         <Checkbox
+          name="terms"
           isSelected={values.terms}
           onChange={(accepted) => form.send({ type: 'ACCEPT_TERMS', accepted })}
           errorMessage={text(errors.terms)}

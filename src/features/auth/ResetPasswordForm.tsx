@@ -72,6 +72,7 @@ export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPas
       {linkEmail && <p className="auth-card__lead">{intl.formatMessage(lead, { email: linkEmail })}</p>}
       <AuthForm
         onSubmit={() => form.send({ type: 'SUBMIT' })}
+        onPrefill={(fields) => form.send({ type: 'PREFILL', fields })}
         formError={text(formError)}
         errorsKey={errorsKey}
         actions={

@@ -1,8 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import { cartTotal } from '../../../machines/cart';
 import type { CartItem } from '../../../machines/domain';
+import { awaitingPayment, type Order, type ordersMachine, ordersMessages } from '../../../machines/orders';
 import { defineMessages, withValues } from '../../../machines/text';
+import { Button } from '../../components/Button/Button';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
@@ -12,6 +16,7 @@ import { useOptionalText, useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { CoinPrice } from '../shared/CoinPrice';
 import { CheckoutPanel } from './CheckoutPanel';
+import '../shared/order-actions.css';
 import '../shared/storePage.css';
 import './cart.css';
 import { MAX_LINE_COUNT } from '../../../domain/cart';
@@ -33,6 +38,13 @@ const messages = defineMessages({
   clear: { id: 'cart.clear', defaultMessage: 'Clear cart' },
   total: { id: 'cart.total', defaultMessage: 'Total' },
   updating: { id: 'cart.line.updating', defaultMessage: 'Updating…' },
+  awaiting: { id: 'cart.awaiting.title', defaultMessage: 'Waiting for payment' },
+  awaitingText: {
+    id: 'cart.awaiting.text',
+    defaultMessage:
+      'The card payment of these orders is not finished. Pay now, or cancel to put the items back into your cart.',
+  },
+  orderNumber: { id: 'cart.awaiting.order', defaultMessage: 'Order #{id}' },
 });
 
 /** /cart (SPEC §2 CartPage): the lines, their changes, the total and checkout. */
@@ -40,6 +52,7 @@ export function CartPage() {
   const say = useText();
   const text = useOptionalText();
   const checkout = route.useLoaderData({ select: (data) => data.screen });
+  const orders = route.useLoaderData({ select: (data) => data.orders });
   const cart = useChild('cart');
   const items = useSelector(cart, (snapshot) => snapshot.context.items);
   const loading = useSelector(cart, (snapshot) => snapshot.matches('loading'));
@@ -54,6 +67,7 @@ export function CartPage() {
   return (
     <main className="store-page cart" aria-busy={loading || busy}>
       <h1>{say(messages.title)}</h1>
+      <AwaitingPayment orders={orders} />
       {loading && items.length === 0 && (
         <div className="store-page__status">
           <Spinner size="lg" />
@@ -105,6 +119,38 @@ export function CartPage() {
         </div>
       )}
     </main>
+  );
+}
+
+/** The customer's card orders waiting for their payment (ADR 0028): Pay now or Cancel order. */
+function AwaitingPayment({ orders }: { orders: ActorRefFrom<typeof ordersMachine> }) {
+  const say = useText();
+  const text = useOptionalText();
+  const waiting = useSelector(orders, (snapshot) => awaitingPayment(snapshot.context.orders));
+  const actionError = useSelector(orders, (snapshot) => snapshot.context.actionError);
+  if (waiting.length === 0 && actionError === null) return null;
+  return (
+    <section className="cart__awaiting" aria-labelledby="cart-awaiting-title">
+      <h2 id="cart-awaiting-title">{say(messages.awaiting)}</h2>
+      <p>{say(messages.awaitingText)}</p>
+      {actionError && <ErrorText>{text(actionError)}</ErrorText>}
+      <ul className="cart__awaiting-list">
+        {waiting.map((order) => (
+          <li key={order.id} className="cart__awaiting-order">
+            <div className="cart__awaiting-head">
+              <h3>{say(withValues(messages.orderNumber, { id: order.id }))}</h3>
+              <CoinPrice amount={order.total} />
+            </div>
+            <p className="cart__awaiting-items">
+              {order.items
+                .map((item) => (item.count > 1 ? `${item.title} × ${item.count}` : item.title))
+                .join(', ')}
+            </p>
+            <OrderPaymentActions orders={orders} order={order} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -180,5 +226,67 @@ function CartLine({ line, inProgress, locked, onCount, onRemove }: CartLineProps
         </button>
       </div>
     </li>
+  );
+}
+
+interface OrderPaymentActionsProps {
+  orders: ActorRefFrom<typeof ordersMachine>;
+  order: Order;
+}
+
+/**
+ * Pay now / Cancel order for a card order waiting for its payment (ADR 0028), in the cart and the
+ * order history: sends PAY or CANCEL, shows which one runs. The order history has the same (a
+ * shared module would be one more file the first load names: its budget has no room).
+ */
+function OrderPaymentActions({ orders, order }: OrderPaymentActionsProps) {
+  const say = useText();
+  const intl = useIntl();
+  const acting = useSelector(orders, (snapshot) => snapshot.context.acting);
+  const paying = useSelector(
+    orders,
+    (snapshot) => snapshot.matches('paying') || snapshot.matches('redirecting'),
+  );
+  const cancelling = useSelector(orders, (snapshot) => snapshot.matches('cancelling'));
+  const busy = useSelector(orders, (snapshot) => snapshot.hasTag('busy'));
+  const mine = acting === order.id;
+  const values = { id: order.id };
+  return (
+    <div className="order-actions">
+      {order.expires_at !== null && (
+        <p className="order-actions__expires">
+          {say(
+            withValues(ordersMessages.expires, {
+              time: intl.formatTime(order.expires_at, { hour: '2-digit', minute: '2-digit' }),
+            }),
+          )}
+        </p>
+      )}
+      <div className="order-actions__buttons">
+        {order.can_pay && (
+          <Button
+            size="sm"
+            aria-label={mine && paying ? undefined : say(withValues(ordersMessages.payNamed, values))}
+            isPending={mine && paying}
+            isDisabled={busy && !mine}
+            onPress={() => orders.send({ type: 'PAY', orderId: order.id })}
+          >
+            {say(mine && paying ? ordersMessages.paying : ordersMessages.pay)}
+          </Button>
+        )}
+        {order.can_cancel && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={mine && cancelling ? undefined : say(withValues(ordersMessages.cancelNamed, values))}
+            isPending={mine && cancelling}
+            isDisabled={busy && !mine}
+            onPress={() => orders.send({ type: 'CANCEL', orderId: order.id })}
+          >
+            {say(mine && cancelling ? ordersMessages.cancelling : ordersMessages.cancel)}
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }

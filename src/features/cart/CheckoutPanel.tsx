@@ -67,7 +67,7 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
       onSubmit={(event) => {
         event.preventDefault();
         if (unavailable) checkout.send({ type: 'RETRY' });
-        else if (!busy && !locked) checkout.send({ type: 'SUBMIT', total, balance });
+        else if (!busy && !locked) checkout.send({ type: 'SUBMIT', total, balance, currency: currency.code });
       }}
     >
       <fieldset className="checkout__methods" disabled={busy || unavailable}>
@@ -95,7 +95,7 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
               {say(messages.short)} <CoinPrice amount={shortfall} />{' '}
               <Link
                 to="/account/balance"
-                search={{ amount: Number(topUpAmount) } as never}
+                search={{ amount: Number(topUpAmount), return: '/cart' } as never}
                 className={buttonClass('secondary', 'sm')}
               >
                 {say(messages.topUp)}

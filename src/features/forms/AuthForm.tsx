@@ -1,9 +1,16 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import type { PrefilledFields } from '../../../machines/forms/prefill';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { servedForms } from './servedForms';
 import './forms.css';
 
 export interface AuthFormProps {
   onSubmit: () => void;
+  /**
+   * Where the server rendered this form, what the visitor typed and chose in it before the app took
+   * the page over, as the form mounts (before anything re-renders its fields: docs/decisions/0023).
+   */
+  onPrefill?: (fields: PrefilledFields) => void;
   /** The form-wide message (first broken rule without a field, or a failed call). */
   formError?: string | null | undefined;
   /** Changes whenever the machine shows other messages (see `useErrorsKey`); after a submit, focus moves to the first invalid field. */
@@ -17,10 +24,29 @@ export interface AuthFormProps {
 /**
  * A form whose rules live in its machine: the browser's own validation is off, submitting sends
  * the machine SUBMIT, and after a failed submit focus goes to the first invalid field (keyboard
- * and screen-reader users land on the message).
+ * and screen-reader users land on the message). A form the server rendered hands what was typed
+ * into it before the app took over to `onPrefill`.
  */
-export function AuthForm({ onSubmit, formError, errorsKey, children, actions, className }: AuthFormProps) {
+export function AuthForm({
+  onSubmit,
+  onPrefill,
+  formError,
+  errorsKey,
+  children,
+  actions,
+  className,
+}: AuthFormProps) {
   const ref = useRef<HTMLFormElement>(null);
+  // As the form mounts or hydrates: its fields still show what was typed, and its machine's
+  // values are the server's (empty) ones the first render used.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the form that takes the served one's place
+  useLayoutEffect(() => {
+    const forms = Array.from(servedForms.forms);
+    const source = forms.find((served) => served === ref.current || !served.isConnected);
+    if (!source) return;
+    servedForms.forms = forms.filter((served) => served !== source);
+    onPrefill?.(Object.fromEntries(new FormData(source)) as PrefilledFields);
+  }, []);
   // Only messages that answer a submit move focus; those cleared by typing must not.
   const submitted = useRef(false);
   useEffect(() => {

@@ -35,6 +35,8 @@ export function PhoneField({ label, countries, value, onChange, errorMessage }: 
         </label>
         <select
           id={selectId}
+          // Read with the number when chosen before the app took the page over (docs/decisions/0023).
+          name="dialCode"
           className="field__input phone-field__select"
           value={value.country ?? ''}
           onChange={(event) => onChange(choosePhoneCountry(event.target.value))}

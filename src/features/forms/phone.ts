@@ -7,6 +7,7 @@ import {
   parsePhoneNumberFromString,
 } from 'libphonenumber-js';
 import { PHONE_MAX_LENGTH, type PhoneChange } from '../../../machines/forms/phone';
+import type { PrefilledFields } from '../../../machines/forms/prefill';
 
 /**
  * What the phone library reads from the typed text (SPEC §5: international format, auto-format,
@@ -60,4 +61,13 @@ function toInternational(digits: string, country: CountryCode | undefined): stri
 
 function asCountry(iso: string | null): CountryCode | undefined {
   return iso !== null && isSupportedCountry(iso) ? iso : undefined;
+}
+
+/**
+ * The phone input's change for a number typed, or a dial code chosen, in the server's form before
+ * the app took over (PhoneField: `phone` and `dialCode`); null when neither was.
+ */
+export function prefilledPhone({ phone = '', dialCode = '' }: PrefilledFields): PhoneChange | null {
+  if (phone === '') return dialCode === '' ? null : choosePhoneCountry(dialCode);
+  return readPhone(phone, dialCode || null);
 }

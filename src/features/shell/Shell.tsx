@@ -15,7 +15,7 @@ const messages = defineMessages({
 
 /**
  * The frame every page sits in: header, the routed page (or `children` in its place: the root
- * route's error), footer, cookie banner, toasts (SPEC §2).
+ * route's error), footer, cookie banner, toasts.
  */
 export function Shell({ cookieBanner, children }: { cookieBanner: ReactNode; children?: ReactNode }) {
   useScrollReset();

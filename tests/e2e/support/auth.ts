@@ -1,6 +1,16 @@
 // The auth screens of SPEC §2, filled in as a customer does: labels, buttons and links by name.
 import type { Page } from 'playwright-core';
-import { type Customer, isNarrow, NARROW_WIDTH, openMobileMenu, seeText, waitForPath } from './storefront';
+import { verificationLink } from './outbox';
+import {
+  acceptCookies,
+  type Customer,
+  isNarrow,
+  NARROW_WIDTH,
+  openMobileMenu,
+  openPage,
+  seeText,
+  waitForPath,
+} from './storefront';
 
 function main(page: Page) {
   return page.getByRole('main');
@@ -93,4 +103,15 @@ export async function resetPassword(page: Page, password: string): Promise<void>
   await form.getByLabel('New Password', { exact: true }).fill(password);
   await form.getByLabel('Confirm New Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'RESET PASSWORD', exact: true }).click();
+}
+
+/** A new customer signs up and opens the verification link the server wrote to its outbox. */
+export async function signUpVerified(page: Page, dataDir: string, customer: Customer): Promise<void> {
+  await openPage(page, '/register');
+  await acceptCookies(page);
+  await fillSignUp(page, customer);
+  await submitSignUp(page);
+  await waitForPath(page, '/account/profile');
+  await page.goto((await verificationLink(dataDir, customer.email)).href);
+  await waitForPath(page, '/email/verify/success');
 }

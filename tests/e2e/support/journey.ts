@@ -12,8 +12,11 @@ export interface Journey {
   screenshot(step: string, widths?: readonly number[]): Promise<void>;
 }
 
-/** Registers the hooks that start and stop the journey's server and browser (`width` px wide). */
-export function journey(name: string, width: number): Journey {
+/**
+ * Registers the hooks that start and stop the journey's server (with `env` added to its
+ * environment) and browser (`width` px wide).
+ */
+export function journey(name: string, width: number, env: Record<string, string> = {}): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const page = () => {
@@ -22,7 +25,7 @@ export function journey(name: string, width: number): Journey {
   };
 
   beforeAll(async () => {
-    server = await startServer(name);
+    server = await startServer(name, env);
     browser = await openBrowser(server.baseURL, width);
   });
 

@@ -54,7 +54,8 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: string):
   throw new Error(`the server did not answer /api/health within ${STARTUP_TIMEOUT_MS / 1000} s; see ${log}`);
 }
 
-export async function startServer(name: string): Promise<RunningServer> {
+/** Starts the built server; `env` adds to (or overrides) its environment, e.g. a short payment timeout. */
+export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'blockfront-e2e-data-'));
@@ -71,6 +72,7 @@ export async function startServer(name: string): Promise<RunningServer> {
         DATA_DIR: dataDir,
         PUBLIC_URL: baseURL,
         LOG_LEVEL: 'info',
+        ...env,
       },
       // Its own process group, so stopping it takes anything it started along.
       detached: true,

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ordersMachine, ordersOnPage, pageCountOf } from '../../../machines/orders';
-import { manyOrders, ordersPlan } from '../../support/accountPaths';
+import { transition } from 'xstate';
+import {
+  awaitingPayment,
+  ordersMachine,
+  ordersMessages,
+  ordersOnPage,
+  pageCountOf,
+} from '../../../machines/orders';
+import { awaitingOrder, manyOrders, orderNotPending, ordersPlan } from '../../support/accountPaths';
 import { apiFailure, cancelled, networkError } from '../../support/formPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
+import { withSystemTargets } from '../support';
 import { english, run } from './support';
 
 describePaths('orders paths', pathPlan(ordersMachine, ordersPlan));
@@ -58,5 +66,97 @@ describe('orders (SPEC §2 "Order history tab", §4 "Order list", §9)', () => {
   it('a cancelled fetch shows no message', () => {
     const { snapshot } = run(ordersMachine, undefined, [errorEvent('fetchOrders', cancelled)]);
     expect(snapshot.context.error).toBeNull();
+  });
+});
+
+describe('orders waiting for payment (ADR 0028): PAY and CANCEL', () => {
+  const machine = withSystemTargets(ordersMachine);
+  const loaded = [doneEvent('fetchOrders', [awaitingOrder(), ...manyOrders(2)])];
+
+  it('only an order that can be paid or cancelled is acted on', () => {
+    for (const event of [
+      { type: 'PAY', orderId: 102 },
+      { type: 'CANCEL', orderId: 102 },
+      { type: 'PAY', orderId: 999 },
+    ]) {
+      expect(run(machine, undefined, [...loaded, event]).snapshot.value).toBe('filled');
+    }
+    expect(awaitingPayment([awaitingOrder(), ...manyOrders(2)]).map((order) => order.id)).toEqual([120]);
+  });
+
+  it("PAY asks for the order's payment page and the browser follows it", () => {
+    const paying = run(machine, undefined, [...loaded, { type: 'PAY', orderId: 120 }]).snapshot;
+    expect(paying.value).toBe('paying');
+    expect(paying.context.acting).toBe(120);
+    const [redirecting, actions] = transition(
+      machine,
+      paying,
+      doneEvent('payOrder', { redirectUrl: '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=k' }) as never,
+    );
+    expect(redirecting.value).toBe('redirecting');
+    expect(actions.find((action) => action.type === 'followRedirect')?.params).toEqual({
+      url: '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=k',
+    });
+    const [refused] = transition(
+      machine,
+      paying,
+      doneEvent('payOrder', { redirectUrl: 'javascript:x' }) as never,
+    );
+    expect(refused.value).toBe('filled');
+    expect(english(refused.context.actionError)).toBe('The payment could not be opened. Please try again.');
+  });
+
+  it('CANCEL marks the order cancelled, refreshes the cart and says its items are back', () => {
+    const { snapshot, sent } = run(machine, undefined, [
+      ...loaded,
+      { type: 'CANCEL', orderId: 120 },
+      doneEvent('cancelOrder'),
+    ]);
+    expect(snapshot.value).toBe('filled');
+    expect(snapshot.context.acting).toBeNull();
+    expect(snapshot.context.orders[0]).toMatchObject({
+      id: 120,
+      status: 'cancelled',
+      can_pay: false,
+      can_cancel: false,
+      payment_id: null,
+      expires_at: null,
+    });
+    expect(sent).toEqual([
+      { type: 'REFRESH' },
+      { type: 'SHOW', kind: 'success', text: ordersMessages.cancelled },
+    ]);
+    expect(english(ordersMessages.cancelled)).toBe(
+      'The order is cancelled. Its items are back in your cart.',
+    );
+  });
+
+  it.each([
+    ['PAY', 'payOrder'],
+    ['CANCEL', 'cancelOrder'],
+  ])('%s of an order paid or expired meanwhile (409) says so and loads the orders again', (type, actor) => {
+    const { snapshot } = run(machine, undefined, [
+      ...loaded,
+      { type, orderId: 120 },
+      errorEvent(actor, orderNotPending),
+    ]);
+    expect(snapshot.value).toBe('loading');
+    expect(english(snapshot.context.actionError)).toBe('This order is no longer waiting for payment.');
+  });
+
+  it('other failures keep the list with their message; a cancelled request shows nothing', () => {
+    const failed = run(machine, undefined, [
+      ...loaded,
+      { type: 'CANCEL', orderId: 120 },
+      errorEvent('cancelOrder', networkError),
+    ]).snapshot;
+    expect(failed.value).toBe('filled');
+    expect(english(failed.context.actionError)).toBe('Network error. Please check your connection.');
+    const quiet = run(machine, undefined, [
+      ...loaded,
+      { type: 'PAY', orderId: 120 },
+      errorEvent('payOrder', cancelled),
+    ]).snapshot;
+    expect([quiet.value, quiet.context.actionError]).toEqual(['filled', null]);
   });
 });

@@ -80,6 +80,26 @@ describe('topUp (SPEC §2 "Balance tab", §3 min_top_up, §8)', () => {
     expect(snapshot.context.request).toEqual({ amount: 1500, currency: 'JPY', savePaymentMethod: true });
   });
 
+  it('started from the cart (?return=/cart), PAY carries the way back; another site is never carried', () => {
+    const fromCart = run(topUpMachine, { amount: '20', return: '/cart' }, [
+      { type: 'TOP_UP', terms: euroTerms },
+      { type: 'PAY', terms: euroTerms },
+    ]).snapshot;
+    expect(fromCart.context.request).toEqual({
+      amount: 2000,
+      currency: 'EUR',
+      savePaymentMethod: false,
+      returnTo: '/cart',
+    });
+    for (const elsewhere of ['//evil.example/', 'https://evil.example/', '/api/logout', '/\\evil.example']) {
+      const sent = run(topUpMachine, { amount: '20', return: elsewhere }, [
+        { type: 'TOP_UP', terms: euroTerms },
+        { type: 'PAY', terms: euroTerms },
+      ]).snapshot;
+      expect(sent.context.request).toEqual({ amount: 2000, currency: 'EUR', savePaymentMethod: false });
+    }
+  });
+
   it('PAY checks the amount again with the terms of that moment (the currency may have changed)', () => {
     const { snapshot } = run(topUpMachine, {}, [...review('20.50'), { type: 'PAY', terms: yen }]);
     expect(snapshot.value).toBe('review');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formMessages } from '../../../machines/forms/messages';
-import { signInMachine } from '../../../machines/forms/signIn';
+import { signInLinkMessages, signInMachine } from '../../../machines/forms/signIn';
 import { failureMessages, verbatim } from '../../../machines/text';
 import { signInPlan, wrongCredentials } from '../../support/formPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
@@ -139,5 +139,79 @@ describe('signIn rules (SPEC §5)', () => {
       errorEvent('login', cancelled),
     ]);
     expect(snapshot.context).toMatchObject({ errors: {}, formError: null });
+  });
+});
+
+describe('signIn: a sign-in link by email after a 429 (ADR 0015)', () => {
+  const throttled = [
+    ...fill('steve@example.com', 'Diamond7'),
+    { type: 'SUBMIT' },
+    errorEvent('login', rateLimited),
+  ];
+
+  it('offers the link only once sign-in answered 429, keeping its message', () => {
+    const before = run(signInMachine, INPUT, [
+      ...fill('steve@example.com', 'Diamond7'),
+      { type: 'SUBMIT' },
+      errorEvent('login', wrongCredentials),
+    ]);
+    expect(before.snapshot.context.linkOffered).toBe(false);
+    const ignored = run(signInMachine, INPUT, [...fill('steve@example.com', ''), { type: 'SEND_LINK' }]);
+    expect(ignored.snapshot.value).toBe('editing');
+    expect(ignored.snapshot.context).toMatchObject({ linkNotice: null, errors: {}, formError: null });
+    const { snapshot } = run(signInMachine, INPUT, throttled);
+    expect(snapshot.value).toBe('editing');
+    expect(snapshot.context).toMatchObject({ linkOffered: true, formError: failureMessages.rateLimited });
+    expect(english(snapshot.context.formError)).toBe('Too many requests. Please wait a moment.');
+  });
+
+  it('sends the trimmed email typed in the form, and accepts neither SUBMIT nor SEND_LINK meanwhile', () => {
+    const { snapshot } = run(signInMachine, INPUT, [
+      ...throttled,
+      { type: 'CHANGE', field: 'email', value: ' ann@example.com ' },
+      { type: 'SEND_LINK' },
+    ]);
+    expect(snapshot.value).toBe('sendingLink');
+    expect(snapshot.children.requestLoginLink).toBeDefined();
+    expect(snapshot.can({ type: 'SUBMIT' })).toBe(false);
+    expect(snapshot.can({ type: 'SEND_LINK' })).toBe(false);
+  });
+
+  it("checks the email alone: 'Please enter your email address', 'Invalid email format'", () => {
+    for (const [email, message] of [
+      ['  ', formMessages.emailAddressRequired],
+      ['steve@', formMessages.invalidEmailFormat],
+    ] as const) {
+      const { snapshot } = run(signInMachine, INPUT, [
+        ...throttled,
+        { type: 'CHANGE', field: 'email', value: email },
+        { type: 'SEND_LINK' },
+      ]);
+      expect(snapshot.value).toBe('editing');
+      expect(snapshot.context.errors).toEqual({ email: message });
+    }
+  });
+
+  it("says the same whether or not the account exists: the server's words or the default", () => {
+    const sent = (output: unknown) =>
+      run(signInMachine, INPUT, [...throttled, { type: 'SEND_LINK' }, doneEvent('requestLoginLink', output)])
+        .snapshot;
+    const byServer = sent('Check your inbox.');
+    expect(byServer.value).toBe('editing');
+    expect(byServer.context.linkNotice).toEqual(verbatim('Check your inbox.'));
+    expect(english(sent(undefined).context.linkNotice)).toBe(
+      'If an account exists for this address, a sign-in link is on its way.',
+    );
+    expect(sent(undefined).context.formError).toEqual(failureMessages.rateLimited);
+  });
+
+  it('shows a failed send like a failed sign-in, and a cancelled one not at all', () => {
+    const failed = (error: unknown) =>
+      run(signInMachine, INPUT, [...throttled, { type: 'SEND_LINK' }, errorEvent('requestLoginLink', error)])
+        .snapshot.context;
+    expect(failed(serverError)).toMatchObject({ linkNotice: null, formError: failureMessages.server });
+    expect(failed(apiFailure('bad-request', ''))).toMatchObject({ formError: signInLinkMessages.failed });
+    expect(english(failed(new Error('boom')).formError)).toBe('Failed to send the sign-in link');
+    expect(failed(cancelled)).toMatchObject({ linkNotice: null, formError: failureMessages.rateLimited });
   });
 });

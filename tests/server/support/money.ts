@@ -21,6 +21,7 @@ export async function createCustomer(
   options: { verified?: boolean; balanceMinor?: number; player?: string | null } = {},
 ): Promise<TestCustomer> {
   sequence += 1;
+  const number = sequence; // taken before the first await: customers may be created concurrently
   const [country] = await db.select({ id: countries.id }).from(countries).limit(1);
   if (country === undefined) throw new Error('the test database has no countries');
   const [user] = await db
@@ -28,14 +29,14 @@ export async function createCustomer(
     .values({
       name: 'Alex',
       surname: 'Miner',
-      email: `customer${sequence}-${process.pid}-${Date.now()}@example.test`,
+      email: `customer${number}-${process.pid}-${Date.now()}@example.test`,
       phone: '+49 30 1234567',
       phoneE164: '+49301234567',
       passwordHash: 'not-a-real-hash',
       countryId: country.id,
       city: 'Berlin',
       emailVerifiedAt: options.verified === false ? null : new Date(),
-      // The demo products deliver in game: checkout takes the profile's player (ADR 0028).
+      // The demo products deliver in game: checkout takes the profile's player (ADR 0030).
       player: options.player === undefined ? 'Steve' : options.player,
     })
     .returning({ id: users.id });

@@ -89,6 +89,29 @@ describe('the balance tab (SPEC §2 "Balance tab", §3 min_top_up, vat_percent)'
     expect(await within(balanceTab()).findByRole('status')).toHaveTextContent('Redirecting to payment…');
   });
 
+  it.each([
+    ['/cart', '/cart'],
+    ['https://evil.example/', undefined],
+    ['//evil.example/cart', undefined],
+    ['/api/logout', undefined],
+  ])(
+    "?return=%s (the cart's Top up) is sent as return_to only when it is a path of this site",
+    async (back, sent) => {
+      let body: Record<string, unknown> | null = null;
+      const view = await openBalance(`/account/balance?amount=20&return=${encodeURIComponent(back)}`);
+      view.server.use(
+        http.post(api('/balance/top-up'), async ({ request }) => {
+          body = (await request.json()) as Record<string, unknown>;
+          return HttpResponse.json({ status: 'OK' as const, redirect_url: SANDBOX_URL, payment_id: 'pay_1' });
+        }),
+      );
+      await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+      await view.user.click(await screen.findByRole('button', { name: 'Pay' }));
+      await waitFor(() => expect(body).toMatchObject({ amount: 2000, currency: 'EUR' }));
+      expect((body as unknown as Record<string, unknown>).return_to).toBe(sent);
+    },
+  );
+
   it('?amount= fills the amount in (a decimal of the display currency); a failure shows its message', async () => {
     const view = await openBalance('/account/balance?amount=7.5');
     view.server.use(

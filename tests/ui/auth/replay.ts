@@ -23,17 +23,28 @@ export interface FormScreen {
   operation: ReturnType<typeof heldOperation>;
   /** The server's success answer. */
   success: () => Response;
+  /** A second call of the screen, by its actor id (the sign-in link of the Sign In screen). */
+  others?: Readonly<Record<string, { operation: ReturnType<typeof heldOperation>; success: () => Response }>>;
+  /** What the customer does for the machine's other events, by event type. */
+  actions?: Readonly<Record<string, (view: RenderedApp) => Promise<void>>>;
+  /** What else the screen must show of the recorded state. */
+  expectMore?: (state: RecordedState) => Promise<void>;
 }
 
-interface RecordedState {
+export interface RecordedState {
   value: unknown;
-  context: { errors: Record<string, Text>; formError: Text | null };
+  context: { errors: Record<string, Text>; formError: Text | null } & Record<string, unknown>;
 }
 
-/** A cancelled call happens only when the screen goes away: not something a replay can click. */
+/**
+ * A cancelled call happens only when the screen goes away, and PREFILL only when the app takes
+ * over a server-rendered form (tests/e2e/before-takeover.e2e.ts): not something a replay can click.
+ */
 export const replayable = (path: MachinePath): boolean =>
   !path.steps.some(
-    ({ event }) => 'error' in event && isApiFailure(event.error) && event.error.kind === 'cancelled',
+    ({ event }) =>
+      event.type === 'PREFILL' ||
+      ('error' in event && isApiFailure(event.error) && event.error.kind === 'cancelled'),
   );
 
 /** The HTTP answer that makes the api client throw this failure. */
@@ -53,7 +64,15 @@ export async function performStep(
   event: EventObject,
 ): Promise<void> {
   const { type } = event;
-  if (type === 'CHANGE') {
+  const other = screenModel.others?.[type.replace(/^xstate\.(done|error)\.actor\./, '')];
+  const action = screenModel.actions?.[type];
+  if (action) {
+    await action(view);
+  } else if (other && type.startsWith('xstate.done.actor.')) {
+    await other.operation.answer(other.success());
+  } else if (other && type.startsWith('xstate.error.actor.')) {
+    await other.operation.answer(responseFor((event as EventObject & { error: unknown }).error));
+  } else if (type === 'CHANGE') {
     const { field: name, value } = event as EventObject & { field: string; value: string };
     const input = field(labelOf(screenModel, name));
     await view.user.clear(input);
@@ -71,7 +90,8 @@ export async function performStep(
 
 /** The screen shows the recorded state: the button, each field's message, the form message. */
 export async function expectState(screenModel: FormScreen, state: string): Promise<void> {
-  const { value, context } = JSON.parse(state) as RecordedState;
+  const recorded = JSON.parse(state) as RecordedState;
+  const { value, context } = recorded;
   const pending = value === screenModel.pendingState;
   await within(main()).findByRole('button', {
     name: pending ? screenModel.submit.pending : screenModel.submit.idle,
@@ -87,6 +107,7 @@ export async function expectState(screenModel: FormScreen, state: string): Promi
     if (context.formError === null) expect(alert).not.toBeInTheDocument();
     else expect(alert).toHaveTextContent(englishOf(context.formError));
   });
+  await screenModel.expectMore?.(recorded);
 }
 
 function labelOf(screenModel: FormScreen, name: string): string {

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signInMachine } from '../../../machines/forms/signIn';
+import { englishOf, type Text } from '../../../machines/text';
 import { signInPlan } from '../../support/formPaths';
 import { pathPlan } from '../../support/paths';
-import { api, DEMO_TOKEN, failure, renderApp, SIGNED_IN } from '../support';
+import { api, DEMO_TOKEN, failure, type RenderedApp, renderApp, SIGNED_IN } from '../support';
 import { expectState, type FormScreen, performStep, replayable } from './replay';
 import {
   authResponse,
@@ -15,7 +16,16 @@ import {
   fieldErrors,
   heldOperation,
   main,
+  messageResponse,
 } from './support';
+
+/** SEND_LINK: the button is there only once the link is offered (no button, nothing to do). */
+async function pressSendLink(app: RenderedApp): Promise<void> {
+  const button = within(main()).queryByRole('button', { name: 'Email me a sign-in link' });
+  if (button) await app.user.click(button);
+}
+
+const LINK_SENT = 'If an account exists for this address, a sign-in link is on its way.';
 
 const LABELS = { email: 'Email', password: 'Password' };
 
@@ -37,13 +47,30 @@ describe('signIn paths on the Sign In screen', () => {
   for (const path of plan.paths.filter(replayable)) {
     it(path.name, async () => {
       const login = heldOperation('post', '/login');
-      const view = await openSignIn('/login?redirect=%2Fcart', { handlers: [login.handler] });
+      const link = heldOperation('post', '/login/link');
+      const view = await openSignIn('/login?redirect=%2Fcart', { handlers: [login.handler, link.handler] });
       const screenModel: FormScreen = {
         labels: LABELS,
         submit: { idle: 'SIGN IN', pending: 'SIGNING IN...' },
         pendingState: 'signingIn',
         operation: login,
         success: () => authResponse(),
+        others: { requestLoginLink: { operation: link, success: () => messageResponse(LINK_SENT) } },
+        actions: { SEND_LINK: pressSendLink },
+        expectMore: async ({ value, context }) => {
+          const offered = context.linkOffered === true;
+          await waitFor(() => {
+            const sendLink = within(main()).queryByRole('button', {
+              name: value === 'sendingLink' ? 'Sending link...' : 'Email me a sign-in link',
+            });
+            if (offered) expect(sendLink).toBeInTheDocument();
+            else expect(sendLink).not.toBeInTheDocument();
+            const notice = context.linkNotice as Text | null;
+            const status = within(main()).getByRole('status');
+            if (notice === null) expect(status).toBeEmptyDOMElement();
+            else expect(status).toHaveTextContent(englishOf(notice));
+          });
+        },
       };
       for (const step of path.steps) {
         await performStep(view, screenModel, step.event);
@@ -55,6 +82,27 @@ describe('signIn paths on the Sign In screen', () => {
       }
     });
   }
+});
+
+describe('Sign In: a sign-in link by email after a 429 (ADR 0015)', () => {
+  it('offers the link after a 429, sends the typed email, shows sending and then the same notice', async () => {
+    const link = heldOperation('post', '/login/link');
+    const view = await openSignIn('/login', {
+      handlers: [http.post(api('/login'), () => failure(429, '')), link.handler],
+    });
+    expect(within(main()).queryByRole('button', { name: 'Email me a sign-in link' })).not.toBeInTheDocument();
+    await signIn(view, 'steve@example.com', 'Diamond7');
+    await expectFormError('Too many requests. Please wait a moment.');
+    await view.user.click(within(main()).getByRole('button', { name: 'Email me a sign-in link' }));
+    await within(main()).findByRole('button', { name: 'Sending link...' });
+    expect(link.bodies).toEqual([expect.objectContaining({ email: 'steve@example.com' })]);
+    await link.answer(messageResponse(LINK_SENT));
+    await waitFor(() => expect(within(main()).getByRole('status')).toHaveTextContent(LINK_SENT));
+    await expectFormError('Too many requests. Please wait a moment.');
+    expect(within(main()).getByRole('button', { name: 'Email me a sign-in link' })).toBeEnabled();
+    expect(view.location()).toBe('/login');
+    expect(localStorage.getItem('auth_session')).toBeNull();
+  });
 });
 
 describe('Sign In (SPEC §2, §5, §8)', () => {
@@ -182,12 +230,16 @@ describe('Sign In (SPEC §2, §5, §8)', () => {
     await waitFor(() => expect(view.location()).toBe('/register'));
   });
 
-  it.each(['/login', '/register', '/forgot-password', '/reset-password', '/reset-password-confirm'])(
-    'sends a signed-in customer from %s home',
-    async (path) => {
-      const view = renderApp({ path, storage: SIGNED_IN });
-      await view.ready();
-      await waitFor(() => expect(view.location()).toBe('/'));
-    },
-  );
+  it.each([
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/reset-password-confirm',
+    '/login/link?token=abc&email=steve%40example.com',
+  ])('sends a signed-in customer from %s home', async (path) => {
+    const view = renderApp({ path, storage: SIGNED_IN });
+    await view.ready();
+    await waitFor(() => expect(view.location()).toBe('/'));
+  });
 });

@@ -144,15 +144,51 @@ describe('holdEarlyActions', () => {
     root.remove();
   });
 
-  it('holds a checkbox’s click, so it does not change before the app has its state', () => {
+  it('leaves a checkbox to the browser: the box is ticked, its form carries it', () => {
     const root = serverScreen();
     root.insertAdjacentHTML('beforeend', '<input type="checkbox" aria-label="Accept the terms" />');
     const box = root.querySelector<HTMLInputElement>('input[type="checkbox"]');
     const release = holdEarlyActions(root);
     box?.click();
-    expect(box?.checked).toBe(false);
+    expect(box?.checked).toBe(true);
     release();
     expect(box?.checked).toBe(true);
+    root.remove();
+  });
+
+  it('does a held action to the element at its place once released, where the app rendered over the page', () => {
+    const root = serverScreen();
+    const release = holdEarlyActions(root);
+    byText(root, 'Add to cart')?.click();
+    root.querySelector('form')?.requestSubmit();
+    // The app's render replaces the server's elements with its own, in the same places.
+    root.innerHTML = `
+      <a href="#elsewhere">Anderswo</a>
+      <button type="button">In den Warenkorb</button>
+      <form method="post"><input name="email" /><button type="submit">Anmelden</button></form>`;
+    const done: string[] = [];
+    root.addEventListener('click', (event) =>
+      done.push(`click ${(event.target as HTMLElement).textContent}`),
+    );
+    root.addEventListener('submit', (event) => {
+      event.preventDefault();
+      done.push('submit');
+    });
+    release();
+    expect(done).toEqual(['click In den Warenkorb', 'submit']);
+    root.remove();
+  });
+
+  it('keeps the held event from the app’s own listeners until released', () => {
+    const root = serverScreen();
+    const release = holdEarlyActions(root);
+    const seen: string[] = [];
+    // React listens on the same element once it has the page (after the hold began).
+    root.addEventListener('click', () => seen.push('app'), true);
+    byText(root, 'Add to cart')?.click();
+    expect(seen).toEqual([]);
+    release();
+    expect(seen).toEqual(['app']);
     root.remove();
   });
 

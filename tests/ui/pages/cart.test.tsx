@@ -106,16 +106,60 @@ describe('cart page', () => {
         // 2 × Diamond Rank = 4,998.00 coins; the demo balance is 1,250.50: 3,747.50 missing.
         withCart([fixtures.cartLine(2, 2, diamond)]),
         http.post(api('/orders/checkout'), () =>
-          failure(422, 'Not enough coins', { payment_method: ['Not enough coins'] }),
+          failure(422, 'Not enough coins', { payment_method: ['Not enough coins'] }, 'insufficient_funds'),
         ),
       ],
     });
     await ready();
     expect(await screen.findByText('3,747.50')).toBeInTheDocument();
     const topUp = screen.getByRole('link', { name: 'Top up' });
-    expect(topUp.getAttribute('href')).toBe('/account/balance?amount=37.48');
+    // The way back to the cart goes with it (ADR 0028).
+    expect(topUp.getAttribute('href')).toBe('/account/balance?amount=37.48&return=%2Fcart');
     await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
     expect(await screen.findByText('Not enough coins')).toBeInTheDocument();
+  });
+
+  it('coins, another 422 (a reused key) with enough coins: its own message, no shortfall and no Top up', async () => {
+    const reused = 'This checkout was already sent with other details. Please reload the page and try again.';
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        // 1 × Iron Rank is within the demo balance of 1,250.50 coins.
+        withCart([fixtures.cartLine(1, 1)]),
+        http.post(api('/orders/checkout'), () => failure(422, reused, { idempotency_key: [reused] })),
+      ],
+    });
+    await ready();
+    await user.click(await screen.findByRole('button', { name: 'Pay with coins' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(reused);
+    expect(screen.queryByText(/^Your balance is short by/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Top up' })).toBeNull();
+  });
+
+  it('card: sends the display currency the page shows prices in', async () => {
+    const bodies: unknown[] = [];
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: { ...SIGNED_IN, currency_code: 'USD', currency_symbol: '$' },
+      handlers: [
+        withCart([fixtures.cartLine(1, 1)]),
+        http.post(api('/orders/checkout'), async ({ request }) => {
+          bodies.push(await request.json());
+          return HttpResponse.json({
+            status: 'OK' as const,
+            redirect_url: '/api/sandbox/pay/pay_1?key=k',
+            order_id: 9,
+            payment_id: 'pay_1',
+          });
+        }),
+      ],
+    });
+    await ready();
+    await user.click(await screen.findByRole('radio', { name: 'Debit / Credit card' }));
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ payment_method: 'card', currency: 'USD' });
   });
 
   it('card, payment service down (503): its message and Try again, which sends the same key again', async () => {
@@ -155,5 +199,92 @@ describe('cart page', () => {
     expect(await screen.findByRole('button', { name: 'Redirecting to payment…' })).toBeInTheDocument();
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+});
+
+describe('card orders waiting for payment in the cart (ADR 0028)', () => {
+  const waiting: Schemas['Order'] = {
+    id: 77,
+    created_at: '2026-05-02T10:00:00.000Z',
+    status: 'pending',
+    payment_method: 'card',
+    total: 249900,
+    items: [{ product_id: 2, title: 'Diamond Rank', price: 249900, count: 1 }],
+    payment_id: 'pay_5K2m9QeX1tZ8',
+    expires_at: '2026-05-02T10:30:00.000Z',
+    can_pay: true,
+    can_cancel: true,
+    delivery: { status: 'none' },
+  };
+  const history = (orders: Schemas['Order'][]) =>
+    http.get(api('/purchase/history'), () => HttpResponse.json({ status: 'OK' as const, payload: orders }));
+
+  it('an empty cart after leaving the payment page shows the order: Cancel puts its items back', async () => {
+    let cart: Schemas['Cart'] = [];
+    const cancels: string[] = [];
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        http.get(api('/cart/contents'), () => cartAnswer(cart)),
+        history([waiting, ...fixtures.orders]),
+        http.post(api('/orders/:id/cancel'), ({ params }) => {
+          cancels.push(String(params.id));
+          cart = [fixtures.cartLine(5, 1, diamond)];
+          return HttpResponse.json({ status: 'OK' as const, cart, message: 'Cancelled' });
+        }),
+      ],
+    });
+    await ready();
+    const section = await screen.findByRole('region', { name: 'Waiting for payment' });
+    expect(within(section).getByRole('heading', { name: 'Order #77' })).toBeInTheDocument();
+    expect(within(section).getByText('Diamond Rank')).toBeInTheDocument();
+    expect(within(section).getByText(/^Pay by .*, or it is cancelled\.$/)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Pay order #77 now' })).toBeInTheDocument();
+    // The paid order of the history is not offered.
+    expect(within(section).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Cancel order #77' }));
+    expect(
+      await screen.findByText('The order is cancelled. Its items are back in your cart.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Diamond Rank' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Waiting for payment' })).not.toBeInTheDocument();
+    expect(cancels).toEqual(['77']);
+  });
+
+  it('Pay now asks for the payment page again; an order paid meanwhile says so and leaves the list', async () => {
+    let orders = [waiting];
+    const { ready, user } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        withCart([]),
+        http.get(api('/purchase/history'), () =>
+          HttpResponse.json({ status: 'OK' as const, payload: orders }),
+        ),
+        http.post(api('/orders/:id/pay'), () => {
+          orders = [
+            {
+              ...waiting,
+              status: 'paid',
+              can_pay: false,
+              can_cancel: false,
+              payment_id: null,
+              expires_at: null,
+            },
+          ];
+          return failure(409, 'This order is no longer waiting for payment.');
+        }),
+      ],
+    });
+    await ready();
+    const section = await screen.findByRole('region', { name: 'Waiting for payment' });
+    await user.click(within(section).getByRole('button', { name: 'Pay order #77 now' }));
+    expect(await screen.findByText('This order is no longer waiting for payment.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Pay order #77 now' })).not.toBeInTheDocument(),
+    );
   });
 });

@@ -52,16 +52,20 @@ function answerFor(event: EventObject): Response {
   // Without a server message: a bare status, so the client's own text applies.
   return error.serverMessage === undefined
     ? new HttpResponse(null, { status })
-    : failure(status, error.serverMessage);
+    : failure(status, error.serverMessage, undefined, error.code as Schemas['ErrorCode'] | undefined);
 }
 
 /** POST /orders/checkout, each request held until the test answers it. */
 function heldCheckout() {
-  const requests: Array<{ method: unknown; key: string | null }> = [];
+  const requests: Array<{ method: unknown; key: string | null; currency: unknown }> = [];
   const held: Array<(answer: Response) => void> = [];
   const handler = http.post(api('/orders/checkout'), async ({ request }) => {
-    const body = (await request.json()) as { payment_method?: unknown };
-    requests.push({ method: body.payment_method, key: request.headers.get('Idempotency-Key') });
+    const body = (await request.json()) as { payment_method?: unknown; currency?: unknown };
+    requests.push({
+      method: body.payment_method,
+      key: request.headers.get('Idempotency-Key'),
+      currency: body.currency,
+    });
     return new Promise<Response>((resolve) => held.push(resolve));
   });
   const answer = async (response: Response) => {
@@ -149,7 +153,8 @@ async function replayCheckout(path: MachinePath) {
   const cartCalls: number[] = [];
   const view = renderApp({
     path: '/cart',
-    storage: SIGNED_IN,
+    // The display currency of the plan's SUBMIT.
+    storage: { ...SIGNED_IN, currency_code: planSubmit.currency, currency_symbol: '$' },
     handlers: [
       http.get(api('/settings'), () => ok({ ...fixtures.settings, payment_methods: methods })),
       http.get(api('/user/profile'), () => {
@@ -218,6 +223,10 @@ async function replayCheckout(path: MachinePath) {
   // Every request of one visit carries its one key; failures show on the page, never as notices.
   expect(new Set(checkout.requests.map((request) => request.key)).size).toBe(1);
   expect(checkout.requests.every((request) => typeof request.key === 'string')).toBe(true);
+  // A card is charged in the display currency; coins carry none.
+  for (const request of checkout.requests) {
+    expect(request.currency).toBe(request.method === 'card' ? planSubmit.currency : undefined);
+  }
   expect(notices).toEqual(steps.at(-1)?.state.value === 'paid' ? [PAID_NOTICE] : []);
 }
 

@@ -15,6 +15,7 @@ const payment = (status: Schemas['PaymentStatus']): Schemas['Payment'] => ({
   coins: 249900,
   order_id: 31,
   created_at: '2026-04-02T10:15:00.000Z',
+  return_to: null,
 });
 
 /** Counts GET /user/profile, answering with the demo profile. */
@@ -76,6 +77,30 @@ describe('payment success page', () => {
     await router.navigate({ to: '/account/balance' });
     const tab = await screen.findByRole('region', { name: 'Balance' });
     await waitFor(() => expect(within(tab).getByText('2,250.50')).toBeInTheDocument());
+  });
+
+  it('a top-up started from the cart: the tokens that arrived, then back to the cart with the new balance', async () => {
+    let profileCalls = 0;
+    const { ready, location } = renderApp({
+      path: `/success-payment?payment=${PAYMENT_ID}`,
+      storage: SIGNED_IN,
+      handlers: [
+        http.get(api('/user/profile'), () => {
+          profileCalls += 1;
+          return ok({
+            ...fixtures.profile,
+            balance: fixtures.profile.balance + (profileCalls > 1 ? 500_000 : 0),
+          });
+        }),
+        http.get(api('/payments/:id'), () =>
+          ok({ ...payment('paid'), kind: 'top_up', coins: 500_000, order_id: null, return_to: '/cart' }),
+        ),
+      ],
+    });
+    await ready();
+    await waitFor(() => expect(location()).toBe('/cart'));
+    expect(await screen.findByText('Successfully added 5,000 tokens to your balance!')).toBeInTheDocument();
+    await waitFor(() => expect(profileCalls).toBe(2));
   });
 
   it('an order paid by card: the payment completed notice', async () => {

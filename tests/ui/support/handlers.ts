@@ -24,8 +24,16 @@ export const api = (path: string) => `*/api${path}`;
 export const ok = <T>(payload: T) => HttpResponse.json({ status: 'OK' as const, payload });
 
 /** The contract's error body with a real HTTP status, e.g. `failure(500, 'Boom')`. */
-export const failure = (status: number, message: string, errors?: Schemas['FieldErrors']) =>
-  HttpResponse.json({ status: 'ERROR' as const, message, ...(errors ? { errors } : {}) }, { status });
+export const failure = (
+  status: number,
+  message: string,
+  errors?: Schemas['FieldErrors'],
+  code?: Schemas['ErrorCode'],
+) =>
+  HttpResponse.json(
+    { status: 'ERROR' as const, message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) },
+    { status },
+  );
 
 const unauthenticated = () => failure(401, 'Unauthenticated.');
 
