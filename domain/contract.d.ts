@@ -1776,6 +1776,11 @@ export interface components {
                 title: string;
                 price: components["schemas"]["MinorUnits"];
                 img_url: string;
+                /**
+                 * @description The product is delivered in game (it carries delivery commands): checkout then needs
+                 *     the player the order is for (`CheckoutRequest.player`).
+                 */
+                in_game: boolean;
             };
         };
         /** @description The cart's lines. Total = Σ price × count; count = number of lines. */

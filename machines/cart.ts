@@ -32,6 +32,10 @@ export function cartTotal(items: readonly CartItem[]): number {
 }
 
 /** The number of distinct lines (SPEC §3), not the number of pieces. */
+/** The cart holds a product delivered in game: checkout asks for the player (ADR 0030). */
+export const deliversInGame = (items: readonly CartItem[]): boolean =>
+  items.some((line) => line.item.in_game);
+
 export function cartCount(items: readonly CartItem[]): number {
   return items.length;
 }

@@ -6,13 +6,17 @@ import {
   isApiFailure,
   isSilentFailure,
 } from '../domain/api-failure';
-import { defineMessages, failureText, type Text } from './text';
+import { defineMessages, failureText, type Text, verbatim } from './text';
 
 export type PaymentMethod = 'balance' | 'card';
 
 export const checkoutMessages = defineMessages({
   failed: { id: 'checkout.error.failed', defaultMessage: 'Checkout failed' },
   processing: { id: 'checkout.error.processing', defaultMessage: 'Order processing failed' },
+  playerRequired: {
+    id: 'checkout.player.required',
+    defaultMessage: 'Please enter the player name the order is for.',
+  },
 });
 
 export interface CheckoutInput {
@@ -37,6 +41,15 @@ export interface CheckoutContext {
   balance: number;
   /** The display currency at SUBMIT (ISO code): a card is charged in it. */
   currency: string;
+  /**
+   * The in-game player the order is for (ADR 0030), as the field shows it: the profile's name until
+   * the customer types another (`edited`).
+   */
+  player: string;
+  edited: boolean;
+  /** The player sent with this checkout: only when the cart holds a product delivered in game. */
+  sentPlayer: string | null;
+  playerError: Text | null;
 }
 
 export interface CheckoutRequest {
@@ -44,6 +57,8 @@ export interface CheckoutRequest {
   idempotencyKey: string;
   /** The display currency, sent with a card checkout (the card is charged in it). */
   currency?: string;
+  /** The in-game player the order is for. */
+  player?: string;
 }
 
 export interface CheckoutAnswer {
@@ -56,7 +71,12 @@ export type CheckoutEvent =
    * `total` and `balance` are the coins the page shows, for the shortfall if the server refuses;
    * `currency` the display currency the page shows prices in.
    */
-  | { type: 'SUBMIT'; total: number; balance: number; currency: string }
+  /** `inGame`: the cart holds a product delivered in game, so the order needs its player. */
+  | { type: 'SUBMIT'; total: number; balance: number; currency: string; inGame?: boolean }
+  /** The customer types the player name. */
+  | { type: 'PLAYER'; value: string }
+  /** The profile's saved player name: the field shows it until the customer types. */
+  | { type: 'SUGGEST_PLAYER'; player: string | null }
   /** After the payment service could not be reached: the same checkout again, with the same key. */
   | { type: 'RETRY' };
 
@@ -97,6 +117,10 @@ export const isProviderPage = (url: string): boolean =>
  */
 export const isPaymentsUnavailable = (error: unknown): boolean => isApiFailure(error) && error.status === 503;
 
+/** The server's message for the `player` field of a 422, if it refused the player. */
+const playerRefusal = (error: unknown): string | undefined =>
+  isApiFailure(error) ? error.fieldErrors?.player?.[0] : undefined;
+
 export type CheckoutMachine = typeof checkoutMachine;
 
 export const checkoutMachine = setup({
@@ -121,6 +145,9 @@ export const checkoutMachine = setup({
       error: failureText(params.error, checkoutMessages.failed),
       shortfall: null,
     })),
+    storePlayerError: assign((_, params: { error: unknown }) => ({
+      playerError: verbatim(playerRefusal(params.error) ?? ''),
+    })),
     storeShortfall: assign(({ context }, params: { error: unknown }) => ({
       error: failureText(params.error, checkoutMessages.failed),
       // The server refused: at least one coin is missing even if the balance shown was stale.
@@ -129,6 +156,9 @@ export const checkoutMachine = setup({
   },
   guards: {
     chosen: ({ context }) => context.method !== null,
+    playerMissing: ({ context, event }) =>
+      event.type === 'SUBMIT' && event.inGame === true && context.player.trim() === '',
+    playerRefused: (_, params: { error: unknown }) => playerRefusal(params.error) !== undefined,
     ownPath: (_, params: { url: string }) => isOwnPath(params.url),
     providerPage: (_, params: { url: string }) => isProviderPage(params.url),
     silent: (_, params: { error: unknown }) => isSilentFailure(params.error),
@@ -154,6 +184,10 @@ export const checkoutMachine = setup({
     "text (429, 5xx, network) or 'Checkout failed'; a cancelled request shows nothing. A card checkout the",
     'payment service could not take (503) waits in unavailable with its message: RETRY sends the same',
     'request with the same key, which opens the order the server kept (the cart is already in it).',
+    'A cart with a product delivered in game (SUBMIT {inGame}) sends the player the order is for (ADR',
+    "0030): the field shows the profile's name (SUGGEST_PLAYER) until the customer types (PLAYER); empty, SUBMIT",
+    "stays in ready with 'Please enter the player name the order is for.'; a 422 on `player` shows the",
+    "server's message at the field.",
   ].join(' '),
   context: ({ input }) => {
     const methods = offeredMethods(input.methods);
@@ -166,6 +200,10 @@ export const checkoutMachine = setup({
       total: 0,
       balance: 0,
       currency: '',
+      player: '',
+      edited: false,
+      sentPlayer: null,
+      playerError: null,
     };
   },
   initial: 'ready',
@@ -176,27 +214,43 @@ export const checkoutMachine = setup({
           guard: ({ context, event }) => context.methods.includes(event.method),
           actions: assign({ method: ({ event }) => event.method, error: null, shortfall: null }),
         },
-        SUBMIT: {
-          guard: 'chosen',
-          target: 'submitting',
-          actions: assign({
-            total: ({ event }) => event.total,
-            balance: ({ event }) => event.balance,
-            currency: ({ event }) => event.currency,
-          }),
+        PLAYER: {
+          actions: assign({ player: ({ event }) => event.value, edited: true, playerError: null }),
         },
+        SUGGEST_PLAYER: {
+          guard: ({ context }) => !context.edited,
+          actions: assign({ player: ({ event }) => event.player ?? '' }),
+        },
+        SUBMIT: [
+          {
+            guard: 'playerMissing',
+            actions: assign({ playerError: checkoutMessages.playerRequired }),
+          },
+          {
+            guard: 'chosen',
+            target: 'submitting',
+            actions: assign({
+              total: ({ event }) => event.total,
+              balance: ({ event }) => event.balance,
+              currency: ({ event }) => event.currency,
+              sentPlayer: ({ context, event }) => (event.inGame === true ? context.player.trim() : null),
+            }),
+          },
+        ],
       },
     },
     submitting: {
       tags: ['busy'],
-      entry: assign({ error: null, shortfall: null }),
+      entry: assign({ error: null, shortfall: null, playerError: null }),
       invoke: {
         id: 'submitCheckout',
         src: 'submitCheckout',
-        input: ({ context }): CheckoutRequest =>
-          context.method === 'card'
-            ? { method: 'card', idempotencyKey: context.idempotencyKey, currency: context.currency }
-            : { method: 'balance', idempotencyKey: context.idempotencyKey },
+        input: ({ context }): CheckoutRequest => ({
+          method: context.method ?? 'balance',
+          idempotencyKey: context.idempotencyKey,
+          ...(context.method === 'card' ? { currency: context.currency } : {}),
+          ...(context.sentPlayer === null ? {} : { player: context.sentPlayer }),
+        }),
         onDone: [
           {
             guard: { type: 'ownPath', params: ({ event }) => ({ url: event.output.redirectUrl }) },
@@ -224,6 +278,11 @@ export const checkoutMachine = setup({
             guard: { type: 'cardUnavailable', params: ({ event }) => ({ error: event.error }) },
             target: 'unavailable',
             actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'playerRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'ready',
+            actions: { type: 'storePlayerError', params: ({ event }) => ({ error: event.error }) },
           },
           {
             guard: { type: 'coinsShort', params: ({ event }) => ({ error: event.error }) },

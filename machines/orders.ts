@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { failureKind, isSilentFailure } from '../domain/api-failure';
 import type { components } from '../domain/contract';
 import { isProviderPage } from './checkout';
-import { defineMessages, failureText, type Text } from './text';
+import { defineMessages, failureText, type Text, withValues } from './text';
 
 export type Order = components['schemas']['Order'];
 
@@ -32,6 +32,50 @@ export const ordersMessages = defineMessages({
   },
 });
 
+/** What became of an order in game (ADR 0030), as the order history says it. */
+export const deliveryMessages = defineMessages({
+  delivered: { id: 'orders.delivery.delivered', defaultMessage: 'Delivered to {player}' },
+  deliveredAt: { id: 'orders.delivery.deliveredAt', defaultMessage: 'Delivered to {player} on {time}' },
+  waiting: { id: 'orders.delivery.waiting', defaultMessage: 'Waiting for {player} to join {server}' },
+  queued: { id: 'orders.delivery.queued', defaultMessage: 'Queued for {player}' },
+  attention: { id: 'orders.delivery.attention', defaultMessage: 'Needs attention (we are on it)' },
+});
+
+export type OrderDelivery = Order['delivery'];
+
+/**
+ * The order's delivery line: null when it delivers nothing in game. `time` is the delivery time as
+ * the page formats it.
+ */
+export function deliveryText(delivery: OrderDelivery, time?: string): Text | null {
+  const player = delivery.player ?? '';
+  switch (delivery.status) {
+    case 'none':
+      return null;
+    case 'delivered':
+      return time === undefined
+        ? withValues(deliveryMessages.delivered, { player })
+        : withValues(deliveryMessages.deliveredAt, { player, time });
+    case 'waiting':
+      return withValues(deliveryMessages.waiting, { player, server: delivery.server ?? '' });
+    case 'queued':
+      return withValues(deliveryMessages.queued, { player });
+    case 'attention':
+      return deliveryMessages.attention;
+  }
+}
+
+/** A delivery still on its way to the game (ADR 0030): the list is loaded again until it settles. */
+export const deliveryUnderway = (orders: readonly Order[]): boolean =>
+  orders.some((order) => order.delivery.status === 'queued' || order.delivery.status === 'waiting');
+
+/**
+ * How long the list waits before it looks at deliveries on their way again: every 5 s for the first
+ * minute (an agent delivers a paid order within seconds), then every 30 s (a player who has not
+ * joined yet may take hours).
+ */
+export const deliveryPollMs = (polls: number): number => (polls < 12 ? 5_000 : 30_000);
+
 export const pageCountOf = (orders: readonly Order[]): number =>
   Math.max(1, Math.ceil(orders.length / ORDERS_PER_PAGE));
 
@@ -51,6 +95,8 @@ export interface OrdersContext {
   acting: number | null;
   /** Why paying or cancelling an order did not go through. */
   actionError: Text | null;
+  /** How often the list was loaded again for deliveries on their way. */
+  polls: number;
 }
 
 export type OrdersEvent =
@@ -67,6 +113,13 @@ export interface OrderAction {
 
 /** Failures that mean the order is no longer what the list shows (paid, expired, gone): load it again. */
 const STALE = new Set(['conflict', 'not-found']);
+
+/** What the customer can do with the list on screen: turn pages, pay or cancel a pending order. */
+const listActions = {
+  PAGE: { guard: 'onAPage', actions: 'turnPage' },
+  PAY: { guard: 'payable', target: 'paying', actions: 'startActing' },
+  CANCEL: { guard: 'cancellable', target: 'cancelling', actions: 'startActing' },
+} as const;
 
 export const ordersMachine = setup({
   types: {
@@ -110,11 +163,21 @@ export const ordersMachine = setup({
             : order,
         ),
     }),
+    turnPage: assign({ page: ({ context, event }) => (event.type === 'PAGE' ? event.page : context.page) }),
+    startActing: assign({
+      acting: ({ context, event }) =>
+        event.type === 'PAY' || event.type === 'CANCEL' ? event.orderId : context.acting,
+      actionError: null,
+    }),
     storeActionFailure: assign((_, params: { error: unknown; fallback: Text }) => ({
       actionError: failureText(params.error, params.fallback as never),
     })),
   },
+  delays: {
+    deliveryPoll: ({ context }) => deliveryPollMs(context.polls),
+  },
   guards: {
+    underway: ({ context }) => deliveryUnderway(context.orders),
     none: ({ event }) => 'output' in event && (event.output as Order[]).length === 0,
     onAPage: ({ context, event }) =>
       event.type === 'PAGE' &&
@@ -146,8 +209,11 @@ export const ordersMachine = setup({
     "cancelled, the cart is refreshed (its lines are back) and 'The order is cancelled. Its items are back in",
     "your cart.' is shown. A 409 or 404 (the order was paid, expired or is gone meanwhile) shows the server's",
     'message and loads the orders again; other failures show their message; a cancelled request nothing.',
+    'While a delivery to the game is queued or waiting for its player (ADR 0030), the list is loaded again',
+    'in the background (refreshing: every 5 s for a minute, then every 30 s) until every delivery has settled;',
+    'a failed background load keeps the list and tries again later.',
   ].join(' '),
-  context: { orders: [], page: 1, error: null, acting: null, actionError: null },
+  context: { orders: [], page: 1, error: null, acting: null, actionError: null, polls: 0 },
   initial: 'loading',
   states: {
     loading: {
@@ -175,19 +241,25 @@ export const ordersMachine = setup({
     },
     empty: {},
     filled: {
-      on: {
-        PAGE: { guard: 'onAPage', actions: assign({ page: ({ event }) => event.page }) },
-        PAY: {
-          guard: 'payable',
-          target: 'paying',
-          actions: assign({ acting: ({ event }) => event.orderId, actionError: null }),
+      after: { deliveryPoll: { guard: 'underway', target: 'refreshing' } },
+      on: listActions,
+    },
+    refreshing: {
+      description: 'The list stays on screen while it is loaded again for the deliveries on their way.',
+      entry: assign({ polls: ({ context }) => context.polls + 1 }),
+      invoke: {
+        id: 'refreshOrders',
+        src: 'fetchOrders',
+        onDone: {
+          target: 'filled',
+          actions: assign({
+            orders: ({ event }) => event.output,
+            page: ({ context, event }) => Math.min(context.page, pageCountOf(event.output)),
+          }),
         },
-        CANCEL: {
-          guard: 'cancellable',
-          target: 'cancelling',
-          actions: assign({ acting: ({ event }) => event.orderId, actionError: null }),
-        },
+        onError: 'filled',
       },
+      on: listActions,
     },
     paying: {
       tags: ['busy'],

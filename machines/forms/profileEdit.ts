@@ -31,6 +31,8 @@ export interface ProfileEditValues {
   city: string;
   address: string;
   post_code: string;
+  /** The in-game player name checkout suggests (ADR 0030); '' for none. The server judges it. */
+  player: string;
 }
 export type ProfileEditField = keyof ProfileEditValues;
 export type ProfileEditTextField = Exclude<ProfileEditField, 'phone'>;
@@ -64,6 +66,7 @@ export function valuesOf(profile: UserProfile): ProfileEditValues {
     city: profile.city,
     address: profile.address ?? '',
     post_code: profile.post_code ?? '',
+    player: profile.player ?? '',
   };
 }
 
@@ -78,6 +81,8 @@ export function updateOf(values: ProfileEditValues): ProfileUpdate {
     city: values.city.trim(),
     address: values.address.trim(),
     post_code: values.post_code.trim(),
+    // Blank clears the saved name.
+    player: values.player.trim(),
   };
 }
 
@@ -91,6 +96,7 @@ const SERVER_FIELDS: Record<string, ProfileEditField> = {
   city: 'city',
   address: 'address',
   post_code: 'post_code',
+  player: 'player',
 };
 
 export interface ProfileEditContext extends FormErrors<ProfileEditField> {
@@ -118,6 +124,7 @@ const EMPTY_VALUES: ProfileEditValues = {
   city: '',
   address: '',
   post_code: '',
+  player: '',
 };
 
 export const profileEditMachine = setup({

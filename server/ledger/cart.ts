@@ -34,11 +34,13 @@ const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_1
 
 /**
  * One cart line as JSON, from `l` (id, product_id, count) joined with its product `p` and its
- * title `t` in the language `$2`; aggregated in the order the lines were added.
+ * title `t` in the language `$2`, and whether the product delivers in game (ADR 0030); aggregated in
+ * the order the lines were added.
  */
 const CART_JSON = `coalesce(json_agg(json_build_object(
     'id', l.id, 'item_id', l.product_id, 'count', l.count,
-    'item', json_build_object('title', coalesce(t.title, p.title), 'price', p.price_minor, 'img_url', p.img_url),
+    'item', json_build_object('title', coalesce(t.title, p.title), 'price', p.price_minor, 'img_url', p.img_url,
+      'in_game', exists (select 1 from product_commands pc where pc.product_id = p.id)),
     'active', p.active) order by l.id), '[]')::text`;
 
 const LINE_JOINS = `join products p on p.id = l.product_id

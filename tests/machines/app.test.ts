@@ -132,7 +132,12 @@ const profile: UserProfile = {
   player: null,
 };
 const cart: CartItem[] = [
-  { id: 17, item_id: 4, count: 1, item: { title: 'Diamond Rank', price: 249900, img_url: '/x.svg' } },
+  {
+    id: 17,
+    item_id: 4,
+    count: 1,
+    item: { title: 'Diamond Rank', price: 249900, img_url: '/x.svg', in_game: true },
+  },
 ];
 
 const never = <T>() => new Promise<T>(() => {});

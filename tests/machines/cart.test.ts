@@ -11,7 +11,7 @@ const line = (id: number, itemId: number, price: number, count: number): CartIte
   id,
   item_id: itemId,
   count,
-  item: { title: `Product ${itemId}`, price, img_url: `/images/products/${itemId}.svg` },
+  item: { title: `Product ${itemId}`, price, img_url: `/images/products/${itemId}.svg`, in_game: true },
 });
 const rank = line(17, 4, 249900, 1);
 const keys = line(18, 5, 1999, 3);

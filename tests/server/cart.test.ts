@@ -14,7 +14,7 @@ interface CartBody {
     id: number;
     item_id: number;
     count: number;
-    item: { title: string; price: number; img_url: string };
+    item: { title: string; price: number; img_url: string; in_game: boolean };
   }>;
 }
 
@@ -66,11 +66,41 @@ describe('addToCart', () => {
         id: expect.any(Number),
         item_id: p.id,
         count: 2,
-        item: { title: p.title, price: p.priceMinor, img_url: p.imgUrl },
+        // The demo products carry delivery commands (ADR 0030).
+        item: { title: p.title, price: p.priceMinor, img_url: p.imgUrl, in_game: true },
       },
     ]);
     const again = await add(customer, p.id, 3);
     expect((again.body as CartBody).cart).toEqual([{ ...cart[0], count: 5 }]);
+  });
+
+  it('says a product without delivery commands is not delivered in game', async () => {
+    const customer = await createCustomer(suite.api.database.db);
+    const p = product(3);
+    const { db } = suite.api.database;
+    const commands = await executeRows<{
+      game_server_id: number;
+      position: number;
+      template: string;
+      condition: string;
+    }>(
+      db,
+      sql`select game_server_id, position, template, condition::text from product_commands where product_id = ${p.id}`,
+    );
+    expect(commands.length).toBeGreaterThan(0);
+    await db.execute(sql`delete from product_commands where product_id = ${p.id}`);
+    try {
+      const cart = (await add(customer, p.id, 1)).body as CartBody;
+      expect(cart.cart[0]?.item.in_game).toBe(false);
+    } finally {
+      for (const c of commands) {
+        await db.execute(
+          sql`insert into product_commands (product_id, game_server_id, position, template, condition)
+              values (${p.id}, ${c.game_server_id}, ${c.position}, ${c.template}, ${c.condition}::delivery_condition)`,
+        );
+      }
+    }
+    expect((await cartOf(customer))[0]?.item.in_game).toBe(true);
   });
 
   it('keeps lines in the order they were added', async () => {

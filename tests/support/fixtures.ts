@@ -201,7 +201,7 @@ export function cartLine(id: number, count = 1, product: Schemas['Product'] = ir
     id,
     item_id: product.id,
     count,
-    item: { title: product.title, price: product.price, img_url: product.img_url },
+    item: { title: product.title, price: product.price, img_url: product.img_url, in_game: true },
   };
 }
 

@@ -7,7 +7,8 @@ import { type ApiClient, call } from '../../api';
 export const cartScreens = {
   /**
    * POST /orders/checkout with this checkout's Idempotency-Key (the client allows it 60 s) and,
-   * for a card, the display currency; a provider's page is followed by leaving the app.
+   * for a card, the display currency, and the player when the cart delivers in game; a provider's
+   * page is followed by leaving the app.
    */
   checkout: (api: ApiClient) =>
     checkoutMachine.provide({
@@ -18,6 +19,7 @@ export const cartScreens = {
               body: {
                 payment_method: input.method,
                 ...(input.currency === undefined ? {} : { currency: input.currency }),
+                ...(input.player === undefined ? {} : { player: input.player }),
               },
               headers: { 'Idempotency-Key': input.idempotencyKey },
               signal,

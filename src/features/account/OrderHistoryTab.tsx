@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { defineMessages, type MessageDescriptor, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import {
+  deliveryText,
   type Order,
   type ordersMachine,
   ordersMessages,
@@ -61,7 +62,11 @@ export function OrderHistoryTab() {
   const actionError = useSelector(screen, (s) => s.context.actionError);
   // Paying or cancelling an order keeps the table: the list is what the customer acts on.
   const listed =
-    state === 'filled' || state === 'paying' || state === 'cancelling' || state === 'redirecting';
+    state === 'filled' ||
+    state === 'refreshing' ||
+    state === 'paying' ||
+    state === 'cancelling' ||
+    state === 'redirecting';
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
 
   return (
@@ -125,6 +130,7 @@ export function OrderHistoryTab() {
                     <span className={`order-status order-status--${order.status}`}>
                       {intl.formatMessage(statusMessages[order.status])}
                     </span>
+                    <OrderDeliveryLine order={order} />
                     {(order.can_pay || order.can_cancel) && (
                       <OrderPaymentActions orders={screen} order={order} />
                     )}
@@ -143,6 +149,21 @@ export function OrderHistoryTab() {
       )}
     </AccountSection>
   );
+}
+
+/** What became of the order in game (ADR 0030); nothing for an order that delivers nothing. */
+function OrderDeliveryLine({ order }: { order: Order }) {
+  const text = useOptionalText();
+  const intl = useIntl();
+  const { delivery } = order;
+  const at = delivery.delivered_at;
+  const time =
+    at === undefined
+      ? undefined
+      : `${formatDate(at)} ${intl.formatTime(at, { hour: '2-digit', minute: '2-digit' })}`;
+  const line = deliveryText(delivery, time);
+  if (line === null) return null;
+  return <p className={`order-delivery order-delivery--${delivery.status}`}>{text(line)}</p>;
 }
 
 interface OrderPaymentActionsProps {

@@ -85,6 +85,20 @@ export function ProfileForm({ screen }: { screen: ActorRefFrom<typeof profileEdi
           errorMessage={text(errors.country)}
         />
         {field('post_code', intl.formatMessage(fields.postCode), 'postal-code')}
+        <div className="auth-grid__full">
+          <TextField
+            label={intl.formatMessage(fields.player)}
+            description={intl.formatMessage(fields.playerHint)}
+            name="player"
+            autoComplete="off"
+            spellCheck="false"
+            maxLength={32}
+            value={values.player}
+            onChange={(value) => screen.send({ type: 'CHANGE', field: 'player', value })}
+            isInvalid={errors.player !== undefined}
+            errorMessage={text(errors.player)}
+          />
+        </div>
       </div>
     </AuthForm>
   );

@@ -122,6 +122,7 @@ function ProfileFields({ profile }: { profile: UserProfile }) {
     [profileFieldMessages.city, profile.city],
     [profileFieldMessages.country, profile.country?.name ?? ''],
     [profileFieldMessages.postCode, profile.post_code ?? ''],
+    [profileFieldMessages.player, profile.player ?? ''],
   ] as const;
   return (
     <>

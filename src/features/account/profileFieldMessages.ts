@@ -11,4 +11,9 @@ export const profileFieldMessages = defineMessages({
   country: { id: 'auth.field.country', defaultMessage: 'Country' },
   countryPlaceholder: { id: 'auth.field.countryPlaceholder', defaultMessage: 'Start typing a country' },
   postCode: { id: 'account.field.postCode', defaultMessage: 'Zip Code' },
+  player: { id: 'account.field.player', defaultMessage: 'Player name' },
+  playerHint: {
+    id: 'account.field.player.hint',
+    defaultMessage: 'Your in-game name: checkout suggests it for items delivered in game.',
+  },
 });

@@ -2,7 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { cartTotal } from '../../../machines/cart';
+import { cartTotal, deliversInGame } from '../../../machines/cart';
 import type { CartItem } from '../../../machines/domain';
 import { awaitingPayment, type Order, type ordersMachine, ordersMessages } from '../../../machines/orders';
 import { defineMessages, withValues } from '../../../machines/text';
@@ -114,7 +114,7 @@ export function CartPage() {
               <span>{say(messages.total)}</span>
               <CoinPrice amount={total} size="lg" />
             </p>
-            <CheckoutPanel checkout={checkout} total={total} locked={busy} />
+            <CheckoutPanel checkout={checkout} total={total} inGame={deliversInGame(items)} locked={busy} />
           </aside>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { decimalsFor } from '../../../domain/money';
 import { toDecimalString } from '../../../domain/money-text';
@@ -8,10 +9,11 @@ import { defineMessages, type MessageText } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { CoinPrice, useCoinValue } from '../shared/CoinPrice';
-import { useCoinBalance } from '../shared/session';
+import { useCoinBalance, useSavedPlayer } from '../shared/session';
 
 const messages = defineMessages({
   method: { id: 'checkout.method', defaultMessage: 'Payment method' },
@@ -26,6 +28,11 @@ const messages = defineMessages({
   redirecting: { id: 'checkout.redirecting', defaultMessage: 'Redirecting to payment…' },
   noMethods: { id: 'checkout.noMethods', defaultMessage: 'Checkout is not available right now.' },
   retry: { id: 'checkout.retry', defaultMessage: 'Try again' },
+  player: { id: 'checkout.player', defaultMessage: 'Player name' },
+  playerHint: {
+    id: 'checkout.player.hint',
+    defaultMessage: 'The in-game name that receives the items. To give them as a gift, enter another player.',
+  },
 });
 
 const methodLabel: Record<PaymentMethod, MessageText> = {
@@ -37,12 +44,14 @@ export interface CheckoutPanelProps {
   checkout: ActorRefFrom<CheckoutMachine>;
   /** The cart's total in coin minor units. */
   total: number;
+  /** The cart holds a product delivered in game: the order names its player. */
+  inGame: boolean;
   /** A cart change is running: checkout waits for it. */
   locked: boolean;
 }
 
 /** Choosing how to pay and paying (SPEC §4 checkout): coins with the shortfall and a top-up, or a card. */
-export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
+export function CheckoutPanel({ checkout, total, inGame, locked }: CheckoutPanelProps) {
   const say = useText();
   const text = useOptionalText();
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
@@ -51,6 +60,10 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
   const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
   const method = useSelector(checkout, (snapshot) => snapshot.context.method);
   const error = useSelector(checkout, (snapshot) => snapshot.context.error);
+  const player = useSelector(checkout, (snapshot) => snapshot.context.player);
+  const playerError = useSelector(checkout, (snapshot) => snapshot.context.playerError);
+  const savedPlayer = useSavedPlayer();
+  useEffect(() => checkout.send({ type: 'SUGGEST_PLAYER', player: savedPlayer }), [checkout, savedPlayer]);
   const refusedShortfall = useSelector(checkout, (snapshot) => snapshot.context.shortfall);
   const submitting = useSelector(checkout, (snapshot) => snapshot.matches('submitting'));
   const redirecting = useSelector(checkout, (snapshot) => snapshot.matches('redirecting'));
@@ -67,9 +80,27 @@ export function CheckoutPanel({ checkout, total, locked }: CheckoutPanelProps) {
       onSubmit={(event) => {
         event.preventDefault();
         if (unavailable) checkout.send({ type: 'RETRY' });
-        else if (!busy && !locked) checkout.send({ type: 'SUBMIT', total, balance, currency: currency.code });
+        else if (!busy && !locked) {
+          checkout.send({ type: 'SUBMIT', total, balance, currency: currency.code, inGame });
+        }
       }}
     >
+      {inGame && (
+        <TextField
+          className="checkout__player"
+          name="player"
+          label={say(messages.player)}
+          description={say(messages.playerHint)}
+          value={player}
+          onChange={(value) => checkout.send({ type: 'PLAYER', value })}
+          isInvalid={playerError !== null}
+          errorMessage={playerError ? text(playerError) : undefined}
+          isDisabled={busy || unavailable}
+          autoComplete="off"
+          spellCheck="false"
+          maxLength={32}
+        />
+      )}
       <fieldset className="checkout__methods" disabled={busy || unavailable}>
         <legend>{say(messages.method)}</legend>
         {methods.map((option) => (

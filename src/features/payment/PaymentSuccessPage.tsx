@@ -1,4 +1,5 @@
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { Link } from '@tanstack/react-router';
+import { defineMessage, defineMessages, FormattedMessage, type MessageValue } from 'react-intl';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
 import { SupportEmail } from './SupportEmail';
@@ -11,6 +12,13 @@ const messages = defineMessages({
     id: 'payment.success.text',
     defaultMessage: 'Your payment went through. Your coins and items are already waiting in your account.',
   },
+  history: { id: 'payment.success.history', defaultMessage: 'order history' },
+});
+
+const next = defineMessage<{ history: MessageValue }>({
+  id: 'payment.success.next',
+  defaultMessage:
+    'Items delivered in game reach your player on the game server within a minute, or as soon as they join. Follow each delivery in your {history}.',
 });
 
 /**
@@ -26,6 +34,18 @@ export function PaymentSuccessPage() {
       </h1>
       <p>
         <FormattedMessage {...messages.text} />
+      </p>
+      <p>
+        <FormattedMessage
+          {...next}
+          values={{
+            history: (
+              <Link to="/account/order-history">
+                <FormattedMessage {...messages.history} />
+              </Link>
+            ),
+          }}
+        />
       </p>
       <SupportEmail />
       <ResultActions primary="account" />

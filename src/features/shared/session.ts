@@ -10,3 +10,8 @@ export function useIsSignedIn(): boolean {
 export function useCoinBalance(): number | null {
   return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.balance ?? null);
 }
+
+/** The player name saved on the profile (ADR 0030); null until the profile has loaded or when none. */
+export function useSavedPlayer(): string | null {
+  return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.player ?? null);
+}

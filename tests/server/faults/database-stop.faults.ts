@@ -1,4 +1,4 @@
-// PostgreSQL stopped mid-run (issue #11 §10): the API answers 503 with a clear message at once
+// PostgreSQL stopped mid-run: the API answers 503 with a clear message at once
 // (no 500, no hang) while the database is down, and serves again without a restart once it is
 // back. Runs on a throwaway cluster of its own ('faults', port 54339; scripts/ci-postgres.sh
 // creates it), so stopping it disturbs no other test run. Needs root, as test:postgres does.

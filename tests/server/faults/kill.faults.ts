@@ -1,5 +1,5 @@
 // kill -9 of the API server under mixed load (cart adds, checkouts, top-ups with duplicate and
-// out-of-order webhooks), then a restart on the same embedded database (issue #11 §10). After
+// out-of-order webhooks), then a restart on the same embedded database. After
 // each crash every acknowledged write is there, every balance is what the acknowledged answers
 // add up to, and at the end every cached balance equals its ledger and every paid top-up was
 // credited exactly once. FAULT_SEED replays a run; FAULT_KILLS sets the number of crashes.
