@@ -156,6 +156,8 @@ export const checkoutMachine = setup({
   },
   guards: {
     chosen: ({ context }) => context.method !== null,
+    /** The customer has not typed a player name: the profile's is shown. */
+    untouched: ({ context }) => !context.edited,
     playerMissing: ({ context, event }) =>
       event.type === 'SUBMIT' && event.inGame === true && context.player.trim() === '',
     playerRefused: (_, params: { error: unknown }) => playerRefusal(params.error) !== undefined,
@@ -218,7 +220,7 @@ export const checkoutMachine = setup({
           actions: assign({ player: ({ event }) => event.value, edited: true, playerError: null }),
         },
         SUGGEST_PLAYER: {
-          guard: ({ context }) => !context.edited,
+          guard: 'untouched',
           actions: assign({ player: ({ event }) => event.player ?? '' }),
         },
         SUBMIT: [

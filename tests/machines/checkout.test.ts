@@ -16,6 +16,7 @@ import {
   coinsShort,
   keyReused,
   paymentsUnavailable,
+  playerRefused,
   UNAVAILABLE_MESSAGE,
 } from '../support/checkoutPaths';
 import { describePaths, pathPlan } from '../support/paths';
@@ -206,5 +207,64 @@ describe('checkout when the payment service cannot be reached', () => {
     });
     screen.send({ type: 'SUBMIT', total: 1000, balance: 5000, currency: 'EUR' });
     await waitFor(screen, (s) => s.matches('ready') && s.context.error !== null);
+  });
+});
+
+describe('the player an order is for (ADR 0030)', () => {
+  const inGame = { type: 'SUBMIT', total: 1000, balance: 2000, currency: 'EUR', inGame: true } as const;
+
+  it("suggests the profile's player until the customer types, and sends the trimmed name", async () => {
+    const run = runCheckout(['balance'], async () => ({ redirectUrl: '/success-payment' }));
+    run.screen.send({ type: 'SUGGEST_PLAYER', player: 'Steve' });
+    expect(run.screen.getSnapshot().context.player).toBe('Steve');
+    run.screen.send({ type: 'PLAYER', value: ' Alex_2 ' });
+    run.screen.send({ type: 'SUGGEST_PLAYER', player: 'Steve' });
+    expect(run.screen.getSnapshot().context.player).toBe(' Alex_2 ');
+    run.screen.send(inGame);
+    await waitFor(run.screen, (s) => s.status === 'done');
+    expect(run.requests).toEqual([{ method: 'balance', idempotencyKey: 'key-1', player: 'Alex_2' }]);
+  });
+
+  it('sends no player for a cart that delivers nothing in game', async () => {
+    const run = runCheckout(['balance'], async () => ({ redirectUrl: '/success-payment' }));
+    run.screen.send({ type: 'SUGGEST_PLAYER', player: 'Steve' });
+    run.screen.send({ type: 'SUBMIT', total: 1000, balance: 2000, currency: 'EUR' });
+    await waitFor(run.screen, (s) => s.status === 'done');
+    expect(run.requests).toEqual([{ method: 'balance', idempotencyKey: 'key-1' }]);
+  });
+
+  it('an empty name stays on the page with its message and sends nothing', () => {
+    const run = runCheckout(['balance'], async () => ({ redirectUrl: '/success-payment' }));
+    run.screen.send({ type: 'PLAYER', value: '  ' });
+    run.screen.send(inGame);
+    const snapshot = run.screen.getSnapshot();
+    expect(snapshot.value).toBe('ready');
+    expect(snapshot.context.playerError).toEqual(checkoutMessages.playerRequired);
+    expect(run.requests).toEqual([]);
+    run.screen.send({ type: 'PLAYER', value: 'Steve' });
+    expect(run.screen.getSnapshot().context.playerError).toBeNull();
+  });
+
+  it("a 422 on the player shows the server's message at the field; the next try keeps the key", async () => {
+    let calls = 0;
+    const run = runCheckout(['card'], async () => {
+      calls += 1;
+      if (calls === 1) throw playerRefused;
+      return { redirectUrl: 'https://pay.example/s/1' };
+    });
+    run.screen.send({ type: 'PLAYER', value: 'x' });
+    run.screen.send(inGame);
+    await waitFor(run.screen, (s) => s.matches('ready') && s.context.playerError !== null);
+    expect(run.screen.getSnapshot().context.playerError).toEqual(
+      verbatim('Please enter a valid player name: 3 to 16 letters, digits or underscores.'),
+    );
+    expect(run.screen.getSnapshot().context.error).toBeNull();
+    run.screen.send({ type: 'PLAYER', value: 'Steve' });
+    run.screen.send(inGame);
+    await waitFor(run.screen, (s) => s.matches('redirecting'));
+    expect(run.requests).toEqual([
+      { method: 'card', idempotencyKey: 'key-1', currency: 'EUR', player: 'x' },
+      { method: 'card', idempotencyKey: 'key-1', currency: 'EUR', player: 'Steve' },
+    ]);
   });
 });

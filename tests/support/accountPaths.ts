@@ -50,6 +50,21 @@ export const manyOrders = (n: number): Order[] =>
     can_cancel: false,
   }));
 
+/** A paid order whose delivery to the game is `status` (ADR 0030). */
+export const deliveringOrder = (status: Order['delivery']['status'], id = 130): Order => ({
+  ...(manyOrders(1)[0] as Order),
+  id,
+  status: 'paid',
+  delivery:
+    status === 'delivered'
+      ? { status, player: 'Steve', delivered_at: '2026-05-02T10:01:00.000Z' }
+      : status === 'waiting'
+        ? { status, player: 'Steve', server: 'survival' }
+        : status === 'none'
+          ? { status }
+          : { status, player: 'Steve' },
+});
+
 export const emailUnverified = apiFailure('unverified', 'Please verify your email address first.', {
   status: 403,
 });
@@ -79,8 +94,13 @@ export const ordersPlan: PlanOptions<typeof ordersMachine> = {
   events: [
     doneEvent('fetchOrders', []),
     doneEvent('fetchOrders', [awaitingOrder(), ...manyOrders(6)]),
+    doneEvent('fetchOrders', [deliveringOrder('queued'), awaitingOrder(), ...manyOrders(6)]),
     errorEvent('fetchOrders', serverError),
     errorEvent('fetchOrders', cancelled),
+    afterEvent('deliveryPoll', 'orders.filled'),
+    doneEvent('refreshOrders', [deliveringOrder('waiting')]),
+    doneEvent('refreshOrders', [deliveringOrder('delivered')]),
+    errorEvent('refreshOrders', serverError),
     { type: 'RETRY' },
     { type: 'PAGE', page: 2 },
     { type: 'PAGE', page: 3 },
@@ -106,6 +126,7 @@ export const ordersPlan: PlanOptions<typeof ordersMachine> = {
     count: snapshot.context.orders.length,
     awaiting: snapshot.context.orders.filter((order) => order.can_pay).length,
     acting: snapshot.context.acting,
+    delivery: snapshot.context.orders.map((order) => order.delivery.status).join(),
     error: snapshot.context.error !== null,
     actionError: snapshot.context.actionError !== null,
   }),

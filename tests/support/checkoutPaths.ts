@@ -35,6 +35,12 @@ export const paymentsUnavailable: ApiFailure = {
 /** The coins the plan's SUBMIT reports: a 10.00 total against a 4.00 balance, prices in US dollars. */
 export const planSubmit = { type: 'SUBMIT', total: 1000, balance: 400, currency: 'USD' } as const;
 
+/** The server refused the player the order is for: a 422 on the field. */
+export const playerRefused: ApiFailure = {
+  ...checkoutFailure('validation', 'Please check the highlighted fields.'),
+  fieldErrors: { player: ['Please enter a valid player name: 3 to 16 letters, digits or underscores.'] },
+};
+
 export const checkoutPlan: PlanOptions<typeof checkoutMachine> = {
   inputs: [
     { methods: ['balance', 'card'], idempotencyKey: 'k1' },
@@ -45,6 +51,10 @@ export const checkoutPlan: PlanOptions<typeof checkoutMachine> = {
     { type: 'SELECT', method: 'card' },
     { type: 'SELECT', method: 'balance' },
     planSubmit,
+    { ...planSubmit, inGame: true },
+    { type: 'SUGGEST_PLAYER', player: 'Steve' },
+    { type: 'PLAYER', value: 'Alex' },
+    { type: 'PLAYER', value: ' ' },
     doneEvent('submitCheckout', { redirectUrl: '/success-payment' }),
     doneEvent('submitCheckout', { redirectUrl: 'https://pay.example/session/1' }),
     doneEvent('submitCheckout', { redirectUrl: 'javascript:alert(1)' }),
@@ -52,6 +62,7 @@ export const checkoutPlan: PlanOptions<typeof checkoutMachine> = {
     errorEvent('submitCheckout', checkoutFailure('unverified', 'Your email address is not verified.')),
     errorEvent('submitCheckout', coinsShort),
     errorEvent('submitCheckout', keyReused),
+    errorEvent('submitCheckout', playerRefused),
     errorEvent('submitCheckout', checkoutFailure('server')),
     errorEvent('submitCheckout', paymentsUnavailable),
     { type: 'RETRY' },

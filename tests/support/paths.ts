@@ -45,8 +45,8 @@ export const errorEvent = (actorId: string, error?: unknown): ErrorActorEvent =>
   type: `xstate.error.actor.${actorId}`,
   error,
 });
-export const afterEvent = (ms: number, stateId: string): AfterEvent => ({
-  type: `xstate.after.${ms}.${stateId}`,
+export const afterEvent = (delay: number | string, stateId: string): AfterEvent => ({
+  type: `xstate.after.${delay}.${stateId}`,
 });
 
 export type CandidateEvent<M extends AnyStateMachine> =

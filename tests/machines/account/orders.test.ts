@@ -1,13 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { transition } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, transition } from 'xstate';
 import {
   awaitingPayment,
+  deliveryPollMs,
+  deliveryText,
+  deliveryUnderway,
+  type Order,
   ordersMachine,
   ordersMessages,
   ordersOnPage,
   pageCountOf,
 } from '../../../machines/orders';
-import { awaitingOrder, manyOrders, orderNotPending, ordersPlan } from '../../support/accountPaths';
+import {
+  awaitingOrder,
+  deliveringOrder,
+  manyOrders,
+  orderNotPending,
+  ordersPlan,
+} from '../../support/accountPaths';
 import { apiFailure, cancelled, networkError } from '../../support/formPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
 import { withSystemTargets } from '../support';
@@ -158,5 +168,70 @@ describe('orders waiting for payment (ADR 0028): PAY and CANCEL', () => {
       errorEvent('payOrder', cancelled),
     ]).snapshot;
     expect([quiet.value, quiet.context.actionError]).toEqual(['filled', null]);
+  });
+});
+
+describe('deliveries on their way to the game (ADR 0030)', () => {
+  it('says what became of each order in game', () => {
+    expect(deliveryText(deliveringOrder('none').delivery)).toBeNull();
+    expect(english(deliveryText(deliveringOrder('queued').delivery))).toBe('Queued for Steve');
+    expect(english(deliveryText(deliveringOrder('waiting').delivery))).toBe(
+      'Waiting for Steve to join survival',
+    );
+    expect(english(deliveryText(deliveringOrder('delivered').delivery, '02.05.2026 12:01'))).toBe(
+      'Delivered to Steve on 02.05.2026 12:01',
+    );
+    expect(english(deliveryText(deliveringOrder('attention').delivery))).toBe(
+      'Needs attention (we are on it)',
+    );
+    expect(deliveryUnderway([deliveringOrder('delivered'), deliveringOrder('waiting')])).toBe(true);
+    expect(deliveryUnderway([deliveringOrder('delivered'), deliveringOrder('attention')])).toBe(false);
+    expect([0, 11, 12, 100].map(deliveryPollMs)).toEqual([5_000, 5_000, 30_000, 30_000]);
+  });
+
+  it('loads the list again in the background until every delivery has settled', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers = [
+        [deliveringOrder('queued')],
+        [deliveringOrder('waiting')],
+        new Error('offline'),
+        [deliveringOrder('delivered')],
+      ];
+      let fetches = 0;
+      const actor = createActor(
+        ordersMachine.provide({
+          actors: {
+            fetchOrders: fromPromise(async () => {
+              const answer = answers[Math.min(fetches, answers.length - 1)];
+              fetches += 1;
+              if (answer instanceof Error) throw answer;
+              return answer as Order[];
+            }),
+          },
+        }),
+      ).start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('filled');
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(fetches).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetches).toBe(2);
+      expect(actor.getSnapshot().context.orders[0]?.delivery.status).toBe('waiting');
+      // A failed background load keeps the list on screen and tries again.
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(fetches).toBe(3);
+      expect(actor.getSnapshot().value).toBe('filled');
+      expect(actor.getSnapshot().context.orders[0]?.delivery.status).toBe('waiting');
+      expect(actor.getSnapshot().context.error).toBeNull();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(fetches).toBe(4);
+      expect(actor.getSnapshot().context.orders[0]?.delivery.status).toBe('delivered');
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(fetches).toBe(4);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileEditMachine } from '../../../machines/forms/profileEdit';
+import { profileEditMachine, updateOf } from '../../../machines/forms/profileEdit';
 import { profileEditPlan } from '../../support/accountPaths';
 import { profile } from '../../support/fixtures';
 import { apiFailure, cancelled, rateLimited, serverError } from '../../support/formPaths';
@@ -23,7 +23,17 @@ describe('profileEdit (SPEC §2 "Profile tab", §5, §8)', () => {
       city: 'Berlin',
       address: '',
       post_code: '',
+      player: '',
     });
+  });
+
+  it('the player name (ADR 0030): the saved one fills the form, trimmed on save, blank clears it', () => {
+    const withPlayer = run(profileEditMachine, undefined, [
+      { type: 'EDIT', profile: { ...profile, player: 'Steve' } },
+    ]);
+    expect(withPlayer.snapshot.context.values.player).toBe('Steve');
+    expect(updateOf({ ...withPlayer.snapshot.context.values, player: ' Alex_2 ' }).player).toBe('Alex_2');
+    expect(updateOf({ ...withPlayer.snapshot.context.values, player: ' ' }).player).toBe('');
   });
 
   it.each([
@@ -87,6 +97,7 @@ describe('profileEdit (SPEC §2 "Profile tab", §5, §8)', () => {
           fieldErrors: {
             city: ['The city may not be greater than 100 characters.'],
             phoneE164: ['Bad number'],
+            player: ['Please enter a valid player name: 3 to 16 letters, digits or underscores.'],
           },
         }),
       ),
@@ -95,6 +106,7 @@ describe('profileEdit (SPEC §2 "Profile tab", §5, §8)', () => {
     expect(englishErrors(snapshot.context.errors)).toEqual({
       city: 'The city may not be greater than 100 characters.',
       phone: 'Bad number',
+      player: 'Please enter a valid player name: 3 to 16 letters, digits or underscores.',
     });
     expect(snapshot.context.formError).toBeNull();
   });
