@@ -55,6 +55,7 @@ export const deliveringOrder = (status: Order['delivery']['status'], id = 130): 
   ...(manyOrders(1)[0] as Order),
   id,
   status: 'paid',
+  items: [{ product_id: 3, title: 'VIP Rank', price: 1000, count: 1 }],
   delivery:
     status === 'delivered'
       ? { status, player: 'Steve', delivered_at: '2026-05-02T10:01:00.000Z' }

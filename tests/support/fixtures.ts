@@ -154,7 +154,7 @@ export const profile: Schemas['UserProfile'] = {
   address: null,
   post_code: null,
   emailVerified: true,
-  player: null,
+  player: 'Steve',
 };
 
 export const ironRank: Schemas['Product'] = {

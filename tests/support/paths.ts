@@ -35,7 +35,7 @@ import { machinePathData, pathDataDir, registryName } from './pathData';
 /** Results of invoked actors and elapsed delays, which traversal never produces by itself. */
 export type DoneActorEvent = { type: `xstate.done.actor.${string}`; output: unknown };
 export type ErrorActorEvent = { type: `xstate.error.actor.${string}`; error: unknown };
-export type AfterEvent = { type: `xstate.after.${number}.${string}` };
+export type AfterEvent = { type: `xstate.after.${number | string}.${string}` };
 
 export const doneEvent = (actorId: string, output?: unknown): DoneActorEvent => ({
   type: `xstate.done.actor.${actorId}`,

@@ -44,7 +44,7 @@ export interface CheckoutPanelProps {
   checkout: ActorRefFrom<CheckoutMachine>;
   /** The cart's total in coin minor units. */
   total: number;
-  /** The cart holds a product delivered in game: the order names its player. */
+  /** The cart holds a product delivered in game: the order names its player (the field also shows when the server asks for it). */
   inGame: boolean;
   /** A cart change is running: checkout waits for it. */
   locked: boolean;
@@ -85,7 +85,7 @@ export function CheckoutPanel({ checkout, total, inGame, locked }: CheckoutPanel
         }
       }}
     >
-      {inGame && (
+      {(inGame || playerError !== null) && (
         <TextField
           className="checkout__player"
           name="player"

@@ -28,6 +28,16 @@ for (const path of checkoutPaths) {
   )
     checkoutOffScreen[path.name] =
       'Only the checkout itself aborts its request, by leaving submitting (the route stopping it): a cancelled answer never reaches it.';
+  else if (
+    path.steps.some(
+      ({ event }) =>
+        event.type === 'PLAYER' ||
+        event.type === 'SUGGEST_PLAYER' ||
+        (event.type === 'SUBMIT' && payload(event).inGame === true),
+    )
+  )
+    checkoutOffScreen[path.name] =
+      "The player field's steps (a cart delivered in game, ADR 0030) are driven by the cart page's own tests: this replay's cart delivers nothing in game.";
 }
 
 function failureOf(event: EventObject): ApiFailure {
@@ -52,7 +62,7 @@ function answerFor(event: EventObject): Response {
   // Without a server message: a bare status, so the client's own text applies.
   return error.serverMessage === undefined
     ? new HttpResponse(null, { status })
-    : failure(status, error.serverMessage, undefined, error.code as Schemas['ErrorCode'] | undefined);
+    : failure(status, error.serverMessage, error.fieldErrors, error.code as Schemas['ErrorCode'] | undefined);
 }
 
 /** POST /orders/checkout, each request held until the test answers it. */
@@ -90,7 +100,15 @@ function watchPageLoads(view: RenderedApp): string[] {
 
 /** A product costing the plan's total, and a profile holding its balance (coin minor units). */
 const planProduct: Schemas['Product'] = { ...fixtures.ironRank, price: planSubmit.total };
-const planProfile: Schemas['UserProfile'] = { ...fixtures.profile, balance: planSubmit.balance };
+const planProfile: Schemas['UserProfile'] = {
+  ...fixtures.profile,
+  balance: planSubmit.balance,
+  player: null,
+};
+const planLine: Schemas['CartItem'] = (() => {
+  const line = fixtures.cartLine(1, 1, planProduct);
+  return { ...line, item: { ...line.item, in_game: false } };
+})();
 const coins = (minor: number) => (minor / 100).toFixed(2);
 
 const PAID_NOTICE = 'Payment completed successfully!';
@@ -121,6 +139,13 @@ function expectPanelFor(value: unknown, context: CheckoutContext) {
     expect(button).toHaveAttribute('aria-disabled', 'true');
     for (const radio of radios) expect(radio).toBeDisabled();
     return;
+  }
+  const player = within(panel).queryByRole('textbox', { name: 'Player name' });
+  if (context.playerError === null) expect(player).toBeNull();
+  else {
+    // A 422 on the player: the field shows, with the server's message at it.
+    expect(player).toHaveAttribute('aria-invalid', 'true');
+    expect(panel).toHaveTextContent(englishOf(context.playerError));
   }
   if (context.error === null) expect(alert).toBeNull();
   else expect(alert).toHaveTextContent(englishOf(context.error));
@@ -163,7 +188,7 @@ async function replayCheckout(path: MachinePath) {
       }),
       http.get(api('/cart/contents'), () => {
         cartCalls.push(Date.now());
-        return HttpResponse.json({ status: 'OK' as const, cart: [fixtures.cartLine(1, 1, planProduct)] });
+        return HttpResponse.json({ status: 'OK' as const, cart: [planLine] });
       }),
       checkout.handler,
     ],
