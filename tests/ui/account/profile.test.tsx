@@ -21,7 +21,7 @@ async function openEdit(view: Awaited<ReturnType<typeof openProfile>>) {
 }
 
 describe('the profile tab (SPEC §2 "Profile tab")', () => {
-  it('shows the initials, the full name, the join date and the eight fields', async () => {
+  it('shows the initials, the full name, the join date, the eight fields and the player name', async () => {
     await openProfile();
     const section = profileSection();
     expect(within(section).getByRole('img', { name: 'Profile picture of Alex Stone' })).toHaveTextContent(
@@ -43,6 +43,7 @@ describe('the profile tab (SPEC §2 "Profile tab")', () => {
       City: 'Berlin',
       Country: 'Germany',
       'Zip Code': '—',
+      'Player name': 'Steve',
     });
   });
 
@@ -147,6 +148,40 @@ describe('the profile tab (SPEC §2 "Profile tab")', () => {
     await view.user.type(field('Zip Code'), '123456789012345678901');
     await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
     await expectFieldError('Zip Code', 'The post code may not be greater than 20 characters.');
+  });
+
+  it('the player name (ADR 0030): edited and saved with the profile; a refused name shows at its field', async () => {
+    const view = await openProfile();
+    let body: Record<string, unknown> | null = null;
+    let saved = fixtures.profile;
+    view.server.use(
+      http.put(api('/user/profile'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        if (body.player === 'no way') {
+          return failure(422, 'The given data was invalid.', {
+            player: ['Please enter a valid player name: 3 to 16 letters, digits or underscores.'],
+          });
+        }
+        saved = { ...fixtures.profile, player: String(body.player) };
+        return messageResponse('Profile updated successfully');
+      }),
+      http.get(api('/user/profile'), () => ok(saved)),
+    );
+    await openEdit(view);
+    expect(field('Player name')).toHaveValue('Steve');
+    await view.user.clear(field('Player name'));
+    await view.user.type(field('Player name'), 'no way');
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    await expectFieldError(
+      'Player name',
+      'Please enter a valid player name: 3 to 16 letters, digits or underscores.',
+    );
+    await view.user.clear(field('Player name'));
+    await view.user.type(field('Player name'), ' Alex_2 ');
+    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(body).toMatchObject({ player: 'Alex_2' });
+    await waitFor(() => expect(within(profileSection()).getByText('Alex_2')).toBeInTheDocument());
   });
 
   it("any other failure: 'Failed to update profile' when the server gives no message; Cancel closes the form", async () => {

@@ -98,6 +98,56 @@ describe('cart page', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("a cart delivered in game asks for the player (ADR 0030): the profile's name, another typed, none refused", async () => {
+    const players: unknown[] = [];
+    const { ready, user, location } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        withCart([fixtures.cartLine(1, 1)]),
+        http.post(api('/orders/checkout'), async ({ request }) => {
+          players.push(((await request.json()) as { player?: unknown }).player);
+          return HttpResponse.json({ status: 'OK' as const, redirect_url: '/success-payment', order_id: 9 });
+        }),
+      ],
+    });
+    await ready();
+    const player = await screen.findByRole('textbox', { name: 'Player name' });
+    await waitFor(() => expect(player).toHaveValue('Steve'));
+    await user.clear(player);
+    await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
+    expect(await screen.findByText('Please enter the player name the order is for.')).toBeInTheDocument();
+    expect(player).toHaveAttribute('aria-invalid', 'true');
+    expect(players).toEqual([]);
+    await user.type(player, 'Notch');
+    expect(screen.queryByText('Please enter the player name the order is for.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
+    await waitFor(() => expect(location()).toBe('/success-payment'));
+    expect(players).toEqual(['Notch']);
+  });
+
+  it('a cart that delivers nothing in game has no player field and sends none', async () => {
+    const line = fixtures.cartLine(1, 1);
+    const players: unknown[] = [];
+    const { ready, user, location } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [
+        withCart([{ ...line, item: { ...line.item, in_game: false } }]),
+        http.post(api('/orders/checkout'), async ({ request }) => {
+          players.push(((await request.json()) as { player?: unknown }).player);
+          return HttpResponse.json({ status: 'OK' as const, redirect_url: '/success-payment', order_id: 9 });
+        }),
+      ],
+    });
+    await ready();
+    const pay = await screen.findByRole('button', { name: 'Pay with coins' });
+    expect(screen.queryByRole('textbox', { name: 'Player name' })).not.toBeInTheDocument();
+    await user.click(pay);
+    await waitFor(() => expect(location()).toBe('/success-payment'));
+    expect(players).toEqual([undefined]);
+  });
+
   it('coins short: the shortfall and a Top up link with the missing amount', async () => {
     const { ready, user } = renderApp({
       path: '/cart',
