@@ -65,7 +65,10 @@ export interface IdempotentCheckout {
 /** The first answer to this Idempotency-Key, to be sent again. */
 export type Replay = { kind: 'replay'; answer: StoredAnswer };
 
-/** The order and its lines (snapshots of the cart's, passed as JSON, in cart order) in one statement. */
+/**
+ * The order and its lines (snapshots of the cart's, passed as JSON, in cart order) in one statement;
+ * a customer without a saved player keeps the order's (ADR 0030).
+ */
 const insertOrderWithLines = defineStatement<{ id: number }>(
   'bf_checkout_insert_order',
   `with o as (
@@ -78,6 +81,9 @@ const insertOrderWithLines = defineStatement<{ id: number }>(
      from o, rows from (json_to_recordset($5::json) as (product_id int, title text, price_minor bigint, count int))
        with ordinality as x(product_id, title, price_minor, count, n)
      order by x.n
+   ), remembered as (
+     -- The first player named at checkout becomes the profile's (what checkout suggests next time).
+     update users set player = $6 where id = $1::int and player is null and $6::text is not null
    )
    select id from o`,
 );

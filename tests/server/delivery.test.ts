@@ -217,6 +217,21 @@ describe('the player at checkout', () => {
     expect(order?.player).toBe('.Gamer_Tag');
   });
 
+  it('the first player named at checkout is kept on a profile that has none; a gift never replaces it', async () => {
+    const customer = await createCustomer(db(), { balanceMinor: 10_000_000, player: null });
+    const playerOf = async () =>
+      (await db().select({ player: users.player }).from(users).where(eq(users.id, customer.id)))[0]?.player;
+    const first = await buy(customer, [[suite.product(0), 1]], {
+      payment_method: 'balance',
+      player: 'Alex_2',
+    });
+    expect(first.status, first.text).toBe(200);
+    expect(await playerOf()).toBe('Alex_2');
+    const gift = await buy(customer, [[suite.product(0), 1]], { payment_method: 'balance', player: 'Notch' });
+    expect(gift.status, gift.text).toBe(200);
+    expect(await playerOf()).toBe('Alex_2');
+  });
+
   it('is not asked for a cart without commands', async () => {
     const product = suite.product(5);
     const op = await operator();
