@@ -62,27 +62,6 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('signs up and verifies the email', async () => {
     await signUpVerified(j.page, j.dataDir, customer);
-    // The demo products deliver in game: checkout takes the profile's player name (ADR 0030).
-    // The profile screen has no field for it yet, so it is saved through the API.
-    const saved = await j.page.evaluate(async () => {
-      const headers = {
-        authorization: `Bearer ${localStorage.getItem('token')}`,
-        'content-type': 'application/json',
-      };
-      const profile = (await (await fetch('/api/user/profile', { headers })).json()).payload;
-      const body = {
-        name: profile.name,
-        surname: profile.surname,
-        phone: profile.phone,
-        phoneE164: profile.phoneE164,
-        country: profile.country.id,
-        city: profile.city,
-        player: 'Steve',
-      };
-      return (await fetch('/api/user/profile', { method: 'PUT', headers, body: JSON.stringify(body) }))
-        .status;
-    });
-    expect(saved).toBe(200);
   });
 
   it('opens a product by its URL and adds 2, then another from its card', async () => {
@@ -152,6 +131,8 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('is short of coins: the shortfall and a Top up link', async () => {
     const { page } = j;
+    // The demo products deliver in game: the order names its player (ADR 0030).
+    await page.getByRole('textbox', { name: 'Player name' }).fill('Steve');
     await page.getByRole('button', { name: 'Pay with coins' }).click();
     await page.locator('.checkout__short').getByText('Your balance is short by').waitFor();
     expect(await page.getByRole('link', { name: 'Top up' }).getAttribute('href')).toMatch(
@@ -185,6 +166,8 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     const before = await checkoutBalance(page);
     expect(before).toBeGreaterThanOrEqual(total);
     await page.locator('.checkout__short').waitFor({ state: 'detached' });
+    // No order was made yet, so no player is saved: the name is given again.
+    await page.getByRole('textbox', { name: 'Player name' }).fill('Steve');
     await shot('coins-enough');
     await page.getByRole('button', { name: 'Pay with coins' }).click();
     await waitForPath(page, '/success-payment');
@@ -210,6 +193,8 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await page.locator('.cart__total').waitFor();
     const total = await cartTotal(page);
     await shot('cart-again');
+    // The first order saved its player on the profile: checkout suggests it now.
+    expect(await page.getByRole('textbox', { name: 'Player name' }).inputValue()).toBe('Steve');
     await page.getByLabel('Debit / Credit card').check();
     await page.getByRole('button', { name: 'Pay by card' }).click();
     await page.waitForURL(/\/api\/sandbox\/pay\//);

@@ -8,6 +8,8 @@ export interface Journey {
   readonly page: Browser['page'];
   /** The server's DATA_DIR, where its outbox is. */
   readonly dataDir: string;
+  /** Where the journey's server answers (http://127.0.0.1:<port>). */
+  readonly baseURL: string;
   /** Screenshots of the current screen at 375 and 1280 px (or `widths`) as `<journey>-<step>-<width>.png`. */
   screenshot(step: string, widths?: readonly number[]): Promise<void>;
 }
@@ -49,6 +51,10 @@ export function journey(name: string, width: number, env: Record<string, string>
     get dataDir() {
       if (server === undefined) throw new Error(`${name}: the server did not start`);
       return server.dataDir;
+    },
+    get baseURL() {
+      if (server === undefined) throw new Error(`${name}: the server did not start`);
+      return server.baseURL;
     },
     screenshot: (step, widths) => screenshot(page(), name, step, widths),
   };
