@@ -59,7 +59,7 @@ describe('a paid rank reaches the game server', () => {
     await page.waitForURL(/\/api\/sandbox\/pay\//);
     await page.locator('button.pay').click();
     await waitForPath(page, '/success-payment');
-    await seeText(page, 'Follow each delivery in your');
+    await page.getByText(/Follow each delivery in your order history\./).waitFor();
   });
 
   it('sees the delivery queued, and Delivered once the agent has run the command, without a reload', async () => {

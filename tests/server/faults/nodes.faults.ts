@@ -1,18 +1,24 @@
 // Two API nodes (two processes of server/main.ts) on one PostgreSQL, as behind a load balancer:
 // the limits hold across both, not once per node. The API's per-address limit and the sign-in
-// throttles count every node's requests (server/http/rate-limit.ts). Runs on the fault suite's
+// throttles count every node's requests (server/http/rate-limit.ts); store agents leasing through
+// both never get one delivery twice (ADR 0030). Runs on the fault suite's
 // own cluster ('faults', port 54339; scripts/ci-postgres.sh creates it). Needs root.
 import { execFileSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config';
+import { openDatabase } from '../../../server/db';
+import { expectEachOnceInOrder, paidOrdersFor, raceAgents, raceFigures } from '../support/delivery-race';
 import { type ServerProcess, startServer } from './server-process';
 
 const API_LIMIT = 60;
+const RACE_ORDERS = 100;
 
 let adminUrl = '';
 let databaseName = '';
 let nodes: ServerProcess[] = [];
+let nodeEnv: Record<string, string> = {};
 
 async function admin(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -43,6 +49,7 @@ beforeAll(async () => {
     TRUST_PROXY: 'true',
   };
   // Both start at once on the empty database, as a deployment's nodes do.
+  nodeEnv = env;
   nodes = await Promise.all([startServer('node-a', env), startServer('node-b', env)]);
 }, 180_000);
 
@@ -91,5 +98,35 @@ describe('two API nodes on one PostgreSQL', () => {
     const statuses: number[] = [];
     for (let n = 0; n < 12; n += 1) statuses.push((await attempt(n)).status);
     expect(statuses).toEqual([...Array(10).fill(422), 429, 429]);
+  });
+
+  it('hand each delivery to one agent only: 3 agents leasing through both nodes, each command once, in order', async () => {
+    const database = await openDatabase(loadConfig(nodeEnv));
+    try {
+      const secret = `gs_${'n'.repeat(43)}`;
+      const setup = await paidOrdersFor(database.db, secret, RACE_ORDERS);
+      let calls = 0;
+      const result = await raceAgents(3, (agent) => async (operation, body) => {
+        calls += 1;
+        // Every call through the other node than the last one, from its own address (the API's
+        // per-address limit is low here).
+        const node = nodes[(agent + calls) % 2];
+        if (node === undefined) throw new Error('no node');
+        const response = await fetch(`${node.baseURL}/api/game/deliveries/${operation}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${secret}`,
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.${agent}.${Math.floor(calls / 200)}.${calls % 200}`,
+          },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: (await response.json()) as { payload?: unknown } };
+      });
+      await expectEachOnceInOrder(database.db, setup, result);
+      console.info(raceFigures('two API nodes on PostgreSQL', RACE_ORDERS * 2, 3, result));
+    } finally {
+      await database.close();
+    }
   });
 });
