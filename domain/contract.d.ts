@@ -1796,7 +1796,8 @@ export interface components {
          *           "item": {
          *             "title": "Diamond Rank",
          *             "price": 249900,
-         *             "img_url": "/images/products/diamond-rank.svg"
+         *             "img_url": "/images/products/diamond-rank.svg",
+         *             "in_game": true
          *           }
          *         }
          *       ]

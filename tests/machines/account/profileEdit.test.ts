@@ -23,7 +23,7 @@ describe('profileEdit (SPEC §2 "Profile tab", §5, §8)', () => {
       city: 'Berlin',
       address: '',
       post_code: '',
-      player: '',
+      player: 'Steve',
     });
   });
 
