@@ -1694,24 +1694,15 @@ export interface components {
         /**
          * @description A body or query field fails the schema (missing, unknown, of the wrong type, out of range,
          *     breaking a rule such as the password rule) or a check of the server: field errors keyed by
-         *     the field, the message repeating the first one.
+         *     the field, the message repeating the first one. A query parameter the operation does not
+         *     declare is keyed by its name (every operation, before the body and the other parameters
+         *     are validated, after the session is checked).
          */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "ERROR",
-                 *       "message": "The email has already been taken.",
-                 *       "errors": {
-                 *         "email": [
-                 *           "The email has already been taken."
-                 *         ]
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ValidationError"];
             };
         };
@@ -3113,6 +3104,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ServiceUnavailable"];

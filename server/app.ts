@@ -29,6 +29,7 @@ import {
   type RateLimits,
   registerGlobalRateLimit,
 } from './http/rate-limit';
+import { queryGuard } from './http/query';
 import { type CspOptions, registerSecurity } from './http/security';
 import { sensitiveLimiters } from './http/sensitive-limits';
 import { builtFileAt, firstScreenOf, registerStaticApp, servesApp } from './http/static-app';
@@ -180,6 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (limiters) preValidation.push(limiters.perIp);
       preValidation.push(bodyGuard(operation));
       if (operation.needsBearer) preValidation.push(authenticateBearer);
+      const closedQuery = queryGuard(operation);
+      if (closedQuery) preValidation.push(closedQuery);
       if (limiters) preHandler.push(limiters.perAccount);
       const handler = handlers[operationId];
       if (handler === undefined) throw new Error(`No handler for ${operationId}`);
