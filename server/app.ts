@@ -22,6 +22,7 @@ import {
 } from './http/error-handler';
 import { allowedMethods } from './http/methods';
 import { listOperations, loadContract, type OpenApiDocument, type OperationInfo } from './http/openapi';
+import { queryGuard } from './http/query';
 import {
   defaultRateLimits,
   type HitStore,
@@ -29,7 +30,6 @@ import {
   type RateLimits,
   registerGlobalRateLimit,
 } from './http/rate-limit';
-import { queryGuard } from './http/query';
 import { type CspOptions, registerSecurity } from './http/security';
 import { sensitiveLimiters } from './http/sensitive-limits';
 import { builtFileAt, firstScreenOf, registerStaticApp, servesApp } from './http/static-app';

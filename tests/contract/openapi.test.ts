@@ -52,9 +52,8 @@ describe('openapi.yaml', () => {
       expect(statuses, where).toContain('503');
       if (op.hasInput) expect(statuses, where).toContain('400');
       if (op.needsBearer) expect(statuses, where).toContain('401');
-      if (op.hasJsonBody && op.hasRequiredFields && op.operationId !== 'paymentWebhook') {
-        expect(statuses, where).toContain('422');
-      }
+      // Every operation refuses a query parameter it does not declare (docs/decisions/0030).
+      expect(statuses, where).toContain('422');
       expect(
         statuses.some((status) => status.startsWith('2') || status.startsWith('3')),
         where,
@@ -73,6 +72,25 @@ describe('openapi.yaml', () => {
     expect(openapi.components.responses.ValidationFailed?.content?.['application/json']?.schema.$ref).toBe(
       '#/components/schemas/ValidationError',
     );
+  });
+
+  it('documents the 422 of every operation by the one shared ValidationFailed response', () => {
+    for (const [path, item] of Object.entries(openapi.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${op.operationId} (${method} ${path})`;
+        expect(op.responses['422'], where).toEqual({ $ref: '#/components/responses/ValidationFailed' });
+      }
+    }
+    const failed = openapi.components.responses.ValidationFailed;
+    expect(failed?.description).toMatch(/query parameter the operation does not\s+declare/);
+  });
+
+  it('closes the query of every operation but the emailed verification link', () => {
+    for (const op of operations) {
+      const unknownQuery = (op as { 'x-unknown-query'?: unknown })['x-unknown-query'];
+      expect([undefined, 'ignore'], op.operationId).toContain(unknownQuery);
+      if (unknownQuery === 'ignore') expect(op.operationId).toBe('verifyEmail');
+    }
   });
 
   it('accepts lang_id on every operation the storefront calls', () => {

@@ -80,8 +80,12 @@ function bodyOf(op: Operation): Pick<CallOptions, 'payload' | 'contentType'> {
   return { payload: '{}', contentType: mediaType };
 }
 
-const refusing = operations.filter((op) => (op as { 'x-unknown-query'?: string })['x-unknown-query'] !== 'ignore');
-const ignoring = operations.filter((op) => (op as { 'x-unknown-query'?: string })['x-unknown-query'] === 'ignore');
+const refusing = operations.filter(
+  (op) => (op as { 'x-unknown-query'?: string })['x-unknown-query'] !== 'ignore',
+);
+const ignoring = operations.filter(
+  (op) => (op as { 'x-unknown-query'?: string })['x-unknown-query'] === 'ignore',
+);
 
 let api: TestApi;
 let customer: { id: number; token: string };
@@ -210,7 +214,10 @@ describe('pages of the storefront are not API operations', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-query-'));
     mkdirSync(path.join(dir, '.vite'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
     site = await buildSite(api, dir, roomyLimits);
   }, 60_000);
