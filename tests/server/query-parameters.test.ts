@@ -186,6 +186,15 @@ describe('the order of the checks', () => {
     expect(Object.keys(errorsOf(answer.body))).toEqual(['lang_id']);
   });
 
+  it('names parameters called like a property of every object', async () => {
+    const answer = await api.app.inject({
+      method: 'GET',
+      url: '/api/health?__proto__=1&constructor=2&valueOf',
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(Object.keys(JSON.parse(answer.body).errors)).toEqual(['__proto__', 'constructor', 'valueOf']);
+  });
+
   it('changes nothing: a refused sign-out keeps the session', async () => {
     const session = await createSession(api.database.db, customer.id);
     const refused = await api.call('logout', { token: session.token, query: { [UNKNOWN]: 'x' } });
