@@ -845,7 +845,7 @@ export interface paths {
          *     With `wait` (seconds, at most 25) and nothing to hand out, the call waits until a delivery
          *     can be leased or the time is up (long-poll), then answers what there is (maybe nothing).
          *
-         *     Before running a command the agent calls `startDelivery` (ADR 0030): a lease that expires
+         *     Before running a command the agent calls `startDelivery` (ADR 0031): a lease that expires
          *     unstarted returns its row to `queued` (its `lease_count` grows, its `attempt` does not); a
          *     started one becomes `uncertain` and waits for the operator. After `DELIVERY_MAX_LEASES`
          *     leases that expired unstarted the row becomes `failed`.
@@ -868,7 +868,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a leased attempt as started, before its command runs
-         * @description The start mark (ADR 0030): the agent sends it after journaling `started` and before the
+         * @description The start mark (ADR 0031): the agent sends it after journaling `started` and before the
          *     command goes to the game server. 200 means this caller, and nobody else, may run this
          *     attempt once. 409 means it must not run it: the lease expired, another agent started the
          *     attempt, it was already started (a retry of a start whose answer was lost: the agent then
@@ -2168,24 +2168,15 @@ export interface components {
         /**
          * @description A body or query field fails the schema (missing, unknown, of the wrong type, out of range,
          *     breaking a rule such as the password rule) or a check of the server: field errors keyed by
-         *     the field, the message repeating the first one.
+         *     the field, the message repeating the first one. A query parameter the operation does not
+         *     declare is keyed by its name (every operation, before the body and the other parameters
+         *     are validated, after the session is checked).
          */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "ERROR",
-                 *       "message": "The email has already been taken.",
-                 *       "errors": {
-                 *         "email": [
-                 *           "The email has already been taken."
-                 *         ]
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ValidationError"];
             };
         };
@@ -3587,6 +3578,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,7 +1,7 @@
 import { PLAYER_NAME_MAX_LENGTH } from './player-name';
 
 /**
- * A product's delivery command template (ADR 0030): a game command with placeholders that the
+ * A product's delivery command template (ADR 0031): a game command with placeholders that the
  * store fills in when the order is paid. One rule for saving a template and for filling it.
  *
  * - Placeholders are `{player}`, `{uuid}`, `{quantity}`, `{order}` and `{product}`. Anything else

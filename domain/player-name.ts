@@ -1,5 +1,5 @@
 /**
- * The in-game player name an order is delivered to (ADR 0030). One rule for the checkout, the
+ * The in-game player name an order is delivered to (ADR 0031). One rule for the checkout, the
  * profile and the delivery queue; a name that passes it can be put into a game command as it is:
  * it never holds white space, a line break, `;`, a quote or a brace.
  *

@@ -32,7 +32,7 @@ export function cartTotal(items: readonly CartItem[]): number {
 }
 
 /** The number of distinct lines (SPEC §3), not the number of pieces. */
-/** The cart holds a product delivered in game: checkout asks for the player (ADR 0030). */
+/** The cart holds a product delivered in game: checkout asks for the player (ADR 0031). */
 export const deliversInGame = (items: readonly CartItem[]): boolean =>
   items.some((line) => line.item.in_game);
 

@@ -42,7 +42,7 @@ export interface CheckoutContext {
   /** The display currency at SUBMIT (ISO code): a card is charged in it. */
   currency: string;
   /**
-   * The in-game player the order is for (ADR 0030), as the field shows it: the profile's name until
+   * The in-game player the order is for (ADR 0031), as the field shows it: the profile's name until
    * the customer types another (`edited`).
    */
   player: string;

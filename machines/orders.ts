@@ -32,7 +32,7 @@ export const ordersMessages = defineMessages({
   },
 });
 
-/** What became of an order in game (ADR 0030), as the order history says it. */
+/** What became of an order in game (ADR 0031), as the order history says it. */
 export const deliveryMessages = defineMessages({
   delivered: { id: 'orders.delivery.delivered', defaultMessage: 'Delivered to {player}' },
   deliveredAt: { id: 'orders.delivery.deliveredAt', defaultMessage: 'Delivered to {player} on {time}' },
@@ -65,7 +65,7 @@ export function deliveryText(delivery: OrderDelivery, time?: string): Text | nul
   }
 }
 
-/** A delivery still on its way to the game (ADR 0030): the list is loaded again until it settles. */
+/** A delivery still on its way to the game (ADR 0031): the list is loaded again until it settles. */
 export const deliveryUnderway = (orders: readonly Order[]): boolean =>
   orders.some((order) => order.delivery.status === 'queued' || order.delivery.status === 'waiting');
 
@@ -209,7 +209,7 @@ export const ordersMachine = setup({
     "cancelled, the cart is refreshed (its lines are back) and 'The order is cancelled. Its items are back in",
     "your cart.' is shown. A 409 or 404 (the order was paid, expired or is gone meanwhile) shows the server's",
     'message and loads the orders again; other failures show their message; a cancelled request nothing.',
-    'While a delivery to the game is queued or waiting for its player (ADR 0030), the list is loaded again',
+    'While a delivery to the game is queued or waiting for its player (ADR 0031), the list is loaded again',
     'in the background (refreshing: every 5 s for a minute, then every 30 s) until every delivery has settled;',
     'a failed background load keeps the list and tries again later.',
   ].join(' '),

@@ -1,4 +1,4 @@
-// `npm run operator -- grant <email>`: gives an existing account the operator role (ADR 0030).
+// `npm run operator -- grant <email>`: gives an existing account the operator role (ADR 0031).
 // On PostgreSQL (DATABASE_URL) it writes to the database directly, like any API node. On the
 // embedded database only one process may open the data directory: when no server holds it, this
 // command opens it itself; when the store is running, it asks the running server through its

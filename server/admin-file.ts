@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `<DATA_DIR>/admin.json`: how `npm run operator` reaches the running server (ADR 0030). Written
+ * `<DATA_DIR>/admin.json`: how `npm run operator` reaches the running server (ADR 0031). Written
  * by the server once it listens, readable by its owner only (0600), removed when it stops. The
  * key in it is new at every start, so an old copy of the file opens nothing.
  */

@@ -25,6 +25,7 @@ import {
 } from './http/error-handler';
 import { allowedMethods } from './http/methods';
 import { listOperations, loadContract, type OpenApiDocument, type OperationInfo } from './http/openapi';
+import { queryGuard } from './http/query';
 import {
   defaultRateLimits,
   type HitStore,
@@ -53,7 +54,7 @@ export interface AppContext {
   mailer: Mailer;
   /** The key `npm run operator` presents to this process (written to `<DATA_DIR>/admin.json` by main). */
   adminKey: string;
-  /** The store agents' waiting lease calls (ADR 0030). */
+  /** The store agents' waiting lease calls (ADR 0031). */
   longPolls: LongPolls;
 }
 
@@ -204,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (operation.needsBearer) preValidation.push(authenticateBearer);
       if (operation.needsGameServer) preValidation.push(authenticateAgent);
       if (operation.needsAdminKey) preValidation.push(authenticateCli);
+      const closedQuery = queryGuard(operation);
+      if (closedQuery) preValidation.push(closedQuery);
       if (limiters) preHandler.push(limiters.perAccount);
       const handler = handlers[operationId];
       if (handler === undefined) throw new Error(`No handler for ${operationId}`);

@@ -273,7 +273,7 @@ export interface Config {
 }
 
 /**
- * Delivery to game servers (ADR 0030). PLAYER_BEDROCK_PREFIX: the prefix the network's proxy gives
+ * Delivery to game servers (ADR 0031). PLAYER_BEDROCK_PREFIX: the prefix the network's proxy gives
  * Bedrock players (default `.`; `none` when it takes none). PLAYER_OFFLINE_NAMES=true allows
  * offline-mode names. DELIVERY_LEASE_SECONDS (default 60): how long an agent holds a lease.
  * DELIVERY_MAX_LEASES (default 5): after that many leases that expired unstarted, a delivery is failed.

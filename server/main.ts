@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     process.on('SIGTERM', stop);
 
     await app.listen({ port: config.port, host: config.host });
-    // `npm run operator` finds this process here; loopback, whatever HOST is (ADR 0030).
+    // `npm run operator` finds this process here; loopback, whatever HOST is (ADR 0031).
     if (database.driver === 'pglite') {
       writeAdminFile(config.dataDir, {
         url: `http://127.0.0.1:${config.port}`,

@@ -31,7 +31,7 @@ export interface ProfileEditValues {
   city: string;
   address: string;
   post_code: string;
-  /** The in-game player name checkout suggests (ADR 0030); '' for none. The server judges it. */
+  /** The in-game player name checkout suggests (ADR 0031); '' for none. The server judges it. */
   player: string;
 }
 export type ProfileEditField = keyof ProfileEditValues;

@@ -205,7 +205,7 @@ export const users = pgTable(
     /** Cached sum of balance_ledger for this user, updated in the same transaction. */
     balanceMinor: money('balance_minor').notNull().default(0),
     role: accountRole('role').notNull().default('customer'),
-    /** The in-game name checkout suggests (ADR 0030). */
+    /** The in-game name checkout suggests (ADR 0031). */
     player: text('player'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -431,7 +431,7 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-// ---- delivery to game servers (ADR 0030) ---------------------------------------------------------
+// ---- delivery to game servers (ADR 0031) ---------------------------------------------------------
 
 /** The network's game servers; each one's agent authenticates with a secret stored only as its hash. */
 export const gameServers = pgTable(
@@ -468,7 +468,7 @@ export const productCommands = pgTable(
 
 /**
  * One command of one order line for one game server. Never deleted: a delivery is the store's
- * record of what the game was told to do (ADR 0030).
+ * record of what the game was told to do (ADR 0031).
  */
 export const deliveries = pgTable(
   'deliveries',

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { defineStatement, runStatement, transaction } from '../db/statement';
 
 /**
- * The agent side of the delivery queue (ADR 0030): lease, start, report, and the expiry of leases.
+ * The agent side of the delivery queue (ADR 0031): lease, start, report, and the expiry of leases.
  *
  * - Lease: the head of each order's commands on this server (every earlier command done or
  *   failed) is locked `FOR UPDATE SKIP LOCKED`, oldest order first; the queued commands right

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import { onDeliveriesQueued } from './queue';
 
 /**
- * The waiting of long-polling lease calls (ADR 0030). A waiting call looks again when this process
+ * The waiting of long-polling lease calls (ADR 0031). A waiting call looks again when this process
  * queued deliveries (`deliveriesQueued`), and otherwise every `POLL_MS`: another API node's orders
  * reach it through the database, so several nodes need nothing else (on PGlite there is one).
  */

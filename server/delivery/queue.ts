@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { defineStatement, runStatement } from '../db/statement';
 
 /**
- * The delivery rows of a paid order (ADR 0030), written in the transaction that makes it paid:
+ * The delivery rows of a paid order (ADR 0031), written in the transaction that makes it paid:
  * one per order line, game server and command, numbered in order (line by line, each line's
  * commands in their order). Called wherever an order becomes paid (`payNow` of the checkout, the
  * payment webhook): the order's player and lines are read here, so both write the same rows.

@@ -41,7 +41,7 @@ export const accountHandlers = {
     await checkPhone(errors, locale, db, phone, body.phoneE164);
     const address = optionalText(errors, locale, 'address', body.address);
     const postCode = optionalText(errors, locale, 'post_code', body.post_code);
-    // Left out: unchanged; blank or null: cleared; otherwise a name by the rule (ADR 0030).
+    // Left out: unchanged; blank or null: cleared; otherwise a name by the rule (ADR 0031).
     const player = body.player === undefined ? undefined : (body.player ?? '').trim() || null;
     if (player != null && !isPlayerName(player, request.server.ctx.config.delivery.playerNames)) {
       errors.add('player', t(locale, 'player.invalid'));

@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import type { ContractHandlers } from './types';
 
-/** The store agent's operations (ADR 0030): lease (long-poll), start, report. */
+/** The store agent's operations (ADR 0031): lease (long-poll), start, report. */
 export const gameHandlers = {
   leaseDeliveries: async (request) => {
     const server = requireGameServer(request);

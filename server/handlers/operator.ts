@@ -69,7 +69,7 @@ function stateConflict(
   return error instanceof DeliveryStateError ? new HttpError(409, t(request.locale, key)) : error;
 }
 
-/** The operator's operations (ADR 0030): every change writes an audit row in its transaction. */
+/** The operator's operations (ADR 0031): every change writes an audit row in its transaction. */
 export const operatorHandlers = {
   listGameServers: async (request) => {
     requireOperator(request);

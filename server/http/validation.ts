@@ -109,7 +109,8 @@ function valueMessage(error: ErrorObject, field: string, locale: Locale): string
 
 /** Field errors keyed by field, one message per rule broken, in the order of the schema. */
 function fieldErrorsOf(errors: ErrorObject[], locale: Locale): FieldErrors {
-  const result: FieldErrors = {};
+  // A Map, not `{}`: a field may be named like a property of every object (`constructor`).
+  const result = new Map<string, string[]>();
   const emptyFields = new Set(
     errors.filter((e) => e.keyword === 'minLength' && e.data === '').map((e) => fieldOf(e) ?? ''),
   );
@@ -117,11 +118,11 @@ function fieldErrorsOf(errors: ErrorObject[], locale: Locale): FieldErrors {
     const field = fieldOf(error) ?? 'body';
     if (emptyFields.has(field) && !(error.keyword === 'minLength' && error.data === '')) continue;
     const message = presenceMessage(error, field, locale) ?? valueMessage(error, field, locale);
-    const messages = result[field] ?? [];
+    const messages = result.get(field) ?? [];
     if (!messages.includes(message)) messages.push(message);
-    result[field] = messages;
+    result.set(field, messages);
   }
-  return result;
+  return Object.fromEntries(result);
 }
 
 /**

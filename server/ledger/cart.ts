@@ -34,7 +34,7 @@ const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_1
 
 /**
  * One cart line as JSON, from `l` (id, product_id, count) joined with its product `p` and its
- * title `t` in the language `$2`, and whether the product delivers in game (ADR 0030); aggregated in
+ * title `t` in the language `$2`, and whether the product delivers in game (ADR 0031); aggregated in
  * the order the lines were added.
  */
 const CART_JSON = `coalesce(json_agg(json_build_object(

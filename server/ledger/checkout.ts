@@ -7,7 +7,7 @@ import { type CartLine, clearCart, readCartLines } from './cart';
 import { type IdempotencyClaim, type KeyState, keepKey, readKey, type StoredAnswer } from './idempotency';
 import { appendLedgerEntry, InsufficientFundsError, lockBalance } from './ledger';
 
-/** The cart holds a product with delivery commands and the checkout names no player (ADR 0030). */
+/** The cart holds a product with delivery commands and the checkout names no player (ADR 0031). */
 export class PlayerRequiredError extends Error {
   constructor() {
     super('The cart holds a product delivered in game: a player name is needed');
@@ -67,7 +67,7 @@ export type Replay = { kind: 'replay'; answer: StoredAnswer };
 
 /**
  * The order and its lines (snapshots of the cart's, passed as JSON, in cart order) in one statement;
- * a customer without a saved player keeps the order's (ADR 0030).
+ * a customer without a saved player keeps the order's (ADR 0031).
  */
 const insertOrderWithLines = defineStatement<{ id: number }>(
   'bf_checkout_insert_order',

@@ -31,7 +31,7 @@ export class PaymentSettledError extends Error {
  * Applies a verified provider event in one transaction: the event id is recorded (a second
  * delivery answers 'duplicate' and changes nothing), the payment is settled and, on success,
  * a top-up credits its coins (ledger key `payment:<ref>`) and an order becomes paid, with its
- * delivery rows (ADR 0030). A failure
+ * delivery rows (ADR 0031). A failure
  * fails the payment and its order, and puts the order's lines back into the cart. A payment
  * cancelled or expired here that the provider still took is credited as coins (ADR 0028). Errors roll everything back, the event
  * id included, so the provider's retry is processed afresh.

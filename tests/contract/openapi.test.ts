@@ -52,9 +52,8 @@ describe('openapi.yaml', () => {
       expect(statuses, where).toContain('503');
       if (op.hasInput) expect(statuses, where).toContain('400');
       if (op.needsBearer) expect(statuses, where).toContain('401');
-      if (op.hasJsonBody && op.hasRequiredFields && op.operationId !== 'paymentWebhook') {
-        expect(statuses, where).toContain('422');
-      }
+      // Every operation refuses a query parameter it does not declare (docs/decisions/0030).
+      expect(statuses, where).toContain('422');
       expect(
         statuses.some((status) => status.startsWith('2') || status.startsWith('3')),
         where,
@@ -73,6 +72,25 @@ describe('openapi.yaml', () => {
     expect(openapi.components.responses.ValidationFailed?.content?.['application/json']?.schema.$ref).toBe(
       '#/components/schemas/ValidationError',
     );
+  });
+
+  it('documents the 422 of every operation by the one shared ValidationFailed response', () => {
+    for (const [path, item] of Object.entries(openapi.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${op.operationId} (${method} ${path})`;
+        expect(op.responses['422'], where).toEqual({ $ref: '#/components/responses/ValidationFailed' });
+      }
+    }
+    const failed = openapi.components.responses.ValidationFailed;
+    expect(failed?.description).toMatch(/query parameter the operation does not\s+declare/);
+  });
+
+  it('closes the query of every operation but the emailed verification link', () => {
+    for (const op of operations) {
+      const unknownQuery = (op as { 'x-unknown-query'?: unknown })['x-unknown-query'];
+      expect([undefined, 'ignore'], op.operationId).toContain(unknownQuery);
+      if (unknownQuery === 'ignore') expect(op.operationId).toBe('verifyEmail');
+    }
   });
 
   it('accepts lang_id on every operation the storefront calls', () => {
@@ -116,7 +134,7 @@ describe('openapi.yaml', () => {
         'setCartLineCount',
         'topUpBalance',
         'updateProfile',
-        // ADR 0030: the operator's operations need a signed-in operator (403 for a customer).
+        // ADR 0031: the operator's operations need a signed-in operator (403 for a customer).
         'createGameServer',
         'getProductCommands',
         'listDeliveries',
@@ -177,7 +195,7 @@ describe('openapi.yaml covers every call', () => {
     'GET /health',
     'GET /sandbox/pay/{ref}',
     'POST /sandbox/pay/{ref}',
-    // ADR 0030: the store agent's calls (a game server's secret) and the operator's.
+    // ADR 0031: the store agent's calls (a game server's secret) and the operator's.
     'POST /game/deliveries/lease',
     'POST /game/deliveries/start',
     'POST /game/deliveries/report',

@@ -131,7 +131,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('is short of coins: the shortfall and a Top up link', async () => {
     const { page } = j;
-    // The demo products deliver in game: the order names its player (ADR 0030).
+    // The demo products deliver in game: the order names its player (ADR 0031).
     await page.getByRole('textbox', { name: 'Player name' }).fill('Steve');
     await page.getByRole('button', { name: 'Pay with coins' }).click();
     await page.locator('.checkout__short').getByText('Your balance is short by').waitFor();

@@ -1,4 +1,4 @@
-// A purchase reaches the game (ADR 0030): a customer buys the VIP Rank for the player they name at
+// A purchase reaches the game (ADR 0031): a customer buys the VIP Rank for the player they name at
 // checkout, pays by card in the sandbox, and watches the order history. A real store agent
 // (agent/main.ts) against the RCON double on loopback then runs the rank's command, and the
 // history says Delivered without the page being reloaded: its status follows by itself.

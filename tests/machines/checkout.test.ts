@@ -210,7 +210,7 @@ describe('checkout when the payment service cannot be reached', () => {
   });
 });
 
-describe('the player an order is for (ADR 0030)', () => {
+describe('the player an order is for (ADR 0031)', () => {
   const inGame = { type: 'SUBMIT', total: 1000, balance: 2000, currency: 'EUR', inGame: true } as const;
 
   it("suggests the profile's player until the customer types, and sends the trimmed name", async () => {

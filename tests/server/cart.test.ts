@@ -66,7 +66,7 @@ describe('addToCart', () => {
         id: expect.any(Number),
         item_id: p.id,
         count: 2,
-        // The demo products carry delivery commands (ADR 0030).
+        // The demo products carry delivery commands (ADR 0031).
         item: { title: p.title, price: p.priceMinor, img_url: p.imgUrl, in_game: true },
       },
     ]);

@@ -1,4 +1,4 @@
-// 200 paid orders, 3 store agents leasing at once (ADR 0030): every delivery is run exactly once,
+// 200 paid orders, 3 store agents leasing at once (ADR 0031): every delivery is run exactly once,
 // and the commands of one order in their order. On PostgreSQL (npm run test:postgres) the three
 // lessees run on separate connections of the pool, so `FOR UPDATE SKIP LOCKED` is what keeps them
 // apart; on PGlite they interleave on one connection. Prints leases per second.

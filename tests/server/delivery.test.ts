@@ -1,4 +1,4 @@
-// The delivery queue (ADR 0030): rows written where an order becomes paid, the store agent's
+// The delivery queue (ADR 0031): rows written where an order becomes paid, the store agent's
 // lease / start / report, lease expiry, the operator's operations and their audit rows.
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

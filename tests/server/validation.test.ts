@@ -271,6 +271,22 @@ describe('a body or query field that fails the schema answers 422 with errors by
     expect(received).toEqual([]);
   });
 
+  it('names an unknown field that shares its name with a property of every object', async () => {
+    for (const name of ['constructor', 'valueOf', 'toString', 'hasOwnProperty']) {
+      const res = await register({ ...valid, [name]: 1 });
+      expect(res.status, name).toBe(422);
+      expect(res.body, name).toMatchObject({ errors: { [name]: [`Unknown field '${name}'`] } });
+    }
+    // The sandbox form, whose fields arrive as a urlencoded body (found by the fuzz suite).
+    const form = await api.call('sandboxPaymentDecision', {
+      params: { ref: 'pay_AbCdEfGh12345678' },
+      payload: 'valueOf',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(422);
+    expect(form.body).toMatchObject({ errors: { valueOf: ["Unknown field 'valueOf'"] } });
+  });
+
   it('reports an unknown field beside the broken rules', async () => {
     const res = await register({ ...valid, password: 'abc', password_confirmation: 'abc', extra: 1 });
     expect(res.status).toBe(422);

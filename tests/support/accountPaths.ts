@@ -50,7 +50,7 @@ export const manyOrders = (n: number): Order[] =>
     can_cancel: false,
   }));
 
-/** A paid order whose delivery to the game is `status` (ADR 0030). */
+/** A paid order whose delivery to the game is `status` (ADR 0031). */
 export const deliveringOrder = (status: Order['delivery']['status'], id = 130): Order => ({
   ...(manyOrders(1)[0] as Order),
   id,

@@ -81,6 +81,8 @@ export const operations = Object.entries(openapi.paths).flatMap(([path, item]) =
       hasRequiredFields: ((requestSchema?.required as string[] | undefined) ?? []).length > 0,
       hasInput: parameters.length > 0 || Boolean(op.requestBody),
       needsBearer: (op.security ?? []).some((requirement) => 'bearerAuth' in requirement),
+      needsGameServer: (op.security ?? []).some((requirement) => 'gameServerAuth' in requirement),
+      needsAdminKey: (op.security ?? []).some((requirement) => 'adminKey' in requirement),
     };
   }),
 );

@@ -73,7 +73,7 @@ CREATE INDEX "deliveries_queue" ON "deliveries" USING btree ("game_server_id","s
 CREATE INDEX "deliveries_order" ON "deliveries" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "deliveries_lease_expiry" ON "deliveries" USING btree ("lease_expires_at") WHERE "deliveries"."state" = 'leased';--> statement-breakpoint
 CREATE UNIQUE INDEX "game_servers_name_lower" ON "game_servers" USING btree (lower("name"));--> statement-breakpoint
--- Deliveries are the store's record of what a game server was told to do: never deleted (ADR 0030).
+-- Deliveries are the store's record of what a game server was told to do: never deleted (ADR 0031).
 -- The audit log is append-only.
 CREATE FUNCTION "delivery_reject_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

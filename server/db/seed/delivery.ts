@@ -6,7 +6,7 @@ import type { Database } from '../client';
 import { countries, gameServers, productCommands, products, serverSecrets, users } from '../schema';
 
 /**
- * The demo network (ADR 0030): two game servers, commands for every demo product, and one operator
+ * The demo network (ADR 0031): two game servers, commands for every demo product, and one operator
  * account. The servers' secrets are random and never shown: an operator rotates one to connect an
  * agent. The operator's password is random too; it is kept (server_secrets) only so that the start
  * log of a local store can print it.

@@ -151,7 +151,7 @@ export function OrderHistoryTab() {
   );
 }
 
-/** What became of the order in game (ADR 0030); nothing for an order that delivers nothing. */
+/** What became of the order in game (ADR 0031); nothing for an order that delivers nothing. */
 function OrderDeliveryLine({ order }: { order: Order }) {
   const text = useOptionalText();
   const intl = useIntl();

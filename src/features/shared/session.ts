@@ -11,7 +11,7 @@ export function useCoinBalance(): number | null {
   return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.balance ?? null);
 }
 
-/** The player name saved on the profile (ADR 0030); null until the profile has loaded or when none. */
+/** The player name saved on the profile (ADR 0031); null until the profile has loaded or when none. */
 export function useSavedPlayer(): string | null {
   return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.player ?? null);
 }

@@ -171,7 +171,7 @@ describe('orders waiting for payment (ADR 0028): PAY and CANCEL', () => {
   });
 });
 
-describe('deliveries on their way to the game (ADR 0030)', () => {
+describe('deliveries on their way to the game (ADR 0031)', () => {
   it('says what became of each order in game', () => {
     expect(deliveryText(deliveringOrder('none').delivery)).toBeNull();
     expect(english(deliveryText(deliveringOrder('queued').delivery))).toBe('Queued for Steve');

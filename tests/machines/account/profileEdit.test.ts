@@ -27,7 +27,7 @@ describe('profileEdit (SPEC §2 "Profile tab", §5, §8)', () => {
     });
   });
 
-  it('the player name (ADR 0030): the saved one fills the form, trimmed on save, blank clears it', () => {
+  it('the player name (ADR 0031): the saved one fills the form, trimmed on save, blank clears it', () => {
     const withPlayer = run(profileEditMachine, undefined, [
       { type: 'EDIT', profile: { ...profile, player: 'Steve' } },
     ]);

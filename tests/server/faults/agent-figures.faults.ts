@@ -1,4 +1,4 @@
-// Figures of delivery to game servers (ADR 0030), measured on loopback with a real store process, a real agent process and the
+// Figures of delivery to game servers (ADR 0031), measured on loopback with a real store process, a real agent process and the
 // RCON double; opt-in (`AGENT_FIGURES=1 npx vitest run --config tests/server/faults/vitest.config.ts
 // tests/server/faults/agent-figures.faults.ts`), as they take a minute and want a quiet machine:
 // - deliveries per second one agent sustains: N orders paid first, then one agent works through them;

@@ -1,7 +1,7 @@
 // Two API nodes (two processes of server/main.ts) on one PostgreSQL, as behind a load balancer:
 // the limits hold across both, not once per node. The API's per-address limit and the sign-in
 // throttles count every node's requests (server/http/rate-limit.ts); store agents leasing through
-// both never get one delivery twice (ADR 0030). Runs on the fault suite's
+// both never get one delivery twice (ADR 0031). Runs on the fault suite's
 // own cluster ('faults', port 54339; scripts/ci-postgres.sh creates it). Needs root.
 import { execFileSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';

@@ -29,9 +29,17 @@ export function caseOf(op: OperationSpec): fc.Arbitrary<FuzzCase> {
   return fc.record({
     customer: customerPlan,
     params: fc.record(params),
-    extraQuery: fc.option(
-      fc.record({ name: fc.string({ minLength: 1, maxLength: 10 }), value: fc.string({ maxLength: 10 }) }),
-      { nil: undefined, freq: 8 },
+    // In one case of eight: every undeclared parameter is refused before validation, so more
+    // would leave few cases to reach the handlers (fc.option's `freq: 8` made it seven of eight).
+    extraQuery: fc.oneof(
+      { weight: 7, arbitrary: fc.constant(undefined) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          name: fc.string({ minLength: 1, maxLength: 10 }),
+          value: fc.string({ maxLength: 10 }),
+        }),
+      },
     ),
     body: op.body === undefined ? fc.constant(undefined) : bodyPlanOf(op.body.schema, op.body.mediaType),
     signed: fc.boolean(),

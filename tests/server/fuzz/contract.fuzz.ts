@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { contractCheck } from '../support/api';
 import { ledgerMismatches } from '../support/money';
 import { caseOf, requestOf } from './cases';
-import { operationSpecs } from './contract';
+import { type OperationSpec, operationSpecs } from './contract';
 import { createWorld, type Snapshot, type World } from './world';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
@@ -65,6 +65,27 @@ async function settled(): Promise<void> {
   throw new Error('the connection pool stayed busy for 5 s');
 }
 
+/**
+ * A query parameter the operation does not declare is refused (docs/decisions/0030): the request
+ * never succeeds, and a 422 names it. Another refusal may come first (401, a body of another
+ * media type, a rate limit).
+ */
+function unknownQueryProblems(
+  op: OperationSpec,
+  name: string | undefined,
+  status: number,
+  body: unknown,
+): string[] {
+  if (name === undefined || op.unknownQuery === 'ignore') return [];
+  if (op.parameters.some((p) => p.in === 'query' && p.name === name)) return [];
+  if (status < 400) return [`accepted the undeclared query parameter '${name}' with ${status}`];
+  const errors = (body as { errors?: Record<string, unknown> } | null)?.errors;
+  if (status === 422 && (errors === undefined || !Object.hasOwn(errors, name))) {
+    return [`refused the undeclared query parameter '${name}' without naming it`];
+  }
+  return [];
+}
+
 function changedTables(before: Snapshot, after: Snapshot): string[] {
   return Object.keys(before).filter((table) => before[table] !== after[table]);
 }
@@ -88,10 +109,11 @@ describe('every operation of openapi.yaml under generated input', () => {
         const before = await world.snapshot();
         const response = await world.api.app.inject(request);
         count(op.operationId, response.statusCode);
-        const { problems } = contractCheck(op.operationId, response);
+        const { body, problems } = contractCheck(op.operationId, response);
         if (problems.some((problem) => problem.includes('does not document status'))) undocumented += 1;
         else if (problems.length > 0) offSchema += 1;
         if (response.statusCode >= 500) problems.push(`${op.operationId} answered ${response.statusCode}`);
+        problems.push(...unknownQueryProblems(op, fuzzCase.extraQuery?.name, response.statusCode, body));
         // A write the server starts after answering (the reset mail's token) must land before
         // the next case looks: the embedded database runs queries in order, PostgreSQL's pool not.
         if (response.statusCode < 400) await settled();

@@ -24,6 +24,8 @@ export interface OperationSpec {
   parameters: ParameterSpec[];
   body: BodySpec | undefined;
   needsBearer: boolean;
+  /** Whether a query parameter it does not declare is refused (422) or ignored (`x-unknown-query`). */
+  unknownQuery: 'refuse' | 'ignore';
 }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
@@ -46,6 +48,7 @@ interface RawOperation {
   security?: Record<string, string[]>[];
   parameters?: Json[];
   requestBody?: { required?: boolean; content: Record<string, { schema: Json }> };
+  'x-unknown-query'?: 'ignore';
 }
 
 export const operationSpecs: OperationSpec[] = Object.entries(openapi.paths).flatMap(([path, item]) =>
@@ -66,6 +69,7 @@ export const operationSpecs: OperationSpec[] = Object.entries(openapi.paths).fla
           ? undefined
           : { mediaType, schema: media.schema, required: op.requestBody?.required === true },
       needsBearer: (op.security ?? []).some((requirement) => 'bearerAuth' in requirement),
+      unknownQuery: op['x-unknown-query'] === 'ignore' ? 'ignore' : 'refuse',
     };
   }),
 );

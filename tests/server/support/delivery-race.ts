@@ -1,4 +1,4 @@
-// Store agents racing for one game server's deliveries (ADR 0030): the setup (paid orders whose
+// Store agents racing for one game server's deliveries (ADR 0031): the setup (paid orders whose
 // product runs two commands there), the agents' loop (lease, start, report) through any way of
 // calling the API, and what must hold afterwards. Used in-process (delivery-concurrency.test.ts)
 // and across two API node processes on one PostgreSQL (faults/nodes.faults.ts).

@@ -36,7 +36,7 @@ export async function createCustomer(
       countryId: country.id,
       city: 'Berlin',
       emailVerifiedAt: options.verified === false ? null : new Date(),
-      // The demo products deliver in game: checkout takes the profile's player (ADR 0030).
+      // The demo products deliver in game: checkout takes the profile's player (ADR 0031).
       player: options.player === undefined ? 'Steve' : options.player,
     })
     .returning({ id: users.id });

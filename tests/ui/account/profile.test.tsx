@@ -150,7 +150,7 @@ describe('the profile tab (SPEC §2 "Profile tab")', () => {
     await expectFieldError('Zip Code', 'The post code may not be greater than 20 characters.');
   });
 
-  it('the player name (ADR 0030): edited and saved with the profile; a refused name shows at its field', async () => {
+  it('the player name (ADR 0031): edited and saved with the profile; a refused name shows at its field', async () => {
     const view = await openProfile();
     let body: Record<string, unknown> | null = null;
     let saved = fixtures.profile;

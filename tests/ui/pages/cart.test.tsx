@@ -98,7 +98,7 @@ describe('cart page', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("a cart delivered in game asks for the player (ADR 0030): the profile's name, another typed, none refused", async () => {
+  it("a cart delivered in game asks for the player (ADR 0031): the profile's name, another typed, none refused", async () => {
     const players: unknown[] = [];
     const { ready, user, location } = renderApp({
       path: '/cart',

@@ -37,7 +37,7 @@ for (const path of checkoutPaths) {
     )
   )
     checkoutOffScreen[path.name] =
-      "The player field's steps (a cart delivered in game, ADR 0030) are driven by the cart page's own tests: this replay's cart delivers nothing in game.";
+      "The player field's steps (a cart delivered in game, ADR 0031) are driven by the cart page's own tests: this replay's cart delivers nothing in game.";
 }
 
 function failureOf(event: EventObject): ApiFailure {
