@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpVerified } from './support/auth';
 import { journey } from './support/journey';
-import { type Customer, openPage, seeText, waitForPath } from './support/storefront';
+import { type Customer, namePlayer, openPage, seeText, waitForPath } from './support/storefront';
 
 const TIMEOUT_SECONDS = 30;
 const WIDTH = 1280;
@@ -40,6 +40,7 @@ async function addToCart(page: Page, ...titles: string[]) {
 async function cardCheckout(page: Page): Promise<void> {
   await openPage(page, '/cart');
   await page.locator('.cart__total').waitFor();
+  await namePlayer(page);
   await page.getByLabel('Debit / Credit card').check();
   await page.getByRole('button', { name: 'Pay by card' }).click();
   await page.waitForURL(/\/api\/sandbox\/pay\//);
@@ -159,6 +160,7 @@ describe('a card payment left on the provider’s page is not a lost cart', () =
     await page.getByText(/^Successfully added/).waitFor();
     await page.locator('.checkout__short').waitFor({ state: 'detached' });
     await shot('topped-up-back-in-cart');
+    await namePlayer(page);
     await page.getByRole('button', { name: 'Pay with coins' }).click();
     await waitForPath(page, '/success-payment');
     await seeText(page, 'Payment completed successfully!');

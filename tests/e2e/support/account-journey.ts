@@ -36,6 +36,7 @@ import {
   type Customer,
   header,
   isNarrow,
+  namePlayer,
   navigate,
   seeHeading,
   seeText,
@@ -181,6 +182,7 @@ export function accountJourney(j: Journey, plan: AccountJourneyPlan): void {
     await seeText(page, 'Added to cart');
     await page.goto('/cart');
     await seeHeading(page, 'Cart');
+    await namePlayer(page);
     await page.getByRole('button', { name: 'Pay with coins', exact: true }).click();
     await waitForPath(page, '/success-payment');
     await seeText(page, 'Payment completed successfully!');

@@ -137,3 +137,11 @@ export async function acceptCookies(page: Page): Promise<void> {
   await banner.getByRole('button', { name: 'Accept', exact: true }).click();
   await banner.waitFor({ state: 'detached' });
 }
+
+/**
+ * The player a cart delivered in game is for (ADR 0031): typed into checkout's field. The demo
+ * products all deliver in game.
+ */
+export async function namePlayer(page: Page, player = 'Steve'): Promise<void> {
+  await page.getByRole('textbox', { name: 'Player name' }).fill(player);
+}
