@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { type ComponentType, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { showSelector } from '../../../machines/currency';
-import { whenIdle } from '../../components/lazy/whenIdle';
+import { onFirstInteraction } from '../../components/lazy/onFirstInteraction';
 import { ChevronIcon } from '../../components/Select/ChevronIcon';
 import { LazySelect, loadSelect } from '../../components/Select/LazySelect';
 import type { SelectProps } from '../../components/Select/types';
@@ -38,9 +38,11 @@ export function CurrencySelect({ className, deferred = false }: { className?: st
 }
 
 /**
- * A look-alike of the select until it is first focused. The chunk is fetched when the browser is
- * idle if the field is visible (CSS hides the strip on phones), when the pointer comes near, or on
- * focus; the look-alike keeps the focus meanwhile and the real select takes it over on mount.
+ * A look-alike of the select until it is first focused. The chunk (~60 KB gzip with react-aria's
+ * ComboBox) is fetched at the visitor's first interaction if the field is visible (CSS hides the
+ * strip on phones), when the pointer comes near, or on focus; the look-alike keeps the focus
+ * meanwhile and the real select takes it over on mount. Not on idle: the browser would then fetch
+ * and run it as part of every first load of a wide screen (docs/decisions/0030).
  */
 function DeferredSelect(props: SelectProps) {
   const [loaded, setLoaded] = useState<{ Select: ComponentType<SelectProps>; autoFocus: boolean }>();
@@ -50,7 +52,7 @@ function DeferredSelect(props: SelectProps) {
 
   useEffect(
     () =>
-      whenIdle(() => {
+      onFirstInteraction(() => {
         if (root.current?.checkVisibility?.()) void loadSelect();
       }),
     [],

@@ -1,0 +1,143 @@
+// What `npm run size` counts, from the built app (dist/app): the JavaScript files of the first load
+// of `/` and each route's own files. tests/e2e/first-load.e2e.ts checks the same lists against what
+// Chromium really fetches, so a part that loads by itself (at once, on idle) and is not counted
+// here fails that test (docs/decisions/0030).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const DIST = 'dist/app';
+/** DESIGN §6 asks 120 KB; the budget checked is what the stack's libraries leave (docs/decisions/0030). */
+export const BUDGET_BYTES = 140 * 1024;
+/** DESIGN §6: a route's own code, beyond what the first load of `/` already fetched. */
+export const ROUTE_BUDGET_BYTES = 40 * 1024;
+/** Source modules that `/` loads lazily on its first render (route chunks of the home page). */
+const FIRST_LOAD_OF_HOME = [/^src\/routes\/index\.tsx?$/, /^src\/features\/home\//];
+
+/**
+ * What a route loads to show itself (its lazy components, its layout's and the screen module its
+ * loader starts: src/routes/*.ts, src/bootstrap/screens.ts, and any lazy part it renders at once),
+ * and what it loads later on a customer's action. Listed by hand; a module that is no longer a
+ * chunk of the build stops the check.
+ */
+export interface RouteModules {
+  arrival: readonly string[];
+  later?: readonly string[];
+  laterWhen?: string;
+  /** A known excess over the route budget, with its reason: printed, and not failing the check. */
+  knownOver?: string;
+}
+const ACCOUNT = ['src/features/account/AccountLayout.tsx', 'src/bootstrap/screens/account.ts'];
+export const ROUTE_MODULES: Record<string, RouteModules> = {
+  '/account/profile': {
+    arrival: [...ACCOUNT, 'src/features/account/ProfileTab.tsx'],
+    later: ['src/features/account/ProfileForm.tsx', 'src/components/Select/Select.tsx'],
+    laterWhen: 'Edit opens the form',
+  },
+  '/account/balance': { arrival: [...ACCOUNT, 'src/features/account/BalanceTab.tsx'] },
+  '/account/order-history': {
+    arrival: [...ACCOUNT, 'src/features/account/OrderHistoryTab.tsx', 'src/bootstrap/screens/cart.ts'],
+  },
+  '/account/change-password': { arrival: [...ACCOUNT, 'src/features/account/ChangePasswordTab.tsx'] },
+  '/account/change-email': { arrival: [...ACCOUNT, 'src/features/account/ChangeEmailTab.tsx'] },
+  '/shop': {
+    arrival: ['src/features/shop/ProductListPage.tsx', 'src/bootstrap/screens/shop.ts'],
+    later: ['src/features/shop/ProductDialog.tsx'],
+    laterWhen: 'a product opens',
+  },
+  '/cart': { arrival: ['src/features/cart/CartPage.tsx', 'src/bootstrap/screens/cart.ts'] },
+  '/login': { arrival: ['src/features/auth/LoginPage.tsx', 'src/bootstrap/screens/auth.ts'] },
+  '/login/link': { arrival: ['src/features/auth/LoginLinkPage.tsx', 'src/bootstrap/screens/auth.ts'] },
+  '/register': {
+    // The country field renders the filterable Select at once (LazySelect): counted on arrival.
+    arrival: [
+      'src/features/auth/RegisterPage.tsx',
+      'src/bootstrap/screens/auth.ts',
+      'src/components/Select/Select.tsx',
+      'src/components/lazy/AriaLocale.tsx',
+    ],
+    knownOver:
+      "the phone field's formatter and metadata (libphonenumber-js, 36.9 KB) and the country ComboBox hydrate with the form; to fit, they would load on the fields' first use",
+  },
+  '/forgot-password': {
+    arrival: ['src/features/auth/ForgotPasswordPage.tsx', 'src/bootstrap/screens/auth.ts'],
+  },
+  '/reset-password': {
+    arrival: ['src/features/auth/ResetPasswordPage.tsx', 'src/bootstrap/screens/auth.ts'],
+  },
+  '/rules': { arrival: ['src/features/pages/RulesPage.tsx', 'src/bootstrap/screens/pages.ts'] },
+  '/faq': { arrival: ['src/features/pages/FaqPage.tsx', 'src/bootstrap/screens/pages.ts'] },
+  '/{slug} (static page)': {
+    arrival: ['src/features/pages/StaticPageView.tsx', 'src/bootstrap/screens/pages.ts'],
+  },
+  '/email-verified': {
+    arrival: ['src/features/email/EmailVerifiedPage.tsx', 'src/bootstrap/screens/email.ts'],
+  },
+  '/success-payment': {
+    arrival: ['src/features/payment/PaymentSuccessPage.tsx', 'src/bootstrap/screens/payment.ts'],
+  },
+};
+
+type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+
+export interface Build {
+  /** The first load of `/`: the JavaScript files (paths under dist/app, e.g. `assets/ui-….js`). */
+  firstLoad: string[];
+  /** The files of `modules` (source paths) with their static imports, minus the first load. */
+  ownFiles(modules: readonly string[]): string[];
+  gzipSize(file: string): number;
+}
+
+/**
+ * The scripts the built index.html loads or preloads (the entry, and the start-up and UI that
+ * src/main.tsx imports dynamically at once), everything they import statically (Vite's manifest),
+ * and the lazy chunks of the modules `/` renders on first load (with their static imports).
+ */
+export function readBuild(dist = DIST): Build {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const withStaticImports = (keys: readonly string[], seen = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      withStaticImports(manifest[key]?.imports ?? [], seen);
+    }
+    return seen;
+  };
+  const scriptsOf = (keys: Set<string>) =>
+    [...keys]
+      .map((key) => manifest[key]?.file)
+      .filter((file): file is string => Boolean(file?.endsWith('.js')));
+
+  const page = readFileSync(join(dist, 'index.html'), 'utf8');
+  const pageScripts = new Set(
+    [...page.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+      (match) => match[1],
+    ),
+  );
+  const entries = Object.keys(manifest).filter(
+    (key) => manifest[key]?.isEntry || pageScripts.has(manifest[key]?.file ?? ''),
+  );
+  const homeChunks = Object.keys(manifest).filter((key) =>
+    FIRST_LOAD_OF_HOME.some((pattern) => pattern.test(manifest[key]?.src ?? key)),
+  );
+  const firstLoad = scriptsOf(withStaticImports([...entries, ...homeChunks])).sort();
+  const firstLoadSet = new Set(firstLoad);
+
+  const gzipSizes = new Map<string, number>();
+  return {
+    firstLoad,
+    ownFiles(modules) {
+      const missing = modules.filter((module) => manifest[module] === undefined);
+      if (missing.length > 0) throw new Error(`size: not chunks of the build: ${missing.join(', ')}`);
+      return scriptsOf(withStaticImports(modules)).filter((file) => !firstLoadSet.has(file));
+    },
+    gzipSize(file) {
+      let size = gzipSizes.get(file);
+      if (size === undefined) {
+        size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+        gzipSizes.set(file, size);
+      }
+      return size;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// DESIGN §6 counts the first load as what the browser fetches. `npm run size` counts it from the
+// build (scripts/size-files.ts); this checks its lists against Chromium: every script a first visit
+// fetches by itself (no pointer, key or touch; the load settled and the browser idle) is one that
+// `npm run size` counts for that page, and on `/` it fetches all of them (docs/decisions/0030).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_MODULES, readBuild } from '../../scripts/size-files';
+import { openBrowser } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+import { appTookOver, NARROW_WIDTH } from './support/storefront';
+
+const QUIET_MS = 1_500;
+
+let server: RunningServer;
+const build = readBuild();
+
+beforeAll(async () => {
+  server = await startServer('first-load');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The scripts (`assets/….js`) a fresh browser of `width` fetches for `path` without any interaction. */
+async function scriptsFetched(path: string, width: number): Promise<string[]> {
+  const browser = await openBrowser(server.baseURL, width);
+  try {
+    const fetched = new Set<string>();
+    let last = Date.now();
+    browser.page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) {
+        fetched.add(pathname.slice(1));
+        last = Date.now();
+      }
+    });
+    await browser.page.goto(path);
+    await appTookOver(browser.page);
+    await settle(browser.page, () => last);
+    return [...fetched].sort();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Until no script has been asked for in QUIET_MS and the browser has had an idle period. */
+async function settle(page: Page, lastRequest: () => number): Promise<void> {
+  for (;;) {
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })),
+    );
+    const quietFor = Date.now() - lastRequest();
+    if (quietFor >= QUIET_MS) return;
+    await page.waitForTimeout(QUIET_MS - quietFor);
+  }
+}
+
+describe('the first load of / is what npm run size counts', () => {
+  for (const [name, width] of [
+    ['wide screen', 1280],
+    ['phone', NARROW_WIDTH],
+  ] as const) {
+    it(`on a ${name}`, async () => {
+      expect(await scriptsFetched('/', width)).toEqual(build.firstLoad);
+    });
+  }
+});
+
+describe("a route's arrival fetches no script beyond what npm run size counts for it", () => {
+  for (const path of ['/register', '/login', '/shop'] as const) {
+    it(path, async () => {
+      const route = ROUTE_MODULES[path];
+      if (!route) throw new Error(`no ROUTE_MODULES entry for ${path}`);
+      const counted = new Set([...build.firstLoad, ...build.ownFiles(route.arrival)]);
+      const fetched = await scriptsFetched(path, 1280);
+      expect(fetched.filter((file) => !counted.has(file))).toEqual([]);
+    });
+  }
+});
