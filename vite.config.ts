@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { callingCodes } from './scripts/vite/calling-codes';
 import { preloadLazyModules, stylesheetFirst } from './scripts/vite/first-load';
 import { parserlessIntl } from './scripts/vite/icu-parser';
 import { renderEntryBuild } from './scripts/vite/render-entry';
@@ -15,6 +16,7 @@ export default defineConfig({
     stripMachineDescriptions(),
     parserlessIntl(),
     renderEntryBuild(),
+    callingCodes(),
   ],
   resolve: {
     // @xstate/react imports the shims of useSyncExternalStore for React 17; React 19 has the hook,
@@ -57,7 +59,7 @@ export default defineConfig({
             {
               name: 'ui',
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs[\\/](?!icu-messageformat-parser[\\/]index|icu-skeleton-parser)[^\\/]+|intl-messageformat|use-sync-external-store|use-isomorphic-layout-effect|@xstate[\\/]react)[\\/]|[\\/]src[\\/](bootstrap[\\/]bootApp\.tsx$|routes[\\/]|i18n[\\/](?!dates\.ts|icu-parser\.ts)|features[\\/](shell[\\/](?!StartupError)|home[\\/]|app[\\/]|cookies[\\/]|forms[\\/]servedForms)|features[\\/]pages[\\/](NotFoundPage|PagePending)|features[\\/]account[\\/]AccountTabPending|components[\\/](Spinner[\\/]|lazy[\\/](?!AriaLocale|stale-chunk)|LoadFailed[\\/]|LinkButton[\\/]|CoinAmount[\\/]|Button[\\/]buttonClass|Select[\\/](LazySelect|ChevronIcon)|Toasts[\\/]LazyToasts|FullScreenMenu[\\/]LazyFullScreenMenu))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs[\\/](?!icu-messageformat-parser[\\/]index|icu-skeleton-parser)[^\\/]+|intl-messageformat|use-sync-external-store|use-isomorphic-layout-effect|@xstate[\\/]react)[\\/]|[\\/]src[\\/](bootstrap[\\/]bootApp\.tsx$|routes[\\/]|i18n[\\/](?!dates\.ts|icu-parser\.ts)|features[\\/](shell[\\/](?!StartupError)|home[\\/]|app[\\/]|cookies[\\/]|forms[\\/]servedForms)|features[\\/]pages[\\/](NotFoundPage|PagePending)|features[\\/]account[\\/]AccountTabPending|components[\\/](Spinner[\\/]|lazy[\\/](?!AriaLocale|stale-chunk)|LoadFailed[\\/]|LinkButton[\\/]|CoinAmount[\\/]|Button[\\/]buttonClass|Select[\\/](LazySelect|DeferredSelect|ChevronIcon)|Toasts[\\/]LazyToasts|FullScreenMenu[\\/]LazyFullScreenMenu))/,
             },
           ],
         },

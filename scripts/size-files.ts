@@ -21,6 +21,7 @@ const FIRST_LOAD_OF_HOME = [/^src\/routes\/index\.tsx?$/, /^src\/features\/home\
  * chunk of the build stops the check.
  */
 export interface RouteModules {
+  /** Loaded by the route without any interaction (at once, or on idle). */
   arrival: readonly string[];
   later?: readonly string[];
   laterWhen?: string;
@@ -49,15 +50,13 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/login': { arrival: ['src/features/auth/LoginPage.tsx', 'src/bootstrap/screens/auth.ts'] },
   '/login/link': { arrival: ['src/features/auth/LoginLinkPage.tsx', 'src/bootstrap/screens/auth.ts'] },
   '/register': {
-    // The country field renders the filterable Select at once (LazySelect): counted on arrival.
-    arrival: [
-      'src/features/auth/RegisterPage.tsx',
-      'src/bootstrap/screens/auth.ts',
+    arrival: ['src/features/auth/RegisterPage.tsx', 'src/bootstrap/screens/auth.ts'],
+    later: [
       'src/components/Select/Select.tsx',
       'src/components/lazy/AriaLocale.tsx',
+      'src/features/forms/phone.ts',
     ],
-    knownOver:
-      "the phone field's formatter and metadata (libphonenumber-js, 36.9 KB) and the country ComboBox hydrate with the form; to fit, they would load on the fields' first use",
+    laterWhen: 'the form is first used (the country ComboBox, the phone library)',
   },
   '/forgot-password': {
     arrival: ['src/features/auth/ForgotPasswordPage.tsx', 'src/bootstrap/screens/auth.ts'],
@@ -94,7 +93,10 @@ export interface Build {
  * and the lazy chunks of the modules `/` renders on first load (with their static imports).
  */
 export function readBuild(dist = DIST): Build {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
   const withStaticImports = (keys: readonly string[], seen = new Set<string>()): Set<string> => {
     for (const key of keys) {
       if (seen.has(key)) continue;

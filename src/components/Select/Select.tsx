@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, useEffect } from 'react';
 import {
   Button,
   ComboBox,
@@ -41,6 +41,7 @@ export function Select({
   isClearable = false,
   autoFocus,
   openOnFocus = false,
+  typedText,
   className,
 }: SelectProps) {
   const intl = useIntl();
@@ -54,7 +55,7 @@ export function Select({
       // The ComboBox fills the input from the selected item only while unfocused, and its
       // collection is empty on the first render: mounted with autoFocus (the header's currency
       // field on its first click) it would stay blank. Start it with the selected label.
-      defaultInputValue={options.find((option) => option.id === value)?.label ?? ''}
+      defaultInputValue={typedText ?? options.find((option) => option.id === value)?.label ?? ''}
       onChange={(key) => onChange(key === null ? null : String(key))}
       defaultFilter={startsWith}
       allowsEmptyCollection
@@ -67,6 +68,7 @@ export function Select({
       aria-busy={isLoading || undefined}
     >
       <Label className="field__label">{label}</Label>
+      {typedText && autoFocus && <OpenOnMount />}
       <div className="select__control">
         <Input className="field__input select__input" placeholder={placeholder} />
         <div className="select__adornments">
@@ -108,6 +110,16 @@ export function Select({
       </Popover>
     </ComboBox>
   );
+}
+
+/** Opens the list as the select mounts, on the text typed into its look-alike (DeferredSelect). */
+function OpenOnMount() {
+  const state = useContext(ComboBoxStateContext);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the select mounts
+  useEffect(() => {
+    state?.open(null, 'input');
+  }, []);
+  return null;
 }
 
 /** Clears both the selection and the typed text; shown only when there is something to clear. */

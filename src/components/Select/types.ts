@@ -22,6 +22,8 @@ export interface SelectProps {
   /** Shows a button that clears the value and the typed text. */
   isClearable?: boolean;
   autoFocus?: boolean;
+  /** Text typed before the select was there (DeferredSelect's look-alike): shown, with the list open on it. */
+  typedText?: string;
   /** Opens the list when the field takes the focus (a short list picked, not typed in: the currency). */
   openOnFocus?: boolean;
   className?: string;

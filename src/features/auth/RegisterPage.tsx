@@ -6,14 +6,14 @@ import type { SignUpTextField } from '../../../machines/forms/signUp';
 import type { PageTarget } from '../../../machines/staticPages';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
-import { LazySelect } from '../../components/Select/LazySelect';
+import { DeferredSelect } from '../../components/Select/DeferredSelect';
 import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText } from '../../i18n/useText';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
 import { PhoneField } from '../forms/PhoneField';
-import { prefilledPhone } from '../forms/phone';
+import { loadedPhoneLibrary, loadPhoneLibrary, prefilledPhone } from '../forms/phoneLibrary';
 import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
 
@@ -76,6 +76,16 @@ export function RegisterPage() {
           form.send({ type: 'PREFILL', fields });
           const phone = prefilledPhone(fields);
           if (phone) form.send({ type: 'PHONE_CHANGED', change: phone });
+          // Typed as the app took over, after the route's loader had looked: read once the library is here.
+          if (fields.phone && !loadedPhoneLibrary()) {
+            loadPhoneLibrary().then(
+              ({ readPhone }) => {
+                const { text, country } = form.getSnapshot().context.values.phone;
+                form.send({ type: 'PHONE_CHANGED', change: readPhone(text, country) });
+              },
+              () => {},
+            );
+          }
         }}
         formError={text(formError)}
         errorsKey={errorsKey}
@@ -100,7 +110,7 @@ export function RegisterPage() {
               errorMessage={text(errors.phone)}
             />
           </div>
-          <LazySelect
+          <DeferredSelect
             label={intl.formatMessage(messages.country)}
             name="country"
             placeholder={intl.formatMessage(messages.countryPlaceholder)}

@@ -1,8 +1,15 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { PHONE_MAX_LENGTH, type PhoneChange, type PhoneValue } from '../../../machines/forms/phone';
+import { onFirstInteraction } from '../../components/lazy/onFirstInteraction';
 import { TextField } from '../../components/TextField/TextField';
-import { callingCodeOf, choosePhoneCountry, readPhone } from './phone';
+import {
+  callingCodeOf,
+  choosePhoneCountry,
+  loadedPhoneLibrary,
+  loadPhoneLibrary,
+  unreadPhone,
+} from './phoneLibrary';
 import './forms.css';
 
 export interface PhoneFieldProps {
@@ -18,17 +25,39 @@ export interface PhoneFieldProps {
  * The international phone input of SPEC §5: a calling-code choice limited to the allowed countries
  * and a number formatted as it is typed (libphonenumber-js), at most 25 characters. What the number
  * means for the form (required, valid, a country outside the list) is the form machine's call.
+ * The library loads at the visitor's first interaction with the page, when the pointer reaches the
+ * field or on its focus; text typed before it is there is kept as typed and read once it arrives.
  */
 export function PhoneField({ label, countries, value, onChange, errorMessage }: PhoneFieldProps) {
   const intl = useIntl();
   const selectId = useId();
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+  useEffect(() => onFirstInteraction(() => void loadPhoneLibrary().catch(() => {})), []);
+
+  const readTyped = (text: string) => {
+    const library = loadedPhoneLibrary();
+    if (library) {
+      onChange(library.readPhone(text, value.country));
+      return;
+    }
+    onChange(unreadPhone(text, value.country));
+    loadPhoneLibrary().then(
+      ({ readPhone }) => {
+        const current = latest.current;
+        current.onChange(readPhone(current.value.text, current.value.country));
+      },
+      // Not loaded (the server away): the text stays as typed; the next keystroke tries again.
+      () => {},
+    );
+  };
   const options = countries
     .map((country) => ({ iso: country.iso.toUpperCase(), title: country.title }))
     .map((country) => ({ ...country, code: callingCodeOf(country.iso) }))
     .filter((country) => country.code !== '');
 
   return (
-    <div className="phone-field">
+    <div className="phone-field" onPointerEnter={() => void loadPhoneLibrary().catch(() => {})}>
       <div className="phone-field__code field">
         <label className="field__label" htmlFor={selectId}>
           {intl.formatMessage({ id: 'forms.phone.dialCode', defaultMessage: 'Dial code' })}
@@ -64,7 +93,8 @@ export function PhoneField({ label, countries, value, onChange, errorMessage }: 
           defaultMessage: 'Enter a phone number',
         })}
         value={value.text}
-        onChange={(text) => onChange(readPhone(text, value.country))}
+        onChange={readTyped}
+        onFocus={() => void loadPhoneLibrary().catch(() => {})}
         isInvalid={Boolean(errorMessage)}
         errorMessage={errorMessage}
       />

@@ -7,7 +7,9 @@ import {
   parsePhoneNumberFromString,
 } from 'libphonenumber-js';
 import { PHONE_MAX_LENGTH, type PhoneChange } from '../../../machines/forms/phone';
-import type { PrefilledFields } from '../../../machines/forms/prefill';
+
+// The phone library's part of the phone input: a chunk of its own, loaded when a number is first
+// typed (phoneLibrary.ts, docs/decisions/0030).
 
 /**
  * What the phone library reads from the typed text (SPEC §5: international format, auto-format,
@@ -39,19 +41,6 @@ export function readPhone(raw: string, chosen: string | null): PhoneChange {
   };
 }
 
-/** A country chosen in the phone input: the number starts over with its calling code. */
-export function choosePhoneCountry(chosen: string): PhoneChange {
-  const country = asCountry(chosen);
-  const text = country ? `+${getCountryCallingCode(country)}` : '';
-  return { text, country: chosen, candidates: country ? [country] : [], e164: null, valid: false };
-}
-
-/** '+49', or '' for a code the library does not know. */
-export function callingCodeOf(iso: string): string {
-  const country = asCountry(iso);
-  return country ? `+${getCountryCallingCode(country)}` : '';
-}
-
 function toInternational(digits: string, country: CountryCode | undefined): string {
   if (!country) return `+${digits}`;
   const national = new AsYouType(country);
@@ -61,13 +50,4 @@ function toInternational(digits: string, country: CountryCode | undefined): stri
 
 function asCountry(iso: string | null): CountryCode | undefined {
   return iso !== null && isSupportedCountry(iso) ? iso : undefined;
-}
-
-/**
- * The phone input's change for a number typed, or a dial code chosen, in the server's form before
- * the app took over (PhoneField: `phone` and `dialCode`); null when neither was.
- */
-export function prefilledPhone({ phone = '', dialCode = '' }: PrefilledFields): PhoneChange | null {
-  if (phone === '') return dialCode === '' ? null : choosePhoneCountry(dialCode);
-  return readPhone(phone, dialCode || null);
 }
