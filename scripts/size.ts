@@ -5,7 +5,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspectorTraces } from './inspector-traces';
-import { BUDGET_BYTES, DIST, ROUTE_BUDGET_BYTES, ROUTE_MODULES, type RouteModules, readBuild } from './size-files';
+import {
+  BUDGET_BYTES,
+  DIST,
+  ROUTE_BUDGET_BYTES,
+  ROUTE_MODULES,
+  type RouteModules,
+  readBuild,
+} from './size-files';
 
 if (!existsSync(join(DIST, '.vite/manifest.json'))) {
   console.error(`size: ${DIST}/.vite/manifest.json is missing; run \`npm run build\` first.`);
