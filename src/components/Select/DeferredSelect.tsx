@@ -6,7 +6,7 @@ import type { SelectProps } from './types';
 import '../TextField/TextField.css';
 import './Select.css';
 
-type Loaded = { Select: ComponentType<SelectProps>; autoFocus: boolean; typed: string | null };
+type Loaded = { Select: ComponentType<SelectProps>; autoFocus: boolean };
 
 /**
  * The Select as a look-alike until it is first focused, for a field on screen from a page's first
@@ -22,14 +22,13 @@ export function DeferredSelect(props: SelectProps) {
   const [typed, setTyped] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const typedNow = useRef<string | null>(null);
+  const slot = useRef<HTMLDivElement>(null);
   const id = useId();
   const errorId = useId();
 
   const takeOver = () =>
     void loadSelect().then(
-      (Select) =>
-        setLoaded({ Select, autoFocus: document.activeElement === input.current, typed: typedNow.current }),
+      (Select) => setLoaded({ Select, autoFocus: document.activeElement === input.current }),
       () => {},
     );
 
@@ -46,13 +45,21 @@ export function DeferredSelect(props: SelectProps) {
     if (document.activeElement === input.current) takeOver();
   }, []);
 
+  // In the commit that swaps them, not in react-aria's later effect: a key pressed in between would
+  // reach neither input.
+  useLayoutEffect(() => {
+    if (loaded?.autoFocus) slot.current?.querySelector('input')?.focus();
+  }, [loaded]);
+
   if (loaded) {
     return (
-      <loaded.Select
-        {...props}
-        autoFocus={loaded.autoFocus}
-        {...(loaded.typed !== null ? { typedText: loaded.typed } : {})}
-      />
+      <div ref={slot} className="select-slot">
+        <loaded.Select
+          {...props}
+          autoFocus={loaded.autoFocus}
+          {...(typed !== null ? { typedText: typed } : {})}
+        />
+      </div>
     );
   }
   const { label, options, value, name, placeholder, errorMessage, openOnFocus, className } = props;
@@ -84,10 +91,7 @@ export function DeferredSelect(props: SelectProps) {
           value={typed ?? selected?.label ?? ''}
           // A short list picked, not typed in (the currency): nothing to keep.
           readOnly={openOnFocus}
-          onChange={(event) => {
-            typedNow.current = event.target.value;
-            setTyped(event.target.value);
-          }}
+          onChange={(event) => setTyped(event.target.value)}
           onFocus={takeOver}
         />
         <div className="select__adornments">
