@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const DIST = 'dist/app';
-/** DESIGN §6 asks 120 KB; the budget checked is what the stack's libraries leave (docs/decisions/0030). */
-export const BUDGET_BYTES = 140 * 1024;
+/** DESIGN §6. The libraries alone take ~105 KB of it (docs/decisions/0030): not met yet. */
+export const BUDGET_BYTES = 120 * 1024;
 /** DESIGN §6: a route's own code, beyond what the first load of `/` already fetched. */
 export const ROUTE_BUDGET_BYTES = 40 * 1024;
 /** Source modules that `/` loads lazily on its first render (route chunks of the home page). */

@@ -77,3 +77,42 @@ describe("a route's arrival fetches no script beyond what npm run size counts fo
     });
   }
 });
+
+describe("the sign-up country field's look-alike (DeferredSelect) hands over to the select", () => {
+  it('where it stood, with the text typed meanwhile and the list open on it, from the keyboard', async () => {
+    const browser = await openBrowser(server.baseURL, 1280);
+    try {
+      const { page } = browser;
+      // The select's chunk answers only when the test lets it: the look-alike takes the typing.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/Select-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/register');
+      await appTookOver(page);
+      const field = page.locator('main .field.select');
+      const before = await field.boundingBox();
+      expect(await field.getAttribute('class')).toContain('select--look-alike');
+      await page.getByLabel('Confirm Password', { exact: true }).focus();
+      await page.getByLabel('City', { exact: true }).focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.type('Germ');
+      release();
+      await page.getByRole('option', { name: 'Germany', exact: true }).waitFor();
+      expect(await field.getAttribute('class')).not.toContain('select--look-alike');
+      const country = page.getByRole('combobox', { name: 'Country' });
+      expect(await country.inputValue()).toBe('Germ');
+      expect(await country.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await field.boundingBox()).toEqual(before);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await country.inputValue()).toBe('Germany');
+    } finally {
+      await browser.close();
+    }
+  });
+});
