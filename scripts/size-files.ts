@@ -1,13 +1,13 @@
 // What `npm run size` counts, from the built app (dist/app): the JavaScript files of the first load
 // of `/` and each route's own files. tests/e2e/first-load.e2e.ts checks the same lists against what
 // Chromium really fetches, so a part that loads by itself (at once, on idle) and is not counted
-// here fails that test (docs/decisions/0031).
+// here fails that test (docs/decisions/0032).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const DIST = 'dist/app';
-/** DESIGN §6. The libraries alone take ~100 KB of it (docs/decisions/0031): not met yet. */
+/** DESIGN §6. The libraries alone take ~100 KB of it (docs/decisions/0032): not met yet. */
 export const BUDGET_BYTES = 120 * 1024;
 /** DESIGN §6: a route's own code, beyond what the first load of `/` already fetched. */
 export const ROUTE_BUDGET_BYTES = 40 * 1024;

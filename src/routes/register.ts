@@ -18,7 +18,7 @@ export const registerRoute = createRoute({
     const started = await waitFor(context.app, (snapshot) => !snapshot.matches('loading'));
     const input = { countries: started.context.countries, redirectTo: deps.redirect };
     // A number typed into the server's form before the app took over is read as the form mounts
-    // (docs/decisions/0023): its library then has to be there. Otherwise it loads on use (0031).
+    // (docs/decisions/0023): its library then has to be there. Otherwise it loads on use (0032).
     const phone = servedFormHasPhone()
       ? import('../features/forms/phoneLibrary')
           .then((module) => module.loadPhoneLibrary())

@@ -14,7 +14,7 @@ type Loaded = { Select: ComponentType<SelectProps>; autoFocus: boolean };
  * fetched at the visitor's first interaction if the field is visible (CSS hides the header's strip
  * on phones), when the pointer comes near, or on focus; the look-alike keeps the focus meanwhile,
  * and the real select takes it over on mount with what was typed into the look-alike, its list
- * open on that text (docs/decisions/0031). Not on idle: the browser would then fetch and run it as
+ * open on that text (docs/decisions/0032). Not on idle: the browser would then fetch and run it as
  * part of every first load. A failed load leaves the look-alike; its next focus tries again.
  */
 export function DeferredSelect(props: SelectProps) {

@@ -9,7 +9,7 @@ import {
 import { PHONE_MAX_LENGTH, type PhoneChange } from '../../../machines/forms/phone';
 
 // The phone library's part of the phone input: a chunk of its own, loaded when a number is first
-// typed (phoneLibrary.ts, docs/decisions/0031).
+// typed (phoneLibrary.ts, docs/decisions/0032).
 
 /**
  * What the phone library reads from the typed text (SPEC §5: international format, auto-format,

@@ -5,7 +5,7 @@ import { retryableImport } from '../../components/lazy/retryable';
 
 // The phone input without the phone library (libphonenumber-js, ~37 KB gzip with its metadata):
 // the dial codes come from a table made at build time (scripts/vite/calling-codes.ts), and the
-// library that reads and formats a number loads on the field's first use (docs/decisions/0031).
+// library that reads and formats a number loads on the field's first use (docs/decisions/0032).
 
 type PhoneModule = typeof import('./phone');
 let library: PhoneModule | undefined;
