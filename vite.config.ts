@@ -86,6 +86,7 @@ export default defineConfig({
           // keeps it: msw's handlers live in module state).
           isolate: false,
           include: ['tests/{agent,domain,machines,server,api,contract}/**/*.test.ts'],
+          setupFiles: ['tests/support/console-guard.ts'],
         },
       },
       {
@@ -94,7 +95,7 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/ui-setup.ts'],
+          setupFiles: ['tests/support/console-guard.ts', 'tests/support/ui-setup.ts'],
         },
       },
     ],

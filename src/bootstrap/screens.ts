@@ -55,11 +55,22 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   checkout: 'cart',
 };
 
+/**
+ * Why a screen did not start: the app actor stopped while the route loaded (the page was left: a
+ * server render that finished, a reload). There is nothing to show it on any more.
+ */
+export class AppStoppedError extends Error {
+  constructor(screen: ScreenName) {
+    super(`The app stopped before the ${screen} screen started`);
+    this.name = 'AppStoppedError';
+  }
+}
+
 export interface ScreenRunner {
   /**
    * The screen's actor for `input`: the running one when it was started with the same input (a
    * preload on intent started it), otherwise a new one in the app's actor system under the
-   * screen's name, replacing any other.
+   * screen's name, replacing any other. Rejects with AppStoppedError when the app has stopped.
    */
   start<N extends ScreenName>(name: N, input: InputFrom<ScreenLogic<N>>): Promise<ScreenActor<N>>;
   /** Stops `actor` if it is still the screen's (leaving a route; a newer start is kept). */
@@ -99,6 +110,8 @@ export function createScreenRunner(
     async start(name, input) {
       const key = JSON.stringify(input ?? null);
       const provided = await logicOf(name);
+      // The screen's module loads asynchronously: the app may have stopped meanwhile.
+      if (app.getSnapshot().status !== 'active') throw new AppStoppedError(name);
       const current = running(name);
       if (current && keys.get(name) === key) return current as ScreenActor<typeof name>;
       app.send({ type: 'SCREEN.START', systemId: name, logic: provided, input });

@@ -1,5 +1,5 @@
 import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
-import { type RenderResult, render, waitFor } from '@testing-library/react';
+import { cleanup, type RenderResult, render, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
@@ -19,6 +19,8 @@ const started: BootedApp[] = [];
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // The tree goes before the actors it reads, as on a page that is left.
+  cleanup();
   for (const booted of started.splice(0)) booted.app.stop();
   server.resetHandlers();
   localStorage.clear();
