@@ -37,7 +37,9 @@ export function expectConsoleWarn(pattern: RegExp): void {
 function guard(level: Level) {
   return (...args: unknown[]): void => {
     const text = format(...args);
-    const expected = expectations.find((candidate) => candidate.level === level && candidate.pattern.test(text));
+    const expected = expectations.find(
+      (candidate) => candidate.level === level && candidate.pattern.test(text),
+    );
     if (expected) {
       expected.seen = true;
       return;
@@ -59,7 +61,10 @@ afterEach(() => {
   console.warn = originals.warn;
   const missing = expectations
     .filter((expectation) => !expectation.seen)
-    .map((expectation) => `expected console.${expectation.level} matching ${expectation.pattern} was not printed`);
+    .map(
+      (expectation) =>
+        `expected console.${expectation.level} matching ${expectation.pattern} was not printed`,
+    );
   const problems = [...unexpected, ...missing];
   expectations = [];
   unexpected = [];

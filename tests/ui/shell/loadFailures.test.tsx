@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { api, ok, renderApp } from '../support';
+import { api, expectConsoleError, ok, renderApp } from '../support';
 
 /**
  * Issue #20: a page whose code or loader fails stays in the shell, with a translated message and
@@ -48,6 +48,8 @@ const german = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '../../../server/db/seed/catalogues/de.json'), 'utf8'),
 ) as Record<string, string>;
 const inGerman = [http.get(api('/localizations'), () => ok(german))];
+/** The failed load is logged for whoever opens the browser's console, once per failure. */
+const expectChunkErrorLogged = () => expectConsoleError(/Failed to fetch dynamically imported module/);
 const LOAD_FAILED = 'This could not be loaded. Check your connection and try again.';
 
 function expectShellWithRetry(text = LOAD_FAILED, retry = 'Retry') {
@@ -61,6 +63,7 @@ function expectShellWithRetry(text = LOAD_FAILED, retry = 'Retry') {
 
 describe('a page that fails to load keeps the shell, with a message and Retry', () => {
   it('a route chunk that fails: the message in the chosen language, and Retry loads it again', async () => {
+    expectChunkErrorLogged();
     chunks.faq = 1;
     const { ready, user } = renderApp({ path: '/faq', storage: { languageId: '2' }, handlers: inGerman });
     await ready();
@@ -75,6 +78,7 @@ describe('a page that fails to load keeps the shell, with a message and Retry', 
   });
 
   it('a route chunk that fails is asked again at the next navigation', async () => {
+    expectChunkErrorLogged();
     const { ready, user } = renderApp({ path: '/' });
     await ready();
     chunks.rules = 1;
@@ -88,6 +92,7 @@ describe('a page that fails to load keeps the shell, with a message and Retry', 
   });
 
   it("a loader that fails (its screen's code did not arrive): Retry runs it again", async () => {
+    expectChunkErrorLogged();
     const view = renderApp({ path: '/shop' });
     const screens = view.router.options.context.screens;
     const start = vi.spyOn(screens, 'start').mockRejectedValueOnce(CHUNK_FAILED());

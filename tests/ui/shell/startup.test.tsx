@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mountApp } from '../../../src/bootstrap/bootApp';
 import { startApp } from '../../../src/bootstrap/start-app';
-import { api, failure, fixtures, ok, renderApp, server } from '../support';
+import { api, expectConsoleError, failure, fixtures, ok, renderApp, server } from '../support';
 
 describe('start-up (SPEC §2 "Shell", §8)', () => {
   it('shows a spinner until the start-up calls have answered, then the app', async () => {
@@ -52,6 +52,8 @@ describe('start-up (SPEC §2 "Shell", §8)', () => {
   });
 
   it('shows the initialization error with its message when the settings fail', async () => {
+    // SPEC §8: a start-up failure is logged as well as shown.
+    expectConsoleError(/^Failed to fetch settings ApiError: Maintenance in progress/);
     renderApp({ handlers: [http.get(api('/settings'), () => failure(503, 'Maintenance in progress'))] });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An error occurred during initialization: Maintenance in progress');
@@ -151,6 +153,8 @@ describe('the browser entry (src/main.tsx → mountApp)', () => {
   });
 
   it('renders the initialization error when start-up fails', async () => {
+    // SPEC §8: a start-up failure is logged as well as shown.
+    expectConsoleError(/^Failed to fetch settings ApiError: Maintenance in progress/);
     server.use(http.get(api('/settings'), () => failure(503, 'Maintenance in progress')));
     const element = pageRoot();
     const started = startApp();

@@ -14,6 +14,7 @@
  * handlers, localStorage, cookies, injected google tag, viewport width back to 1024).
  */
 
+export { expectConsoleError, expectConsoleWarn } from '../../support/console-guard';
 export * as fixtures from '../../support/fixtures';
 export { DEMO_TOKEN, SIGNED_IN } from '../../support/fixtures';
 export { clearCookies, setViewportWidth } from './browser';
