@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LazyToasts } from '../../../src/components/Toasts/LazyToasts';
 import type { ToastItem } from '../../../src/components/Toasts/Toasts';
+import { expectConsoleError } from '../../support/console-guard';
 import { renderWithIntl } from './renderWithIntl';
 
 /** How many of the next loads of the toast region's chunk fail (the server away). */
@@ -31,6 +32,8 @@ const added: ToastItem = { id: 'toast-2', kind: 'success', message: 'Added to ca
 describe('LazyToasts when its chunk does not arrive (issue #20)', () => {
   it('shows the toast read-only instead of failing the page, and loads the region again with the next toast', async () => {
     chunk.failures = 2;
+    // React logs each failed load that the boundary catches.
+    expectConsoleError(/Failed to fetch dynamically imported module: .*Toasts-x\.js/);
     const { rerender } = renderWithIntl(<LazyToasts toasts={[networkError]} onDismiss={() => {}} />);
     await waitFor(() => expect(chunk.failures).toBe(1), { timeout: 10_000 });
     // No retry by itself in a loop while the server is away: the next toast tries again.

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { api, expectConsoleError, ok, renderApp } from '../support';
+import { api, expectConsoleError, expectConsoleWarn, ok, renderApp } from '../support';
 
 /**
  * Issue #20: a page whose code or loader fails stays in the shell, with a translated message and
@@ -48,8 +48,11 @@ const german = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '../../../server/db/seed/catalogues/de.json'), 'utf8'),
 ) as Record<string, string>;
 const inGerman = [http.get(api('/localizations'), () => ok(german))];
-/** The failed load is logged for whoever opens the browser's console, once per failure. */
-const expectChunkErrorLogged = () => expectConsoleError(/Failed to fetch dynamically imported module/);
+/** The failed load is logged for whoever opens the browser's console; the router warns of it too. */
+function expectChunkErrorLogged() {
+  expectConsoleError(/Failed to fetch dynamically imported module/);
+  expectConsoleWarn(/^Warning: Error in route match/);
+}
 const LOAD_FAILED = 'This could not be loaded. Check your connection and try again.';
 
 function expectShellWithRetry(text = LOAD_FAILED, retry = 'Retry') {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { act, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, failure, fixtures, ok, renderApp } from '../support';
+import { api, expectConsoleError, failure, fixtures, ok, renderApp } from '../support';
 
 /** /settings answers with each of `answers` in turn, then with the demo settings. */
 function settingsAnswering(...answers: (() => Response)[]) {
@@ -20,7 +20,9 @@ afterEach(() => {
 });
 
 describe('the start-up error (SPEC §2 "Shell", §8): framed like the shell, with Retry', () => {
+  // SPEC §8: a start-up failure is logged as well as shown.
   it('shows the message inside the header and footer bands with a Retry button that starts the app again', async () => {
+    expectConsoleError(/^Failed to fetch settings ApiError: Maintenance in progress/);
     const settings = settingsAnswering(() => failure(503, 'Maintenance in progress'));
     const { user, ready } = renderApp({ handlers: [settings.handler] });
     const alert = await screen.findByRole('alert');
@@ -39,6 +41,7 @@ describe('the start-up error (SPEC §2 "Shell", §8): framed like the shell, wit
   });
 
   it("retries by itself after a 429's Retry-After seconds, counting down", async () => {
+    expectConsoleError(/^Failed to fetch settings ApiError: Too many requests/);
     vi.useFakeTimers({
       shouldAdvanceTime: true,
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
@@ -64,6 +67,7 @@ describe('the start-up error (SPEC §2 "Shell", §8): framed like the shell, wit
   });
 
   it('Retry also loads the languages again when they failed too: the stored German comes back', async () => {
+    expectConsoleError(/^Failed to fetch settings ApiError: Maintenance in progress/);
     const settings = settingsAnswering(() => failure(503, 'Maintenance in progress'));
     let languagesAsked = 0;
     const german = JSON.parse(readFileSync('server/db/seed/catalogues/de.json', 'utf8'));
@@ -86,6 +90,7 @@ describe('the start-up error (SPEC §2 "Shell", §8): framed like the shell, wit
   });
 
   it('in German: the frame, the Retry button and the countdown are translated', async () => {
+    expectConsoleError(/^Failed to fetch settings ApiError: Too many requests/);
     const settings = settingsAnswering(
       () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '2' } }),
     );
