@@ -48,10 +48,10 @@ async function machineMessages(): Promise<MessageText[]> {
   return [...found.values()];
 }
 
-/** A value for each `{name}` of the English default, as the machine gives it (`withValues`). */
+/** A value for each `{name}` and `{name, number}` of the English default, as the machine gives it (`withValues`). */
 const withSampleValues = (text: MessageText): MessageText => ({
   ...text,
-  values: Object.fromEntries([...text.defaultMessage.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, '7'])),
+  values: Object.fromEntries([...text.defaultMessage.matchAll(/\{(\w+)[,}]/g)].map(([, name]) => [name, 7])),
 });
 
 function Rendered({ texts }: { texts: MessageText[] }) {
@@ -79,7 +79,7 @@ describe('machine texts in German (#9 §2)', () => {
     const leaks = texts
       .filter((text) => {
         const shown = container.querySelector(`[data-id="${text.id}"]`)?.textContent ?? '';
-        return shown === text.defaultMessage.replace(/\{\w+\}/g, '7') || shown.trim() === '';
+        return shown === text.defaultMessage.replace(/\{\w+(?:, number)?\}/g, '7') || shown.trim() === '';
       })
       .map((text) => `${text.id}: ${text.defaultMessage}`);
     expect(leaks).toEqual([]);
