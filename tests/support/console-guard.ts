@@ -5,8 +5,8 @@ import { afterEach, beforeEach } from 'vitest';
  * Fails the test during which console.error or console.warn printed something the test did not
  * declare with expectConsoleError / expectConsoleWarn (a React error, an XState "sent to stopped
  * actor" warning, a failed request logged by the app), so such output is a failure instead of
- * noise in the CI log. A declared one that is not printed fails too.
- * Output that an earlier test left running prints later is charged to the test that sees it.
+ * noise in the CI log (docs/decisions/0031-quiet-tests.md). A declared one that is not printed
+ * fails too. Output that an earlier test left running prints later is charged to the test that sees it.
  */
 
 type Level = 'error' | 'warn';
@@ -70,7 +70,7 @@ afterEach(() => {
   unexpected = [];
   if (problems.length > 0) {
     throw new Error(
-      `The test printed what it did not declare (expectConsoleError / expectConsoleWarn in tests/support/console-guard.ts):\n${problems.join('\n')}`,
+      `The test printed what it did not declare (expectConsoleError / expectConsoleWarn in tests/support/console-guard.ts; it may come from work an earlier test left running):\n${problems.join('\n')}`,
     );
   }
 });
