@@ -5,7 +5,7 @@ import { afterEach, beforeEach } from 'vitest';
  * Fails the test during which console.error or console.warn printed something the test did not
  * declare with expectConsoleError / expectConsoleWarn (a React error, an XState "sent to stopped
  * actor" warning, a failed request logged by the app), so such output is a failure instead of
- * noise in the CI log (docs/decisions/0032-quiet-tests.md). A declared one that is not printed
+ * noise in the CI log (docs/decisions/0033-quiet-tests.md). A declared one that is not printed
  * fails too. Output that an earlier test left running prints later is charged to the test that sees it.
  */
 
