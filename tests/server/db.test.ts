@@ -15,6 +15,7 @@ import * as schema from '../../server/db/schema';
 import { getOrCreateSecret } from '../../server/db/secrets';
 import { defaultCataloguesDir, seed, seedIfEmpty, seedTranslations } from '../../server/db/seed';
 import { seedLanguages } from '../../server/db/seed/reference-data';
+import { expectConsoleError } from '../support/console-guard';
 import { createTestDatabase } from './support/db';
 
 const tables = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [value] : []));
@@ -420,7 +421,9 @@ describe('the embedded database lock', () => {
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'survives the server ending its connections (restart, failover) and reconnects',
     async () => {
-      // A bare pool: fromPool itself must keep a lost connection from ending the process.
+      // A bare pool: fromPool itself must keep a lost connection from ending the process. It says
+      // so on the console, once per connection that ended.
+      expectConsoleError(/PostgreSQL connection lost/);
       const handle = fromPool(new pg.Pool({ connectionString: process.env.DATABASE_URL }));
       const admin = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: process.env.DATABASE_URL });
       try {
