@@ -101,6 +101,9 @@ describe('payment success page', () => {
     await waitFor(() => expect(location()).toBe('/cart'));
     expect(await screen.findByText('Successfully added 5,000 tokens to your balance!')).toBeInTheDocument();
     await waitFor(() => expect(profileCalls).toBe(2));
+    // The cart page has finished mounting before the test ends (an end mid-mount updated a
+    // component React had not mounted yet, on a loaded runner).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
   });
 
   it('an order paid by card: the payment completed notice', async () => {
