@@ -17,22 +17,18 @@ export const registerRoute = createRoute({
     // The phone field and the country select need the country list from start-up.
     const started = await waitFor(context.app, (snapshot) => !snapshot.matches('loading'));
     const input = { countries: started.context.countries, redirectTo: deps.redirect };
-    // A number typed into the server's form before the app took over is read as the form mounts
-    // (docs/decisions/0023): its library then has to be there. Otherwise it loads on use (0032).
-    const phone = servedFormHasPhone()
-      ? import('../features/forms/phoneLibrary')
-          .then((module) => module.loadPhoneLibrary())
-          .catch(() => undefined)
-      : undefined;
+    // The phone library is there before the form renders: digits typed while it was still on its
+    // way (docs/decisions/0032) came out as '30901820+49' on a page the app navigated to. A number
+    // typed into the server's form before the app took over needs it too (docs/decisions/0023).
+    const phone =
+      typeof document === 'undefined'
+        ? undefined
+        : import('../features/forms/phoneLibrary')
+            .then((module) => module.loadPhoneLibrary())
+            .catch(() => undefined);
     const [screen] = await Promise.all([context.screens.start('signUp', input), phone]);
     return { screen };
   },
   ...screenLifecycle('signUp'),
   component: lazyRouteComponent(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
 });
-
-/** Whether the server's form on the page holds a typed phone number (the browser, before takeover). */
-function servedFormHasPhone(): boolean {
-  if (typeof document === 'undefined') return false;
-  return Boolean(document.querySelector<HTMLInputElement>('#root form input[name="phone"]')?.value);
-}

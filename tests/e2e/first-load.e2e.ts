@@ -2,7 +2,6 @@
 // build (scripts/size-files.ts); this checks its lists against Chromium: every script a first visit
 // fetches by itself (no pointer, key or touch; the load settled and the browser idle) is one that
 // `npm run size` counts for that page, and on `/` it fetches all of them (docs/decisions/0032).
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MODULES, readBuild } from '../../scripts/size-files';
@@ -112,43 +111,6 @@ describe("the sign-up country field's look-alike (DeferredSelect) hands over to 
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       expect(await country.inputValue()).toBe('Germany');
-    } finally {
-      await browser.close();
-    }
-  });
-});
-
-describe("the sign-up phone field's library", () => {
-  it('reads what was typed before it arrived, once it has', async () => {
-    const manifest = JSON.parse(readFileSync('dist/app/.vite/manifest.json', 'utf8')) as Record<
-      string,
-      { file: string }
-    >;
-    const library = manifest['src/features/forms/phone.ts']?.file;
-    if (!library) throw new Error('the phone library is not a chunk of the build');
-    const browser = await openBrowser(server.baseURL, 1280);
-    try {
-      const { page } = browser;
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(`**/${library}`, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto('/register');
-      await appTookOver(page);
-      const dialCode = page.getByRole('combobox', { name: 'Dial code' });
-      const germany = await dialCode.locator('option', { hasText: 'Germany (+49)' }).getAttribute('value');
-      await dialCode.selectOption(germany ?? '');
-      const number = page.getByRole('textbox', { name: 'Phone Number' });
-      expect(await number.inputValue()).toBe('+49');
-      await number.pressSequentially('15123456789');
-      // Kept as typed (the caret stood before '+49'), not yet read.
-      expect(await number.inputValue()).toBe('15123456789+49');
-      release();
-      await expect.poll(() => number.inputValue()).toBe('+49 1512 3456789');
     } finally {
       await browser.close();
     }
