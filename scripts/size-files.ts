@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const DIST = 'dist/app';
-/** DESIGN §6. The libraries alone take ~100 KB of it (docs/decisions/0032): not met yet. */
+/** The first-load budget (ADR 0032). The libraries alone take ~100 KB of it (docs/decisions/0032): not met yet. */
 export const BUDGET_BYTES = 120 * 1024;
-/** DESIGN §6: a route's own code, beyond what the first load of `/` already fetched. */
+/** The route budget (ADR 0017): a route's own code, beyond what the first load of `/` already fetched. */
 export const ROUTE_BUDGET_BYTES = 40 * 1024;
 /** Source modules that `/` loads lazily on its first render (route chunks of the home page). */
 const FIRST_LOAD_OF_HOME = [/^src\/routes\/index\.tsx?$/, /^src\/features\/home\//];

@@ -1,4 +1,4 @@
-// DESIGN §6 counts the first load as what the browser fetches. `npm run size` counts it from the
+// The first load counts as what the browser fetches (ADR 0032). `npm run size` counts it from the
 // build (scripts/size-files.ts); this checks its lists against Chromium: every script a first visit
 // fetches by itself (no pointer, key or touch; the load settled and the browser idle) is one that
 // `npm run size` counts for that page, and on `/` it fetches all of them (docs/decisions/0032).

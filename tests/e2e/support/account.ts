@@ -15,7 +15,7 @@ export const ACCOUNT_TABS = {
 } as const;
 export type AccountTab = keyof typeof ACCOUNT_TABS;
 
-/** SPEC §2 "Profile tab": the labels of the personal fields, in their order, then the player name (ADR 0031). */
+/** The profile tab's labels of the personal fields, in their order, then the player name (ADR 0031). */
 export const PROFILE_LABELS = [
   'First Name',
   'Last Name',
