@@ -36,9 +36,9 @@ describe('The emailed sign-in link, /login/link (ADR 0015)', () => {
   });
 
   it('goes to the redirect the link carries', async () => {
-    const view = await openLink(`${LINK}&redirect=%2Fcart`, [
-      http.post(api('/login/link/confirm'), () => authResponse()),
-    ]);
+    const confirm = heldOperation('post', '/login/link/confirm');
+    const view = await openLink(`${LINK}&redirect=%2Fcart`, [confirm.handler]);
+    await confirm.answer(authResponse());
     await waitFor(() => expect(view.location()).toBe('/cart'));
     expect(localStorage.getItem('token')).toBe(DEMO_TOKEN);
   });
