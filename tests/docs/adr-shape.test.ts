@@ -13,7 +13,8 @@ const adrs = readdirSync(DIR)
   .sort();
 const read = (name: string) => readFileSync(join(DIR, name), 'utf8');
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const FOREIGN_CITATION = /SPEC\.md|DESIGN\.md|STACK\.md|\.\.\/shared|\bSPEC §|\bDESIGN §|\bissues? #\d|(^|[\s(])#\d+\b/m;
+const FOREIGN_CITATION =
+  /SPEC\.md|DESIGN\.md|STACK\.md|\.\.\/shared|\bSPEC §|\bDESIGN §|\bissues? #\d|(^|[\s(])#\d+\b/m;
 
 describe('architecture decision records', () => {
   it('are there', () => {
@@ -37,6 +38,7 @@ describe('architecture decision records', () => {
 
   it('the index lists every ADR with its summary', () => {
     const index = read('README.md');
-    for (const name of adrs) expect(index).toMatch(new RegExp(`\\]\\(${name.replace('.', '\\.')}\\) *[—–-]+ *\\S`));
+    for (const name of adrs)
+      expect(index).toMatch(new RegExp(`\\]\\(${name.replace('.', '\\.')}\\) *[—–-]+ *\\S`));
   });
 });
