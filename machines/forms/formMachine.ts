@@ -81,8 +81,11 @@ export interface FormSpec<V, F extends string, P, C, I, E extends EventObject, E
   // Hooks: only what a form has beyond the skeleton.
   /** Where the machine starts (default 'editing'). */
   initial?: string;
-  /** Further states, next to editing and sending; `sending` is the request state, to nest it. */
-  states?: (sending: Config) => Record<string, Config>;
+  /**
+   * The form's states, for a form with more than editing and sending: it places the two (by their
+   * names) among its own, or nests the request state in one of them.
+   */
+  states?: (form: { editing: Config; request: Config }) => Record<string, Config>;
   /** Further transitions of the machine, of editing, of the sending state. */
   on?: Record<string, Transition | Transition[]>;
   editing?: Config;
@@ -210,12 +213,7 @@ export function formMachine<
       ...(spec.editing?.on as Config | undefined),
     },
   };
-  const extra = spec.states?.(request);
-  const formStates = {
-    editing,
-    ...(extra ?? {}),
-    ...(extra && sending in extra ? {} : { [sending]: request }),
-  };
+  const formStates = spec.states?.({ editing, request }) ?? { editing, [sending]: request };
   const form = { initial: spec.initial ?? 'editing', states: formStates };
 
   const machine = setup({

@@ -1,20 +1,11 @@
-import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
-import { isApiFailure, isSilentFailure } from '../../domain/api-failure';
+import { emit, sendTo } from 'xstate';
+import { isApiFailure } from '../../domain/api-failure';
 import { meetsPasswordRule } from '../../domain/password';
 import type { MessageText } from '../text';
 import { showToast } from '../toasts';
+import { type FormContext, type FormEvent, formMachine } from './formMachine';
 import { formMessages } from './messages';
-import { type PrefillEvent, prefilled } from './prefill';
-import {
-  type FieldErrors,
-  type FormErrors,
-  failureErrors,
-  firstFailure,
-  isEmail,
-  isValid,
-  NO_ERRORS,
-  type Rule,
-} from './rules';
+import { isEmail, type Rule } from './rules';
 import type { NavigateEmitted } from './signIn';
 
 export interface ResetPasswordValues {
@@ -22,9 +13,6 @@ export interface ResetPasswordValues {
   passwordConfirmation: string;
 }
 export type ResetPasswordField = keyof ResetPasswordValues;
-
-/** SPEC §8: the server answered with a failure but no message of its own. */
-/** SPEC §8: the reset went wrong without any answer the client understands. */
 
 /** The emailed link's token (the contract's `OpaqueToken`). */
 const RESET_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
@@ -55,17 +43,12 @@ export interface ResetPasswordInput {
   email: string | undefined;
 }
 
-export interface ResetPasswordContext extends FormErrors<ResetPasswordField> {
+export interface ResetPasswordContext extends FormContext<ResetPasswordValues, ResetPasswordField> {
   token: string;
   email: string;
-  values: ResetPasswordValues;
-  errors: FieldErrors<ResetPasswordField>;
 }
 
-export type ResetPasswordEvent =
-  | { type: 'CHANGE'; field: ResetPasswordField; value: string }
-  | PrefillEvent
-  | { type: 'SUBMIT' };
+export type ResetPasswordEvent = FormEvent<ResetPasswordField>;
 
 /** POST /user/restore-password's body (SPEC §5, §7). */
 export interface RestorePayload {
@@ -81,45 +64,12 @@ const SERVER_FIELDS: Record<string, ResetPasswordField> = {
   password_confirmation: 'passwordConfirmation',
 };
 
-export const resetPasswordMachine = setup({
+export const resetPasswordMachine = formMachine({
   types: {
-    context: {} as ResetPasswordContext,
     events: {} as ResetPasswordEvent,
     input: {} as ResetPasswordInput,
     emitted: {} as NavigateEmitted,
   },
-  actors: {
-    /** PUT /user/restore-password. */
-    restorePassword: fromPromise<void, RestorePayload>(async () => {
-      throw new Error('restorePassword is not provided');
-    }),
-  },
-  guards: {
-    linkValid: ({ context }) => RESET_TOKEN.test(context.token) && isEmail(context.email),
-    invalid: ({ context }) => !isValid(resetPasswordRules, context.values),
-    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
-  },
-  actions: {
-    change: assign(({ context }, params: { field: ResetPasswordField; value: string }) => ({
-      values: { ...context.values, [params.field]: params.value },
-      errors: {},
-      formError: null,
-    })),
-    prefill: assign(({ context }, fields: PrefillEvent['fields']) => ({
-      values: prefilled(context.values, fields, SERVER_FIELDS),
-    })),
-    showFirstFailure: assign(({ context }) => firstFailure(resetPasswordRules, context.values)),
-    clearErrors: assign(NO_ERRORS),
-    showFailure: assign((_, params: { error: unknown }) =>
-      failureErrors(params.error, SERVER_FIELDS, resetFallback(params.error)),
-    ),
-    notifyReset: sendTo(
-      ({ system }) => system.get('toasts'),
-      showToast('success', formMessages.passwordReset),
-    ),
-    toLogin: emit({ type: 'navigate' as const, to: '/login' }),
-  },
-}).createMachine({
   id: 'resetPassword',
   description: [
     "The Reset Password form (SPEC §2, §5). Input: the emailed link's token and email; a link without a",
@@ -132,52 +82,47 @@ export const resetPasswordMachine = setup({
     "without one, 'An error occurred during password reset.' when there was no usable answer). PREFILL",
     '{fields} takes the passwords typed into the server-rendered form before the app took over.',
   ].join(' '),
-  context: ({ input }) => ({
+  context: (input: ResetPasswordInput) => ({
     token: input.token ?? '',
     email: input.email?.trim() ?? '',
     values: { password: '', passwordConfirmation: '' },
-    errors: {},
-    formError: null,
   }),
+  rules: resetPasswordRules,
+  fieldsFromServer: SERVER_FIELDS,
+  prefill: SERVER_FIELDS,
+  failureMessage: resetFallback,
+  /** PUT /user/restore-password. */
+  request: {
+    id: 'restorePassword',
+    input: (context): RestorePayload => ({
+      token: context.token,
+      email: context.email,
+      password: context.values.password,
+      password_confirmation: context.values.passwordConfirmation,
+    }),
+  },
+  sending: 'resetting',
+  onDone: { target: 'reset', actions: ['notifyReset', 'toLogin'] },
   initial: 'checkingLink',
-  states: {
+  changeWhileEditing: true,
+  states: ({ editing, request }) => ({
     checkingLink: {
       always: [{ guard: 'linkValid', target: 'editing' }, { target: 'invalidLink' }],
     },
     invalidLink: {},
-    editing: {
-      on: {
-        CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
-        PREFILL: { actions: { type: 'prefill', params: ({ event }) => event.fields } },
-        SUBMIT: [
-          { guard: 'invalid', actions: 'showFirstFailure' },
-          { target: 'resetting', actions: 'clearErrors' },
-        ],
-      },
-    },
-    resetting: {
-      on: {
-        CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
-      },
-      invoke: {
-        id: 'restorePassword',
-        src: 'restorePassword',
-        input: ({ context }) => ({
-          token: context.token,
-          email: context.email,
-          password: context.values.password,
-          password_confirmation: context.values.passwordConfirmation,
-        }),
-        onDone: { target: 'reset', actions: ['notifyReset', 'toLogin'] },
-        onError: [
-          { guard: 'silent', target: 'editing' },
-          {
-            target: 'editing',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
+    editing,
+    resetting: request,
     reset: { type: 'final' },
+  }),
+  guards: {
+    linkValid: ({ context }: { context: ResetPasswordContext }) =>
+      RESET_TOKEN.test(context.token) && isEmail(context.email),
+  },
+  actions: {
+    notifyReset: sendTo(
+      ({ system }) => system.get('toasts'),
+      showToast('success', formMessages.passwordReset),
+    ),
+    toLogin: emit({ type: 'navigate' as const, to: '/login' }),
   },
 });
