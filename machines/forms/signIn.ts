@@ -1,21 +1,19 @@
-import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
-import { failureKind, isSilentFailure } from '../../domain/api-failure';
+import { assign, emit, sendTo } from 'xstate';
+import { failureKind } from '../../domain/api-failure';
 import { defineMessages, type MessageText, type Text, verbatim } from '../text';
+import {
+  type Config,
+  type DoneEvent,
+  type ErrorEvent,
+  errorOf,
+  type FormContext,
+  type FormEvent,
+  formMachine,
+  notProvided,
+} from './formMachine';
 import { guestIntentNotice } from './guestIntent';
 import { formMessages } from './messages';
-import { type PrefillEvent, prefilled } from './prefill';
-import {
-  type FieldErrors,
-  type FormErrors,
-  failureErrors,
-  filled,
-  firstFailure,
-  isEmail,
-  isValid,
-  NO_ERRORS,
-  type Rule,
-  withoutError,
-} from './rules';
+import { failureErrors, filled, firstFailure, isEmail, isValid, type Rule } from './rules';
 
 export interface SignInValues {
   email: string;
@@ -48,9 +46,7 @@ export interface SignInInput {
   redirectTo: string;
 }
 
-export interface SignInContext extends FormErrors<SignInField> {
-  values: SignInValues;
-  errors: FieldErrors<SignInField>;
+export interface SignInContext extends FormContext<SignInValues, SignInField> {
   redirectTo: string;
   /** Why the guest was sent here (an Add to cart waiting for an account), shown above the form. */
   notice: MessageText | null;
@@ -60,11 +56,7 @@ export interface SignInContext extends FormErrors<SignInField> {
   linkNotice: Text | null;
 }
 
-export type SignInEvent =
-  | { type: 'CHANGE'; field: SignInField; value: string }
-  | PrefillEvent
-  | { type: 'SUBMIT' }
-  | { type: 'SEND_LINK' };
+export type SignInEvent = FormEvent<SignInField> | { type: 'SEND_LINK' };
 
 export const signInLinkMessages = defineMessages({
   sent: {
@@ -87,63 +79,8 @@ const SERVER_FIELDS: Record<string, SignInField> = {
   password: 'password',
 };
 
-export const signInMachine = setup({
-  types: {
-    context: {} as SignInContext,
-    events: {} as SignInEvent,
-    input: {} as SignInInput,
-    emitted: {} as NavigateEmitted,
-  },
-  actors: {
-    /** POST /login {username, password}. */
-    login: fromPromise<AuthSuccess, { username: string; password: string }>(async () => {
-      throw new Error('login is not provided');
-    }),
-    /** POST /login/link {email}; resolves with the server's message, if any. */
-    requestLoginLink: fromPromise<string | undefined, { email: string }>(async () => {
-      throw new Error('requestLoginLink is not provided');
-    }),
-  },
-  guards: {
-    invalid: ({ context }) => !isValid(signInRules, context.values),
-    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
-    rateLimited: ({ event }) => 'error' in event && failureKind(event.error) === 'rate-limited',
-    linkNotOffered: ({ context }) => !context.linkOffered,
-    linkEmailInvalid: ({ context }) => !isValid(linkRules, context.values),
-  },
-  actions: {
-    change: assign(({ context }, params: { field: SignInField; value: string }) => ({
-      values: { ...context.values, [params.field]: params.value },
-      errors: withoutError(context.errors, params.field),
-      formError: null,
-    })),
-    prefill: assign(({ context }, fields: PrefillEvent['fields']) => ({
-      values: prefilled(context.values, fields, { email: 'email', password: 'password' }),
-    })),
-    showFirstFailure: assign(({ context }) => firstFailure(signInRules, context.values)),
-    clearErrors: assign({ ...NO_ERRORS, linkNotice: null }),
-    offerLink: assign({ linkOffered: true }),
-    showFirstLinkFailure: assign(({ context }) => ({
-      ...firstFailure(linkRules, context.values),
-      linkNotice: null,
-    })),
-    clearLinkNotice: assign({ linkNotice: null }),
-    showLinkSent: assign((_, params: { message: string | undefined }) => ({
-      linkNotice: params.message?.trim() ? verbatim(params.message) : signInLinkMessages.sent,
-    })),
-    showLinkFailure: assign((_, params: { error: unknown }) =>
-      failureErrors(params.error, SERVER_FIELDS, signInLinkMessages.failed),
-    ),
-    showFailure: assign((_, params: { error: unknown }) =>
-      failureErrors(params.error, SERVER_FIELDS, formMessages.authenticationFailed),
-    ),
-    announceSignIn: sendTo(
-      ({ system }) => system.get('session'),
-      (_, params: AuthSuccess): SignedInEvent => ({ type: 'SIGNED_IN', ...params }),
-    ),
-    navigate: emit(({ context }) => ({ type: 'navigate' as const, to: context.redirectTo })),
-  },
-}).createMachine({
+export const signInMachine = formMachine({
+  types: { events: {} as SignInEvent, input: {} as SignInInput, emitted: {} as NavigateEmitted },
   id: 'signIn',
   description: [
     "The Sign In form (SPEC §2, §5). CHANGE {field, value} edits email or password and clears that field's",
@@ -160,27 +97,43 @@ export const signInMachine = setup({
     "a sign-in link is on its way.' A failure shows like a sign-in failure, 'Failed to send the sign-in link'",
     'by default. Neither SUBMIT nor SEND_LINK is accepted while the link is being sent.',
   ].join(' '),
-  context: ({ input }) => ({
+  context: (input: SignInInput) => ({
     values: { email: '', password: '' },
-    errors: {},
-    formError: null,
     redirectTo: input.redirectTo,
     notice: guestIntentNotice(input.redirectTo, 'signIn'),
     linkOffered: false,
-    linkNotice: null,
+    linkNotice: null as Text | null,
   }),
-  on: {
-    CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
-    PREFILL: { actions: { type: 'prefill', params: ({ event }) => event.fields } },
+  rules: signInRules,
+  fieldsFromServer: SERVER_FIELDS,
+  prefill: { email: 'email', password: 'password' },
+  failureMessage: formMessages.authenticationFailed,
+  /** POST /login {username, password}. */
+  request: {
+    id: 'login',
+    input: ({ values }) => ({ username: values.email.trim(), password: values.password }),
   },
-  initial: 'editing',
-  states: {
+  sending: 'signingIn',
+  onDone: {
+    target: 'signedIn',
+    actions: [
+      { type: 'announceSignIn', params: ({ event }: { event: DoneEvent<AuthSuccess> }) => event.output },
+      'navigate',
+    ],
+  },
+  onError: [
+    {
+      guard: 'rateLimited',
+      target: 'editing',
+      actions: [{ type: 'showFailure', params: errorOf }, 'offerLink'],
+    },
+  ],
+  onSubmit: ['clearLinkNotice'],
+  states: ({ editing, request }) => ({
     editing: {
+      ...editing,
       on: {
-        SUBMIT: [
-          { guard: 'invalid', actions: 'showFirstFailure' },
-          { target: 'signingIn', actions: 'clearErrors' },
-        ],
+        ...(editing.on as Config),
         SEND_LINK: [
           { guard: 'linkNotOffered' },
           { guard: 'linkEmailInvalid', actions: 'showFirstLinkFailure' },
@@ -192,46 +145,52 @@ export const signInMachine = setup({
       invoke: {
         id: 'requestLoginLink',
         src: 'requestLoginLink',
-        input: ({ context }) => ({ email: context.values.email.trim() }),
+        input: ({ context }: { context: SignInContext }) => ({ email: context.values.email.trim() }),
         onDone: {
           target: 'editing',
-          actions: { type: 'showLinkSent', params: ({ event }) => ({ message: event.output }) },
+          actions: {
+            type: 'showLinkSent',
+            params: ({ event }: { event: DoneEvent<string | undefined> }) => ({ message: event.output }),
+          },
         },
         onError: [
           { guard: 'silent', target: 'editing' },
-          {
-            target: 'editing',
-            actions: { type: 'showLinkFailure', params: ({ event }) => ({ error: event.error }) },
-          },
+          { target: 'editing', actions: { type: 'showLinkFailure', params: errorOf } },
         ],
       },
     },
-    signingIn: {
-      invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ context }) => ({
-          username: context.values.email.trim(),
-          password: context.values.password,
-        }),
-        onDone: {
-          target: 'signedIn',
-          actions: [{ type: 'announceSignIn', params: ({ event }) => event.output }, 'navigate'],
-        },
-        onError: [
-          { guard: 'silent', target: 'editing' },
-          {
-            guard: 'rateLimited',
-            target: 'editing',
-            actions: [{ type: 'showFailure', params: ({ event }) => ({ error: event.error }) }, 'offerLink'],
-          },
-          {
-            target: 'editing',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
+    signingIn: request,
     signedIn: { type: 'final' },
+  }),
+  actors: {
+    /** POST /login/link {email}; resolves with the server's message, if any. */
+    requestLoginLink: notProvided('requestLoginLink'),
+  },
+  guards: {
+    rateLimited: ({ event }: { event: ErrorEvent }) => failureKind(event.error) === 'rate-limited',
+    linkNotOffered: ({ context }: { context: SignInContext }) => !context.linkOffered,
+    linkEmailInvalid: ({ context }: { context: SignInContext }) => !isValid(linkRules, context.values),
+  },
+  actions: {
+    offerLink: assign({ linkOffered: true }),
+    showFirstLinkFailure: assign(({ context }: { context: SignInContext }) => ({
+      ...firstFailure(linkRules, context.values),
+      linkNotice: null,
+    })),
+    clearLinkNotice: assign({ linkNotice: null }),
+    showLinkSent: assign((_, params: { message: string | undefined }) => ({
+      linkNotice: params.message?.trim() ? verbatim(params.message) : signInLinkMessages.sent,
+    })),
+    showLinkFailure: assign((_, params: { error: unknown }) => ({
+      ...failureErrors(params.error, SERVER_FIELDS, signInLinkMessages.failed),
+    })),
+    announceSignIn: sendTo(
+      ({ system }) => system.get('session'),
+      (_, params: AuthSuccess): SignedInEvent => ({ type: 'SIGNED_IN', ...params }),
+    ),
+    navigate: emit(({ context }: { context: SignInContext }) => ({
+      type: 'navigate' as const,
+      to: context.redirectTo,
+    })),
   },
 });
