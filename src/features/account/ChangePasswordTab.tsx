@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useId } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import type { ChangePasswordValues } from '../../../machines/forms/accountSecurity';
 import { Button } from '../../components/Button/Button';
 import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText } from '../../i18n/useText';
@@ -27,7 +28,12 @@ export function ChangePasswordTab() {
   const hintsId = useId();
   const form = route.useLoaderData({ select: (data) => data.screen });
   const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('saving'));
-  const field = (name: string, label: string, autoComplete: string, describedBy?: string) => (
+  const field = (
+    name: keyof ChangePasswordValues,
+    label: string,
+    autoComplete: string,
+    describedBy?: string,
+  ) => (
     <TextField
       label={label}
       type="password"
