@@ -10,7 +10,8 @@ export type PrefillEvent = { type: 'PREFILL'; fields: PrefilledFields };
 
 /**
  * `values` with the fields of `fields` that `names` maps (a name in the HTML → the form's field);
- * a field the page did not have keeps its value.
+ * a field the page did not have keeps its value. A yes/no field is a checkbox, which the browser
+ * sends only when ticked: ticked when present, not ticked when absent.
  */
 export function prefilled<V extends object>(
   values: V,
@@ -20,7 +21,8 @@ export function prefilled<V extends object>(
   const next = { ...values };
   for (const [name, field] of Object.entries(names)) {
     const value = fields[name];
-    if (value !== undefined) next[field] = value as V[keyof V];
+    if (typeof next[field] === 'boolean') next[field] = (value !== undefined) as V[keyof V];
+    else if (value !== undefined) next[field] = value as V[keyof V];
   }
   return next;
 }

@@ -58,6 +58,27 @@ export interface SignInContext extends FormContext<SignInValues, SignInField> {
 
 export type SignInEvent = FormEvent<SignInField> | { type: 'SEND_LINK' };
 
+/** What a sign in or sign up does once it succeeded: SIGNED_IN to the session, then on to redirectTo. */
+export const signedIn = (target: string) => ({
+  onDone: {
+    target,
+    actions: [
+      { type: 'announceSignIn', params: ({ event }: { event: DoneEvent<AuthSuccess> }) => event.output },
+      'navigate',
+    ],
+  },
+  actions: {
+    announceSignIn: sendTo(
+      ({ system }) => system.get('session'),
+      (_, params: AuthSuccess): SignedInEvent => ({ type: 'SIGNED_IN', ...params }),
+    ),
+    navigate: emit(({ context }: { context: { redirectTo: string } }) => ({
+      type: 'navigate' as const,
+      to: context.redirectTo,
+    })),
+  },
+});
+
 export const signInLinkMessages = defineMessages({
   sent: {
     id: 'auth.signInLink.sent',
@@ -114,13 +135,7 @@ export const signInMachine = formMachine({
     input: ({ values }) => ({ username: values.email.trim(), password: values.password }),
   },
   sending: 'signingIn',
-  onDone: {
-    target: 'signedIn',
-    actions: [
-      { type: 'announceSignIn', params: ({ event }: { event: DoneEvent<AuthSuccess> }) => event.output },
-      'navigate',
-    ],
-  },
+  onDone: signedIn('signedIn').onDone,
   onError: [
     {
       guard: 'rateLimited',
@@ -172,6 +187,7 @@ export const signInMachine = formMachine({
     linkEmailInvalid: ({ context }: { context: SignInContext }) => !isValid(linkRules, context.values),
   },
   actions: {
+    ...signedIn('signedIn').actions,
     offerLink: assign({ linkOffered: true }),
     showFirstLinkFailure: assign(({ context }: { context: SignInContext }) => ({
       ...firstFailure(linkRules, context.values),
@@ -183,14 +199,6 @@ export const signInMachine = formMachine({
     })),
     showLinkFailure: assign((_, params: { error: unknown }) => ({
       ...failureErrors(params.error, SERVER_FIELDS, signInLinkMessages.failed),
-    })),
-    announceSignIn: sendTo(
-      ({ system }) => system.get('session'),
-      (_, params: AuthSuccess): SignedInEvent => ({ type: 'SIGNED_IN', ...params }),
-    ),
-    navigate: emit(({ context }: { context: SignInContext }) => ({
-      type: 'navigate' as const,
-      to: context.redirectTo,
     })),
   },
 });

@@ -1,9 +1,9 @@
-import { and, assign, emit, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
-import { isSilentFailure } from '../../domain/api-failure';
+import { and, assign, sendTo, stateIn } from 'xstate';
 import { meetsPasswordRule } from '../../domain/password';
 import type { Country } from '../domain';
 import type { MessageText } from '../text';
 import { showToast } from '../toasts';
+import { type DoneEvent, type FormContext, type FormEvent, formMachine, notProvided } from './formMachine';
 import { guestIntentNotice } from './guestIntent';
 import { formMessages } from './messages';
 import {
@@ -13,20 +13,8 @@ import {
   type PhoneChange,
   type PhoneValue,
 } from './phone';
-import { type PrefillEvent, prefilled } from './prefill';
-import {
-  type FieldErrors,
-  type FormErrors,
-  failureErrors,
-  filled,
-  firstFailure,
-  isEmail,
-  isValid,
-  NO_ERRORS,
-  type Rule,
-  withoutError,
-} from './rules';
-import type { AuthSuccess, NavigateEmitted, SignedInEvent } from './signIn';
+import { type FormErrors, filled, isEmail, isValid, type Rule, withoutError } from './rules';
+import { type NavigateEmitted, signedIn } from './signIn';
 
 export interface SignUpValues {
   name: string;
@@ -123,9 +111,7 @@ export interface SignUpInput {
   redirectTo?: string | undefined;
 }
 
-export interface SignUpContext extends FormErrors<SignUpField> {
-  values: SignUpValues;
-  errors: FieldErrors<SignUpField>;
+export interface SignUpContext extends FormContext<SignUpValues, SignUpField> {
   countries: readonly Country[];
   /** ISO codes the phone input accepts. */
   phoneCountries: string[];
@@ -135,20 +121,22 @@ export interface SignUpContext extends FormErrors<SignUpField> {
 }
 
 export type SignUpEvent =
-  | { type: 'CHANGE'; field: SignUpTextField; value: string }
+  | FormEvent<SignUpTextField>
   | { type: 'PHONE_CHANGED'; change: PhoneChange }
-  | { type: 'ACCEPT_TERMS'; accepted: boolean }
-  | PrefillEvent
-  | { type: 'SUBMIT' };
+  | { type: 'ACCEPT_TERMS'; accepted: boolean };
 
-/** The sign-up form's text inputs by their `name` in the HTML (the same as the fields'). */
-const TEXT_INPUTS: Readonly<Record<string, SignUpTextField>> = {
+/**
+ * The sign-up form's inputs by their `name` in the HTML (the same as the fields'); the screen
+ * sends a phone number typed into it as PHONE_CHANGED.
+ */
+const INPUTS: Readonly<Record<string, SignUpField>> = {
   name: 'name',
   surname: 'surname',
   email: 'email',
   city: 'city',
   password: 'password',
   passwordConfirmation: 'passwordConfirmation',
+  terms: 'terms',
 };
 
 export const initialSignUpValues: SignUpValues = {
@@ -164,95 +152,18 @@ export const initialSignUpValues: SignUpValues = {
 };
 
 /** Until a number is typed, the phone input takes the country chosen in the Country field (if allowed). */
-function phoneFollowingCountry(context: SignUpContext, countryId: string): PhoneValue {
+function phoneFollowingCountry(
+  context: Omit<SignUpContext, keyof FormErrors<SignUpField>>,
+  countryId: string,
+): PhoneValue {
   const { phone } = context.values;
   if (phone.text !== '') return phone;
   const iso = context.countries.find((country) => String(country.id) === countryId)?.iso.toUpperCase();
   return iso !== undefined && context.phoneCountries.includes(iso) ? { ...phone, country: iso } : phone;
 }
 
-export const signUpMachine = setup({
-  types: {
-    context: {} as SignUpContext,
-    events: {} as SignUpEvent,
-    input: {} as SignUpInput,
-    emitted: {} as NavigateEmitted,
-  },
-  actors: {
-    /** POST /register. */
-    register: fromPromise<AuthSuccess, RegisterPayload>(async () => {
-      throw new Error('register is not provided');
-    }),
-    /** The IP lookup of SPEC §5: an ISO country code, or null for no guess. */
-    guessCountry: fromPromise<string | null>(async () => {
-      throw new Error('guessCountry is not provided');
-    }),
-  },
-  guards: {
-    valid: ({ context }) => isValid(signUpRules, context.values),
-    lockOpen: stateIn('#signUp.lock.open'),
-    editing: stateIn('#signUp.form.editing'),
-    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
-    unsupportedPhone: ({ context, event }) =>
-      event.type === 'PHONE_CHANGED' && isUnsupportedPhone(event.change, context.phoneCountries),
-    /** A guess the phone input can use: an allowed country, and nothing typed or chosen yet. */
-    usableGuess: ({ context }, params: { country: string | null }) =>
-      params.country !== null &&
-      context.phoneCountries.includes(params.country) &&
-      context.values.phone.text === '' &&
-      context.values.phone.country === null,
-  },
-  actions: {
-    change: assign(({ context }, params: { field: SignUpTextField; value: string }) => ({
-      values: {
-        ...context.values,
-        [params.field]: params.value,
-        phone:
-          params.field === 'country' ? phoneFollowingCountry(context, params.value) : context.values.phone,
-      },
-      errors: withoutError(context.errors, params.field),
-      formError: null,
-    })),
-    acceptTerms: assign(({ context }, params: { accepted: boolean }) => ({
-      values: { ...context.values, terms: params.accepted },
-      errors: withoutError(context.errors, 'terms'),
-      formError: null,
-    })),
-    setPhone: assign(({ context }, params: { change: PhoneChange }) => {
-      const { candidates: _candidates, ...phone } = params.change;
-      return {
-        values: { ...context.values, phone },
-        errors: withoutError(context.errors, 'phone'),
-        formError: null,
-      };
-    }),
-    /** SPEC §5: a number of another country is cleared and its field says why. */
-    rejectPhone: assign(({ context }) => ({
-      values: { ...context.values, phone: { ...EMPTY_PHONE, country: context.values.phone.country } },
-      errors: { ...context.errors, phone: formMessages.countryNotSupported },
-    })),
-    guessPhoneCountry: assign(({ context }, params: { country: string | null }) => ({
-      values: { ...context.values, phone: { ...context.values.phone, country: params.country } },
-    })),
-    prefill: assign(({ context }, fields: PrefillEvent['fields']) => ({
-      values: { ...prefilled(context.values, fields, TEXT_INPUTS), terms: fields.terms !== undefined },
-    })),
-    showFirstFailure: assign(({ context }) => firstFailure(signUpRules, context.values)),
-    clearErrors: assign(NO_ERRORS),
-    showFailure: assign((_, params: { error: unknown }) =>
-      failureErrors(params.error, SERVER_FIELDS, formMessages.registrationFailed),
-    ),
-    announceSignIn: sendTo(
-      ({ system }) => system.get('session'),
-      (_, params: AuthSuccess): SignedInEvent => ({ type: 'SIGNED_IN', ...params }),
-    ),
-    navigate: emit(({ context }) => ({ type: 'navigate' as const, to: context.redirectTo })),
-    notifyUnsupported: sendTo(
-      ({ system }) => system.get('toasts'),
-      showToast('error', formMessages.countryNotSupported),
-    ),
-  },
-}).createMachine({
+export const signUpMachine = formMachine({
+  types: { events: {} as SignUpEvent, input: {} as SignUpInput, emitted: {} as NavigateEmitted },
   id: 'signUp',
   description: [
     'The Sign Up form (SPEC §2, §5). CHANGE {field, value}, PHONE_CHANGED {change} and ACCEPT_TERMS {accepted}',
@@ -267,63 +178,46 @@ export const signUpMachine = setup({
     'PREFILL {fields} takes what was typed into the server-rendered form before the app took over: the text',
     'fields and the terms box (ticked when present); the screen sends a phone number typed then as PHONE_CHANGED.',
   ].join(' '),
-  context: ({ input }) => ({
+  context: (input: SignUpInput) => ({
     values: initialSignUpValues,
-    errors: {},
-    formError: null,
     countries: input.countries,
     phoneCountries: input.countries.map((country) => country.iso.toUpperCase()),
     redirectTo: input.redirectTo ?? '/account',
     notice: guestIntentNotice(input.redirectTo, 'signUp'),
   }),
+  rules: signUpRules,
+  fieldsFromServer: SERVER_FIELDS,
+  prefill: INPUTS,
+  failureMessage: formMessages.registrationFailed,
+  /** POST /register. */
+  request: { id: 'register', input: ({ values }) => registerPayload(values) },
+  sending: 'registering',
+  onDone: signedIn('registered').onDone,
+  alsoChange: (context, field, value) =>
+    field === 'country' ? { phone: phoneFollowingCountry(context, value) } : {},
+  submitGuard: 'lockOpen',
+  states: ({ editing, request }) => ({ editing, registering: request, registered: { type: 'final' } }),
   invoke: {
     id: 'guessCountry',
     src: 'guessCountry',
     onDone: {
-      guard: { type: 'usableGuess', params: ({ event }) => ({ country: event.output }) },
-      actions: { type: 'guessPhoneCountry', params: ({ event }) => ({ country: event.output }) },
+      guard: {
+        type: 'usableGuess',
+        params: ({ event }: { event: DoneEvent<string | null> }) => ({ country: event.output }),
+      },
+      actions: {
+        type: 'guessPhoneCountry',
+        params: ({ event }: { event: DoneEvent<string | null> }) => ({ country: event.output }),
+      },
     },
     onError: { description: 'A failed lookup is no guess (SPEC §5).' },
   },
   on: {
-    CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
-    ACCEPT_TERMS: { actions: { type: 'acceptTerms', params: ({ event }) => event } },
-    PREFILL: { actions: { type: 'prefill', params: ({ event }) => event.fields } },
-  },
-  type: 'parallel',
-  states: {
-    form: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            SUBMIT: [
-              { guard: and(['lockOpen', not('valid')]), actions: 'showFirstFailure' },
-              { guard: 'lockOpen', target: 'registering', actions: 'clearErrors' },
-            ],
-          },
-        },
-        registering: {
-          invoke: {
-            id: 'register',
-            src: 'register',
-            input: ({ context }) => registerPayload(context.values),
-            onDone: {
-              target: 'registered',
-              actions: [{ type: 'announceSignIn', params: ({ event }) => event.output }, 'navigate'],
-            },
-            onError: [
-              { guard: 'silent', target: 'editing' },
-              {
-                target: 'editing',
-                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
-          },
-        },
-        registered: { type: 'final' },
-      },
+    ACCEPT_TERMS: {
+      actions: { type: 'acceptTerms', params: ({ event }: { event: { accepted: boolean } }) => event },
     },
+  },
+  regions: {
     lock: {
       description: 'SPEC §9: 500 ms from a sent sign-up, further submissions are ignored.',
       initial: 'open',
@@ -340,7 +234,7 @@ export const signUpMachine = setup({
           on: {
             PHONE_CHANGED: [
               { guard: 'unsupportedPhone', target: 'pending', actions: 'rejectPhone' },
-              { actions: { type: 'setPhone', params: ({ event }) => event } },
+              { actions: { type: 'setPhone', params: ({ event }: { event: SignUpEvent }) => event } },
             ],
           },
         },
@@ -349,11 +243,58 @@ export const signUpMachine = setup({
           on: {
             PHONE_CHANGED: [
               { guard: 'unsupportedPhone', target: 'pending', reenter: true, actions: 'rejectPhone' },
-              { actions: { type: 'setPhone', params: ({ event }) => event } },
+              { actions: { type: 'setPhone', params: ({ event }: { event: SignUpEvent }) => event } },
             ],
           },
         },
       },
     },
+  },
+  actors: {
+    /** The IP lookup of SPEC §5: an ISO country code, or null for no guess. */
+    guessCountry: notProvided('guessCountry'),
+  },
+  guards: {
+    valid: ({ context }: { context: SignUpContext }) => isValid(signUpRules, context.values),
+    lockOpen: stateIn('#signUp.lock.open'),
+    editing: stateIn('#signUp.form.editing'),
+    unsupportedPhone: ({ context, event }: { context: SignUpContext; event: SignUpEvent }) =>
+      event.type === 'PHONE_CHANGED' && isUnsupportedPhone(event.change, context.phoneCountries),
+    /** A guess the phone input can use: an allowed country, and nothing typed or chosen yet. */
+    usableGuess: ({ context }: { context: SignUpContext }, params: { country: string | null }) =>
+      params.country !== null &&
+      context.phoneCountries.includes(params.country) &&
+      context.values.phone.text === '' &&
+      context.values.phone.country === null,
+  },
+  actions: {
+    ...signedIn('registered').actions,
+    acceptTerms: assign(({ context }: { context: SignUpContext }, params: { accepted: boolean }) => ({
+      values: { ...context.values, terms: params.accepted },
+      errors: withoutError(context.errors, 'terms'),
+      formError: null,
+    })),
+    setPhone: assign(({ context }: { context: SignUpContext }, params: { change: PhoneChange }) => {
+      const { candidates: _candidates, ...phone } = params.change;
+      return {
+        values: { ...context.values, phone },
+        errors: withoutError(context.errors, 'phone'),
+        formError: null,
+      };
+    }),
+    /** SPEC §5: a number of another country is cleared and its field says why. */
+    rejectPhone: assign(({ context }: { context: SignUpContext }) => ({
+      values: { ...context.values, phone: { ...EMPTY_PHONE, country: context.values.phone.country } },
+      errors: { ...context.errors, phone: formMessages.countryNotSupported },
+    })),
+    guessPhoneCountry: assign(
+      ({ context }: { context: SignUpContext }, params: { country: string | null }) => ({
+        values: { ...context.values, phone: { ...context.values.phone, country: params.country } },
+      }),
+    ),
+    notifyUnsupported: sendTo(
+      ({ system }) => system.get('toasts'),
+      showToast('error', formMessages.countryNotSupported),
+    ),
   },
 });
