@@ -96,7 +96,7 @@ export interface FormSpec<V, F extends string, P, C, I, E extends EventObject, E
   submitGuard?: string;
   /** Actions run on every SUBMIT the form takes (valid or not), by name. */
   onSubmit?: string[];
-  /** CHANGE (and PREFILL) only in editing (and sending), not in the states a form adds. */
+  /** CHANGE (and PREFILL) only in editing, not in every state. */
   changeWhileEditing?: boolean;
   /** More values that change with a field (e.g. the phone's country following the country). */
   alsoChange?: (context: { values: V } & C, field: F, value: string) => Partial<V>;
@@ -173,7 +173,7 @@ export function formMachine<
   const back = `#${spec.id}${spec.regions ? '.form' : ''}.editing`;
   const submitted = spec.onSubmit ?? [];
 
-  const change = { actions: { type: 'change', params: ({ event }: { event: unknown }) => event } };
+  const change = changeField;
   const prefill =
     spec.prefill === undefined
       ? {}
@@ -185,7 +185,7 @@ export function formMachine<
   const edits = { CHANGE: change, ...prefill };
 
   const request: Config = {
-    on: { ...(spec.changeWhileEditing ? { CHANGE: change } : {}), ...spec.whileSending },
+    on: spec.whileSending,
     invoke: {
       id: spec.request.id,
       src: spec.request.id,
@@ -258,6 +258,9 @@ export function formMachine<
   } as never);
   return machine as unknown as FormMachine<FormContext<V, F> & C, TEvent, TInput, TEmitted>;
 }
+
+/** CHANGE as the form takes it, for a form that takes it in more states than editing. */
+export const changeField = { actions: { type: 'change', params: ({ event }: { event: unknown }) => event } };
 
 /** The failed request's error, as `showFailure` (and a form's own failure actions) take it. */
 export const errorOf = ({ event }: { event: ErrorEvent }) => ({ error: event.error });

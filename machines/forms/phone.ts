@@ -1,3 +1,5 @@
+import { type FieldErrors, withoutError } from './rules';
+
 /**
  * The phone input of SPEC §5 as the sign-up form sees it. Parsing and formatting are the phone
  * library's (src/features/forms/phone.ts); the form decides only what the countries allow.
@@ -27,6 +29,19 @@ export interface PhoneChange extends PhoneValue {
 }
 
 export const EMPTY_PHONE: PhoneValue = { text: '', country: null, e164: null, valid: false };
+
+/** A form with its phone field changed (PHONE_CHANGED): the new number, and its message gone. */
+export function withPhone<V extends { phone: PhoneValue }, F extends string>(
+  context: { values: V; errors: FieldErrors<F> },
+  change: PhoneChange,
+): { values: V; errors: FieldErrors<F>; formError: null } {
+  const { candidates: _candidates, ...phone } = change;
+  return {
+    values: { ...context.values, phone },
+    errors: withoutError(context.errors, 'phone' as F),
+    formError: null,
+  };
+}
 
 /** A number from a country outside the list (none of its candidates is allowed). */
 export function isUnsupportedPhone(change: PhoneChange, allowed: readonly string[]): boolean {

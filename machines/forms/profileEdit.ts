@@ -1,22 +1,12 @@
-import { type ActorRefFrom, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import { isSilentFailure } from '../../domain/api-failure';
+import { type ActorRefFrom, assign, fromCallback, sendTo } from 'xstate';
 import type { ProfileUpdate, UserProfile } from '../domain';
 import { type profileMachine, profileMessages } from '../profile';
 import { defineMessages } from '../text';
 import { showToast } from '../toasts';
+import { type Config, type FormContext, formMachine } from './formMachine';
 import { formMessages } from './messages';
-import { EMPTY_PHONE, type PhoneChange, type PhoneValue } from './phone';
-import {
-  type FieldErrors,
-  type FormErrors,
-  failureErrors,
-  filled,
-  firstFailure,
-  isValid,
-  NO_ERRORS,
-  type Rule,
-  withoutError,
-} from './rules';
+import { EMPTY_PHONE, type PhoneChange, type PhoneValue, withPhone } from './phone';
+import { filled, NO_ERRORS, type Rule } from './rules';
 
 export const profileEditMessages = defineMessages({
   updated: { id: 'account.profile.updated', defaultMessage: 'Profile updated successfully' },
@@ -99,10 +89,7 @@ const SERVER_FIELDS: Record<string, ProfileEditField> = {
   player: 'player',
 };
 
-export interface ProfileEditContext extends FormErrors<ProfileEditField> {
-  values: ProfileEditValues;
-  errors: FieldErrors<ProfileEditField>;
-}
+export type ProfileEditContext = FormContext<ProfileEditValues, ProfileEditField>;
 
 export type ProfileEditEvent =
   | { type: 'EDIT'; profile: UserProfile }
@@ -127,16 +114,62 @@ const EMPTY_VALUES: ProfileEditValues = {
   player: '',
 };
 
-export const profileEditMachine = setup({
-  types: {
-    context: {} as ProfileEditContext,
-    events: {} as ProfileEditEvent,
-  },
+export const profileEditMachine = formMachine({
+  types: { events: {} as ProfileEditEvent },
+  id: 'profileEdit',
+  description: [
+    'The profile tab (SPEC §2): viewing shows the saved profile; EDIT {profile} opens the form filled from it,',
+    'CANCEL closes it. CHANGE {field, value} and PHONE_CHANGED {change} edit a field and clear its message;',
+    "SUBMIT checks 'Name is required', 'Surname is required', 'Country is required', 'City is required',",
+    "'Phone number is required', 'Please enter a valid phone number' (first broken rule, at its field), then",
+    'saves (PUT /user/profile). A 422 puts the server field errors at their fields; other failures show the',
+    "server's or client's message (429, 5xx, network) or 'Failed to update profile'; a cancelled call nothing.",
+    'Saved: FETCH to the profile, and once it has loaded again (or after 10 s) the toast',
+    "'Profile updated successfully' and back to viewing, which then shows the saved values. SUBMIT is not",
+    'accepted while saving.',
+  ].join(' '),
+  context: () => ({ values: EMPTY_VALUES }),
+  rules: profileEditRules,
+  fieldsFromServer: SERVER_FIELDS,
+  failureMessage: profileMessages.updateFailed,
+  /** PUT /user/profile. */
+  request: { id: 'updateProfile', input: ({ values }) => updateOf(values) },
+  sending: 'saving',
+  onDone: { target: 'refreshing', actions: 'refreshProfile' },
+  initial: 'viewing',
+  changeWhileEditing: true,
+  states: ({ editing, request }) => ({
+    viewing: {
+      on: {
+        EDIT: {
+          target: 'editing',
+          actions: { type: 'fill', params: ({ event }: { event: ProfileEditEvent }) => event },
+        },
+      },
+    },
+    editing: {
+      ...editing,
+      on: {
+        CANCEL: { target: 'viewing', actions: 'clearErrors' },
+        PHONE_CHANGED: {
+          actions: { type: 'changePhone', params: ({ event }: { event: ProfileEditEvent }) => event },
+        },
+        ...(editing.on as Config),
+      },
+    },
+    saving: {
+      initial: 'sending',
+      states: {
+        sending: request,
+        refreshing: {
+          invoke: { id: 'awaitProfile', src: 'awaitProfile' },
+          on: { PROFILE_SETTLED: { target: '#profileEdit.viewing', actions: 'announceSaved' } },
+          after: { [REFRESH_WAIT_MS]: { target: '#profileEdit.viewing', actions: 'announceSaved' } },
+        },
+      },
+    },
+  }),
   actors: {
-    /** PUT /user/profile. */
-    updateProfile: fromPromise<void, ProfileUpdate>(async () => {
-      throw new Error('updateProfile is not provided');
-    }),
     /**
      * Settles once the app's profile actor (systemId 'profile') has loaded again after the FETCH a
      * save sends it, so the view never shows the values from before the save.
@@ -151,95 +184,18 @@ export const profileEditMachine = setup({
       return () => subscription.unsubscribe();
     }),
   },
-  guards: {
-    invalid: ({ context }) => !isValid(profileEditRules, context.values),
-    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
-  },
   actions: {
     fill: assign((_, params: { profile: UserProfile }) => ({
       values: valuesOf(params.profile),
       ...NO_ERRORS,
     })),
-    change: assign(({ context }, params: { field: ProfileEditTextField; value: string }) => ({
-      values: { ...context.values, [params.field]: params.value },
-      errors: withoutError(context.errors, params.field),
-      formError: null,
-    })),
-    changePhone: assign(({ context }, params: { change: PhoneChange }) => {
-      const { candidates: _candidates, ...phone } = params.change;
-      return {
-        values: { ...context.values, phone },
-        errors: withoutError(context.errors, 'phone'),
-        formError: null,
-      };
-    }),
-    showFirstFailure: assign(({ context }) => firstFailure(profileEditRules, context.values)),
-    clearErrors: assign(NO_ERRORS),
-    showFailure: assign((_, params: { error: unknown }) =>
-      failureErrors(params.error, SERVER_FIELDS, profileMessages.updateFailed),
+    changePhone: assign(({ context }: { context: ProfileEditContext }, params: { change: PhoneChange }) =>
+      withPhone(context, params.change),
     ),
     announceSaved: sendTo(
       ({ system }) => system.get('toasts'),
       showToast('success', profileEditMessages.updated),
     ),
     refreshProfile: sendTo(({ system }) => system.get('profile'), { type: 'FETCH' as const }),
-  },
-}).createMachine({
-  id: 'profileEdit',
-  description: [
-    'The profile tab (SPEC §2): viewing shows the saved profile; EDIT {profile} opens the form filled from it,',
-    'CANCEL closes it. CHANGE {field, value} and PHONE_CHANGED {change} edit a field and clear its message;',
-    "SUBMIT checks 'Name is required', 'Surname is required', 'Country is required', 'City is required',",
-    "'Phone number is required', 'Please enter a valid phone number' (first broken rule, at its field), then",
-    'saves (PUT /user/profile). A 422 puts the server field errors at their fields; other failures show the',
-    "server's or client's message (429, 5xx, network) or 'Failed to update profile'; a cancelled call nothing.",
-    'Saved: FETCH to the profile, and once it has loaded again (or after 10 s) the toast',
-    "'Profile updated successfully' and back to viewing, which then shows the saved values. SUBMIT is not",
-    'accepted while saving.',
-  ].join(' '),
-  context: { values: EMPTY_VALUES, ...NO_ERRORS },
-  initial: 'viewing',
-  states: {
-    viewing: {
-      on: {
-        EDIT: { target: 'editing', actions: { type: 'fill', params: ({ event }) => event } },
-      },
-    },
-    editing: {
-      on: {
-        CANCEL: { target: 'viewing', actions: 'clearErrors' },
-        CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
-        PHONE_CHANGED: { actions: { type: 'changePhone', params: ({ event }) => event } },
-        SUBMIT: [
-          { guard: 'invalid', actions: 'showFirstFailure' },
-          { target: 'saving', actions: 'clearErrors' },
-        ],
-      },
-    },
-    saving: {
-      initial: 'sending',
-      states: {
-        sending: {
-          invoke: {
-            id: 'updateProfile',
-            src: 'updateProfile',
-            input: ({ context }) => updateOf(context.values),
-            onDone: { target: 'refreshing', actions: 'refreshProfile' },
-            onError: [
-              { guard: 'silent', target: '#profileEdit.editing' },
-              {
-                target: '#profileEdit.editing',
-                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
-          },
-        },
-        refreshing: {
-          invoke: { id: 'awaitProfile', src: 'awaitProfile' },
-          on: { PROFILE_SETTLED: { target: '#profileEdit.viewing', actions: 'announceSaved' } },
-          after: { [REFRESH_WAIT_MS]: { target: '#profileEdit.viewing', actions: 'announceSaved' } },
-        },
-      },
-    },
   },
 });

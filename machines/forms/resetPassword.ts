@@ -3,7 +3,7 @@ import { isApiFailure } from '../../domain/api-failure';
 import { meetsPasswordRule } from '../../domain/password';
 import type { MessageText } from '../text';
 import { showToast } from '../toasts';
-import { type FormContext, type FormEvent, formMachine } from './formMachine';
+import { changeField, type FormContext, type FormEvent, formMachine } from './formMachine';
 import { formMessages } from './messages';
 import { isEmail, type Rule } from './rules';
 import type { NavigateEmitted } from './signIn';
@@ -105,6 +105,7 @@ export const resetPasswordMachine = formMachine({
   onDone: { target: 'reset', actions: ['notifyReset', 'toLogin'] },
   initial: 'checkingLink',
   changeWhileEditing: true,
+  whileSending: { CHANGE: changeField },
   states: ({ editing, request }) => ({
     checkingLink: {
       always: [{ guard: 'linkValid', target: 'editing' }, { target: 'invalidLink' }],

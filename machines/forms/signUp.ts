@@ -12,6 +12,7 @@ import {
   PHONE_NOTICE_DEBOUNCE_MS,
   type PhoneChange,
   type PhoneValue,
+  withPhone,
 } from './phone';
 import { type FormErrors, filled, isEmail, isValid, type Rule, withoutError } from './rules';
 import { type NavigateEmitted, signedIn } from './signIn';
@@ -274,14 +275,9 @@ export const signUpMachine = formMachine({
       errors: withoutError(context.errors, 'terms'),
       formError: null,
     })),
-    setPhone: assign(({ context }: { context: SignUpContext }, params: { change: PhoneChange }) => {
-      const { candidates: _candidates, ...phone } = params.change;
-      return {
-        values: { ...context.values, phone },
-        errors: withoutError(context.errors, 'phone'),
-        formError: null,
-      };
-    }),
+    setPhone: assign(({ context }: { context: SignUpContext }, params: { change: PhoneChange }) =>
+      withPhone(context, params.change),
+    ),
     /** SPEC §5: a number of another country is cleared and its field says why. */
     rejectPhone: assign(({ context }: { context: SignUpContext }) => ({
       values: { ...context.values, phone: { ...EMPTY_PHONE, country: context.values.phone.country } },
