@@ -1,10 +1,9 @@
 import { assign, enqueueActions, sendTo } from 'xstate';
-import { meetsPasswordRule } from '../../domain/password';
 import { defineMessages, type MessageText } from '../text';
 import { showToast } from '../toasts';
 import { formMachine } from './formMachine';
 import { formMessages } from './messages';
-import { filled, isEmail, NO_ERRORS } from './rules';
+import { filled, isEmail, NO_ERRORS, newPasswordRules } from './rules';
 
 /**
  * The account's two credential forms (SPEC §2, §5, §8): change password and change email. Both are
@@ -59,14 +58,7 @@ export const changePasswordMachine = formMachine({
   context: () => ({ values: EMPTY_PASSWORDS }),
   rules: [
     { field: 'current', message: formMessages.passwordRequired, valid: (v) => v.current !== '' },
-    { field: 'password', message: formMessages.passwordRequired, valid: (v) => v.password !== '' },
-    { field: 'password', message: formMessages.passwordRule, valid: (v) => meetsPasswordRule(v.password) },
-    { field: 'confirmation', message: formMessages.confirmPassword, valid: (v) => v.confirmation !== '' },
-    {
-      field: 'confirmation',
-      message: formMessages.passwordsDiffer,
-      valid: (v) => v.confirmation === v.password,
-    },
+    ...newPasswordRules('password', 'confirmation'),
   ],
   fieldsFromServer: {
     current_password: 'current',

@@ -1,11 +1,10 @@
 import { emit, sendTo } from 'xstate';
 import { isApiFailure } from '../../domain/api-failure';
-import { meetsPasswordRule } from '../../domain/password';
 import type { MessageText } from '../text';
 import { showToast } from '../toasts';
 import { changeField, type FormContext, type FormEvent, formMachine } from './formMachine';
 import { formMessages } from './messages';
-import { isEmail, type Rule } from './rules';
+import { isEmail, newPasswordRules, type Rule } from './rules';
 import type { NavigateEmitted } from './signIn';
 
 export interface ResetPasswordValues {
@@ -19,18 +18,7 @@ const RESET_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
 
 /** The new password's checks, in the order of SPEC §5's sign-up list. */
 export const resetPasswordRules: readonly Rule<ResetPasswordValues, ResetPasswordField>[] = [
-  { field: 'password', message: formMessages.passwordRequired, valid: (v) => v.password !== '' },
-  { field: 'password', message: formMessages.passwordRule, valid: (v) => meetsPasswordRule(v.password) },
-  {
-    field: 'passwordConfirmation',
-    message: formMessages.confirmPassword,
-    valid: (v) => v.passwordConfirmation !== '',
-  },
-  {
-    field: 'passwordConfirmation',
-    message: formMessages.passwordsDiffer,
-    valid: (v) => v.passwordConfirmation === v.password,
-  },
+  ...newPasswordRules('password', 'passwordConfirmation'),
 ];
 
 /** SPEC §8's default for a failure without a message: which one depends on whether the server answered. */

@@ -1,5 +1,4 @@
 import { and, assign, sendTo, stateIn } from 'xstate';
-import { meetsPasswordRule } from '../../domain/password';
 import type { Country } from '../domain';
 import type { MessageText } from '../text';
 import { showToast } from '../toasts';
@@ -14,7 +13,15 @@ import {
   type PhoneValue,
   withPhone,
 } from './phone';
-import { type FormErrors, filled, isEmail, isValid, type Rule, withoutError } from './rules';
+import {
+  type FormErrors,
+  filled,
+  isEmail,
+  isValid,
+  newPasswordRules,
+  type Rule,
+  withoutError,
+} from './rules';
 import { type NavigateEmitted, signedIn } from './signIn';
 
 export interface SignUpValues {
@@ -50,18 +57,7 @@ export const signUpRules: readonly Rule<SignUpValues, SignUpField>[] = [
     message: formMessages.validPhone,
     valid: (v) => v.phone.valid && v.phone.e164 !== null,
   },
-  { field: 'password', message: formMessages.passwordRequired, valid: (v) => v.password !== '' },
-  { field: 'password', message: formMessages.passwordRule, valid: (v) => meetsPasswordRule(v.password) },
-  {
-    field: 'passwordConfirmation',
-    message: formMessages.confirmPassword,
-    valid: (v) => v.passwordConfirmation !== '',
-  },
-  {
-    field: 'passwordConfirmation',
-    message: formMessages.passwordsDiffer,
-    valid: (v) => v.passwordConfirmation === v.password,
-  },
+  ...newPasswordRules('password', 'passwordConfirmation'),
   { field: 'terms', message: formMessages.acceptTerms, valid: (v) => v.terms },
 ];
 
