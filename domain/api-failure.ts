@@ -68,15 +68,6 @@ export function failureCode(error: unknown): string | null {
   return isApiFailure(error) ? (error.code ?? null) : null;
 }
 
-/**
- * SPEC §8: the server's message takes precedence (the api client has already put it, or its own
- * status text, into the failure); the operation's default otherwise, also for errors that are
- * not API failures at all.
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  return isApiFailure(error) && error.message.trim() !== '' ? error.message : fallback;
-}
-
 /** A request the caller cancelled is never shown to the user (SPEC §8). */
 export function isSilentFailure(error: unknown): boolean {
   return failureKind(error) === 'cancelled';

@@ -90,26 +90,26 @@ export interface ApiResult<T> {
 
 /**
  * Returns the data of a successful call or throws an ApiError. A 2xx body whose `status` is not
- * 'OK' is a failure too (SPEC §5); `defaultMessage` is the operation's SPEC §8 default, used when
- * the server gives no message.
+ * 'OK' is a failure too (SPEC §5). The operation's default text, for a failure without the server's
+ * message, is the machine's (machines/text.ts).
  */
-export function unwrap<T>(result: ApiResult<T>, defaultMessage?: string): T {
+export function unwrap<T>(result: ApiResult<T>): T {
   const { response } = result;
-  if (!response.ok) throw errorFromResponse(response, result.error, defaultMessage);
-  if (isRefusal(result.data)) throw errorFromRefusal(response, result.data, defaultMessage);
+  if (!response.ok) throw errorFromResponse(response, result.error);
+  if (isRefusal(result.data)) throw errorFromRefusal(response, result.data);
   // openapi-fetch leaves `data` undefined only for bodiless answers (204), typed as such by the schema.
   return result.data as T;
 }
 
-/** Awaits a client call, e.g. `call(api.GET('/settings'), 'Failed to fetch settings')`. */
-export async function call<T>(pending: Promise<ApiResult<T>>, defaultMessage?: string): Promise<T> {
+/** Awaits a client call, e.g. `call(api.GET('/settings'))`. */
+export async function call<T>(pending: Promise<ApiResult<T>>): Promise<T> {
   let result: ApiResult<T>;
   try {
     result = await pending;
   } catch (error) {
     throw errorFromFailure(error, undefined);
   }
-  return unwrap(result, defaultMessage);
+  return unwrap(result);
 }
 
 function subscribe(listeners: Set<ApiHookListener>, listener: ApiHookListener): () => void {

@@ -1,6 +1,7 @@
 /**
- * The one error type every API call fails with (SPEC §8). Callers branch on `kind`; `message` is
- * ready to show, except for `silent` errors (a request the caller cancelled), which must not be shown.
+ * The one error type every API call fails with (SPEC §8). Callers branch on `kind`; what a customer
+ * reads is chosen by the machines (machines/text.ts `failureText`: the server's own message, else a
+ * catalogue message by id). `message` only describes the failure for logs and developers.
  */
 export type ApiErrorKind =
   | 'bad-request'
@@ -18,13 +19,8 @@ export type ApiErrorKind =
 
 export type FieldErrors = Record<string, string[]>;
 
+/** The server's 403 message that tells an unverified address from other refusals (SPEC §4). */
 export const UNVERIFIED_EMAIL_MESSAGE = 'Your email address is not verified.';
-export const FORBIDDEN_MESSAGE = 'Access forbidden';
-export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment.';
-export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
-export const GENERIC_ERROR_MESSAGE = 'An error occurred';
-const CANCELLED_MESSAGE = 'Request cancelled';
 
 export interface ApiErrorInit {
   status?: number;
@@ -48,8 +44,9 @@ export class ApiError extends Error {
   /** True only for requests the caller cancelled: never show these (SPEC §8). */
   readonly silent: boolean;
 
-  constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+  constructor(kind: ApiErrorKind, init: ApiErrorInit = {}) {
+    const description = init.status === undefined ? kind : `${kind} (HTTP ${init.status})`;
+    super(init.serverMessage ?? description, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = kind;
     this.status = init.status;
     this.fieldErrors = init.fieldErrors;
@@ -65,33 +62,28 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /**
- * Message precedence, applied the same way to every HTTP status:
- * 1. the server's message, but only from the contract's error envelope (`status: 'ERROR'` and a
- *    non-blank string `message`), so an HTML error page, an empty body or a framework's own error
- *    object (which may carry internal details) is never shown;
- * 2. the text SPEC §8 fixes for the status (403 'Access forbidden', 429, 5xx);
- * 3. the caller's default for the operation (e.g. 'Failed to fetch settings');
- * 4. 'An error occurred'.
- * A 422 without a server message shows its first field error before falling back to 3 and 4.
+ * A failed answer as its kind (by status; a 403 with the unverified message is 'unverified'), with
+ * the server's message, but only from the contract's error envelope (`status: 'ERROR'` and a
+ * non-blank string `message`), so an HTML error page, an empty body or a framework's own error
+ * object (which may carry internal details) is never taken for one. A 422 without a message gives
+ * its first field error as the server's message.
  */
-export function errorFromResponse(response: Response, body: unknown, defaultMessage?: string): ApiError {
+export function errorFromResponse(response: Response, body: unknown): ApiError {
   const status = response.status;
   const serverMessage = envelopeMessage(body);
-  const fallback = defaultMessage ?? GENERIC_ERROR_MESSAGE;
   const code = envelopeCode(body);
   const init = { status, serverMessage, ...(code === undefined ? {} : { code }) };
 
-  if (status === 401) return new ApiError('unauthorized', serverMessage ?? fallback, init);
+  if (status === 401) return new ApiError('unauthorized', init);
   if (status === 403) {
-    if (serverMessage === UNVERIFIED_EMAIL_MESSAGE) return new ApiError('unverified', serverMessage, init);
-    return new ApiError('forbidden', serverMessage ?? FORBIDDEN_MESSAGE, init);
+    return new ApiError(serverMessage === UNVERIFIED_EMAIL_MESSAGE ? 'unverified' : 'forbidden', init);
   }
-  if (status === 404) return new ApiError('not-found', serverMessage ?? fallback, init);
-  if (status === 409) return new ApiError('conflict', serverMessage ?? fallback, init);
+  if (status === 404) return new ApiError('not-found', init);
+  if (status === 409) return new ApiError('conflict', init);
   if (status === 422) {
     const fieldErrors = envelopeFieldErrors(body);
     const firstFieldError = Object.values(fieldErrors).flat()[0];
-    return new ApiError('validation', serverMessage ?? firstFieldError ?? fallback, {
+    return new ApiError('validation', {
       ...init,
       fieldErrors,
       serverMessage: serverMessage ?? firstFieldError,
@@ -99,46 +91,39 @@ export function errorFromResponse(response: Response, body: unknown, defaultMess
   }
   if (status === 429) {
     const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
-    return new ApiError('rate-limited', serverMessage ?? RATE_LIMITED_MESSAGE, {
-      status,
-      retryAfterSeconds,
-      serverMessage,
-    });
+    return new ApiError('rate-limited', { status, retryAfterSeconds, serverMessage });
   }
   if (status >= 500 || status < 400) {
     // A 503 may say when the server is back (the database-unavailable answer does).
     const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
-    return new ApiError('server', serverMessage ?? SERVER_ERROR_MESSAGE, { ...init, retryAfterSeconds });
+    return new ApiError('server', { ...init, retryAfterSeconds });
   }
   // 400 and any 4xx the contract does not name.
-  return new ApiError('bad-request', serverMessage ?? fallback, init);
+  return new ApiError('bad-request', init);
 }
 
 /** A 2xx answer whose body says `status` is not 'OK' (SPEC §5): the server refused the operation. */
-export function errorFromRefusal(response: Response, body: unknown, defaultMessage?: string): ApiError {
+export function errorFromRefusal(response: Response, body: unknown): ApiError {
   const fieldErrors = envelopeFieldErrors(body);
-  const serverMessage = envelopeMessage(body);
-  return new ApiError('bad-request', serverMessage ?? defaultMessage ?? GENERIC_ERROR_MESSAGE, {
+  return new ApiError('bad-request', {
     status: response.status,
-    serverMessage,
+    serverMessage: envelopeMessage(body),
     fieldErrors: Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
   });
 }
 
 /**
  * A call that threw instead of answering. Our own timeout aborts with a 'TimeoutError' and is
- * reported as 'timeout' with the network text (SPEC §8 has no separate timeout text); any other
+ * reported as 'timeout' (shown with the network text: SPEC §8 has no separate timeout text); any other
  * abort is the caller's and is 'cancelled' (silent); a 2xx body that is not JSON (e.g. an HTML page
  * from a proxy) is 'server'; everything else got no response and is 'network'.
  */
 export function errorFromFailure(error: unknown, signal: AbortSignal | undefined): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof SyntaxError) return new ApiError('server', SERVER_ERROR_MESSAGE, { cause: error });
-  if (hasName(error, 'TimeoutError')) return new ApiError('timeout', NETWORK_ERROR_MESSAGE, { cause: error });
-  if (signal?.aborted || hasName(error, 'AbortError')) {
-    return new ApiError('cancelled', CANCELLED_MESSAGE, { cause: error });
-  }
-  return new ApiError('network', NETWORK_ERROR_MESSAGE, { cause: error });
+  if (error instanceof SyntaxError) return new ApiError('server', { cause: error });
+  if (hasName(error, 'TimeoutError')) return new ApiError('timeout', { cause: error });
+  if (signal?.aborted || hasName(error, 'AbortError')) return new ApiError('cancelled', { cause: error });
+  return new ApiError('network', { cause: error });
 }
 
 export function isRefusal(body: unknown): boolean {

@@ -21,12 +21,7 @@ export {
   ApiError,
   type ApiErrorKind,
   type FieldErrors,
-  FORBIDDEN_MESSAGE,
-  GENERIC_ERROR_MESSAGE,
   isApiError,
-  NETWORK_ERROR_MESSAGE,
-  RATE_LIMITED_MESSAGE,
-  SERVER_ERROR_MESSAGE,
   UNVERIFIED_EMAIL_MESSAGE,
 } from './errors';
 export type { ApiHookEvent, ApiHookListener } from './middleware/incoming';

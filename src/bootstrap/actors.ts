@@ -14,33 +14,29 @@ type Cart = Schemas['Cart'];
 export function apiActors(api: ApiClient) {
   return {
     fetchSettings: fromPromise<RawSettings>(
-      async ({ signal }) =>
-        (await call(api.GET('/settings', { signal }), 'Failed to fetch settings')).payload,
+      async ({ signal }) => (await call(api.GET('/settings', { signal }))).payload,
     ),
     fetchCountries: fromPromise<Schemas['Country'][]>(
-      async ({ signal }) =>
-        (await call(api.GET('/countries', { signal }), 'Failed to load countries')).payload,
+      async ({ signal }) => (await call(api.GET('/countries', { signal }))).payload,
     ),
     fetchSocialLinks: fromPromise<Schemas['SocialLink'][]>(
       async ({ signal }) => (await call(api.GET('/social-links', { signal }))).payload,
     ),
     checkAuth: fromPromise<{ authenticated: boolean; emailVerified: boolean }>(async ({ signal }) => {
-      const answer = await call(api.GET('/is-auth', { signal }), 'Authentication check failed');
+      const answer = await call(api.GET('/is-auth', { signal }));
       return { authenticated: answer.authenticated, emailVerified: answer.emailVerified };
     }),
     logout: fromPromise<void>(async ({ signal }) => {
-      await call(api.POST('/logout', { body: {}, signal }), 'Logout failed');
+      await call(api.POST('/logout', { body: {}, signal }));
     }),
     fetchProfile: fromPromise<Schemas['UserProfile']>(
-      async ({ signal }) =>
-        (await call(api.GET('/user/profile', { signal }), 'Failed to fetch profile')).payload,
+      async ({ signal }) => (await call(api.GET('/user/profile', { signal }))).payload,
     ),
     updateProfile: fromPromise<void, ProfileUpdate>(async ({ input, signal }) => {
-      await call(api.PUT('/user/profile', { body: input, signal }), 'Failed to update profile');
+      await call(api.PUT('/user/profile', { body: input, signal }));
     }),
     fetchLanguages: fromPromise<Schemas['Language'][]>(
-      async ({ signal }) =>
-        (await call(api.GET('/languages', { signal }), 'Failed to load languages')).payload,
+      async ({ signal }) => (await call(api.GET('/languages', { signal }))).payload,
     ),
     fetchTranslations: fromPromise<Messages, { languageId: number | null }>(async ({ input, signal }) => {
       if (input.languageId === null) return {};
@@ -49,27 +45,23 @@ export function apiActors(api: ApiClient) {
       return (await call(api.GET('/localizations', { params: { query }, signal }))).payload;
     }),
     fetchCurrencies: fromPromise<Schemas['Currency'][]>(
-      async ({ signal }) =>
-        (await call(api.GET('/currencies', { signal }), 'Failed to load currencies')).payload,
+      async ({ signal }) => (await call(api.GET('/currencies', { signal }))).payload,
     ),
     fetchCart: fromPromise<Cart>(
       async ({ signal }) => (await call(api.GET('/cart/contents', { signal }))).cart,
     ),
     addToCart: fromPromise<Cart, { id: number; count: number }>(async ({ input, signal }) =>
-      cartOf(api.POST('/cart/add', { body: input, signal }), 'Error adding item to cart'),
+      cartOf(api.POST('/cart/add', { body: input, signal })),
     ),
     removeFromCart: fromPromise<Cart, { id: number }>(async ({ input, signal }) =>
-      cartOf(api.POST('/cart/remove', { body: input, signal }), 'Error removing item from cart'),
+      cartOf(api.POST('/cart/remove', { body: input, signal })),
     ),
     setLineCount: fromPromise<Cart, { id: number; count: number }>(async ({ input, signal }) =>
-      cartOf(api.POST('/cart/set', { body: input, signal }), 'Error updating item in cart'),
+      cartOf(api.POST('/cart/set', { body: input, signal })),
     ),
-    clearCart: fromPromise<Cart>(async ({ signal }) =>
-      cartOf(api.POST('/cart/clear', { body: {}, signal }), 'Error clearing cart'),
-    ),
+    clearCart: fromPromise<Cart>(async ({ signal }) => cartOf(api.POST('/cart/clear', { body: {}, signal }))),
     fetchPages: fromPromise<Schemas['StaticPageSummary'][]>(
-      async ({ signal }) =>
-        (await call(api.GET('/static-pages', { signal }), 'Failed to fetch pages')).payload,
+      async ({ signal }) => (await call(api.GET('/static-pages', { signal }))).payload,
     ),
     fetchPage: fromPromise<Schemas['StaticPage'], { idOrSlug: string }>(async ({ input, signal }) =>
       pageOf(api, input.idOrSlug, signal),
@@ -80,13 +72,11 @@ export function apiActors(api: ApiClient) {
   };
 }
 
-async function cartOf(pending: Promise<ApiResult<{ cart: Cart }>>, defaultMessage: string): Promise<Cart> {
-  return (await call(pending, defaultMessage)).cart;
+async function cartOf(pending: Promise<ApiResult<{ cart: Cart }>>): Promise<Cart> {
+  return (await call(pending)).cart;
 }
 
 async function pageOf(api: ApiClient, idOrSlug: string, signal: AbortSignal) {
   const path = { idOrSlug };
-  return (
-    await call(api.GET('/static-pages/{idOrSlug}', { params: { path }, signal }), 'Failed to fetch page')
-  ).payload;
+  return (await call(api.GET('/static-pages/{idOrSlug}', { params: { path }, signal }))).payload;
 }

@@ -12,29 +12,22 @@ import { type ApiClient, call, REQUEST_TIMEOUT_MS } from '../api';
 export function authActors(api: ApiClient) {
   return {
     login: fromPromise<AuthSuccess, { username: string; password: string }>(async ({ input, signal }) =>
-      session(await call(api.POST('/login', { body: input, signal }), 'Authentication failed')),
+      session(await call(api.POST('/login', { body: input, signal }))),
     ),
     requestLoginLink: fromPromise<string | undefined, { email: string }>(
-      async ({ input, signal }) =>
-        (await call(api.POST('/login/link', { body: input, signal }), 'Failed to send the sign-in link'))
-          .message,
+      async ({ input, signal }) => (await call(api.POST('/login/link', { body: input, signal }))).message,
     ),
     confirmLoginLink: fromPromise<AuthSuccess, { token: string; email: string }>(async ({ input, signal }) =>
-      session(
-        await call(
-          api.POST('/login/link/confirm', { body: input, signal }),
-          'Failed to sign in with this link',
-        ),
-      ),
+      session(await call(api.POST('/login/link/confirm', { body: input, signal }))),
     ),
     register: fromPromise<AuthSuccess, RegisterPayload>(async ({ input, signal }) =>
-      session(await call(api.POST('/register', { body: input, signal }), 'Registration failed')),
+      session(await call(api.POST('/register', { body: input, signal }))),
     ),
     requestReset: fromPromise<void, { email: string }>(async ({ input, signal }) => {
-      await call(api.POST('/user/reset-password', { body: input, signal }), 'Failed to send reset email');
+      await call(api.POST('/user/reset-password', { body: input, signal }));
     }),
     restorePassword: fromPromise<void, RestorePayload>(async ({ input, signal }) => {
-      await call(api.PUT('/user/restore-password', { body: input, signal }), 'Failed to reset password');
+      await call(api.PUT('/user/restore-password', { body: input, signal }));
     }),
     guessCountry: fromPromise<string | null>(({ signal }) => lookupCountry(ipLookupUrl(), signal)),
   };

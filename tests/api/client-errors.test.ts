@@ -6,11 +6,6 @@ import {
   type ApiHookEvent,
   call,
   createApiClient,
-  FORBIDDEN_MESSAGE,
-  GENERIC_ERROR_MESSAGE,
-  NETWORK_ERROR_MESSAGE,
-  RATE_LIMITED_MESSAGE,
-  SERVER_ERROR_MESSAGE,
   UNVERIFIED_EMAIL_MESSAGE,
   unwrap,
 } from '../../src/api';
@@ -37,10 +32,10 @@ function answer(path: string, response: () => Response) {
   server.use(http.all(`${BASE}${path}`, response));
 }
 
-/** Calls GET /settings with a default message and returns what it threw. */
-async function settingsError(response: () => Response, defaultMessage?: string): Promise<ApiError> {
+/** Calls GET /settings and returns what it threw. */
+async function settingsError(response: () => Response): Promise<ApiError> {
   answer('/settings', response);
-  const caught = await call(api.GET('/settings'), defaultMessage).catch((error: unknown) => error);
+  const caught = await call(api.GET('/settings')).catch((error: unknown) => error);
   if (!(caught instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(caught)}`);
   return caught;
 }
@@ -53,10 +48,13 @@ describe('HTTP status → ApiError', () => {
     expect(error).toMatchObject({ kind: 'bad-request', status: 400, message: 'Unknown field: foo' });
   });
 
-  it("400 without a message → the operation's default, else 'An error occurred'", async () => {
-    const empty = () => new HttpResponse(null, { status: 400 });
-    expect((await settingsError(empty, 'Failed to fetch settings')).message).toBe('Failed to fetch settings');
-    expect((await settingsError(empty)).message).toBe(GENERIC_ERROR_MESSAGE);
+  it('400 without a message → no server message; the message only describes the failure', async () => {
+    const error = await settingsError(() => new HttpResponse(null, { status: 400 }));
+    expect(error).toMatchObject({
+      kind: 'bad-request',
+      serverMessage: undefined,
+      message: 'bad-request (HTTP 400)',
+    });
   });
 
   it('401 → unauthorized', async () => {
@@ -78,21 +76,22 @@ describe('HTTP status → ApiError', () => {
     expect(error).toMatchObject({ kind: 'forbidden', status: 403, message: 'Registration is closed' });
   });
 
-  it("other 403 without a message → 'Access forbidden', ahead of the operation's default", async () => {
-    const error = await settingsError(() => new HttpResponse(null, { status: 403 }), 'Registration failed');
-    expect(error).toMatchObject({ kind: 'forbidden', message: FORBIDDEN_MESSAGE });
+  it('other 403 without a message → forbidden, without a server message', async () => {
+    const error = await settingsError(() => new HttpResponse(null, { status: 403 }));
+    expect(error).toMatchObject({
+      kind: 'forbidden',
+      serverMessage: undefined,
+      message: 'forbidden (HTTP 403)',
+    });
   });
 
-  it('404 → not-found with the server message or the default', async () => {
+  it('404 → not-found with the server message, if any', async () => {
     const withMessage = await settingsError(() =>
       HttpResponse.json(failure('Page not found'), { status: 404 }),
     );
     expect(withMessage).toMatchObject({ kind: 'not-found', status: 404, message: 'Page not found' });
-    const without = await settingsError(
-      () => new HttpResponse(null, { status: 404 }),
-      'Failed to fetch page',
-    );
-    expect(without).toMatchObject({ kind: 'not-found', message: 'Failed to fetch page' });
+    const without = await settingsError(() => new HttpResponse(null, { status: 404 }));
+    expect(without).toMatchObject({ kind: 'not-found', serverMessage: undefined });
   });
 
   it('409 → conflict with the server message', async () => {
@@ -140,19 +139,17 @@ describe('HTTP status → ApiError', () => {
     expect(error).toMatchObject({ kind: 'validation', message: 'Password is too weak' });
   });
 
-  it('429 → rate-limited with the SPEC text and Retry-After in seconds', async () => {
-    const error = await settingsError(
-      () =>
-        HttpResponse.json(
-          { statusCode: 429, error: 'Too Many Requests' },
-          { status: 429, headers: { 'Retry-After': '30' } },
-        ),
-      'Failed to fetch settings',
+  it('429 → rate-limited with Retry-After in seconds', async () => {
+    const error = await settingsError(() =>
+      HttpResponse.json(
+        { statusCode: 429, error: 'Too Many Requests' },
+        { status: 429, headers: { 'Retry-After': '30' } },
+      ),
     );
     expect(error).toMatchObject({
       kind: 'rate-limited',
       status: 429,
-      message: RATE_LIMITED_MESSAGE,
+      serverMessage: undefined,
       retryAfterSeconds: 30,
     });
   });
@@ -166,12 +163,9 @@ describe('HTTP status → ApiError', () => {
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
-  it('500 → server with the SPEC text', async () => {
-    const error = await settingsError(
-      () => new HttpResponse(null, { status: 500 }),
-      'Failed to fetch settings',
-    );
-    expect(error).toMatchObject({ kind: 'server', status: 500, message: SERVER_ERROR_MESSAGE });
+  it('500 → server', async () => {
+    const error = await settingsError(() => new HttpResponse(null, { status: 500 }));
+    expect(error).toMatchObject({ kind: 'server', status: 500, serverMessage: undefined });
   });
 
   it('503 with Retry-After (the database-unavailable answer) carries the seconds too', async () => {
@@ -181,16 +175,26 @@ describe('HTTP status → ApiError', () => {
     expect(error).toMatchObject({ kind: 'server', status: 503, retryAfterSeconds: 5 });
   });
 
-  it('503 with an HTML page → server with the SPEC text, never the HTML', async () => {
+  it('503 with an HTML page → server, never the HTML', async () => {
     const error = await settingsError(() =>
       HttpResponse.html('<html><body>502 Bad Gateway</body></html>', { status: 503 }),
     );
-    expect(error).toMatchObject({ kind: 'server', status: 503, message: SERVER_ERROR_MESSAGE });
+    expect(error).toMatchObject({
+      kind: 'server',
+      status: 503,
+      serverMessage: undefined,
+      message: 'server (HTTP 503)',
+    });
   });
 
-  it('no response → network with the SPEC text', async () => {
-    const error = await settingsError(() => HttpResponse.error(), 'Failed to fetch settings');
-    expect(error).toMatchObject({ kind: 'network', message: NETWORK_ERROR_MESSAGE, silent: false });
+  it('no response → network', async () => {
+    const error = await settingsError(() => HttpResponse.error());
+    expect(error).toMatchObject({
+      kind: 'network',
+      serverMessage: undefined,
+      message: 'network',
+      silent: false,
+    });
     expect(error.status).toBeUndefined();
   });
 });
@@ -204,24 +208,18 @@ describe('server message precedence', () => {
     [429, 'rate-limited'],
     [500, 'server'],
     [503, 'server'],
-  ])('a %i error envelope message wins over every default', async (status, kind) => {
-    const error = await settingsError(
-      () => HttpResponse.json(failure('Said by the server'), { status }),
-      'Failed to fetch settings',
-    );
-    expect(error).toMatchObject({ kind, message: 'Said by the server' });
+  ])('a %i error envelope message is the server message', async (status, kind) => {
+    const error = await settingsError(() => HttpResponse.json(failure('Said by the server'), { status }));
+    expect(error).toMatchObject({ kind, serverMessage: 'Said by the server', message: 'Said by the server' });
   });
 
   it('ignores a message outside the error envelope (framework errors, blank messages)', async () => {
     const framework = await settingsError(() =>
       HttpResponse.json({ statusCode: 500, message: 'relation "users" does not exist' }, { status: 500 }),
     );
-    expect(framework.message).toBe(SERVER_ERROR_MESSAGE);
-    const blank = await settingsError(
-      () => HttpResponse.json(failure('  '), { status: 409 }),
-      'Checkout failed',
-    );
-    expect(blank.message).toBe('Checkout failed');
+    expect(framework).toMatchObject({ serverMessage: undefined, message: 'server (HTTP 500)' });
+    const blank = await settingsError(() => HttpResponse.json(failure('  '), { status: 409 }));
+    expect(blank).toMatchObject({ serverMessage: undefined, message: 'conflict (HTTP 409)' });
   });
 });
 
@@ -229,7 +227,7 @@ describe('2xx answers', () => {
   it('returns the data of a 200 whose status is OK', async () => {
     const payload = { status: 'OK', authenticated: true, emailVerified: true };
     answer('/is-auth', () => HttpResponse.json(payload));
-    await expect(call(api.GET('/is-auth'), 'Authentication check failed')).resolves.toEqual(payload);
+    await expect(call(api.GET('/is-auth'))).resolves.toEqual(payload);
   });
 
   it("fails a 200 whose status is not 'OK', with the server message", async () => {
@@ -242,18 +240,18 @@ describe('2xx answers', () => {
     });
   });
 
-  it("fails a 200 whose status is not 'OK' with the given default when there is no message", async () => {
+  it("fails a 200 whose status is not 'OK' without a server message when there is none", async () => {
     answer('/login', () => HttpResponse.json({ status: 'ERROR' }));
     const result = await api.POST('/login', { body: { username: 'a@b.co', password: 'Secret12' } });
-    expect(() => unwrap(result, 'Authentication failed')).toThrow(
-      expect.objectContaining({ name: 'ApiError', message: 'Authentication failed' }),
+    expect(() => unwrap(result)).toThrow(
+      expect.objectContaining({ name: 'ApiError', kind: 'bad-request', serverMessage: undefined }),
     );
   });
   it('fails a 200 whose body is not JSON (an HTML page from a proxy) as a server error', async () => {
     answer('/settings', () => HttpResponse.html('<!doctype html><title>Blockfront</title>'));
-    await expect(call(api.GET('/settings'), 'Failed to fetch settings')).rejects.toMatchObject({
+    await expect(call(api.GET('/settings'))).rejects.toMatchObject({
       kind: 'server',
-      message: SERVER_ERROR_MESSAGE,
+      serverMessage: undefined,
     });
   });
 });
@@ -317,7 +315,7 @@ describe('session hooks', () => {
   it('skips the hook for a 401 on POST /logout but still fails the call', async () => {
     const hooks = listen();
     answer('/logout', () => HttpResponse.json(failure('Unauthenticated'), { status: 401 }));
-    const pending = call(api.POST('/logout'), 'Logout failed');
+    const pending = call(api.POST('/logout'));
     await expect(pending).rejects.toMatchObject({ kind: 'unauthorized', status: 401 });
     hooks.stop();
     expect(hooks.unauthorized).not.toHaveBeenCalled();

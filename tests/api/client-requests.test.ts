@@ -7,7 +7,6 @@ import {
   CHECKOUT_TIMEOUT_MS,
   call,
   createApiClient,
-  NETWORK_ERROR_MESSAGE,
   type paths,
   REQUEST_TIMEOUT_MS,
   resolveBaseUrl,
@@ -257,7 +256,7 @@ describe('timeouts and cancellation', () => {
     const api = client({ timeouts: { default: 30, checkout: 5000 } });
     const error = await call(api.GET('/settings')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'timeout', message: NETWORK_ERROR_MESSAGE, silent: false });
+    expect(error).toMatchObject({ kind: 'timeout', serverMessage: undefined, silent: false });
   });
 
   it('gives checkout the longer timeout: alive past the normal one, failed at its own', async () => {
@@ -285,7 +284,7 @@ describe('timeouts and cancellation', () => {
     });
     await expect(call(api.GET('/settings'))).rejects.toMatchObject({
       kind: 'timeout',
-      message: NETWORK_ERROR_MESSAGE,
+      serverMessage: undefined,
     });
   });
 
@@ -305,6 +304,6 @@ describe('timeouts and cancellation', () => {
       .GET('/settings')
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'network', message: NETWORK_ERROR_MESSAGE, silent: false });
+    expect(error).toMatchObject({ kind: 'network', serverMessage: undefined, silent: false });
   });
 });

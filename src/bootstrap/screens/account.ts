@@ -16,7 +16,7 @@ export const accountScreens = {
     profileEditMachine.provide({
       actors: {
         updateProfile: fromPromise<void, ProfileUpdate>(async ({ input, signal }) => {
-          await call(api.PUT('/user/profile', { body: input, signal }), 'Failed to update profile');
+          await call(api.PUT('/user/profile', { body: input, signal }));
         }),
       },
     }),
@@ -26,7 +26,7 @@ export const accountScreens = {
       actors: {
         save: fromPromise<void, unknown>(async ({ input, signal }) => {
           const body = input as ChangePasswordPayload;
-          await call(api.POST('/user/change-password', { body, signal }), 'Failed to update password');
+          await call(api.POST('/user/change-password', { body, signal }));
         }),
       },
     }),
@@ -56,7 +56,6 @@ export const accountScreens = {
               },
               signal,
             }),
-            'Failed to top up balance',
           );
           return { redirectUrl: answer.redirect_url };
         }),

@@ -24,7 +24,6 @@ export const cartScreens = {
               headers: { 'Idempotency-Key': input.idempotencyKey },
               signal,
             }),
-            'Checkout failed',
           );
           return { redirectUrl: answer.redirect_url };
         }),
@@ -41,8 +40,7 @@ export const cartScreens = {
     ordersMachine.provide({
       actors: {
         fetchOrders: fromPromise<Order[]>(
-          async ({ signal }) =>
-            (await call(api.GET('/purchase/history', { signal }), 'Failed to fetch order history')).payload,
+          async ({ signal }) => (await call(api.GET('/purchase/history', { signal }))).payload,
         ),
         payOrder: fromPromise<{ redirectUrl: string }, OrderAction>(async ({ input, signal }) => {
           const answer = await call(
