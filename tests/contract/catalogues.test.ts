@@ -20,6 +20,7 @@ type Translated = (typeof TRANSLATED)[number];
  */
 const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
   de: [
+    'account.orders.itemCount',
     'account.orders.status',
     'pages.faq.title',
     'shell.footer.copyright',
@@ -28,7 +29,7 @@ const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
     'shell.nav.shopLink',
     'shop.title',
   ],
-  es: ['account.orders.total', 'shell.footer.copyright'],
+  es: ['account.orders.itemCount', 'account.orders.total', 'shell.footer.copyright'],
 };
 
 /** Formal address a "du"/"tú" catalogue must not slip into (German: capitalised mid-sentence). */

@@ -1,6 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, type MessageDescriptor, useIntl } from 'react-intl';
+import {
+  defineMessage,
+  defineMessages,
+  type MessageDescriptor,
+  type MessageValue,
+  useIntl,
+} from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import {
   deliveryText,
@@ -36,6 +42,12 @@ const messages = defineMessages({
   items: { id: 'account.orders.items', defaultMessage: 'Items' },
   total: { id: 'account.orders.total', defaultMessage: 'Total' },
   status: { id: 'account.orders.status', defaultMessage: 'Status' },
+});
+
+/** An order line bought more than once, e.g. 'VIP Rank × 2'. */
+const itemCount = defineMessage<{ title: MessageValue; count: MessageValue }>({
+  id: 'account.orders.itemCount',
+  defaultMessage: '{title} × {count, number}',
 });
 
 const statusMessages: Record<Order['status'], MessageDescriptor> = defineMessages({
@@ -118,7 +130,9 @@ export function OrderHistoryTab() {
                     <ul className="orders__items">
                       {order.items.map((item) => (
                         <li key={`${item.product_id}-${item.title}`}>
-                          {item.count > 1 ? `${item.title} × ${item.count}` : item.title}
+                          {item.count > 1
+                            ? intl.formatMessage(itemCount, { title: item.title, count: item.count })
+                            : item.title}
                         </li>
                       ))}
                     </ul>

@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { type ReactNode, useId } from 'react';
+import { defineMessage, defineMessages, type MessageTag, useIntl } from 'react-intl';
 import type { SignUpTextField } from '../../../machines/forms/signUp';
 import type { PageTarget } from '../../../machines/staticPages';
 import { Button } from '../../components/Button/Button';
@@ -30,14 +30,22 @@ const messages = defineMessages({
   city: { id: 'auth.field.city', defaultMessage: 'City' },
   password: { id: 'auth.field.password', defaultMessage: 'Password' },
   confirmation: { id: 'auth.field.confirmPassword', defaultMessage: 'Confirm Password' },
-  accept: { id: 'auth.signUp.accept', defaultMessage: 'I accept the' },
-  and: { id: 'auth.signUp.and', defaultMessage: 'and the' },
-  terms: { id: 'auth.signUp.terms', defaultMessage: 'Terms and Conditions' },
-  privacy: { id: 'auth.signUp.privacy', defaultMessage: 'Privacy Policy' },
+  acceptTerms: {
+    id: 'auth.signUp.acceptTerms',
+    defaultMessage:
+      'I accept the <terms>Terms and Conditions</terms> and the <privacy>Privacy Policy</privacy>',
+  },
   submit: { id: 'auth.signUp.submit', defaultMessage: 'SIGN UP' },
   pending: { id: 'auth.signUp.pending', defaultMessage: 'CREATING...' },
   haveAccount: { id: 'auth.signUp.haveAccount', defaultMessage: 'Already have an account?' },
   signIn: { id: 'auth.signUp.signIn', defaultMessage: 'Sign in' },
+});
+
+/** One sentence with the two pages as links in it, so every language orders it its own way. */
+const acceptTerms = defineMessage<{ terms: MessageTag; privacy: MessageTag }>({
+  id: 'auth.signUp.acceptTerms',
+  defaultMessage:
+    'I accept the <terms>Terms and Conditions</terms> and the <privacy>Privacy Policy</privacy>',
 });
 
 /** /register: success signs the customer in and opens the `redirect` query or the account. */
@@ -147,10 +155,10 @@ export function RegisterPage() {
           onChange={(accepted) => form.send({ type: 'ACCEPT_TERMS', accepted })}
           errorMessage={text(errors.terms)}
         >
-          {intl.formatMessage(messages.accept)}{' '}
-          <PageLink page={terms} label={intl.formatMessage(messages.terms)} />{' '}
-          {intl.formatMessage(messages.and)}{' '}
-          <PageLink page={privacy} label={intl.formatMessage(messages.privacy)} />
+          {intl.formatMessage(acceptTerms, {
+            terms: (label) => <PageLink page={terms} label={label} />,
+            privacy: (label) => <PageLink page={privacy} label={label} />,
+          })}
         </Checkbox>
       </AuthForm>
       <p className="auth-card__footer">
@@ -164,7 +172,7 @@ export function RegisterPage() {
 }
 
 /** A link to a static page in a new tab (so the form keeps what was typed); plain text when the page is missing. */
-function PageLink({ page, label }: { page: PageTarget | null; label: string }) {
+function PageLink({ page, label }: { page: PageTarget | null; label: ReactNode }) {
   if (!page) return <>{label}</>;
   return (
     <Link {...page} target="_blank" rel="noopener">
