@@ -30,10 +30,11 @@ import {
 } from './rules';
 
 /**
- * The one form machine (docs/decisions/0034): editing → sending → done, or back to editing with
- * the first broken rule at its field, the server's field errors at theirs, or one message for the
- * form (SPEC §8); a cancelled call shows nothing. A form is its values, its rules, its request and
- * what success does; anything else it has (a link, a lock, a phone field) comes in by the hooks.
+ * The one form machine (docs/decisions/0034-one-form-machine.md): editing → sending → done, or
+ * back to editing with the first broken rule at its field, the server's field errors at theirs, or
+ * one message for the form (SPEC §8); a cancelled call shows nothing. A form is its values, its
+ * rules, its request and what success does; anything else it has (a link, a lock, a phone field)
+ * comes in by the hooks.
  */
 
 /** What every form holds; a form adds its own context next to it. */
