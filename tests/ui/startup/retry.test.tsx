@@ -90,7 +90,7 @@ describe('the start-up error (SPEC §2 "Shell", §8): framed like the shell, wit
   });
 
   it('in German: the frame, the Retry button and the countdown are translated', async () => {
-    expectConsoleError(/^Failed to fetch settings ApiError: Too many requests/);
+    expectConsoleError(/^Failed to fetch settings ApiError: rate-limited \(HTTP 429\)/);
     const settings = settingsAnswering(
       () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '2' } }),
     );
