@@ -64,6 +64,23 @@ describe('the order history tab (SPEC §2)', () => {
     expect(calls).toBe(1);
   });
 
+  it("a line bought more than once reads 'title × count'; once, the title alone", async () => {
+    const [order] = manyOrders(1);
+    const items = [
+      { product_id: 3, title: 'VIP Rank', price: 1000, count: 2 },
+      { product_id: 4, title: 'Iron Rank', price: 499, count: 1 },
+    ];
+    const view = renderApp({
+      path: '/account/order-history',
+      storage: SIGNED_IN,
+      handlers: [http.get(api('/purchase/history'), () => ok([{ ...order, items }]))],
+    });
+    await view.ready();
+    const table = await within(history()).findByRole('table');
+    expect(within(table).getByText('VIP Rank × 2')).toBeInTheDocument();
+    expect(within(table).getByText('Iron Rank')).toBeInTheDocument();
+  });
+
   it("an empty history: 'No orders found' and 'Start Shopping' to /shop", async () => {
     const view = renderApp({
       path: '/account/order-history',
