@@ -26,6 +26,13 @@ const UI_PACKAGES =
 module.exports = {
   forbidden: [
     {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Modules import one way: a cycle hides which of two modules owns a rule.',
+      from: { path: '^(server|agent|domain|machines|src)/' },
+      to: { circular: true },
+    },
+    {
       name: 'machines-no-ui',
       severity: 'error',
       comment: 'machines/ is pure logic: no React, DOM bindings, router or screens (DESIGN §1).',

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import { type AuthContext, findSession } from './sessions';

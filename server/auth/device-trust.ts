@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { getOrCreateSecret } from '../db/secrets';
 
 /**

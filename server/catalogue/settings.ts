@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settingsDefaults } from '../../domain/settings';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 
 /**

@@ -5,7 +5,7 @@ import { formatCoins } from '../../domain/money-text';
 import { isPlayerName } from '../../domain/player-name';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
 import { readSettings, type Settings } from '../catalogue/settings';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { orderLines, orders } from '../db/schema';
 import { deliveriesQueued } from '../delivery/queue';
 import { deliveriesOfOrders } from '../delivery/status';

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { defineStatement, runStatement } from '../db/statement';
 
 export interface Limit {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { components } from '../../domain/contract';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { cartLines, carts } from '../db/schema';
 import { defineStatement, runStatement } from '../db/statement';
 

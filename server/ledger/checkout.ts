@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { defineStatement, runStatement, transaction } from '../db/statement';
 import { needsPlayer, queueDeliveries } from '../delivery/queue';
 import { insertPayment, type PaymentRow, pendingOrderPayment } from '../payments/payments';

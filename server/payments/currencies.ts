@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { FALLBACK_CURRENCY, type Rate } from '../../domain/money';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { currencies } from '../db/schema';
 
 /** The fallback of SPEC §3 when the store has no default currency. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { orders, payments } from '../db/schema';
 import { restoreOrderLines } from '../ledger/cart';
 import {

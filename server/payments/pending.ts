@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { orders, payments } from '../db/schema';
 import { restoreOrderLines } from '../ledger/cart';
 import type { PaymentRow } from './payments';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { orders, payments, webhookEvents } from '../db/schema';
 import { deliveriesQueued, queueDeliveries } from '../delivery/queue';
 import { restoreOrderLines } from '../ledger/cart';

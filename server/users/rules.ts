@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import type { FieldErrors } from '../http/api-error';
 import { fieldErrors, type HttpError } from '../http/errors';
 import { fieldLabel, type Locale, t } from '../i18n/messages';

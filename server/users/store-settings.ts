@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 
 /** The settings the account operations depend on, with SPEC §3 defaults for unset ones. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { appendLedgerEntry } from '../ledger/ledger';
 import { lockUser } from './locks';

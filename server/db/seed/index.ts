@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { categoryTitleKey } from '../../catalogue/products';
-import type { Database } from '../client';
+import type { Database } from '../database';
 import {
   countries,
   currencies,

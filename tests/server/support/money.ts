@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createSession } from '../../../server/auth/sessions';
-import { type Database, executeRows } from '../../../server/db/client';
+import type { Database } from '../../../server/db/database';
+import { executeRows } from '../../../server/db/client';
 import { countries, users } from '../../../server/db/schema';
 import { appendLedgerEntry } from '../../../server/ledger/ledger';
 import { configuredPayments } from '../../../server/payments/providers';
