@@ -33,6 +33,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'ledger-below-payments',
+      severity: 'error',
+      comment:
+        'The ledger (balances, carts, idempotency keys) knows nothing of payments or orders: payments settle into it, checkout in server/orders composes both.',
+      from: { path: '^server/ledger/' },
+      to: { path: '^server/(payments|orders|delivery|handlers)/' },
+    },
+    {
       name: 'machines-no-ui',
       severity: 'error',
       comment: 'machines/ is pure logic: no React, DOM bindings, router or screens (DESIGN §1).',

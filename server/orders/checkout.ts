@@ -1,11 +1,17 @@
 import type { Database } from '../db/database';
 import { defineStatement, runStatement, transaction } from '../db/statement';
 import { needsPlayer, queueDeliveries } from '../delivery/queue';
+import { type CartLine, clearCart, readCartLines } from '../ledger/cart';
+import {
+  type IdempotencyClaim,
+  type KeyState,
+  keepKey,
+  readKey,
+  type StoredAnswer,
+} from '../ledger/idempotency';
+import { appendLedgerEntry, InsufficientFundsError, lockBalance } from '../ledger/ledger';
 import { insertPayment, type PaymentRow, pendingOrderPayment } from '../payments/payments';
 import type { PaymentProvider } from '../payments/provider';
-import { type CartLine, clearCart, readCartLines } from './cart';
-import { type IdempotencyClaim, type KeyState, keepKey, readKey, type StoredAnswer } from './idempotency';
-import { appendLedgerEntry, InsufficientFundsError, lockBalance } from './ledger';
 
 /** The cart holds a product with delivery commands and the checkout names no player (ADR 0031). */
 export class PlayerRequiredError extends Error {
