@@ -85,7 +85,7 @@ export default defineConfig({
           // graph each: without isolation the project ran in 44 s instead of 72 s (the UI project
           // keeps it: msw's handlers live in module state).
           isolate: false,
-          include: ['tests/{agent,domain,machines,server,api,contract}/**/*.test.ts'],
+          include: ['tests/{agent,domain,machines,server,api,contract,docs}/**/*.test.ts'],
           setupFiles: ['tests/support/console-guard.ts'],
         },
       },
