@@ -1,5 +1,6 @@
 import { assertEvent, assign, type EventObject, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
+import { isLineCount } from '../domain/cart';
 import type { CartItem, NotifyEmitted } from './domain';
 import { defineMessages, failureMessages, failureText, type MessageText, type Text } from './text';
 
@@ -31,11 +32,19 @@ export function cartTotal(items: readonly CartItem[]): number {
   return items.reduce((total, line) => total + line.item.price * line.count, 0);
 }
 
-/** The number of distinct lines (SPEC §3), not the number of pieces. */
 /** The cart holds a product delivered in game: checkout asks for the player (ADR 0031). */
 export const deliversInGame = (items: readonly CartItem[]): boolean =>
   items.some((line) => line.item.in_game);
 
+/** The counts a line's − and + set (domain/cart.ts's 1 to 99); null where that step is not possible. */
+export function lineSteps(line: Pick<CartItem, 'count'>): { fewer: number | null; more: number | null } {
+  return {
+    fewer: isLineCount(line.count - 1) ? line.count - 1 : null,
+    more: isLineCount(line.count + 1) ? line.count + 1 : null,
+  };
+}
+
+/** The number of distinct lines (SPEC §3), not the number of pieces. */
 export function cartCount(items: readonly CartItem[]): number {
   return items.length;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../domain/api-failure';
-import { badgeText, cartCount, cartMachine, cartMessages, cartTotal } from '../../machines/cart';
+import { badgeText, cartCount, cartMachine, cartMessages, cartTotal, lineSteps } from '../../machines/cart';
 import type { CartItem } from '../../machines/domain';
 import { failureMessages, verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
@@ -264,5 +264,11 @@ describe('cart rules', () => {
     expect(badgeText(1)).toBe('1');
     expect(badgeText(9)).toBe('9');
     expect(badgeText(10)).toBe('9+');
+  });
+
+  it('a line steps between 1 and 99 (domain/cart.ts): no − at 1, no + at 99', () => {
+    expect(lineSteps({ count: 1 })).toEqual({ fewer: null, more: 2 });
+    expect(lineSteps({ count: 50 })).toEqual({ fewer: 49, more: 51 });
+    expect(lineSteps({ count: 99 })).toEqual({ fewer: 98, more: null });
   });
 });
