@@ -1,8 +1,9 @@
-import { assertEvent, assign, type EventObject, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
 import { isLineCount } from '../domain/cart';
-import type { CartItem, NotifyEmitted } from './domain';
+import type { CartItem } from './domain';
 import { defineMessages, failureMessages, failureText, type MessageText, type Text } from './text';
+import { type NoticeKind, showToast } from './toasts';
 
 export interface CartContext {
   items: CartItem[];
@@ -24,8 +25,6 @@ export type CartEvent =
   | { type: 'SET_COUNT'; id: number; count: number }
   | { type: 'CLEAR' }
   | { type: 'CHECKOUT_SUCCEEDED' };
-
-export type CartEmitted = NotifyEmitted;
 
 /** Σ price × count, in coin minor units (integers, so the sum is exact). */
 export function cartTotal(items: readonly CartItem[]): number {
@@ -87,7 +86,6 @@ export const cartMachine = setup({
   types: {
     context: {} as CartContext,
     events: {} as CartEvent,
-    emitted: {} as CartEmitted,
   },
   actors: {
     fetchCart: fromPromise<CartItem[]>(async () => {
@@ -117,11 +115,10 @@ export const cartMachine = setup({
       changing: event.type === 'REMOVE' || event.type === 'SET_COUNT' ? event.id : null,
     })),
     unmarkLine: assign({ changing: null }),
-    announce: emit((_, params: { text: MessageText }) => ({
-      type: 'notify' as const,
-      kind: 'success' as const,
-      text: params.text,
-    })),
+    toast: sendTo(
+      ({ system }) => system.get('toasts'),
+      (_, params: { kind: NoticeKind; text: Text }) => showToast(params.kind, params.text),
+    ),
     /** The server answers every cart call with the whole cart: it replaces ours. */
     takeServerCart: assign(({ event }) => ({
       items: serverCart(event),
@@ -131,7 +128,7 @@ export const cartMachine = setup({
     reportChangeFailure: enqueueActions(({ event, enqueue }, params: { fallback: MessageText }) => {
       const text = failureText('error' in event ? event.error : undefined, params.fallback);
       enqueue.assign({ error: text });
-      enqueue.emit({ type: 'notify', kind: 'error', text });
+      enqueue.sendTo(({ system }) => system.get('toasts'), showToast('error', text));
     }),
   },
   guards: {
@@ -146,7 +143,7 @@ export const cartMachine = setup({
     'sign-in and empties it on sign-out. ADD {id: product, count}, REMOVE {id: cart line}, SET_COUNT {id: cart line,',
     'count} (changing: the line in progress) and CLEAR each replace',
     "the items with the server's cart (an ADD while loading waits for the load, then is sent); one change at a time (states tagged busy). CHECKOUT_SUCCEEDED empties it. Failures keep",
-    "the items and emit notify {kind: 'error'}: 'Error adding item to cart', 'Error removing item from cart', 'Error updating item in cart',",
+    "the items and toast (SHOW {kind: 'error'} to systemId toasts): 'Error adding item to cart', 'Error removing item from cart', 'Error updating item in cart',",
     "'Error clearing cart' unless the server says otherwise (nothing for cancelled requests).",
   ].join(' '),
   context: { items: [], error: null, changing: null, waitingAdd: null },
@@ -201,7 +198,7 @@ export const cartMachine = setup({
         ...settleChange(ADD_FAILED),
         onDone: {
           target: 'ready',
-          actions: ['takeServerCart', { type: 'announce', params: { text: cartMessages.added } }],
+          actions: ['takeServerCart', { type: 'toast', params: { kind: 'success', text: cartMessages.added } }],
         },
       },
     },

@@ -1,5 +1,4 @@
 import type { components } from '../domain/contract';
-import type { Text } from './text';
 
 /**
  * The contract's shapes (openapi.yaml → domain/contract.d.ts) under the names SPEC §3 uses. Money is
@@ -32,10 +31,3 @@ export interface StoredCurrency {
   symbol: string;
 }
 
-/** Events the machines emit outward (`actor.on(type, …)`); see each machine's description. */
-export type NoticeKind = 'success' | 'error' | 'info';
-export interface NotifyEmitted {
-  type: 'notify';
-  kind: NoticeKind;
-  text: Text;
-}

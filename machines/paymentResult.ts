@@ -2,7 +2,7 @@ import { emit, fromPromise, sendTo, setup } from 'xstate';
 import type { components } from '../domain/contract';
 import { COIN_DECIMALS } from '../domain/money';
 import { toDecimalString } from '../domain/money-text';
-import type { NoticeKind } from './domain';
+import type { NoticeKind } from './toasts';
 import { defineMessages, type Text, withValues } from './text';
 
 export const paymentMessages = defineMessages({

@@ -1,8 +1,9 @@
 import { assign, cancel, enqueueActions, setup } from 'xstate';
-import type { NoticeKind } from './domain';
 import type { Text } from './text';
 
 export const TOAST_DURATION_MS = 3000;
+
+export type NoticeKind = 'success' | 'error' | 'info';
 
 export interface Toast {
   id: string;

@@ -1,6 +1,6 @@
 import { fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
-import type { NoticeKind } from './domain';
+import type { NoticeKind } from './toasts';
 import { defineMessages, failureText, type Text, verbatim } from './text';
 
 export const verificationMessages = defineMessages({

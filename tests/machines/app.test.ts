@@ -93,7 +93,6 @@ describePaths(
       { type: 'SESSION.SIGNED_OUT' },
       { type: 'CURRENCY.CHANGED' },
       { type: 'LANGUAGE.CHANGED' },
-      { type: 'NOTIFY', kind: 'info', text: verbatim('Hello') },
       // Each SCREEN.START tried gets a systemId of its own: a traversal runs no actions, so a
       // replaced screen is never unregistered from the system and a second one would collide.
       { ...faqScreen(async () => faq), systemId: `screen-${++screensTried}` },

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../domain/api-failure';
 import { badgeText, cartCount, cartMachine, cartMessages, cartTotal, lineSteps } from '../../machines/cart';
 import type { CartItem } from '../../machines/domain';
 import { failureMessages, verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';
+import { startWithToasts } from './support';
 
 const line = (id: number, itemId: number, price: number, count: number): CartItem => ({
   id,
@@ -66,14 +67,13 @@ interface Server {
 
 function startCart(server: Server) {
   const calls: string[] = [];
-  const emitted: AnyEventObject[] = [];
   const answer = (op: 'fetch' | 'add' | 'remove' | 'set' | 'clear') => {
     calls.push(op);
     const error = server.fail?.[op];
     if (error !== undefined) throw error;
     return server.lines;
   };
-  const actor = createActor(
+  const { actor, events: emitted } = startWithToasts(
     cartMachine.provide({
       actors: {
         fetchCart: fromPromise(async () => answer('fetch')),
@@ -96,8 +96,6 @@ function startCart(server: Server) {
       },
     }),
   );
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
   return { actor, calls, emitted };
 }
 
@@ -140,7 +138,7 @@ describe('cart rules', () => {
     expect(calls).toEqual(['fetch', 'add']);
     expect(after.context.items).toEqual([rank, line(99, 5, 100, 3)]);
     expect(after.context.waitingAdd).toBeNull();
-    expect(emitted).toEqual([{ type: 'notify', kind: 'success', text: cartMessages.added }]);
+    expect(emitted).toEqual([{ type: 'SHOW', kind: 'success', text: cartMessages.added }]);
   });
 
   it('a waiting ADD is still sent when the load fails, and dropped on sign-out', async () => {
@@ -196,7 +194,7 @@ describe('cart rules', () => {
     expect(snapshot.context.items).toEqual([rank]);
     expect(snapshot.context.error).toEqual(message);
     expect(english(snapshot.context.error)).toBe(words);
-    expect(emitted).toEqual([{ type: 'notify', kind: 'error', text: message }]);
+    expect(emitted).toEqual([{ type: 'SHOW', kind: 'error', text: message }]);
   });
 
   it("the server's message wins, and a cancelled change is not shown", async () => {
@@ -213,7 +211,7 @@ describe('cart rules', () => {
     actor.send({ type: 'REMOVE', id: 17 });
     const snapshot = await settled(actor);
     expect(snapshot.context.error).toEqual(verbatim('Out of stock'));
-    expect(emitted).toEqual([{ type: 'notify', kind: 'error', text: verbatim('Out of stock') }]);
+    expect(emitted).toEqual([{ type: 'SHOW', kind: 'error', text: verbatim('Out of stock') }]);
   });
 
   it('SET_COUNT sets a line, marking it as the one in progress meanwhile', async () => {
@@ -232,7 +230,7 @@ describe('cart rules', () => {
     const { actor, emitted } = await signedIn({ lines: [] });
     actor.send({ type: 'ADD', id: 5, count: 1 });
     await settled(actor);
-    expect(emitted).toEqual([{ type: 'notify', kind: 'success', text: cartMessages.added }]);
+    expect(emitted).toEqual([{ type: 'SHOW', kind: 'success', text: cartMessages.added }]);
     expect(english(cartMessages.added)).toBe('Added to cart');
   });
 
