@@ -26,7 +26,7 @@ const customer: Customer = {
   password: 'Obsidian5',
 };
 
-/** Every route a guest can open (SPEC §2), the invalid reset link and the 404 page among them. */
+/** Every route a guest can open (docs/product.md §2), the invalid reset link and the 404 page among them. */
 const guestRoutes = [
   '/',
   '/login',

@@ -75,7 +75,7 @@ describe.each([
   it('a toast shown meanwhile stacks above the banner, clear of its buttons', async () => {
     const { page } = j;
     await page.setViewportSize({ width, height: 800 });
-    // SPEC §2: /fail-payment says 'Payment failed. Please try again.' as a toast.
+    // docs/product.md §2: /fail-payment says 'Payment failed. Please try again.' as a toast.
     await page.goto('/fail-payment');
     await appTookOver(page);
     const toast = page.locator('.toast').first();

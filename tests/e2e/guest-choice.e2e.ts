@@ -129,7 +129,7 @@ describe('verification links in a German store', () => {
 
   it('signed out, an invalid link asks to sign in (in German) and comes back here', async () => {
     const { page } = j;
-    // A browser where the German store is chosen but nobody is signed in (SPEC §3 storage keys).
+    // A browser where the German store is chosen but nobody is signed in (docs/product.md §3 storage keys).
     await page.evaluate(() => {
       localStorage.removeItem('auth_session');
       localStorage.removeItem('token');

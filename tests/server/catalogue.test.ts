@@ -24,7 +24,7 @@ import {
 import { createTestApi, type TestApi } from './support/api';
 import { createTestDatabase } from './support/db';
 
-/** SPEC §3 defaults (pinned by tests/domain/settings.test.ts). */
+/** docs/product.md §3 defaults (pinned by tests/domain/settings.test.ts). */
 const DEFAULTS: Settings = settingsDefaults();
 
 let api: TestApi;
@@ -109,7 +109,7 @@ describe('getSettings', () => {
     ).toEqual({ de: { copyright: null, company_address: 'Berlin' } });
   });
 
-  it('applies the SPEC §3 default of every key that is not stored', async () => {
+  it('applies the docs/product.md §3 default of every key that is not stored', async () => {
     const database = await createTestDatabase();
     const other = await createTestApi({ database });
     try {

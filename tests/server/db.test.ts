@@ -180,7 +180,7 @@ describe('the seeded database', () => {
     expect(await countOf(schema.translations)).toBe(shipped + categoryTitles.length);
   });
 
-  it('has every setting of SPEC §3', async () => {
+  it('has every setting of docs/product.md §3', async () => {
     const rows = await handle.db.select().from(schema.settings);
     const settings = Object.fromEntries(rows.map((row) => [row.key, row.value]));
     expect(Object.keys(settings).sort()).toEqual(

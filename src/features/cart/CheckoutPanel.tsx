@@ -50,7 +50,7 @@ export interface CheckoutPanelProps {
   locked: boolean;
 }
 
-/** Choosing how to pay and paying (SPEC §4 checkout): coins with the shortfall and a top-up, or a card. */
+/** Choosing how to pay and paying (docs/product.md §4 checkout): coins with the shortfall and a top-up, or a card. */
 export function CheckoutPanel({ checkout, total, inGame, locked }: CheckoutPanelProps) {
   const say = useText();
   const text = useOptionalText();

@@ -16,7 +16,7 @@ const fill = (email: string, password: string) => [
   { type: 'CHANGE', field: 'password', value: password },
 ];
 
-describe('signIn rules (SPEC §5)', () => {
+describe('signIn rules (docs/product.md §5)', () => {
   it("'Email and password are required' for the whole form when either is empty", () => {
     for (const [email, password] of [
       ['', ''],
