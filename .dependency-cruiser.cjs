@@ -1,5 +1,5 @@
 /**
- * Import boundaries of docs/architecture.md §1 (issue #9 §5), checked by `npm run lint` (`npm run lint:boundaries`):
+ * Import boundaries of docs/architecture.md §1, checked by `npm run lint` (`npm run lint:boundaries`):
  *   routes → features → components | machines → api; anything may import domain/;
  *   machines/ imports only xstate, zod, domain/ and types; server/ never meets src/ or machines/;
  *   agent/ (the store agent) imports machines/, domain/ and packages, never server/ or src/, and
@@ -12,7 +12,7 @@
 const SHARED_FEATURES = ['app', 'forms', 'shared'];
 
 /**
- * Imports that break a rule today and that the src/ restructuring of issue #9 §1–§3 removes.
+ * Imports that break a rule today, to be moved where they belong.
  * dependency-cruiser reports them as ignored instead of failing. Shrink this list; never grow it:
  * a new import that breaks a rule is moved to where it belongs instead.
  */

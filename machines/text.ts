@@ -67,7 +67,7 @@ const byKind: Partial<Record<ApiFailure['kind'], MessageText>> = {
 };
 
 /**
- * docs/product.md §8: the server's message takes precedence; then the text SPEC fixes for the kind of
+ * docs/product.md §8: the server's message takes precedence; then the text docs/product.md §8 fixes for the kind of
  * failure (403, 429, 5xx, no response); the operation's default otherwise, also for errors that
  * are not API failures at all.
  */

@@ -176,9 +176,9 @@ describe('openapi.yaml covers every call', () => {
     'POST /cart/remove',
     'POST /cart/clear',
     'GET /products',
-    // #10: the shop's category filter offers the categories the server has.
+    // docs/decisions/0022: the shop's category filter offers the categories the server has.
     'GET /products/categories',
-    // #10: changing a cart line's quantity, which SPEC's calls lack.
+    // Changing a cart line's quantity (docs/product.md §7, the grown calls).
     'POST /cart/set',
     // ADR 0015: the way in for a new device while its password sign-ins are throttled.
     'POST /login/link',

@@ -1,4 +1,4 @@
-// Issue #20 (WCAG 2.4.11 Focus Not Obscured): while the cookie banner shows, nothing that has focus
+// WCAG 2.4.11 Focus Not Obscured: while the cookie banner shows, nothing that has focus
 // sits under it, at 375 and 1280 px, in English and German; a toast shown meanwhile stacks above
 // the banner instead of covering its buttons.
 import type { Page } from 'playwright-core';

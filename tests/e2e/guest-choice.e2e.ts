@@ -1,4 +1,4 @@
-// Nothing a customer does is lost (issue 20), on the real server at 1280 px: a guest's Add to cart
+// Nothing a customer does is lost (docs/decisions/0026), on the real server at 1280 px: a guest's Add to cart
 // with a quantity of 3 survives Sign up and Sign in, with the reason on the auth screens; then every
 // kind of verification link ends on the store's own German pages (malformed, cut short, unknown,
 // used), signed in and signed out. An expired link takes the unknown one's way on the server

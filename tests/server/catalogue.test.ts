@@ -75,7 +75,7 @@ describe('getSettings', () => {
     expect(payload.game_server).toEqual({ host: 'play.blockfront.example', port: 25565 });
   });
 
-  it("answers the footer texts in lang_id's language where the store has them (#12), the default language's otherwise", async () => {
+  it("answers the footer texts in lang_id's language where the store has them, the default language's otherwise", async () => {
     const english = payloadOf<Settings>(
       (await api.call('getSettings', { query: { lang_id: lang.en } })).body,
     );

@@ -205,7 +205,7 @@ describe('the seeded database', () => {
         'google_tag',
         'game_server',
         'internal_currency',
-        // Not a setting of its own: the footer texts in the other languages (#12).
+        // Not a setting of its own: the footer texts in the other languages (docs/decisions/0019).
         'text_translations',
       ].sort(),
     );

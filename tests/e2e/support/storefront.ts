@@ -1,4 +1,4 @@
-// What a customer sees and does in the storefront, by accessible names and SPEC.md's texts.
+// What a customer sees and does in the storefront, by accessible names and the texts of docs/product.md.
 import type { Locator, Page } from 'playwright-core';
 
 /** Below this width the header shows the menu button instead of its links (docs/product.md §2 "Shell"). */
@@ -28,7 +28,7 @@ export function header(page: Page): Locator {
   return page.getByRole('banner');
 }
 
-/** Waits for a text that SPEC.md gives word for word (toasts, notices, headings). */
+/** Waits for a text that docs/product.md gives word for word (toasts, notices, headings). */
 export async function seeText(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
 }

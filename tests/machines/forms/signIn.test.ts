@@ -69,7 +69,7 @@ describe('signIn rules (docs/product.md §5)', () => {
     expect(emitted).toEqual([{ type: 'navigate', to: '/cart' }]);
   });
 
-  it("explains a guest's Add to cart with a notice, and nothing else does (issue 20)", () => {
+  it("explains a guest's Add to cart with a notice, and nothing else does", () => {
     const guest = { redirectTo: '/shop?page=2&add=5&count=3' };
     const { snapshot, emitted } = run(signInMachine, guest, [
       ...fill('steve@example.com', 'Diamond7'),

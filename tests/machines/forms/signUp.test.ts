@@ -88,7 +88,7 @@ describe('signUp rules (docs/product.md §5)', () => {
     expect(emitted).toEqual([{ type: 'navigate', to: '/account' }]);
   });
 
-  it("goes to the redirect target instead, with a notice for a guest's Add to cart (issue 20)", () => {
+  it("goes to the redirect target instead, with a notice for a guest's Add to cart", () => {
     const guest = { countries, redirectTo: '/shop?add=5&count=3' };
     const { snapshot, emitted } = run(signUpMachine, guest, [
       ...FILLED,
