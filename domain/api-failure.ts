@@ -1,7 +1,7 @@
 import type { components } from './contract';
 
 /**
- * The failure every API call of the client ends in (SPEC §8), as the machines read it. The api
+ * The failure every API call of the client ends in (docs/product.md §8), as the machines read it. The api
  * client's `ApiError` (src/api/errors.ts) has this shape; machines only see the shape.
  */
 
@@ -69,7 +69,7 @@ export function failureCode(error: unknown): string | null {
 }
 
 /**
- * SPEC §8: the server's message takes precedence (the api client has already put it, or its own
+ * docs/product.md §8: the server's message takes precedence (the api client has already put it, or its own
  * status text, into the failure); the operation's default otherwise, also for errors that are
  * not API failures at all.
  */
@@ -77,7 +77,7 @@ export function failureMessage(error: unknown, fallback: string): string {
   return isApiFailure(error) && error.message.trim() !== '' ? error.message : fallback;
 }
 
-/** A request the caller cancelled is never shown to the user (SPEC §8). */
+/** A request the caller cancelled is never shown to the user (docs/product.md §8). */
 export function isSilentFailure(error: unknown): boolean {
   return failureKind(error) === 'cancelled';
 }

@@ -47,7 +47,7 @@ interface Children {
 }
 
 export interface AppContext extends Children {
-  /** Settings with SPEC §3 defaults applied; null until loaded. */
+  /** Settings with docs/product.md §3 defaults applied; null until loaded. */
   settings: Settings | null;
   countries: Country[];
   countriesError: Text | null;
@@ -76,7 +76,7 @@ export type AppEvent =
   | ScreenEvent;
 
 /**
- * A route's screen actor (DESIGN §2): the route's loader starts it with its provided logic, as a
+ * A route's screen actor (docs/architecture.md §2): the route's loader starts it with its provided logic, as a
  * child of the app under `systemId` (one screen per systemId: a new start replaces the old one);
  * leaving the route stops it, which aborts its requests.
  */
@@ -172,7 +172,7 @@ export const appMachine = setup({
     settle: assign(({ context }, params: { task: StartupTask }) => ({
       pending: context.pending.filter((task) => task !== params.task),
     })),
-    /** Logs a start-up failure (SPEC §8 "logged"). Provided by bootstrap. */
+    /** Logs a start-up failure (docs/product.md §8 "logged"). Provided by bootstrap. */
     logError: (_, _params: { message: string; error: unknown }) => {},
     profileSessionChanged: sendTo(
       ({ context }) => context.profile,
@@ -197,7 +197,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   description: [
-    'Root (DESIGN §2, SPEC §4 "Start-up"): loading → ready | initError. While loading, in parallel: settings,',
+    'Root (docs/architecture.md §2, docs/product.md §4 "Start-up"): loading → ready | initError. While loading, in parallel: settings,',
     'countries and social links (fetched here), languages + translations (language), currencies (currency),',
     "and the session's first auth check. Only a settings failure is fatal: initError holds its message",
     "('Failed to fetch settings' unless the server says otherwise). Tolerated, logged: countries ('Failed to",

@@ -43,12 +43,12 @@ export function lineSteps(line: Pick<CartItem, 'count'>): { fewer: number | null
   };
 }
 
-/** The number of distinct lines (SPEC §3), not the number of pieces. */
+/** The number of distinct lines (docs/product.md §3), not the number of pieces. */
 export function cartCount(items: readonly CartItem[]): number {
   return items.length;
 }
 
-/** Header badge: hidden ('') at 0, '9+' above 9 (SPEC §2). */
+/** Header badge: hidden ('') at 0, '9+' above 9 (docs/product.md §2). */
 export function badgeText(count: number): string {
   if (count <= 0) return '';
   return count > 9 ? '9+' : String(count);
@@ -124,7 +124,7 @@ export const cartMachine = setup({
       items: serverCart(event),
       error: null,
     })),
-    /** A change failed: the items stay, the message is kept and shown (SPEC §8 defaults). */
+    /** A change failed: the items stay, the message is kept and shown (docs/product.md §8 defaults). */
     reportChangeFailure: enqueueActions(({ event, enqueue }, params: { fallback: MessageText }) => {
       const text = failureText('error' in event ? event.error : undefined, params.fallback);
       enqueue.assign({ error: text });
@@ -132,14 +132,14 @@ export const cartMachine = setup({
     }),
   },
   guards: {
-    /** A request the caller cancelled is never shown (SPEC §8). */
+    /** A request the caller cancelled is never shown (docs/product.md §8). */
     silentFailure: ({ event }) => 'error' in event && isSilentFailure(event.error),
     addWaiting: ({ context }) => context.waitingAdd !== null,
   },
 }).createMachine({
   id: 'cart',
   description: [
-    "The signed-in user's cart (SPEC §4). signedOut = empty. SESSION_CHANGED (sent by the app) refreshes it on",
+    "The signed-in user's cart (docs/product.md §4). signedOut = empty. SESSION_CHANGED (sent by the app) refreshes it on",
     'sign-in and empties it on sign-out. ADD {id: product, count}, REMOVE {id: cart line}, SET_COUNT {id: cart line,',
     'count} (changing: the line in progress) and CLEAR each replace',
     "the items with the server's cart (an ADD while loading waits for the load, then is sent); one change at a time (states tagged busy). CHECKOUT_SUCCEEDED empties it. Failures keep",
@@ -198,7 +198,10 @@ export const cartMachine = setup({
         ...settleChange(ADD_FAILED),
         onDone: {
           target: 'ready',
-          actions: ['takeServerCart', { type: 'toast', params: { kind: 'success', text: cartMessages.added } }],
+          actions: [
+            'takeServerCart',
+            { type: 'toast', params: { kind: 'success', text: cartMessages.added } },
+          ],
         },
       },
     },

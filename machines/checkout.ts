@@ -126,7 +126,7 @@ export type CheckoutEmitted = { type: 'navigate'; to: string; replace?: boolean 
 
 const isPaymentMethod = (value: string): value is PaymentMethod => value === 'balance' || value === 'card';
 
-/** The offered methods the storefront knows; SPEC §3 names 'coins' 'balance' in the contract. */
+/** The offered methods the storefront knows; docs/product.md §3 names 'coins' 'balance' in the contract. */
 export function offeredMethods(methods: readonly string[]): PaymentMethod[] {
   return methods
     .map((method) => (method === 'coins' ? 'balance' : method))
@@ -243,7 +243,7 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   description: [
-    "Checkout of the cart (SPEC §4, DESIGN §3): SELECT {method} among settings.payment_methods ('balance' =",
+    "Checkout of the cart (docs/product.md §4, docs/architecture.md §3): SELECT {method} among settings.payment_methods ('balance' =",
     "coins, 'card'; the first is preselected). It follows the store (followStore: STORE {total, inGame,",
     'cartBusy, balance, currency} from the cart, profile and currency actors); SUBMIT waits while the cart',
     'changes, else sends POST /orders/checkout with the',
@@ -254,7 +254,7 @@ export const checkoutMachine = setup({
     "'Order processing failed'. 403 unverified: back to",
     "ready (the session sends the customer to /email-verification); code 'insufficient_funds' for coins: the",
     "shortfall (total − balance) with the server's message, offering a top-up; other failures (any other 422",
-    "too, e.g. a reused key): the server's message, SPEC §8's",
+    "too, e.g. a reused key): the server's message, docs/product.md §8's",
     "text (429, 5xx, network) or 'Checkout failed'; a cancelled request shows nothing. A card checkout the",
     'payment service could not take (503) waits in unavailable with its message: SUBMIT sends the same',
     'request with the same key, which opens the order the server kept (the cart is already in it).',

@@ -15,7 +15,7 @@ export const sessionMessages = defineMessages({
 });
 
 export interface SessionInput {
-  /** True when browser storage holds the auth_session marker (SPEC §4 "Auth"). */
+  /** True when browser storage holds the auth_session marker (docs/product.md §4 "Auth"). */
   hasStoredSession: boolean;
 }
 
@@ -52,7 +52,7 @@ export type SessionEmitted =
   | { type: 'authChecked'; authenticated: boolean };
 
 /**
- * SPEC §8 names two defaults for a failed auth check. 'Authentication check failed' is used when the
+ * docs/product.md §8 names two defaults for a failed auth check. 'Authentication check failed' is used when the
  * server answered (the failure has an HTTP status) without a message of its own; 'Unable to verify
  * authentication status' when there was no usable answer at all (network, timeout, or an error that
  * is not an API failure). A message carried by the failure always wins.
@@ -164,7 +164,7 @@ export const sessionMachine = sessionSetup
   .createMachine({
     id: 'session',
     description: [
-      'Auth state of SPEC §4. Input hasStoredSession (the auth_session marker) makes the user count as signed in',
+      'Auth state of docs/product.md §4. Input hasStoredSession (the auth_session marker) makes the user count as signed in',
       'until the first check (checking → ready) says otherwise; authCheckedOnce is true after it whatever the outcome.',
       'Without a stored session there is nothing the server could confirm: the first check settles as signed out',
       'without a request (starting → ready).',

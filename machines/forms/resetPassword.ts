@@ -23,13 +23,13 @@ export interface ResetPasswordValues {
 }
 export type ResetPasswordField = keyof ResetPasswordValues;
 
-/** SPEC §8: the server answered with a failure but no message of its own. */
-/** SPEC §8: the reset went wrong without any answer the client understands. */
+/** docs/product.md §8: the server answered with a failure but no message of its own. */
+/** docs/product.md §8: the reset went wrong without any answer the client understands. */
 
 /** The emailed link's token (the contract's `OpaqueToken`). */
 const RESET_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
 
-/** The new password's checks, in the order of SPEC §5's sign-up list. */
+/** The new password's checks, in the order of docs/product.md §5's sign-up list. */
 export const resetPasswordRules: readonly Rule<ResetPasswordValues, ResetPasswordField>[] = [
   { field: 'password', message: formMessages.passwordRequired, valid: (v) => v.password !== '' },
   { field: 'password', message: formMessages.passwordRule, valid: (v) => meetsPasswordRule(v.password) },
@@ -45,7 +45,7 @@ export const resetPasswordRules: readonly Rule<ResetPasswordValues, ResetPasswor
   },
 ];
 
-/** SPEC §8's default for a failure without a message: which one depends on whether the server answered. */
+/** docs/product.md §8's default for a failure without a message: which one depends on whether the server answered. */
 export const resetFallback = (error: unknown): MessageText =>
   isApiFailure(error) ? formMessages.resetFailed : formMessages.resetError;
 
@@ -67,7 +67,7 @@ export type ResetPasswordEvent =
   | PrefillEvent
   | { type: 'SUBMIT' };
 
-/** POST /user/restore-password's body (SPEC §5, §7). */
+/** POST /user/restore-password's body (docs/product.md §5, §7). */
 export interface RestorePayload {
   token: string;
   email: string;
@@ -122,7 +122,7 @@ export const resetPasswordMachine = setup({
 }).createMachine({
   id: 'resetPassword',
   description: [
-    "The Reset Password form (SPEC §2, §5). Input: the emailed link's token and email; a link without a",
+    "The Reset Password form (docs/product.md §2, §5). Input: the emailed link's token and email; a link without a",
     "well-formed token and email ends in invalidLink ('Invalid reset link'). CHANGE edits the new password",
     "and its confirmation; SUBMIT checks 'Password is required', the password rule, 'Please confirm your",
     "password', 'Passwords do not match', then sends PUT /user/restore-password (the button reads",

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * The contract's exact text for an unverified address. Clients match on it (SPEC §4), so it is
+ * The contract's exact text for an unverified address. Clients match on it (docs/product.md §4), so it is
  * never translated.
  */
 export const EMAIL_NOT_VERIFIED = 'Your email address is not verified.';

@@ -11,7 +11,7 @@ import { countryExists, countryIsoExists } from './queries';
  * rule, the email format) are checked before a handler runs.
  */
 
-/** The sign-up form's order of checks (SPEC §5): the first message of the answer is the first broken rule. */
+/** The sign-up form's order of checks (docs/product.md §5): the first message of the answer is the first broken rule. */
 const FIELD_ORDER = [
   'name',
   'surname',

@@ -1,5 +1,5 @@
 /**
- * The one error type every API call fails with (SPEC §8). Callers branch on `kind`; `message` is
+ * The one error type every API call fails with (docs/product.md §8). Callers branch on `kind`; `message` is
  * ready to show, except for `silent` errors (a request the caller cancelled), which must not be shown.
  */
 export type ApiErrorKind =
@@ -45,7 +45,7 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly serverMessage: string | undefined;
   readonly code: string | undefined;
-  /** True only for requests the caller cancelled: never show these (SPEC §8). */
+  /** True only for requests the caller cancelled: never show these (docs/product.md §8). */
   readonly silent: boolean;
 
   constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
@@ -69,7 +69,7 @@ export function isApiError(value: unknown): value is ApiError {
  * 1. the server's message, but only from the contract's error envelope (`status: 'ERROR'` and a
  *    non-blank string `message`), so an HTML error page, an empty body or a framework's own error
  *    object (which may carry internal details) is never shown;
- * 2. the text SPEC §8 fixes for the status (403 'Access forbidden', 429, 5xx);
+ * 2. the text docs/product.md §8 fixes for the status (403 'Access forbidden', 429, 5xx);
  * 3. the caller's default for the operation (e.g. 'Failed to fetch settings');
  * 4. 'An error occurred'.
  * A 422 without a server message shows its first field error before falling back to 3 and 4.
@@ -114,7 +114,7 @@ export function errorFromResponse(response: Response, body: unknown, defaultMess
   return new ApiError('bad-request', serverMessage ?? fallback, init);
 }
 
-/** A 2xx answer whose body says `status` is not 'OK' (SPEC §5): the server refused the operation. */
+/** A 2xx answer whose body says `status` is not 'OK' (docs/product.md §5): the server refused the operation. */
 export function errorFromRefusal(response: Response, body: unknown, defaultMessage?: string): ApiError {
   const fieldErrors = envelopeFieldErrors(body);
   const serverMessage = envelopeMessage(body);
@@ -127,7 +127,7 @@ export function errorFromRefusal(response: Response, body: unknown, defaultMessa
 
 /**
  * A call that threw instead of answering. Our own timeout aborts with a 'TimeoutError' and is
- * reported as 'timeout' with the network text (SPEC §8 has no separate timeout text); any other
+ * reported as 'timeout' with the network text (docs/product.md §8 has no separate timeout text); any other
  * abort is the caller's and is 'cancelled' (silent); a 2xx body that is not JSON (e.g. an HTML page
  * from a proxy) is 'server'; everything else got no response and is 'network'.
  */

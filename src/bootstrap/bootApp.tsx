@@ -23,7 +23,7 @@ export interface BootedApp {
 }
 
 /**
- * Bootstrap (DESIGN §1): api client → app actor (both from src/bootstrap/start-app.ts: main.tsx
+ * Bootstrap (docs/architecture.md §1): api client → app actor (both from src/bootstrap/start-app.ts: main.tsx
  * creates and starts them before this module has loaded; by default bootApp starts its own) →
  * router. The browser entry uses the browser's history; the UI tests pass a memory history.
  */

@@ -5,7 +5,7 @@ import { lazyRouteComponent } from './lazy-route';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
 
-/** Until settings name them (SPEC §3 payment_methods), the contract's two methods. */
+/** Until settings name them (docs/product.md §3 payment_methods), the contract's two methods. */
 const DEFAULT_METHODS = ['balance', 'card'];
 
 /**

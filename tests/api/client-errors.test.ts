@@ -140,7 +140,7 @@ describe('HTTP status → ApiError', () => {
     expect(error).toMatchObject({ kind: 'validation', message: 'Password is too weak' });
   });
 
-  it('429 → rate-limited with the SPEC text and Retry-After in seconds', async () => {
+  it('429 → rate-limited with the docs/product.md §8 text and Retry-After in seconds', async () => {
     const error = await settingsError(
       () =>
         HttpResponse.json(
@@ -166,7 +166,7 @@ describe('HTTP status → ApiError', () => {
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
-  it('500 → server with the SPEC text', async () => {
+  it('500 → server with the docs/product.md §8 text', async () => {
     const error = await settingsError(
       () => new HttpResponse(null, { status: 500 }),
       'Failed to fetch settings',
@@ -181,14 +181,14 @@ describe('HTTP status → ApiError', () => {
     expect(error).toMatchObject({ kind: 'server', status: 503, retryAfterSeconds: 5 });
   });
 
-  it('503 with an HTML page → server with the SPEC text, never the HTML', async () => {
+  it('503 with an HTML page → server with the docs/product.md §8 text, never the HTML', async () => {
     const error = await settingsError(() =>
       HttpResponse.html('<html><body>502 Bad Gateway</body></html>', { status: 503 }),
     );
     expect(error).toMatchObject({ kind: 'server', status: 503, message: SERVER_ERROR_MESSAGE });
   });
 
-  it('no response → network with the SPEC text', async () => {
+  it('no response → network with the docs/product.md §8 text', async () => {
     const error = await settingsError(() => HttpResponse.error(), 'Failed to fetch settings');
     expect(error).toMatchObject({ kind: 'network', message: NETWORK_ERROR_MESSAGE, silent: false });
     expect(error.status).toBeUndefined();

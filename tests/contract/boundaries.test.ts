@@ -1,5 +1,5 @@
 /**
- * The import boundaries of DESIGN §1 (.dependency-cruiser.cjs, run by `npm run lint`): the project
+ * The import boundaries of docs/architecture.md §1 (.dependency-cruiser.cjs, run by `npm run lint`): the project
  * passes, a fixture tree with one forbidden import per rule fails on each, and the allow-list of
  * today's violations names only imports that still exist.
  */

@@ -46,7 +46,7 @@ const rateLimited: ApiFailure = {
   retryAfterSeconds: 3,
 };
 
-/** A route's screen: the FAQ page, as the pages route starts it (DESIGN §2). */
+/** A route's screen: the FAQ page, as the pages route starts it (docs/architecture.md §2). */
 const faqScreen = (fetchPage: () => Promise<StaticPage>) => ({
   type: 'SCREEN.START' as const,
   systemId: 'staticPage',

@@ -128,7 +128,7 @@ describe('cart rules', () => {
     expect(actor.getSnapshot().context.items).toEqual([]);
   });
 
-  it('an ADD while the cart loads after sign-in is sent once it has loaded, with its count (issue 20)', async () => {
+  it('an ADD while the cart loads after sign-in is sent once it has loaded, with its count', async () => {
     const server: Server = { lines: [rank] };
     const { actor, calls, emitted } = startCart(server);
     actor.send({ type: 'SESSION_CHANGED', authenticated: true });

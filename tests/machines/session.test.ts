@@ -161,7 +161,7 @@ describe('session: the first check', () => {
     expect(english(sessionMessages.checkFailed)).toBe('Authentication check failed');
     expect(checkFailureMessage(new TypeError('Failed to fetch'))).toEqual(sessionMessages.checkUnavailable);
     expect(english(sessionMessages.checkUnavailable)).toBe('Unable to verify authentication status');
-    // SPEC §8's texts for the kind of failure come before the defaults: 5xx, no response.
+    // docs/product.md §8's texts for the kind of failure come before the defaults: 5xx, no response.
     expect(checkFailureMessage(failure('server', '', 502))).toEqual(failureMessages.server);
     expect(checkFailureMessage(failure('network', ''))).toEqual(failureMessages.network);
     expect(checkFailureMessage(failure('timeout', 'Network error. Please check your connection.'))).toEqual(

@@ -14,7 +14,7 @@ import {
   type TestCustomer,
 } from './support/money';
 
-/** Issue #10: a checkout sent again with its Idempotency-Key answers the first answer, never a second order. */
+/** docs/decisions/0018: a checkout sent again with its Idempotency-Key answers the first answer, never a second order. */
 
 const suite = moneySuite();
 const { product } = suite;

@@ -1,5 +1,5 @@
 /**
- * The candidate events of the checkout machine's path plan (DESIGN §5), shared by the machine
+ * The candidate events of the checkout machine's path plan (docs/architecture.md §5), shared by the machine
  * suite (tests/machines/checkout.test.ts) and the UI replay of its paths (tests/ui/pages).
  */
 import type { ApiFailure } from '../../domain/api-failure';

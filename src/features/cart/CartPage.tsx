@@ -47,7 +47,7 @@ const messages = defineMessages({
   orderNumber: { id: 'cart.awaiting.order', defaultMessage: 'Order #{id}' },
 });
 
-/** /cart (SPEC §2 CartPage): the lines, their changes, the total and checkout. */
+/** /cart (docs/product.md §2 CartPage): the lines, their changes, the total and checkout. */
 export function CartPage() {
   const say = useText();
   const text = useOptionalText();

@@ -49,7 +49,7 @@ export interface CheckoutPanelProps {
   checkout: ActorRefFrom<CheckoutMachine>;
 }
 
-/** Choosing how to pay and paying (SPEC §4 checkout): coins with the shortfall and a top-up, or a card. */
+/** Choosing how to pay and paying (docs/product.md §4 checkout): coins with the shortfall and a top-up, or a card. */
 export function CheckoutPanel({ checkout }: CheckoutPanelProps) {
   const say = useText();
   const text = useOptionalText();

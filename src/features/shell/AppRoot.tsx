@@ -23,11 +23,11 @@ const messages = defineMessages({
   loading: { id: 'shell.startup.loading', defaultMessage: 'Loading...' },
 });
 
-/** The router does no scrolling of its own: the shell's scroll rule (SPEC §2) decides. */
+/** The router does no scrolling of its own: the shell's scroll rule (docs/product.md §2) decides. */
 const routerScrollsNever = () => false;
 
 /**
- * The start-up spinner, the initialization error, or the routed app (SPEC §2 "Shell", §8), in
+ * The start-up spinner, the initialization error, or the routed app (docs/product.md §2 "Shell", §8), in
  * the chosen language: its code and the server's messages merged over the English catalogue.
  */
 export function AppRoot({ router, routerMounted }: { router: AnyRouter; routerMounted: () => void }) {

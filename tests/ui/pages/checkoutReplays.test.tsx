@@ -12,7 +12,7 @@ import { api, failure, fixtures, ok, type RenderedApp, renderApp, SIGNED_IN } fr
 import { isDone, isError, payload, replayEach, stepsOf, watchNotices } from '../support/replays';
 
 /**
- * #10: the checkout machine's generated paths (the plan its own suite runs) replayed on the
+ * The checkout machine's generated paths (the plan its own suite runs) replayed on the
  * rendered cart. SELECT and SUBMIT are clicks (SUBMIT after a 503 is 'Try again'), and each answer of
  * POST /orders/checkout is held by msw until the step that delivers it, so the busy state between
  * the click and the answer is on the screen too. After each step the live checkout must be where
