@@ -1,6 +1,6 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { ApiClient } from '../api';
-import type { ScreenRunner } from '../bootstrap/screens';
+import type { ScreenRunner } from '../bootstrap/screen-runner';
 import type { AppActor } from '../features/app/AppActorContext';
 import { CookieBanner } from '../features/cookies/CookieBanner';
 import { NotFoundPage } from '../features/pages/NotFoundPage';

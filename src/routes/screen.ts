@@ -1,5 +1,5 @@
 import type { AnyActorRef } from 'xstate';
-import type { ScreenName } from '../bootstrap/screens';
+import type { ScreenName } from '../bootstrap/screen-runner';
 import type { RouterContext } from './root';
 
 /**
