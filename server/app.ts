@@ -75,6 +75,8 @@ export interface AppOptions {
   openapi?: OpenApiDocument;
   /** Default: a new random key. */
   adminKey?: string;
+  /** How long a page waits for its first screen before it goes out unrendered (default `RENDER_TIMEOUT_MS`). */
+  renderTimeoutMs?: number;
 }
 
 /** The limits: the defaults, then the operator's (RATE_LIMIT_*), then the caller's (tests). */
@@ -209,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : firstScreenOf(
           cachedRenderEntry(renderEntry),
           startupAnswers(database.db, app.log, options.config.payment.provider !== 'none'),
+          options.renderTimeoutMs,
         );
   const spaFallback = await registerStaticApp(app, staticDir, firstScreen);
   registerNotFoundHandler(app, resolveLocale, spaFallback, methodsOf);
