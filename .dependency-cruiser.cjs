@@ -1,5 +1,5 @@
 /**
- * Import boundaries of DESIGN §1 (issue #9 §5), checked by `npm run lint` (`npm run lint:boundaries`):
+ * Import boundaries of docs/architecture.md §1, checked by `npm run lint` (`npm run lint:boundaries`):
  *   routes → features → components | machines → api; anything may import domain/;
  *   machines/ imports only xstate, zod, domain/ and types; server/ never meets src/ or machines/;
  *   agent/ (the store agent) imports machines/, domain/ and packages, never server/ or src/, and
@@ -12,7 +12,7 @@
 const SHARED_FEATURES = ['app', 'forms', 'shared'];
 
 /**
- * Imports that break a rule today and that the src/ restructuring of issue #9 §1–§3 removes.
+ * Imports that break a rule today, to be moved where they belong.
  * dependency-cruiser reports them as ignored instead of failing. Shrink this list; never grow it:
  * a new import that breaks a rule is moved to where it belongs instead.
  */
@@ -26,9 +26,25 @@ const UI_PACKAGES =
 module.exports = {
   forbidden: [
     {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Modules import one way: a cycle hides which of two modules owns a rule.',
+      from: { path: '^(server|agent|domain|machines|src)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'ledger-below-payments',
+      severity: 'error',
+      comment:
+        'The ledger (balances, carts, idempotency keys) knows nothing of payments or orders: payments settle into it, checkout in server/orders composes both.',
+      from: { path: '^server/ledger/' },
+      to: { path: '^server/(payments|orders|delivery|handlers)/' },
+    },
+    {
       name: 'machines-no-ui',
       severity: 'error',
-      comment: 'machines/ is pure logic: no React, DOM bindings, router or screens (DESIGN §1).',
+      comment:
+        'machines/ is pure logic: no React, DOM bindings, router or screens (docs/architecture.md §1).',
       from: { path: '^machines/' },
       to: { path: [UI_PACKAGES, '^src/(routes|features|components|bootstrap|i18n)/', '^src/main\\.tsx$'] },
     },
@@ -84,7 +100,7 @@ module.exports = {
       name: 'agent-not-store',
       severity: 'error',
       comment:
-        'agent/ talks to the store over its API like any game server: never server/ or src/ (DESIGN §1).',
+        'agent/ talks to the store over its API like any game server: never server/ or src/ (docs/architecture.md §1).',
       from: { path: '^agent/' },
       to: { path: '^(server|src)/' },
     },

@@ -1,7 +1,7 @@
 import type { components } from './contract';
 
 /**
- * The failure every API call of the client ends in (SPEC §8), as the machines read it. The api
+ * The failure every API call of the client ends in (docs/product.md §8), as the machines read it. The api
  * client's `ApiError` (src/api/errors.ts) has this shape; machines only see the shape.
  */
 
@@ -68,7 +68,7 @@ export function failureCode(error: unknown): string | null {
   return isApiFailure(error) ? (error.code ?? null) : null;
 }
 
-/** A request the caller cancelled is never shown to the user (SPEC §8). */
+/** A request the caller cancelled is never shown to the user (docs/product.md §8). */
 export function isSilentFailure(error: unknown): boolean {
   return failureKind(error) === 'cancelled';
 }

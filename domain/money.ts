@@ -3,7 +3,7 @@ import type { components } from './contract';
 type Currency = components['schemas']['Currency'];
 
 /**
- * Money arithmetic (SPEC §3, ADR 0002). Amounts are integer minor units everywhere; rates
+ * Money arithmetic (docs/product.md §3, ADR 0002). Amounts are integer minor units everywhere; rates
  * (`Currency.value`, `points_conversion_rate`, `vat_percent`) are the only fractional numbers, and
  * they are turned into exact fractions of BigInts before use, so no amount passes through a
  * binary float.
@@ -12,10 +12,10 @@ type Currency = components['schemas']['Currency'];
 const ZERO_DECIMALS = new Set(['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'VUV', 'XAF', 'XOF', 'XPF']);
 const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
 
-/** The internal coin currency always has 2 decimals (SPEC §9). */
+/** The internal coin currency always has 2 decimals (docs/product.md §9). */
 export const COIN_DECIMALS = 2;
 
-/** Decimal places of a currency's minor unit (SPEC §3): 0, 3, or 2 for every other code. */
+/** Decimal places of a currency's minor unit (docs/product.md §3): 0, 3, or 2 for every other code. */
 export function decimalsFor(code: string): number {
   const upper = code.toUpperCase();
   if (ZERO_DECIMALS.has(upper)) return 0;
@@ -30,7 +30,7 @@ export interface Rate {
   value: number | string;
 }
 
-/** SPEC §3: the currency used when the store lists none (EUR, rate 1, symbol €). */
+/** docs/product.md §3: the currency used when the store lists none (EUR, rate 1, symbol €). */
 export const FALLBACK_CURRENCY: Readonly<Currency> = { code: 'EUR', value: 1, symbol: '€', default: 0 };
 
 /** A non-negative exact fraction. */
@@ -85,7 +85,7 @@ function toSafeNumber(value: bigint): number {
 }
 
 /**
- * The smallest top-up in minor units of `display` (SPEC §3 "min_top_up times the currency
+ * The smallest top-up in minor units of `display` (docs/product.md §3 "min_top_up times the currency
  * rate"): `min_top_up` is minor units of the default currency `base`, converted at both rates
  * (the default currency's rate need not be 1), rounded up to the smallest unit so that an
  * amount at the minimum is never below the setting.

@@ -1,5 +1,5 @@
 /**
- * The password rule (SPEC §5, the contract's `Password` schema): 6 to 12 characters, at least one
+ * The password rule (docs/product.md §5, the contract's `Password` schema): 6 to 12 characters, at least one
  * lower case letter, one upper case letter and one digit, no white space. Lengths count
  * characters (Unicode code points), as JSON Schema's `minLength`/`maxLength` and the server's
  * validator do, so an emoji is one character on both sides.
@@ -8,7 +8,7 @@
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 12;
 
-/** SPEC §5's hints under a new password (1 lower case [a-z], …), with the pattern each one asks for. */
+/** docs/product.md §5's hints under a new password (1 lower case [a-z], …), with the pattern each one asks for. */
 export const PASSWORD_HINTS = [
   { id: 'lower', pattern: /[a-z]/ },
   { id: 'upper', pattern: /[A-Z]/ },

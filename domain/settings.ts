@@ -1,6 +1,6 @@
 import type { components } from './contract';
 
-/** The store settings of SPEC §3 as the contract answers them: every field present. */
+/** The store settings of docs/product.md §3 as the contract answers them: every field present. */
 export type Settings = components['schemas']['Settings'];
 export type PaymentMethod = components['schemas']['PaymentMethod'];
 
@@ -10,10 +10,10 @@ export type RawSettings = {
 };
 
 /**
- * The value of each setting the store leaves unset (SPEC §3, and the contract's `default`s).
+ * The value of each setting the store leaves unset (docs/product.md §3, and the contract's `default`s).
  * `payment_methods` defaults to both methods, as the contract states: a store that never set the
  * key still takes payments, rather than offering a checkout with no way to pay.
- * `min_top_up` has no default in SPEC §3: unset, there is no minimum beyond one minor unit.
+ * `min_top_up` has no default in docs/product.md §3: unset, there is no minimum beyond one minor unit.
  */
 export function settingsDefaults(): Settings {
   return {
@@ -40,7 +40,7 @@ export function settingsDefaults(): Settings {
   };
 }
 
-/** The settings with the SPEC §3 default for every field that is missing or null. */
+/** The settings with the docs/product.md §3 default for every field that is missing or null. */
 export function withSettingsDefaults(raw: RawSettings): Settings {
   const defaults = settingsDefaults();
   const settings = { ...defaults };
@@ -53,7 +53,7 @@ export function withSettingsDefaults(raw: RawSettings): Settings {
   return settings;
 }
 
-/** The operator block of the footer: shown only when both the name and the address are known (SPEC §2). */
+/** The operator block of the footer: shown only when both the name and the address are known (docs/product.md §2). */
 export function operatorCompany(settings: Settings | null): { name: string; address: string } | null {
   if (!settings?.company_name || !settings.company_address) return null;
   return { name: settings.company_name, address: settings.company_address };

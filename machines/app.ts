@@ -15,7 +15,7 @@ import { cartMachine } from './cart';
 import { cookieConsentMachine } from './cookieConsent';
 import { copyAddressMachine } from './copyAddress';
 import { currencyMachine } from './currency';
-import type { Country, NoticeKind, Settings, SocialLink, StoredCurrency } from './domain';
+import type { Country, Settings, SocialLink, StoredCurrency } from './domain';
 import { languageMachine } from './language';
 import { mobileMenuMachine } from './mobileMenu';
 import { profileMachine } from './profile';
@@ -47,7 +47,7 @@ interface Children {
 }
 
 export interface AppContext extends Children {
-  /** Settings with SPEC §3 defaults applied; null until loaded. */
+  /** Settings with docs/product.md §3 defaults applied; null until loaded. */
   settings: Settings | null;
   countries: Country[];
   countriesError: Text | null;
@@ -71,13 +71,12 @@ export type AppEvent =
   | { type: 'LANGUAGE.CHANGED' }
   | { type: 'CURRENCY.SETTLED' }
   | { type: 'CURRENCY.CHANGED' }
-  | { type: 'NOTIFY'; kind: NoticeKind; text: Text }
   /** The start-up error's Retry button: start again. */
   | { type: 'RETRY' }
   | ScreenEvent;
 
 /**
- * A route's screen actor (DESIGN §2): the route's loader starts it with its provided logic, as a
+ * A route's screen actor (docs/architecture.md §2): the route's loader starts it with its provided logic, as a
  * child of the app under `systemId` (one screen per systemId: a new start replaces the old one);
  * leaving the route stops it, which aborts its requests.
  */
@@ -85,24 +84,18 @@ export type ScreenEvent =
   | { type: 'SCREEN.START'; systemId: string; logic: AnyActorLogic; input: unknown }
   | { type: 'SCREEN.STOP'; systemId: string };
 
-type RelayInput = Pick<Children, 'session' | 'profile' | 'language' | 'currency' | 'cart' | 'copyAddress'>;
+type RelayInput = Pick<Children, 'session' | 'language' | 'currency'>;
 
 /** Subscribes to the children's emitted events and sends them to the app as AppEvents. */
 export const childEventsRelay = fromCallback<AppEvent, RelayInput>(({ input, sendBack }) => {
-  const notify = ({ kind, text }: { kind: NoticeKind; text: Text }) =>
-    sendBack({ type: 'NOTIFY', kind, text });
   const subscriptions = [
     input.session.on('signedIn', () => sendBack({ type: 'SESSION.SIGNED_IN' })),
     input.session.on('signedOut', () => sendBack({ type: 'SESSION.SIGNED_OUT' })),
     input.session.on('authChecked', () => sendBack({ type: 'SESSION.CHECKED' })),
-    input.session.on('notify', notify),
     input.language.on('settled', () => sendBack({ type: 'LANGUAGE.SETTLED' })),
     input.language.on('changed', () => sendBack({ type: 'LANGUAGE.CHANGED' })),
     input.currency.on('settled', () => sendBack({ type: 'CURRENCY.SETTLED' })),
     input.currency.on('currencyChanged', () => sendBack({ type: 'CURRENCY.CHANGED' })),
-    input.profile.on('notify', notify),
-    input.cart.on('notify', notify),
-    input.copyAddress.on('notify', notify),
   ];
   return () => {
     for (const subscription of subscriptions) subscription.unsubscribe();
@@ -179,7 +172,7 @@ export const appMachine = setup({
     settle: assign(({ context }, params: { task: StartupTask }) => ({
       pending: context.pending.filter((task) => task !== params.task),
     })),
-    /** Logs a start-up failure (SPEC §8 "logged"). Provided by bootstrap. */
+    /** Logs a start-up failure (docs/product.md §8 "logged"). Provided by bootstrap. */
     logError: (_, _params: { message: string; error: unknown }) => {},
     profileSessionChanged: sendTo(
       ({ context }) => context.profile,
@@ -196,10 +189,6 @@ export const appMachine = setup({
       const page = system.get('staticPage');
       if (page) enqueue.sendTo(page, { type: 'RELOAD' });
     }),
-    showToast: sendTo(
-      ({ context }) => context.toasts,
-      (_, params: { kind: NoticeKind; text: Text }) => ({ type: 'SHOW' as const, ...params }),
-    ),
     tellServerAddress: sendTo(
       ({ context }) => context.copyAddress,
       (_, params: { host: string; port: number | null }) => ({ type: 'SERVER_KNOWN' as const, ...params }),
@@ -208,7 +197,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   description: [
-    'Root (DESIGN §2, SPEC §4 "Start-up"): loading → ready | initError. While loading, in parallel: settings,',
+    'Root (docs/architecture.md §2, docs/product.md §4 "Start-up"): loading → ready | initError. While loading, in parallel: settings,',
     'countries and social links (fetched here), languages + translations (language), currencies (currency),',
     "and the session's first auth check. Only a settings failure is fatal: initError holds its message",
     "('Failed to fetch settings' unless the server says otherwise). Tolerated, logged: countries ('Failed to",
@@ -218,7 +207,7 @@ export const appMachine = setup({
     'language, currency, cart, toasts, cookieConsent, staticPages, mobileMenu, copyAddress; wires session',
     'signedIn/signedOut → profile & cart SESSION_CHANGED, currencyChanged → profile CURRENCY_CHANGED, language',
     'changed → staticPages (and the staticPage screen) RELOAD (once ready, the settings too: their footer texts',
-    'are per language), and every notify → toasts SHOW. SCREEN.START',
+    'are per language). Machines show toasts by sending SHOW to systemId toasts. SCREEN.START',
     '{systemId, logic, input} spawns a route screen actor under that systemId (replacing one there);',
     'SCREEN.STOP {systemId} stops it. From initError, RETRY (the Retry button) starts again: settings,',
     'countries and social links are fetched anew (and a failed language or currency list, waited for again)',
@@ -275,11 +264,8 @@ export const appMachine = setup({
     src: 'childEvents',
     input: ({ context }) => ({
       session: context.session,
-      profile: context.profile,
       language: context.language,
       currency: context.currency,
-      cart: context.cart,
-      copyAddress: context.copyAddress,
     }),
   },
   on: {
@@ -297,9 +283,6 @@ export const appMachine = setup({
     },
     'CURRENCY.CHANGED': { actions: 'profileCurrencyChanged' },
     'LANGUAGE.CHANGED': { actions: 'reloadPages' },
-    NOTIFY: {
-      actions: { type: 'showToast', params: ({ event }) => ({ kind: event.kind, text: event.text }) },
-    },
     'SCREEN.START': {
       actions: enqueueActions(({ event, enqueue }) => {
         // Stopping a child that is not there does nothing.

@@ -1,7 +1,9 @@
-import { assertEvent, assign, type EventObject, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
-import type { CartItem, NotifyEmitted } from './domain';
+import { isLineCount } from '../domain/cart';
+import type { CartItem } from './domain';
 import { defineMessages, failureMessages, failureText, type MessageText, type Text } from './text';
+import { type NoticeKind, showToast } from './toasts';
 
 export interface CartContext {
   items: CartItem[];
@@ -24,23 +26,29 @@ export type CartEvent =
   | { type: 'CLEAR' }
   | { type: 'CHECKOUT_SUCCEEDED' };
 
-export type CartEmitted = NotifyEmitted;
-
 /** Σ price × count, in coin minor units (integers, so the sum is exact). */
 export function cartTotal(items: readonly CartItem[]): number {
   return items.reduce((total, line) => total + line.item.price * line.count, 0);
 }
 
-/** The number of distinct lines (SPEC §3), not the number of pieces. */
 /** The cart holds a product delivered in game: checkout asks for the player (ADR 0031). */
 export const deliversInGame = (items: readonly CartItem[]): boolean =>
   items.some((line) => line.item.in_game);
 
+/** The counts a line's − and + set (domain/cart.ts's 1 to 99); null where that step is not possible. */
+export function lineSteps(line: Pick<CartItem, 'count'>): { fewer: number | null; more: number | null } {
+  return {
+    fewer: isLineCount(line.count - 1) ? line.count - 1 : null,
+    more: isLineCount(line.count + 1) ? line.count + 1 : null,
+  };
+}
+
+/** The number of distinct lines (docs/product.md §3), not the number of pieces. */
 export function cartCount(items: readonly CartItem[]): number {
   return items.length;
 }
 
-/** Header badge: hidden ('') at 0, '9+' above 9 (SPEC §2). */
+/** Header badge: hidden ('') at 0, '9+' above 9 (docs/product.md §2). */
 export function badgeText(count: number): string {
   if (count <= 0) return '';
   return count > 9 ? '9+' : String(count);
@@ -78,7 +86,6 @@ export const cartMachine = setup({
   types: {
     context: {} as CartContext,
     events: {} as CartEvent,
-    emitted: {} as CartEmitted,
   },
   actors: {
     fetchCart: fromPromise<CartItem[]>(async () => {
@@ -108,36 +115,35 @@ export const cartMachine = setup({
       changing: event.type === 'REMOVE' || event.type === 'SET_COUNT' ? event.id : null,
     })),
     unmarkLine: assign({ changing: null }),
-    announce: emit((_, params: { text: MessageText }) => ({
-      type: 'notify' as const,
-      kind: 'success' as const,
-      text: params.text,
-    })),
+    toast: sendTo(
+      ({ system }) => system.get('toasts'),
+      (_, params: { kind: NoticeKind; text: Text }) => showToast(params.kind, params.text),
+    ),
     /** The server answers every cart call with the whole cart: it replaces ours. */
     takeServerCart: assign(({ event }) => ({
       items: serverCart(event),
       error: null,
     })),
-    /** A change failed: the items stay, the message is kept and shown (SPEC §8 defaults). */
+    /** A change failed: the items stay, the message is kept and shown (docs/product.md §8 defaults). */
     reportChangeFailure: enqueueActions(({ event, enqueue }, params: { fallback: MessageText }) => {
       const text = failureText('error' in event ? event.error : undefined, params.fallback);
       enqueue.assign({ error: text });
-      enqueue.emit({ type: 'notify', kind: 'error', text });
+      enqueue.sendTo(({ system }) => system.get('toasts'), showToast('error', text));
     }),
   },
   guards: {
-    /** A request the caller cancelled is never shown (SPEC §8). */
+    /** A request the caller cancelled is never shown (docs/product.md §8). */
     silentFailure: ({ event }) => 'error' in event && isSilentFailure(event.error),
     addWaiting: ({ context }) => context.waitingAdd !== null,
   },
 }).createMachine({
   id: 'cart',
   description: [
-    "The signed-in user's cart (SPEC §4). signedOut = empty. SESSION_CHANGED (sent by the app) refreshes it on",
+    "The signed-in user's cart (docs/product.md §4). signedOut = empty. SESSION_CHANGED (sent by the app) refreshes it on",
     'sign-in and empties it on sign-out. ADD {id: product, count}, REMOVE {id: cart line}, SET_COUNT {id: cart line,',
     'count} (changing: the line in progress) and CLEAR each replace',
     "the items with the server's cart (an ADD while loading waits for the load, then is sent); one change at a time (states tagged busy). CHECKOUT_SUCCEEDED empties it. Failures keep",
-    "the items and emit notify {kind: 'error'}: 'Error adding item to cart', 'Error removing item from cart', 'Error updating item in cart',",
+    "the items and toast (SHOW {kind: 'error'} to systemId toasts): 'Error adding item to cart', 'Error removing item from cart', 'Error updating item in cart',",
     "'Error clearing cart' unless the server says otherwise (nothing for cancelled requests).",
   ].join(' '),
   context: { items: [], error: null, changing: null, waitingAdd: null },
@@ -192,7 +198,10 @@ export const cartMachine = setup({
         ...settleChange(ADD_FAILED),
         onDone: {
           target: 'ready',
-          actions: ['takeServerCart', { type: 'announce', params: { text: cartMessages.added } }],
+          actions: [
+            'takeServerCart',
+            { type: 'toast', params: { kind: 'success', text: cartMessages.added } },
+          ],
         },
       },
     },

@@ -1,4 +1,13 @@
-import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import {
+  type AnyActorRef,
+  assign,
+  emit,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  sendTo,
+  setup,
+} from 'xstate';
 import {
   failureCode,
   failureKind,
@@ -6,6 +15,9 @@ import {
   isApiFailure,
   isSilentFailure,
 } from '../domain/api-failure';
+import { type cartMachine, cartTotal, deliversInGame } from './cart';
+import type { currencyMachine } from './currency';
+import type { profileMachine } from './profile';
 import { defineMessages, failureText, type Text, verbatim } from './text';
 
 export type PaymentMethod = 'balance' | 'card';
@@ -19,6 +31,40 @@ export const checkoutMessages = defineMessages({
   },
 });
 
+/** What checkout follows of the store: the cart, the balance and the display currency. */
+export interface StoreFacts {
+  /** The cart's total in coin minor units. */
+  total: number;
+  /** The cart holds a product delivered in game: the order names its player (ADR 0031). */
+  inGame: boolean;
+  /** A cart change is running: checkout waits for it. */
+  cartBusy: boolean;
+  /** The customer's coins (minor units); 0 until the profile has loaded. */
+  balance: number;
+  /** The display currency (ISO code): a card is charged in it. */
+  currency: string;
+}
+
+/** The app's actors by systemId, as an actor system offers them. */
+interface ActorLookup {
+  get(systemId: string): AnyActorRef | undefined;
+}
+
+/** The facts as the app's cart, profile and currency actors (systemIds) hold them now. */
+export function storeFactsOf(system: ActorLookup): StoreFacts {
+  const cart = system.get('cart')?.getSnapshot() as SnapshotFrom<typeof cartMachine> | undefined;
+  const profile = system.get('profile')?.getSnapshot() as SnapshotFrom<typeof profileMachine> | undefined;
+  const currency = system.get('currency')?.getSnapshot() as SnapshotFrom<typeof currencyMachine> | undefined;
+  const items = cart?.context?.items ?? [];
+  return {
+    total: cartTotal(items),
+    inGame: deliversInGame(items),
+    cartBusy: cart?.hasTag?.('busy') ?? false,
+    balance: profile?.context?.profile?.balance ?? 0,
+    currency: currency?.context?.current.code ?? '',
+  };
+}
+
 export interface CheckoutInput {
   /** settings.payment_methods: the methods the store offers, in its order. */
   methods: readonly string[];
@@ -27,6 +73,8 @@ export interface CheckoutInput {
    * after a timeout never makes two orders.
    */
   idempotencyKey: string;
+  /** The store as the page opens; then `followStore` sends every change (STORE). */
+  store: StoreFacts;
 }
 
 export interface CheckoutContext {
@@ -36,11 +84,9 @@ export interface CheckoutContext {
   error: Text | null;
   /** Coins missing for a coin payment (minor units), after the server said they do not cover it. */
   shortfall: number | null;
-  /** The total and balance the page showed at SUBMIT (coin minor units). */
-  total: number;
-  balance: number;
-  /** The display currency at SUBMIT (ISO code): a card is charged in it. */
-  currency: string;
+  store: StoreFacts;
+  /** The display currency this checkout sent (at SUBMIT; a retry sends the same). */
+  sentCurrency: string;
   /**
    * The in-game player the order is for (ADR 0031), as the field shows it: the profile's name until
    * the customer types another (`edited`).
@@ -67,24 +113,20 @@ export interface CheckoutAnswer {
 
 export type CheckoutEvent =
   | { type: 'SELECT'; method: PaymentMethod }
-  /**
-   * `total` and `balance` are the coins the page shows, for the shortfall if the server refuses;
-   * `currency` the display currency the page shows prices in.
-   */
-  /** `inGame`: the cart holds a product delivered in game, so the order needs its player. */
-  | { type: 'SUBMIT'; total: number; balance: number; currency: string; inGame?: boolean }
+  /** Pay; after the payment service could not be reached, the same checkout again, with the same key. */
+  | { type: 'SUBMIT' }
+  /** The cart, the balance or the display currency changed (from `followStore`). */
+  | ({ type: 'STORE' } & StoreFacts)
   /** The customer types the player name. */
   | { type: 'PLAYER'; value: string }
   /** The profile's saved player name: the field shows it until the customer types. */
-  | { type: 'SUGGEST_PLAYER'; player: string | null }
-  /** After the payment service could not be reached: the same checkout again, with the same key. */
-  | { type: 'RETRY' };
+  | { type: 'SUGGEST_PLAYER'; player: string | null };
 
 export type CheckoutEmitted = { type: 'navigate'; to: string; replace?: boolean };
 
 const isPaymentMethod = (value: string): value is PaymentMethod => value === 'balance' || value === 'card';
 
-/** The offered methods the storefront knows; SPEC §3 names 'coins' 'balance' in the contract. */
+/** The offered methods the storefront knows; docs/product.md §3 names 'coins' 'balance' in the contract. */
 export function offeredMethods(methods: readonly string[]): PaymentMethod[] {
   return methods
     .map((method) => (method === 'coins' ? 'balance' : method))
@@ -121,6 +163,22 @@ export const isPaymentsUnavailable = (error: unknown): boolean => isApiFailure(e
 const playerRefusal = (error: unknown): string | undefined =>
   isApiFailure(error) ? error.fieldErrors?.player?.[0] : undefined;
 
+/** Coins missing for a coin payment: what the page shows, or more once the server refused. */
+export function shortfallOf(context: CheckoutContext): number {
+  if (context.method !== 'balance') return 0;
+  return Math.max(coinShortfall(context.store.total, context.store.balance), context.shortfall ?? 0);
+}
+
+type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>;
+
+/** The cart's lines and Clear wait while the cart changes or the checkout runs. */
+export const cartLocked = (snapshot: CheckoutSnapshot): boolean =>
+  snapshot.context.store.cartBusy || snapshot.hasTag('busy');
+
+/** Pay waits for a cart change and for the checkout running; a retry needs no cart. */
+export const payBlocked = (snapshot: CheckoutSnapshot): boolean =>
+  snapshot.hasTag('busy') || (snapshot.context.store.cartBusy && !snapshot.matches('unavailable'));
+
 export type CheckoutMachine = typeof checkoutMachine;
 
 export const checkoutMachine = setup({
@@ -131,6 +189,18 @@ export const checkoutMachine = setup({
     emitted: {} as CheckoutEmitted,
   },
   actors: {
+    /** Sends STORE whenever the app's cart, profile or currency actor changes. */
+    followStore: fromCallback<CheckoutEvent>(({ system, sendBack }) => {
+      const send = () => sendBack({ type: 'STORE', ...storeFactsOf(system) });
+      const subscriptions = ['cart', 'profile', 'currency'].flatMap((id) => {
+        const actor: AnyActorRef | undefined = system.get(id);
+        return actor ? [actor.subscribe(send)] : [];
+      });
+      send();
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
+    }),
     submitCheckout: fromPromise<CheckoutAnswer, CheckoutRequest>(async () => {
       throw new Error('submitCheckout is not provided');
     }),
@@ -151,15 +221,15 @@ export const checkoutMachine = setup({
     storeShortfall: assign(({ context }, params: { error: unknown }) => ({
       error: failureText(params.error, checkoutMessages.failed),
       // The server refused: at least one coin is missing even if the balance shown was stale.
-      shortfall: Math.max(1, coinShortfall(context.total, context.balance)),
+      shortfall: Math.max(1, coinShortfall(context.store.total, context.store.balance)),
     })),
   },
   guards: {
     chosen: ({ context }) => context.method !== null,
     /** The customer has not typed a player name: the profile's is shown. */
     untouched: ({ context }) => !context.edited,
-    playerMissing: ({ context, event }) =>
-      event.type === 'SUBMIT' && event.inGame === true && context.player.trim() === '',
+    cartBusy: ({ context }) => context.store.cartBusy,
+    playerMissing: ({ context }) => context.store.inGame && context.player.trim() === '',
     playerRefused: (_, params: { error: unknown }) => playerRefusal(params.error) !== undefined,
     ownPath: (_, params: { url: string }) => isOwnPath(params.url),
     providerPage: (_, params: { url: string }) => isProviderPage(params.url),
@@ -173,20 +243,22 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   description: [
-    "Checkout of the cart (SPEC §4, DESIGN §3): SELECT {method} among settings.payment_methods ('balance' =",
-    "coins, 'card'; the first is preselected); SUBMIT {total, balance} sends POST /orders/checkout with the",
+    "Checkout of the cart (docs/product.md §4, docs/architecture.md §3): SELECT {method} among settings.payment_methods ('balance' =",
+    "coins, 'card'; the first is preselected). It follows the store (followStore: STORE {total, inGame,",
+    'cartBusy, balance, currency} from the cart, profile and currency actors); SUBMIT waits while the cart',
+    'changes, else sends POST /orders/checkout with the',
     'Idempotency-Key of this checkout (the same for every retry) and a 60 s timeout; a card checkout sends the',
-    'display currency of SUBMIT {currency}. submitting → a path on',
+    'display currency. submitting → a path on',
     'this site (coins paid): REFRESH to the cart (now empty), FETCH to the profile (the balance), navigate to it;',
     "→ the provider's http(s) URL: redirecting, and the browser follows it (followRedirect); any other answer:",
     "'Order processing failed'. 403 unverified: back to",
     "ready (the session sends the customer to /email-verification); code 'insufficient_funds' for coins: the",
     "shortfall (total − balance) with the server's message, offering a top-up; other failures (any other 422",
-    "too, e.g. a reused key): the server's message, SPEC §8's",
+    "too, e.g. a reused key): the server's message, docs/product.md §8's",
     "text (429, 5xx, network) or 'Checkout failed'; a cancelled request shows nothing. A card checkout the",
-    'payment service could not take (503) waits in unavailable with its message: RETRY sends the same',
+    'payment service could not take (503) waits in unavailable with its message: SUBMIT sends the same',
     'request with the same key, which opens the order the server kept (the cart is already in it).',
-    'A cart with a product delivered in game (SUBMIT {inGame}) sends the player the order is for (ADR',
+    'A cart with a product delivered in game (inGame) sends the player the order is for (ADR',
     "0030): the field shows the profile's name (SUGGEST_PLAYER) until the customer types (PLAYER); empty, SUBMIT",
     "stays in ready with 'Please enter the player name the order is for.'; a 422 on `player` shows the",
     "server's message at the field.",
@@ -199,14 +271,27 @@ export const checkoutMachine = setup({
       idempotencyKey: input.idempotencyKey,
       error: null,
       shortfall: null,
-      total: 0,
-      balance: 0,
-      currency: '',
+      store: input.store,
+      sentCurrency: '',
       player: '',
       edited: false,
       sentPlayer: null,
       playerError: null,
     };
+  },
+  invoke: { src: 'followStore' },
+  on: {
+    STORE: {
+      actions: assign({
+        store: ({ event }) => ({
+          total: event.total,
+          inGame: event.inGame,
+          cartBusy: event.cartBusy,
+          balance: event.balance,
+          currency: event.currency,
+        }),
+      }),
+    },
   },
   initial: 'ready',
   states: {
@@ -224,6 +309,7 @@ export const checkoutMachine = setup({
           actions: assign({ player: ({ event }) => event.player ?? '' }),
         },
         SUBMIT: [
+          { guard: 'cartBusy' },
           {
             guard: 'playerMissing',
             actions: assign({ playerError: checkoutMessages.playerRequired }),
@@ -232,10 +318,8 @@ export const checkoutMachine = setup({
             guard: 'chosen',
             target: 'submitting',
             actions: assign({
-              total: ({ event }) => event.total,
-              balance: ({ event }) => event.balance,
-              currency: ({ event }) => event.currency,
-              sentPlayer: ({ context, event }) => (event.inGame === true ? context.player.trim() : null),
+              sentCurrency: ({ context }) => context.store.currency,
+              sentPlayer: ({ context }) => (context.store.inGame ? context.player.trim() : null),
             }),
           },
         ],
@@ -250,7 +334,7 @@ export const checkoutMachine = setup({
         input: ({ context }): CheckoutRequest => ({
           method: context.method ?? 'balance',
           idempotencyKey: context.idempotencyKey,
-          ...(context.method === 'card' ? { currency: context.currency } : {}),
+          ...(context.method === 'card' ? { currency: context.sentCurrency } : {}),
           ...(context.sentPlayer === null ? {} : { player: context.sentPlayer }),
         }),
         onDone: [
@@ -303,8 +387,8 @@ export const checkoutMachine = setup({
     },
     unavailable: {
       description:
-        'The payment service could not be reached; the order waits on the server for this key. Only RETRY.',
-      on: { RETRY: 'submitting' },
+        'The payment service could not be reached; the order waits on the server for this key. Only SUBMIT, the same request again.',
+      on: { SUBMIT: 'submitting' },
     },
     redirecting: {
       tags: ['busy'],

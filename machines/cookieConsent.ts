@@ -37,7 +37,7 @@ export const cookieConsentMachine = setup({
 }).createMachine({
   id: 'cookieConsent',
   description:
-    "Cookie banner (SPEC §4): only a stored 'true' hides it on start, so a stored 'false' shows it again. " +
+    "Cookie banner (docs/product.md §4): only a stored 'true' hides it on start, so a stored 'false' shows it again. " +
     'ACCEPT / DECLINE hide it and persist cookie_consent (true / false) for 365 days.',
   context: ({ input }) => ({ stored: input.stored }),
   initial: 'unknown',

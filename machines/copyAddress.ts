@@ -1,6 +1,7 @@
-import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { NotifyEmitted, Settings } from './domain';
-import { defineMessages } from './text';
+import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import type { Settings } from './domain';
+import { defineMessages, type Text } from './text';
+import { type NoticeKind, showToast } from './toasts';
 
 export type GameServer = NonNullable<Settings['game_server']>;
 
@@ -24,7 +25,6 @@ export const copyAddressMachine = setup({
     context: {} as { server: GameServer | null },
     events: {} as CopyAddressEvent,
     input: {} as { server?: GameServer | null },
-    emitted: {} as NotifyEmitted,
   },
   actors: {
     writeClipboard: fromPromise<void, { text: string }>(async () => {
@@ -35,7 +35,10 @@ export const copyAddressMachine = setup({
     rememberServer: assign(({ event }) =>
       event.type === 'SERVER_KNOWN' ? { server: { host: event.host, port: event.port ?? null } } : {},
     ),
-    notify: emit((_, params: Omit<NotifyEmitted, 'type'>) => ({ type: 'notify' as const, ...params })),
+    notify: sendTo(
+      ({ system }) => system.get('toasts'),
+      (_, params: { kind: NoticeKind; text: Text }) => showToast(params.kind, params.text),
+    ),
   },
   guards: {
     hasAddress: ({ context }) => formatAddress(context.server) !== undefined,
@@ -43,8 +46,8 @@ export const copyAddressMachine = setup({
 }).createMachine({
   id: 'copyAddress',
   description:
-    "Home page copy buttons: COPY writes the game server's address (host[:port]) to the clipboard and emits " +
-    "notify 'Server IP copied to clipboard!' or 'Failed to copy IP.'. The address is unknown until settings arrive.",
+    "Home page copy buttons: COPY writes the game server's address (host[:port]) to the clipboard and toasts " +
+    "(SHOW to systemId toasts) 'Server IP copied to clipboard!' or 'Failed to copy IP.'. The address is unknown until settings arrive.",
   context: ({ input }) => ({ server: input.server ?? null }),
   on: {
     SERVER_KNOWN: { actions: 'rememberServer' },

@@ -27,7 +27,7 @@ export type CurrencyEvent =
 export type CurrencyEmitted = { type: 'settled' } | { type: 'currencyChanged'; code: string };
 
 /**
- * SPEC §4: the requested code if listed; an unknown code falls back to the saved currency (if still
+ * docs/product.md §4: the requested code if listed; an unknown code falls back to the saved currency (if still
  * listed), then the default-flagged one, then the first, then EUR.
  */
 export function chooseCurrency(
@@ -46,7 +46,7 @@ export function chooseCurrency(
   );
 }
 
-/** The header shows the currency selector only when there is a choice (SPEC §9). */
+/** The header shows the currency selector only when there is a choice (docs/product.md §9). */
 export function showSelector(list: readonly Currency[]): boolean {
   return list.length > 1;
 }
@@ -71,7 +71,7 @@ export const currencyMachine = setup({
 }).createMachine({
   id: 'currency',
   description: [
-    'Display currency (SPEC §3, §4): loads the list and keeps the stored code if listed, else the default-flagged',
+    'Display currency (docs/product.md §3, §4): loads the list and keeps the stored code if listed, else the default-flagged',
     "currency, else the first, else EUR ('Failed to load currencies' when the list fails; EUR then applies).",
     'The choice is persisted (code and symbol). SELECT {code} picks a currency the same way; when the choice',
     'changes it is persisted and currencyChanged {code} is emitted (the app refetches the profile). Emits settled',

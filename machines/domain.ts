@@ -1,8 +1,7 @@
 import type { components } from '../domain/contract';
-import type { Text } from './text';
 
 /**
- * The contract's shapes (openapi.yaml → domain/contract.d.ts) under the names SPEC §3 uses. Money is
+ * The contract's shapes (openapi.yaml → domain/contract.d.ts) under the names docs/product.md §3 uses. Money is
  * integer minor units throughout: coins (balance, prices) have 2 decimals.
  */
 type Schemas = components['schemas'];
@@ -26,16 +25,8 @@ export type Settings = Schemas['Settings'];
 export type Message = Schemas['LocalizationsResponse']['payload'][string];
 export type ProfileUpdate = Omit<Schemas['ProfileUpdateRequest'], 'lang_id' | 'currency'>;
 
-/** What is kept in browser storage for the chosen currency (SPEC §3). */
+/** What is kept in browser storage for the chosen currency (docs/product.md §3). */
 export interface StoredCurrency {
   code: string;
   symbol: string;
-}
-
-/** Events the machines emit outward (`actor.on(type, …)`); see each machine's description. */
-export type NoticeKind = 'success' | 'error' | 'info';
-export interface NotifyEmitted {
-  type: 'notify';
-  kind: NoticeKind;
-  text: Text;
 }

@@ -26,7 +26,7 @@ export type LanguageEvent =
 
 export type LanguageEmitted = { type: 'settled' } | { type: 'changed'; languageId: number };
 
-/** SPEC §4: the stored id if it is still in the list, else the default-flagged language, else the first. */
+/** docs/product.md §4: the stored id if it is still in the list, else the default-flagged language, else the first. */
 export function chooseLanguage(list: readonly Language[], storedId: number | null): Language | undefined {
   return (
     list.find((language) => language.id === storedId) ??
@@ -35,7 +35,7 @@ export function chooseLanguage(list: readonly Language[], storedId: number | nul
   );
 }
 
-/** The chosen language's code for the UI's locale; 'en' until the list is loaded (SPEC §9 default). */
+/** The chosen language's code for the UI's locale; 'en' until the list is loaded (docs/product.md §9 default). */
 export function localeOf(context: Pick<LanguageContext, 'languages' | 'languageId'>): string {
   return context.languages.find((language) => language.id === context.languageId)?.code ?? 'en';
 }
@@ -80,7 +80,7 @@ export const languageMachine = setup({
 }).createMachine({
   id: 'language',
   description: [
-    'Interface language (SPEC §4): loads the list, chooses the stored languageId if still listed, else the',
+    'Interface language (docs/product.md §4): loads the list, chooses the stored languageId if still listed, else the',
     "default-flagged one, else the first; persists the choice and loads its translations ('Failed to load",
     "languages' when the list fails; a failed translation load keeps the messages already there). CHANGE saves",
     'the id, emits changed {languageId} and loads its translations. Emits settled each time the language and its',

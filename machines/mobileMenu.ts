@@ -1,6 +1,6 @@
 import { sendTo, setup } from 'xstate';
 
-/** SPEC §9: the full-screen menu closes when the viewport is at least this wide. */
+/** docs/product.md §9: the full-screen menu closes when the viewport is at least this wide. */
 export const DESKTOP_MIN_WIDTH = 768;
 
 export type MobileMenuEvent =

@@ -6,7 +6,7 @@ import { defineMessages, failureText, type Text, withValues } from './text';
 
 export type Order = components['schemas']['Order'];
 
-/** SPEC §9: orders per page. */
+/** docs/product.md §9: orders per page. */
 export const ORDERS_PER_PAGE = 5;
 
 export const ordersMessages = defineMessages({
@@ -199,7 +199,7 @@ export const ordersMachine = setup({
 }).createMachine({
   id: 'orders',
   description: [
-    "The customer's orders, for the order history tab (SPEC §2, §4 'Order list: loading, empty, filled') and",
+    "The customer's orders, for the order history tab (docs/product.md §2, §4 'Order list: loading, empty, filled') and",
     "the cart's orders waiting for payment (ADR 0028): the route's loader starts it and it fetches every order",
     "once ('Loading orders...'), then shows 'No orders found' (empty) or pages of 5 (filled). PAGE {page} turns",
     "to another existing page. A failure shows the server's or client's message or 'Failed to fetch order",

@@ -2,8 +2,8 @@ import { emit, fromPromise, sendTo, setup } from 'xstate';
 import type { components } from '../domain/contract';
 import { COIN_DECIMALS } from '../domain/money';
 import { toDecimalString } from '../domain/money-text';
-import type { NoticeKind } from './domain';
 import { defineMessages, type Text, withValues } from './text';
+import type { NoticeKind } from './toasts';
 
 export const paymentMessages = defineMessages({
   completed: { id: 'payment.notice.completed', defaultMessage: 'Payment completed successfully!' },
@@ -97,7 +97,7 @@ export const paymentResultMachine = setup({
 }).createMachine({
   id: 'paymentResult',
   description: [
-    "A payment result page (SPEC §2), once per visit: it waits for the session's first check (SESSION_CHECKED).",
+    "A payment result page (docs/product.md §2), once per visit: it waits for the session's first check (SESSION_CHECKED).",
     'On success while signed in with a payment reference it looks the payment up (GET /payments/{id}): a paid',
     "top-up sends FETCH to the profile (the new balance) and 'Successfully added {amount} tokens to your balance!'",
     "with the credited coins, and one started elsewhere (its return_to, a path of this site: the cart's 'Top up')",

@@ -1,7 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { failureKind, isApiFailure, isSilentFailure } from '../domain/api-failure';
-import type { NotifyEmitted, ProfileUpdate, UserProfile } from './domain';
+import type { ProfileUpdate, UserProfile } from './domain';
 import { defineMessages, failureText, type Text } from './text';
+import { showToast } from './toasts';
 
 export const profileMessages = defineMessages({
   fetchFailed: { id: 'profile.error.fetch', defaultMessage: 'Failed to fetch profile' },
@@ -25,7 +26,7 @@ export type ProfileEvent =
   | { type: 'CURRENCY_CHANGED' }
   | { type: 'UPDATE'; fields: ProfileUpdate };
 
-export type ProfileEmitted = NotifyEmitted | { type: 'updated' };
+export type ProfileEmitted = { type: 'updated' };
 
 /** Name and surname joined with a space, skipping empty parts. */
 export function fullName(profile: Pick<UserProfile, 'name' | 'surname'> | null): string {
@@ -52,11 +53,10 @@ export const profileMachine = setup({
   },
   actions: {
     reset: assign({ profile: null, error: null, updateError: null }),
-    notifyError: emit((_, params: { text: Text }) => ({
-      type: 'notify' as const,
-      kind: 'error' as const,
-      text: params.text,
-    })),
+    notifyError: sendTo(
+      ({ system }) => system.get('toasts'),
+      (_, params: { text: Text }) => showToast('error', params.text),
+    ),
   },
 }).createMachine({
   id: 'profile',
@@ -65,7 +65,7 @@ export const profileMachine = setup({
     'session signs in or out) fetches on sign-in and resets on sign-out; FETCH and CURRENCY_CHANGED fetch again,',
     'and are not accepted while signed out (idle). A 401 on fetch clears the profile (the session clears auth on the same 401).',
     "UPDATE (only with a loaded profile) saves the fields, then fetches again. Defaults: 'Failed to fetch",
-    "profile', 'Failed to update profile'. Emits: updated after a saved update; notify {kind: 'error'} when an",
+    "profile', 'Failed to update profile'. Emits: updated after a saved update. Toasts (SHOW {kind: 'error'} to systemId toasts) when an",
     'update fails (not for cancelled requests).',
   ].join(' '),
   context: { profile: null, error: null, updateError: null },

@@ -1,7 +1,7 @@
-import { and, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { failureKind, isApiFailure } from '../domain/api-failure';
-import type { NotifyEmitted } from './domain';
 import { defineMessages, failureText, type Text } from './text';
+import { type NoticeKind, showToast } from './toasts';
 
 export const sessionMessages = defineMessages({
   checkFailed: { id: 'session.error.checkFailed', defaultMessage: 'Authentication check failed' },
@@ -15,7 +15,7 @@ export const sessionMessages = defineMessages({
 });
 
 export interface SessionInput {
-  /** True when browser storage holds the auth_session marker (SPEC §4 "Auth"). */
+  /** True when browser storage holds the auth_session marker (docs/product.md §4 "Auth"). */
   hasStoredSession: boolean;
 }
 
@@ -46,14 +46,13 @@ export type SessionEvent =
   | { type: 'LOGIN_REQUIRED' };
 
 export type SessionEmitted =
-  | NotifyEmitted
   | { type: 'navigate'; to: string }
   | { type: 'signedIn' }
   | { type: 'signedOut' }
   | { type: 'authChecked'; authenticated: boolean };
 
 /**
- * SPEC §8 names two defaults for a failed auth check. 'Authentication check failed' is used when the
+ * docs/product.md §8 names two defaults for a failed auth check. 'Authentication check failed' is used when the
  * server answered (the failure has an HTTP status) without a message of its own; 'Unable to verify
  * authentication status' when there was no usable answer at all (network, timeout, or an error that
  * is not an API failure). A message carried by the failure always wins.
@@ -114,10 +113,10 @@ const sessionSetup = setup({
       authenticated: context.isAuthenticated,
     })),
     markUnverified: assign({ emailVerified: false }),
-    notify: emit((_, params: { kind: NotifyEmitted['kind']; text: Text }) => ({
-      type: 'notify' as const,
-      ...params,
-    })),
+    notify: sendTo(
+      ({ system }) => system.get('toasts'),
+      (_, params: { kind: NoticeKind; text: Text }) => showToast(params.kind, params.text),
+    ),
     navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
   },
   guards: {
@@ -152,12 +151,12 @@ export const sessionMachine = sessionSetup
       }),
       announceExpiry: sessionSetup.enqueueActions(({ enqueue }) => {
         enqueue.assign({ expiryNoticeDue: false });
-        enqueue.emit({ type: 'notify', kind: 'error', text: sessionMessages.expired });
+        enqueue({ type: 'notify', params: { kind: 'error', text: sessionMessages.expired } });
       }),
       sendToLogin: sessionSetup.enqueueActions(({ event, enqueue }) => {
         assertEvent(event, 'UNAUTHORIZED');
         enqueue.assign({ expiryNoticeDue: false });
-        enqueue.emit({ type: 'notify', kind: 'error', text: sessionMessages.expired });
+        enqueue({ type: 'notify', params: { kind: 'error', text: sessionMessages.expired } });
         enqueue.emit({ type: 'navigate', to: withRedirect('/login', event.path) });
       }),
     },
@@ -165,11 +164,11 @@ export const sessionMachine = sessionSetup
   .createMachine({
     id: 'session',
     description: [
-      'Auth state of SPEC §4. Input hasStoredSession (the auth_session marker) makes the user count as signed in',
+      'Auth state of docs/product.md §4. Input hasStoredSession (the auth_session marker) makes the user count as signed in',
       'until the first check (checking → ready) says otherwise; authCheckedOnce is true after it whatever the outcome.',
       'Without a stored session there is nothing the server could confirm: the first check settles as signed out',
       'without a request (starting → ready).',
-      'Emits: notify {kind, text} (logout result, session expired); navigate {to} (to /login?redirect=…,',
+      'Toasts (SHOW to systemId toasts) the logout result and an expired session. Emits: navigate {to} (to /login?redirect=…,',
       '/email-verification?redirect=…, / after logout); signedIn / signedOut when isAuthenticated changes;',
       'authChecked {authenticated} after every check. The api client sends UNAUTHORIZED for every 401 and',
       'UNVERIFIED for the 403 "Your email address is not verified."; login and register forms send SIGNED_IN.',

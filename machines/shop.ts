@@ -143,7 +143,7 @@ export const shopMachine = setup({
 }).createMachine({
   id: 'shop',
   description: [
-    'The shop page (SPEC §2 ProductListPage; GET /products with page, per_page 8 and category). loading →',
+    'The shop page (docs/product.md §2 ProductListPage; GET /products with page, per_page 8 and category). loading →',
     "shown | empty | error ('Failed to load products' unless the server says otherwise; RETRY loads again).",
     'GO_TO_PAGE {page} emits navigate to /shop?page=N (the route starts a new shop for it). ADD {productId,',
     "count, signedIn} sends ADD to the app's cart (systemId 'cart'), which reports success and failure; a guest",

@@ -3,7 +3,7 @@ import { failureKind } from '../domain/api-failure';
 import type { StaticPage, StaticPageSummary } from './domain';
 import { defineMessages, failureText, type Text } from './text';
 
-/** Where a page's link goes: rules and FAQ have routes of their own (SPEC §2), the others /{slug}. */
+/** Where a page's link goes: rules and FAQ have routes of their own (docs/product.md §2), the others /{slug}. */
 export type PageTarget = { to: '/rules' } | { to: '/faq' } | { to: '/$slug'; params: { slug: string } };
 
 export interface FooterLink {
@@ -15,14 +15,14 @@ export interface FooterLink {
 /** The pages other screens link to, decided once when the list arrives. */
 export interface PageLinks {
   footer: FooterLink[];
-  /** The cookie banner's Learn more: the page whose title mentions cookies, else a slug that is not-found (SPEC §2). */
+  /** The cookie banner's Learn more: the page whose title mentions cookies, else a slug that is not-found (docs/product.md §2). */
   cookie: PageTarget;
   /** Sign up's terms and privacy links (is_terms, is_privacy); null when the store has no such page. */
   terms: PageTarget | null;
   privacy: PageTarget | null;
 }
 
-/** A slug no page has: Learn more then opens the not-found page, as SPEC §2 says. */
+/** A slug no page has: Learn more then opens the not-found page, as docs/product.md §2 says. */
 export const MISSING_COOKIE_PAGE_SLUG = 'cookie-policy-not-found';
 
 export const pageMessages = defineMessages({

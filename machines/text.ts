@@ -46,7 +46,7 @@ export function englishOf(text: Text): string {
   });
 }
 
-/** SPEC §8's texts for failures the client names itself. */
+/** docs/product.md §8's texts for failures the client names itself. */
 export const failureMessages = defineMessages({
   forbidden: { id: 'errors.forbidden', defaultMessage: 'Access forbidden' },
   rateLimited: { id: 'forms.error.rateLimited', defaultMessage: 'Too many requests. Please wait a moment.' },
@@ -67,7 +67,7 @@ const byKind: Partial<Record<ApiFailure['kind'], MessageText>> = {
 };
 
 /**
- * SPEC §8: the server's message takes precedence; then the text SPEC fixes for the kind of
+ * docs/product.md §8: the server's message takes precedence; then the text docs/product.md §8 fixes for the kind of
  * failure (403, 429, 5xx, no response); the operation's default otherwise, also for errors that
  * are not API failures at all.
  */

@@ -1,8 +1,9 @@
 import { assign, cancel, enqueueActions, setup } from 'xstate';
-import type { NoticeKind } from './domain';
 import type { Text } from './text';
 
 export const TOAST_DURATION_MS = 3000;
+
+export type NoticeKind = 'success' | 'error' | 'info';
 
 export interface Toast {
   id: string;
@@ -47,7 +48,7 @@ export const toastsMachine = setup({
 }).createMachine({
   id: 'toasts',
   description:
-    'Toast queue (SPEC §9): SHOW {kind, text} appends a toast with the next id (toast-1, toast-2, …); each ' +
+    'Toast queue (docs/product.md §9): SHOW {kind, text} appends a toast with the next id (toast-1, toast-2, …); each ' +
     'is dismissed 3000 ms later unless DISMISS {id} came first. Lives in the app actor, so it survives navigation.',
   context: { toasts: [], nextId: 1 },
   on: {

@@ -26,7 +26,7 @@ export interface TopUpTerms {
   vatPercent: number;
 }
 
-/** The smallest top-up in minor units of the display currency (SPEC §3, domain/money). */
+/** The smallest top-up in minor units of the display currency (docs/product.md §3, domain/money). */
 export const minimumOf = (terms: TopUpTerms): number =>
   minimumTopUp(terms.minTopUp, terms.base, terms.currency);
 
@@ -145,7 +145,7 @@ export const topUpMachine = setup({
 }).createMachine({
   id: 'topUp',
   description: [
-    "The balance tab's top-up (SPEC §2, §3, §8): entry holds the amount in the display currency (CHANGE",
+    "The balance tab's top-up (docs/product.md §2, §3, §8): entry holds the amount in the display currency (CHANGE",
     "{value}; ?amount= fills it in). TOP_UP {terms} checks it ('Please enter a valid amount': not a",
     "positive number with the currency's decimals; below min_top_up × the rate: the minimum message) and",
     "opens the TOP UP BALANCE view (review: 'Enter amount:', 'Total Cost:' with vat_percent, the card,",
@@ -153,7 +153,7 @@ export const topUpMachine = setup({
     'and sends POST /balance/top-up (with return_to when started from elsewhere: ?return=/cart, a path of this',
     "site, comes back there once paid); the provider's page answered → redirecting, and the browser follows it",
     "(followRedirect). A 422 on amount shows the server's message at the field; 403 unverified goes back",
-    "(the session sends the customer to verify); other failures: the server's message, SPEC §8's texts or",
+    "(the session sends the customer to verify); other failures: the server's message, docs/product.md §8's texts or",
     "'Failed to top up balance'; a cancelled request shows nothing.",
   ].join(' '),
   context: ({ input }) => ({

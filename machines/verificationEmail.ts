@@ -1,7 +1,7 @@
 import { fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
-import type { NoticeKind } from './domain';
 import { defineMessages, failureText, type Text, verbatim } from './text';
+import type { NoticeKind } from './toasts';
 
 export const verificationMessages = defineMessages({
   sent: {

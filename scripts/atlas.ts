@@ -1,5 +1,5 @@
 /**
- * docs/diagrams/index.html, the QA atlas (issue #13): every machine of the registry with its picture,
+ * docs/diagrams/index.html, the QA atlas (docs/decisions/0011): every machine of the registry with its picture,
  * description, states and transitions, and for every transition the generated test paths that take
  * it (from docs/diagrams/paths/<machine>.json, the records the path suites check) and the test file
  * that replays them. One static page: inline style and script, pictures beside it, nothing fetched.

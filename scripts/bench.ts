@@ -1,4 +1,4 @@
-// `npm run bench [-- --postgres --duration 5 --connections 10 --check]`: the API budgets of DESIGN §6.
+// `npm run bench [-- --postgres --duration 5 --connections 10 --check]`: the API budgets of docs/architecture.md §6.
 //
 // A child process builds the app on a fresh database, migrated and seeded, listens on 127.0.0.1
 // and prepares customers straight in the database; this process drives it with autocannon over
@@ -60,7 +60,7 @@ const DATABASE_URL_ENV = 'BENCH_DATABASE_URL';
 
 interface Budgets {
   cartAddPerSecond: number;
-  /** Checkout has a rate budget on PostgreSQL only (DESIGN §6). */
+  /** Checkout has a rate budget on PostgreSQL only (docs/architecture.md §6). */
   checkoutPerSecond: number | undefined;
   p99Ms: number;
 }

@@ -1,6 +1,6 @@
 // `npm run lighthouse [-- --check] [-- --runs N] [-- --no-js]`: Lighthouse (mobile preset) on `/`,
 // `/shop`, `/login` and `/register` of the built app, served with a fresh demo database, against the
-// budgets of DESIGN.md §6 and issue #14 (`--no-js` blocks the scripts, as for a visitor without
+// budgets of docs/architecture.md §6 (`--no-js` blocks the scripts, as for a visitor without
 // JavaScript). Each page is audited N times (default 5) and judged by the median of each score and
 // metric over its runs: single runs of the same build differ by several points. Builds first when
 // the sources are newer than the last build (the stamp `npm start` keeps). With --check it exits 1
@@ -278,7 +278,7 @@ function printTable(results: PageResult[]): void {
     .map(([id, budget]) => `${budget.label} ≤ ${formatValue(id, budget.max)}`)
     .join(', ');
   console.log(
-    `budgets (DESIGN §6, issue #14): performance ≥ ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, ` +
+    `budgets (docs/architecture.md §6): performance ≥ ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, ` +
       `best practices ${BUDGETS['best-practices']}, ${metricBudgets}; medians of ${RUNS} runs; ` +
       `TTFB and HTML (the document on the wire) are reported; reports in ${REPORTS}/`,
   );

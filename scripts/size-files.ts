@@ -16,7 +16,7 @@ const FIRST_LOAD_OF_HOME = [/^src\/routes\/index\.tsx?$/, /^src\/features\/home\
 
 /**
  * What a route loads to show itself (its lazy components, its layout's and the screen module its
- * loader starts: src/routes/*.ts, src/bootstrap/screens.ts, and any lazy part it renders at once),
+ * loader starts: src/routes/*.ts, src/bootstrap/screen-runner.ts, and any lazy part it renders at once),
  * and what it loads later on a customer's action. Listed by hand; a module that is no longer a
  * chunk of the build stops the check.
  */

@@ -9,9 +9,10 @@ import openapiGlue from 'fastify-openapi-glue';
 import { authenticate } from './auth/authenticate';
 import { newToken } from './auth/tokens';
 import { type Config, isLocalUrl } from './config';
-import type { Database, DatabaseHandle } from './db/client';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db/client';
 import { authenticateAdmin, authenticateGameServer } from './delivery/authenticate';
-import { type LongPolls, longPolls } from './delivery/long-poll';
+import { longPolls } from './delivery/long-poll';
 import { handlers as allHandlers, type Handlers, missingHandlers, unknownHandlers } from './handlers';
 import { registerApiDocs } from './http/api-docs';
 import { bodyGuard, registerBodyParsers } from './http/body';
@@ -38,35 +39,12 @@ import { sensitiveLimiters } from './http/sensitive-limits';
 import { builtFileAt, firstScreenOf, registerStaticApp, servesApp } from './http/static-app';
 import { validatorCompiler } from './http/validation';
 import { createLocaleResolver, requestedLangId } from './i18n/locale';
-import type { Locale } from './i18n/messages';
 import { createMailer, type Mailer, mailNotice } from './mail/mailer';
 import { paths } from './paths';
-import { paymentNotice } from './payments/providers';
+import { paymentNotice, paymentSlot } from './payments/providers';
 import { loadRenderEntry } from './render/app-page';
 import { cachedRenderEntry } from './render/render-cache';
 import { startupAnswers } from './render/startup-answers';
-
-/** What every handler reaches through `request.server.ctx`. */
-export interface AppContext {
-  config: Config;
-  database: DatabaseHandle;
-  db: Database;
-  mailer: Mailer;
-  /** The key `npm run operator` presents to this process (written to `<DATA_DIR>/admin.json` by main). */
-  adminKey: string;
-  /** The store agents' waiting lease calls (ADR 0031). */
-  longPolls: LongPolls;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-  interface FastifyRequest {
-    /** Language of the messages of this answer, from `lang_id` (query or body). */
-    locale: Locale;
-  }
-}
 
 export interface AppOptions {
   config: Config;
@@ -97,6 +75,8 @@ export interface AppOptions {
   openapi?: OpenApiDocument;
   /** Default: a new random key. */
   adminKey?: string;
+  /** How long a page waits for its first screen before it goes out unrendered (default `RENDER_TIMEOUT_MS`). */
+  renderTimeoutMs?: number;
 }
 
 /** The limits: the defaults, then the operator's (RATE_LIMIT_*), then the caller's (tests). */
@@ -153,7 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     adminKey,
     longPolls: polls,
-  });
+    payments: paymentSlot(options.config.payment, database.db),
+  } satisfies AppContext);
   app.addHook('onClose', async () => polls.close());
   app.decorateRequest('auth', null);
   app.decorateRequest('gameServer', null);
@@ -230,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : firstScreenOf(
           cachedRenderEntry(renderEntry),
           startupAnswers(database.db, app.log, options.config.payment.provider !== 'none'),
+          options.renderTimeoutMs,
         );
   const spaFallback = await registerStaticApp(app, staticDir, firstScreen);
   registerNotFoundHandler(app, resolveLocale, spaFallback, methodsOf);

@@ -8,7 +8,6 @@ import { openDatabase, prepareDatabase } from './db';
 import { demoOperatorCredentials } from './db/seed/delivery';
 import { loggerOptions } from './http/log';
 import { startExpirySweep } from './payments/pending';
-import { configuredPayments } from './payments/providers';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -30,7 +29,7 @@ async function main(): Promise<void> {
     const sweep = startExpirySweep({
       db: database.db,
       timeoutMs: config.paymentPendingTimeoutMs,
-      provider: async () => (await configuredPayments(app.ctx))?.provider,
+      provider: async () => (await app.ctx.payments.configured())?.provider,
       log: app.log,
     });
     app.addHook('onClose', () => sweep.stop());

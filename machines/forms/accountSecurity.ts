@@ -6,7 +6,7 @@ import { formMessages } from './messages';
 import { filled, isEmail, NO_ERRORS, newPasswordRules } from './rules';
 
 /**
- * The account's two credential forms (SPEC §2, §5, §8): change password and change email. Both are
+ * The account's two credential forms (docs/product.md §2, §5, §8): change password and change email. Both are
  * the same small form: rules in order, one call, a notice on success, the server's field errors
  * at their fields, and a default message for anything else.
  */
@@ -49,7 +49,7 @@ const EMPTY_PASSWORDS: ChangePasswordValues = { current: '', password: '', confi
 export const changePasswordMachine = formMachine({
   id: 'changePassword',
   description: [
-    "The change password tab (SPEC §2, §5): CHANGE {field, value}; SUBMIT checks 'Password is required' (current,",
+    "The change password tab (docs/product.md §2, §5): CHANGE {field, value}; SUBMIT checks 'Password is required' (current,",
     "then new), the password rule, 'Please confirm your password', 'Passwords do not match', then POST",
     "/user/change-password. Saved: the form empties and the toast 'Password changed successfully' (the server",
     "ends the other sessions). A failure puts server field errors at their fields, else the server's or",
@@ -94,7 +94,7 @@ const emailSaved = saved(EMPTY_EMAIL, accountSecurityMessages.emailChanged);
 export const changeEmailMachine = formMachine({
   id: 'changeEmail',
   description: [
-    "The change email tab (SPEC §2, §5): CHANGE {field, value}; SUBMIT checks 'New email is required', 'Please",
+    "The change email tab (docs/product.md §2, §5): CHANGE {field, value}; SUBMIT checks 'New email is required', 'Please",
     "enter a valid email address', 'Password is required' (the current password), then POST /user/change-email.",
     "Saved: the form empties, the toast 'Email changed successfully!', FETCH to the profile (the new address) and",
     'UNVERIFIED {path: /account} to the session (the server cleared the verification: the session goes to',

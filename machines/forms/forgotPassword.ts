@@ -9,7 +9,7 @@ export interface ForgotPasswordValues {
 }
 export type ForgotPasswordField = keyof ForgotPasswordValues;
 
-/** SPEC §5 "Forgot password", then the email format (as for change email). */
+/** docs/product.md §5 "Forgot password", then the email format (as for change email). */
 export const forgotPasswordRules: readonly Rule<ForgotPasswordValues, ForgotPasswordField>[] = [
   { field: 'email', message: formMessages.emailAddressRequired, valid: (v) => filled(v.email) },
   { field: 'email', message: formMessages.validEmail, valid: (v) => isEmail(v.email) },
@@ -26,7 +26,7 @@ export const forgotPasswordMachine = formMachine({
   types: { events: {} as ForgotPasswordEvent },
   id: 'forgotPassword',
   description: [
-    "The Forgot Password form (SPEC §2, §5). CHANGE edits the email; SUBMIT checks 'Please enter your email",
+    "The Forgot Password form (docs/product.md §2, §5). CHANGE edits the email; SUBMIT checks 'Please enter your email",
     "address', then 'Please enter a valid email address', and sends POST /user/reset-password. Success shows",
     "the notice 'Password reset link sent. Please check your email.' and the form stays for another try; a",
     "failure shows a server field error on the email, else the message (server's, 429/5xx/network, or 'Failed",

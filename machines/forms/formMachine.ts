@@ -30,9 +30,9 @@ import {
 } from './rules';
 
 /**
- * The one form machine (docs/decisions/0034-one-form-machine.md): editing → sending → done, or
+ * The one form machine (docs/decisions/0035-one-form-machine.md): editing → sending → done, or
  * back to editing with the first broken rule at its field, the server's field errors at theirs, or
- * one message for the form (SPEC §8); a cancelled call shows nothing. A form is its values, its
+ * one message for the form (docs/product.md §8); a cancelled call shows nothing. A form is its values, its
  * rules, its request and what success does; anything else it has (a link, a lock, a phone field)
  * comes in by the hooks.
  */
@@ -70,7 +70,7 @@ export interface FormSpec<V, F extends string, P, C, I, E extends EventObject, E
    * absent when the server renders no such form.
    */
   prefill?: Readonly<Record<string, F>>;
-  /** The form's message when the failure brings none (SPEC §8). */
+  /** The form's message when the failure brings none (docs/product.md §8). */
   failureMessage: MessageText | ((error: unknown) => MessageText);
   /** The call the form makes: its actor's id (which bootstrap provides) and what it is sent. */
   request: { id: string; input: (context: { values: V } & C) => P };

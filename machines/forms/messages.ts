@@ -1,6 +1,6 @@
 import { defineMessages } from '../text';
 
-/** The forms' texts (SPEC §5, §8): rules in order, failures, notices. */
+/** The forms' texts (docs/product.md §5, §8): rules in order, failures, notices. */
 export const formMessages = defineMessages({
   credentialsRequired: {
     id: 'forms.error.credentialsRequired',

@@ -1,12 +1,12 @@
 import { type FieldErrors, withoutError } from './rules';
 
 /**
- * The phone input of SPEC §5 as the sign-up form sees it. Parsing and formatting are the phone
+ * The phone input of docs/product.md §5 as the sign-up form sees it. Parsing and formatting are the phone
  * library's (src/features/forms/phone.ts); the form decides only what the countries allow.
  */
 
 export const PHONE_MAX_LENGTH = 25;
-/** SPEC §9: the 'not supported' toast waits this long after the last such input. */
+/** docs/product.md §9: the 'not supported' toast waits this long after the last such input. */
 export const PHONE_NOTICE_DEBOUNCE_MS = 500;
 
 /** The number as typed (international format) and what the phone library read from it. */
@@ -49,7 +49,7 @@ export function isUnsupportedPhone(change: PhoneChange, allowed: readonly string
 }
 
 /**
- * The IP lookup's answer (SPEC §5): a text starting with '1' is a success and carries the country
+ * The IP lookup's answer (docs/product.md §5): a text starting with '1' is a success and carries the country
  * code at characters 3–4 (e.g. '1;DE;DEU;Germany'); anything else is no guess.
  */
 export function countryFromIpLookup(text: string): string | null {

@@ -27,7 +27,7 @@ export interface ProfileEditValues {
 export type ProfileEditField = keyof ProfileEditValues;
 export type ProfileEditTextField = Exclude<ProfileEditField, 'phone'>;
 
-/** The profile rules (SPEC §5's sign-up texts for the fields the profile shares), in order. */
+/** The profile rules (docs/product.md §5's sign-up texts for the fields the profile shares), in order. */
 export const profileEditRules: readonly Rule<ProfileEditValues, ProfileEditField>[] = [
   { field: 'name', message: formMessages.nameRequired, valid: (v) => filled(v.name) },
   { field: 'surname', message: formMessages.surnameRequired, valid: (v) => filled(v.surname) },
@@ -118,7 +118,7 @@ export const profileEditMachine = formMachine({
   types: { events: {} as ProfileEditEvent },
   id: 'profileEdit',
   description: [
-    'The profile tab (SPEC §2): viewing shows the saved profile; EDIT {profile} opens the form filled from it,',
+    'The profile tab (docs/product.md §2): viewing shows the saved profile; EDIT {profile} opens the form filled from it,',
     'CANCEL closes it. CHANGE {field, value} and PHONE_CHANGED {change} edit a field and clear its message;',
     "SUBMIT checks 'Name is required', 'Surname is required', 'Country is required', 'City is required',",
     "'Phone number is required', 'Please enter a valid phone number' (first broken rule, at its field), then",

@@ -16,12 +16,12 @@ export type ResetPasswordField = keyof ResetPasswordValues;
 /** The emailed link's token (the contract's `OpaqueToken`). */
 const RESET_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
 
-/** The new password's checks, in the order of SPEC §5's sign-up list. */
+/** The new password's checks, in the order of docs/product.md §5's sign-up list. */
 export const resetPasswordRules: readonly Rule<ResetPasswordValues, ResetPasswordField>[] = [
   ...newPasswordRules('password', 'passwordConfirmation'),
 ];
 
-/** SPEC §8's default for a failure without a message: which one depends on whether the server answered. */
+/** docs/product.md §8's default for a failure without a message: which one depends on whether the server answered. */
 export const resetFallback = (error: unknown): MessageText =>
   isApiFailure(error) ? formMessages.resetFailed : formMessages.resetError;
 
@@ -38,7 +38,7 @@ export interface ResetPasswordContext extends FormContext<ResetPasswordValues, R
 
 export type ResetPasswordEvent = FormEvent<ResetPasswordField>;
 
-/** POST /user/restore-password's body (SPEC §5, §7). */
+/** POST /user/restore-password's body (docs/product.md §5, §7). */
 export interface RestorePayload {
   token: string;
   email: string;
@@ -60,7 +60,7 @@ export const resetPasswordMachine = formMachine({
   },
   id: 'resetPassword',
   description: [
-    "The Reset Password form (SPEC §2, §5). Input: the emailed link's token and email; a link without a",
+    "The Reset Password form (docs/product.md §2, §5). Input: the emailed link's token and email; a link without a",
     "well-formed token and email ends in invalidLink ('Invalid reset link'). CHANGE edits the new password",
     "and its confirmation; SUBMIT checks 'Password is required', the password rule, 'Please confirm your",
     "password', 'Passwords do not match', then sends PUT /user/restore-password (the button reads",

@@ -5,7 +5,7 @@ import { failureText, type MessageText, type Text, verbatim } from '../text';
 import { formMessages } from './messages';
 
 /**
- * What the auth forms share: the rules of SPEC §5 as an ordered list (the first broken rule is the
+ * What the auth forms share: the rules of docs/product.md §5 as an ordered list (the first broken rule is the
  * one shown, at its field, or for the whole form when it names no field), and the mapping of a
  * failed call onto the form (server field errors on their fields, otherwise one message).
  */
@@ -29,12 +29,12 @@ export const NO_ERRORS = { errors: {}, formError: null } as const;
 
 export const filled = (value: string): boolean => value.trim() !== '';
 
-/** zod's email format (SPEC §5 "email must look like {email}"). */
+/** zod's email format (docs/product.md §5 "email must look like {email}"). */
 const emailSchema = z.email();
 export const isEmail = (value: string): boolean => emailSchema.safeParse(value.trim()).success;
 
 /**
- * SPEC §5's checks of a new password and its confirmation, in order: 'Password is required', the
+ * docs/product.md §5's checks of a new password and its confirmation, in order: 'Password is required', the
  * password rule, 'Please confirm your password', 'Passwords do not match'.
  */
 export function newPasswordRules<P extends string, C extends string>(
@@ -70,7 +70,7 @@ export const isValid = <V, F extends string>(rules: readonly Rule<V, F>[], value
  * A failed call as the form shows it. Server field errors (422 `errors: {field: [..]}`) land on the
  * form's fields by `fieldOf` (server name → form field), the first message of each; a field the form
  * does not have (e.g. a reset link's `token`) gives the form message. Without field errors, the
- * server's message, the client's (429, 5xx, network), or the operation's default (SPEC §8).
+ * server's message, the client's (429, 5xx, network), or the operation's default (docs/product.md §8).
  */
 export function failureErrors<F extends string>(
   error: unknown,

@@ -21,7 +21,7 @@ export interface SignInValues {
 }
 export type SignInField = keyof SignInValues;
 
-/** SPEC §5 "Sign In", in order. */
+/** docs/product.md §5 "Sign In", in order. */
 export const signInRules: readonly Rule<SignInValues, SignInField>[] = [
   {
     field: null,
@@ -37,7 +37,7 @@ export interface AuthSuccess {
   emailVerified: boolean;
 }
 
-/** The session's event for a successful sign in or sign up (SPEC §4 "Auth"). */
+/** The session's event for a successful sign in or sign up (docs/product.md §4 "Auth"). */
 export type SignedInEvent = { type: 'SIGNED_IN'; token: string; emailVerified: boolean };
 export type NavigateEmitted = { type: 'navigate'; to: string };
 
@@ -104,7 +104,7 @@ export const signInMachine = formMachine({
   types: { events: {} as SignInEvent, input: {} as SignInInput, emitted: {} as NavigateEmitted },
   id: 'signIn',
   description: [
-    "The Sign In form (SPEC §2, §5). CHANGE {field, value} edits email or password and clears that field's",
+    "The Sign In form (docs/product.md §2, §5). CHANGE {field, value} edits email or password and clears that field's",
     "message; SUBMIT checks 'Email and password are required' (whole form) then 'Invalid email format'",
     '(email), first broken rule only, and otherwise calls login. A failure shows server field errors on',
     "their fields, else the server's or client's message (429, 5xx, network) or 'Authentication failed';",

@@ -40,10 +40,10 @@ export interface SignUpValues {
 export type SignUpField = keyof SignUpValues;
 export type SignUpTextField = Exclude<SignUpField, 'phone' | 'terms'>;
 
-/** SPEC §9: a sent sign-up locks the button this long against a double submit. */
+/** docs/product.md §9: a sent sign-up locks the button this long against a double submit. */
 export const SUBMIT_LOCK_MS = 500;
 
-/** SPEC §5 "Sign Up", checked in this order; the password rule sits with the password's own checks. */
+/** docs/product.md §5 "Sign Up", checked in this order; the password rule sits with the password's own checks. */
 export const signUpRules: readonly Rule<SignUpValues, SignUpField>[] = [
   { field: 'name', message: formMessages.nameRequired, valid: (v) => filled(v.name) },
   { field: 'surname', message: formMessages.surnameRequired, valid: (v) => filled(v.surname) },
@@ -61,7 +61,7 @@ export const signUpRules: readonly Rule<SignUpValues, SignUpField>[] = [
   { field: 'terms', message: formMessages.acceptTerms, valid: (v) => v.terms },
 ];
 
-/** POST /register's body (SPEC §7): `country` is a `Country.id`; the terms are the form's own check. */
+/** POST /register's body (docs/product.md §7): `country` is a `Country.id`; the terms are the form's own check. */
 export interface RegisterPayload {
   name: string;
   surname: string;
@@ -163,8 +163,8 @@ export const signUpMachine = formMachine({
   types: { events: {} as SignUpEvent, input: {} as SignUpInput, emitted: {} as NavigateEmitted },
   id: 'signUp',
   description: [
-    'The Sign Up form (SPEC §2, §5). CHANGE {field, value}, PHONE_CHANGED {change} and ACCEPT_TERMS {accepted}',
-    "edit the values and clear that field's message. SUBMIT shows the first broken rule of SPEC §5's order at",
+    'The Sign Up form (docs/product.md §2, §5). CHANGE {field, value}, PHONE_CHANGED {change} and ACCEPT_TERMS {accepted}',
+    "edit the values and clear that field's message. SUBMIT shows the first broken rule of docs/product.md §5's order at",
     'its field, or sends POST /register; a sent sign-up locks SUBMIT for 500 ms (lock), and SUBMIT is not',
     'accepted while registering. A failure puts server field errors on their fields, else the message',
     "(server's, 429/5xx/network, or 'Registration failed'); success sends SIGNED_IN {token, emailVerified} to the session and emits",
@@ -207,7 +207,7 @@ export const signUpMachine = formMachine({
         params: ({ event }: { event: DoneEvent<string | null> }) => ({ country: event.output }),
       },
     },
-    onError: { description: 'A failed lookup is no guess (SPEC §5).' },
+    onError: { description: 'A failed lookup is no guess (docs/product.md §5).' },
   },
   on: {
     ACCEPT_TERMS: {
@@ -216,7 +216,7 @@ export const signUpMachine = formMachine({
   },
   regions: {
     lock: {
-      description: 'SPEC §9: 500 ms from a sent sign-up, further submissions are ignored.',
+      description: 'docs/product.md §9: 500 ms from a sent sign-up, further submissions are ignored.',
       initial: 'open',
       states: {
         open: { on: { SUBMIT: { guard: and(['editing', 'valid']), target: 'locked' } } },
@@ -248,7 +248,7 @@ export const signUpMachine = formMachine({
     },
   },
   actors: {
-    /** The IP lookup of SPEC §5: an ISO country code, or null for no guess. */
+    /** The IP lookup of docs/product.md §5: an ISO country code, or null for no guess. */
     guessCountry: notProvided('guessCountry'),
   },
   guards: {
@@ -274,7 +274,7 @@ export const signUpMachine = formMachine({
     setPhone: assign(({ context }: { context: SignUpContext }, params: { change: PhoneChange }) =>
       withPhone(context, params.change),
     ),
-    /** SPEC §5: a number of another country is cleared and its field says why. */
+    /** docs/product.md §5: a number of another country is cleared and its field says why. */
     rejectPhone: assign(({ context }: { context: SignUpContext }) => ({
       values: { ...context.values, phone: { ...EMPTY_PHONE, country: context.values.phone.country } },
       errors: { ...context.errors, phone: formMessages.countryNotSupported },

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import { type AuthContext, findSession } from './sessions';
@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * The contract's exact text for an unverified address. Clients match on it (SPEC §4), so it is
+ * The contract's exact text for an unverified address. Clients match on it (docs/product.md §4), so it is
  * never translated.
  */
 export const EMAIL_NOT_VERIFIED = 'Your email address is not verified.';

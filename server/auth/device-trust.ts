@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { getOrCreateSecret } from '../db/secrets';
 
 /**
@@ -9,7 +9,7 @@ import { getOrCreateSecret } from '../db/secrets';
  * other client, so guessing from many addresses cannot lock the owner out of a known device.
  *
  * The token is no credential: it signs nobody in and unlocks nothing without the password, so the
- * cookie that carries it adds no CSRF surface (DESIGN §3 keeps auth off cookies for that reason).
+ * cookie that carries it adds no CSRF surface (docs/architecture.md §3 keeps auth off cookies for that reason).
  * It is sent only to the sign-in route (Path), never readable by scripts (HttpOnly).
  */
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { sessions, type users } from '../db/schema';
 import { defineStatement, runStatement } from '../db/statement';
 import { hashToken, issueToken } from './tokens';

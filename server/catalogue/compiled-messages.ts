@@ -1,7 +1,7 @@
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '../../domain/contract';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { localizations } from './reference-data';
 
 type MessageAst = components['schemas']['MessageAst'];

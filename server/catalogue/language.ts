@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { languages } from '../db/schema';
 import { PerDatabaseCache } from './per-database-cache';
 

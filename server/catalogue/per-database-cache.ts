@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 
 /**
  * A value read from the database and kept for `ttlMs` per database, so apps on different

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { languages, products, productTranslations, translations } from '../db/schema';
 import type { ContentLanguage } from './language';
 

@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { countries, currencies, languages, socialLinks, translations } from '../db/schema';
 import type { ContentLanguage } from './language';
 

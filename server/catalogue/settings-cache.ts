@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import type { ContentLanguage } from './language';
 import { PerDatabaseCache } from './per-database-cache';
 import {

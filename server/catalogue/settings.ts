@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { settingsDefaults } from '../../domain/settings';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 
 /**
- * The public store settings of SPEC §3, read from the key/value `settings` table. Every field is
- * always present: a missing key, or a value of the wrong shape, takes the SPEC §3 default of
+ * The public store settings of docs/product.md §3, read from the key/value `settings` table. Every field is
+ * always present: a missing key, or a value of the wrong shape, takes the docs/product.md §3 default of
  * domain/settings (a wrong shape is also reported, so an operator can fix the row).
  */
 
@@ -67,7 +67,7 @@ export type Settings = { [K in SettingKey]: z.output<Fields[K]['schema']> };
 const settingKeys = Object.keys(fields) as SettingKey[];
 
 /**
- * The settings texts an operator may give per language (SPEC §3's footer texts), stored as one
+ * The settings texts an operator may give per language (docs/product.md §3's footer texts), stored as one
  * more key/value row: `{ "<language code>": { "<text key>": "…" } }`, like the countries' `titles`.
  * A language without a text of its own shows the stored (default language's) one.
  */

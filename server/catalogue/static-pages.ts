@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { staticPages, staticPageTranslations } from '../db/schema';
 import type { ContentLanguage } from './language';
 import { sanitizePageHtml } from './page-html';

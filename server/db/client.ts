@@ -3,18 +3,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
+import type { Database, Schema } from './database';
 import { acquireLockFile } from './lock-file';
 import * as schema from './schema';
 import { registerPglite, registerPool } from './statement';
-
-export type Schema = typeof schema;
-
-/** The one database type the application code uses, whichever driver is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** The driver-specific side, for code that needs one connection (advisory locks, migrations). */
 export type NativeDatabase =

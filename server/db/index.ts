@@ -2,8 +2,9 @@ import type { DatabaseHandle } from './client';
 import { migrate, withSchemaLock } from './migrate';
 import { seedIfEmpty } from './seed';
 
-export type { Database, DatabaseConfig, DatabaseHandle } from './client';
+export type { DatabaseConfig, DatabaseHandle } from './client';
 export { openDatabase } from './client';
+export type { Database } from './database';
 export { migrate, withSchemaLock } from './migrate';
 export { seed, seedIfEmpty } from './seed';
 

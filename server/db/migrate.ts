@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { Database, DatabaseHandle } from './client';
+import type { DatabaseHandle } from './client';
+import type { Database } from './database';
 import * as schema from './schema';
 
 /** Key of the PostgreSQL advisory lock that serialises migrations and seeding across API nodes. */

@@ -93,7 +93,7 @@ export const countries = pgTable('countries', {
   titles: jsonb('titles').$type<Record<string, string>>().notNull().default({}),
 });
 
-/** Key/value store of the public settings of SPEC §3; each value is JSON. */
+/** Key/value store of the public settings of docs/product.md §3; each value is JSON. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),

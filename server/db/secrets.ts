@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database } from './database';
 import { serverSecrets } from './schema';
 
 /**

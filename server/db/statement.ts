@@ -1,7 +1,8 @@
-import { messages as backend, type PGlite, protocol } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Database } from './client';
+import type { Database } from './database';
+import { type PreparedColumns, pgliteRunner } from './pglite-runner';
 
 /**
  * Named SQL statements for the hottest paths (the session lookup, the cart): prepared once per
@@ -55,7 +56,7 @@ const transactionRunners = new WeakMap<Database, Runner>();
 
 export function registerPglite(db: Database, client: PGlite): void {
   // One backend session: its prepared statements serve both, in and out of transactions.
-  const prepared = new Map<string, Columns>();
+  const prepared: PreparedColumns = new Map();
   runners.set(db, pgliteRunner(client, prepared, 'outside'));
   transactionRunners.set(db, pgliteRunner(client, prepared, 'inside'));
 }
@@ -153,77 +154,4 @@ function toSql(text: string, params: StatementParam[]): SQL {
   }
   chunks.push(sql.raw(text.slice(last)));
   return sql.join(chunks);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-}
-
-/** How to read a statement's rows: its columns' names and PGlite's parser for each type. */
-type Columns = { name: string; parse: (text: string) => unknown }[];
-
-/**
- * Outside a transaction a statement takes both of PGlite's locks, as its own query() does: the
- * transaction lock keeps it out of a transaction another request has open between two of its
- * queries. Inside one, that transaction already holds the transaction lock.
- */
-function pgliteRunner(client: PGlite, prepared: Map<string, Columns>, where: 'outside' | 'inside'): Runner {
-  const { serialize } = protocol;
-
-  /** Parses the statement once per session, and learns its columns (Describe) once. */
-  const prepare = async (statement: Statement<Record<string, unknown>>): Promise<Columns> => {
-    const { messages } = await client.execProtocol(
-      concat([
-        serialize.parse({ name: statement.name, text: statement.text }),
-        serialize.describe({ type: 'S', name: statement.name }),
-        serialize.sync(),
-      ]),
-    );
-    const description = messages.find((message) => message instanceof backend.RowDescriptionMessage);
-    const columns = (description?.fields ?? []).map(({ name, dataTypeID }) => {
-      const parser = client.parsers[dataTypeID];
-      return { name, parse: parser ? (text: string) => parser(text, dataTypeID) : (text: string) => text };
-    });
-    prepared.set(statement.name, columns);
-    return columns;
-  };
-
-  const run = async (statement: Statement<Record<string, unknown>>, values: (string | null)[]) => {
-    const columns = prepared.get(statement.name) ?? (await prepare(statement));
-    const { messages } = await client.execProtocol(
-      concat([
-        serialize.bind({ statement: statement.name, values }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-      { syncToFs: where === 'outside' },
-    );
-    const rows: Record<string, unknown>[] = [];
-    for (const message of messages) {
-      if (!(message instanceof backend.DataRowMessage)) continue;
-      const row: Record<string, unknown> = {};
-      message.fields.forEach((text, i) => {
-        const column = columns[i];
-        if (column) row[column.name] = text === null ? null : column.parse(text);
-      });
-      rows.push(row);
-    }
-    return rows;
-  };
-
-  const query = (statement: Statement<Record<string, unknown>>, values: (string | null)[]) =>
-    client._runExclusiveQuery(() => run(statement, values));
-
-  return (statement, params) => {
-    const values = params.map((param) => (param === null ? null : String(param)));
-    return where === 'inside'
-      ? query(statement, values)
-      : client._runExclusiveTransaction(() => query(statement, values));
-  };
 }

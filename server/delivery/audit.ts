@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { auditLog } from '../db/schema';
 
 /** Who did it: an operator's account, or the command line on the store's machine. */

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { bearerToken, requireAuth } from '../auth/authenticate';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import type { Actor } from './audit';

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../domain/contract';
 import { hashToken, newToken } from '../auth/tokens';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { gameServers } from '../db/schema';
 import { defineStatement, runStatement, transaction } from '../db/statement';
 import { type Actor, audit } from './audit';

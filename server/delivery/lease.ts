@@ -1,5 +1,5 @@
 import type { components } from '../../domain/contract';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { defineStatement, runStatement, transaction } from '../db/statement';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../../domain/contract';
 import { PLACEHOLDERS, type TemplateProblem, templateProblem } from '../../domain/delivery-command';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { deliveries, gameServers, productCommands, products, users } from '../db/schema';
 import { transaction } from '../db/statement';
 import { type Actor, audit } from './audit';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fillTemplate, UnsafeCommandValueError } from '../../domain/delivery-command';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { defineStatement, runStatement } from '../db/statement';
 
 /**

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { components } from '../../domain/contract';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { deliveries, gameServers } from '../db/schema';
 
 export type OrderDelivery = components['schemas']['OrderDelivery'];

@@ -4,6 +4,7 @@ import { requireAuth } from '../auth/authenticate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { users } from '../db/schema';
+import { transaction } from '../db/statement';
 import { fieldErrors } from '../http/errors';
 import { t } from '../i18n/messages';
 import { sendEmailChangedNotice, sendQuietly, sendVerificationMail } from '../users/mails';
@@ -80,7 +81,7 @@ export const accountHandlers = {
     if (!errors.isEmpty) throw errors.toHttpError();
 
     const passwordHash = await hashPassword(body.password);
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
       await revokeUserSessions(tx, user.id, sessionId);
       await retireUserTokens(tx, user.id, 'reset_password');
@@ -107,22 +108,20 @@ export const accountHandlers = {
     if (email === user.email) throw fieldErrors({ email: [t(locale, 'account.emailUnchanged')] });
     if (await emailTaken(db, email, user.id)) throw taken();
 
-    const token = await db
-      .transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ email, emailVerifiedAt: null, updatedAt: new Date() })
-          .where(eq(users.id, user.id));
-        // Links sent to the old address must not verify the new one or reset its password.
-        await retireUserTokens(tx, user.id, 'verify_email');
-        await retireUserTokens(tx, user.id, 'reset_password');
-        await revokeUserSessions(tx, user.id, sessionId);
-        return issueUserToken(tx, user.id, 'verify_email');
-      })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw taken();
-        throw error;
-      });
+    const token = await transaction(db, async (tx) => {
+      await tx
+        .update(users)
+        .set({ email, emailVerifiedAt: null, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      // Links sent to the old address must not verify the new one or reset its password.
+      await retireUserTokens(tx, user.id, 'verify_email');
+      await retireUserTokens(tx, user.id, 'reset_password');
+      await revokeUserSessions(tx, user.id, sessionId);
+      return issueUserToken(tx, user.id, 'verify_email');
+    }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    });
     await sendQuietly(request, 'verification', () =>
       sendVerificationMail(request, { email, name: user.name }, token),
     );

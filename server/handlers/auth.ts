@@ -3,6 +3,7 @@ import { requireAuth } from '../auth/authenticate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeSession, revokeUserSessions } from '../auth/sessions';
 import { users } from '../db/schema';
+import { transaction } from '../db/statement';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import { lockUser } from '../users/locks';
@@ -42,29 +43,27 @@ export const authHandlers = {
     if (!errors.isEmpty) throw errors.toHttpError();
 
     const passwordHash = await hashPassword(body.password);
-    const created = await db
-      .transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            name,
-            surname,
-            email,
-            phone,
-            phoneE164: body.phoneE164,
-            passwordHash,
-            countryId: body.country,
-            city,
-          })
-          .returning();
-        if (user === undefined) throw new Error('the new user was not stored');
-        return { user, token: await issueUserToken(tx, user.id, 'verify_email') };
-      })
-      .catch((error: unknown) => {
-        // Another sign-up with the same address won the race.
-        if (isUniqueViolation(error)) throw fieldErrors({ email: [t(locale, 'auth.emailTaken')] });
-        throw error;
-      });
+    const created = await transaction(db, async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name,
+          surname,
+          email,
+          phone,
+          phoneE164: body.phoneE164,
+          passwordHash,
+          countryId: body.country,
+          city,
+        })
+        .returning();
+      if (user === undefined) throw new Error('the new user was not stored');
+      return { user, token: await issueUserToken(tx, user.id, 'verify_email') };
+    }).catch((error: unknown) => {
+      // Another sign-up with the same address won the race.
+      if (isUniqueViolation(error)) throw fieldErrors({ email: [t(locale, 'auth.emailTaken')] });
+      throw error;
+    });
     await sendQuietly(request, 'verification', () =>
       sendVerificationMail(request, created.user, created.token),
     );
@@ -130,7 +129,7 @@ export const authHandlers = {
     const invalidLink = () => fieldErrors({ token: [t(locale, 'auth.signInLinkInvalid')] });
     const found = await findUserToken(db, body.token, 'sign_in');
     if (found === undefined || !isUsable(found)) throw invalidLink();
-    const user = await db.transaction(async (tx) => {
+    const user = await transaction(db, async (tx) => {
       const owner = await lockUser(tx, found.userId);
       const row = await lockUserToken(tx, found.id);
       if (owner === undefined || row === undefined || !isUsable(row)) return undefined;
@@ -155,7 +154,7 @@ export const authHandlers = {
     const found = await findUserToken(db, body.token, 'reset_password');
     if (found === undefined || !isUsable(found)) throw invalidLink();
     const passwordHash = await hashPassword(body.password);
-    const reset = await db.transaction(async (tx) => {
+    const reset = await transaction(db, async (tx) => {
       const user = await lockUser(tx, found.userId);
       const row = await lockUserToken(tx, found.id);
       if (user === undefined || row === undefined || !isUsable(row)) return false;

@@ -5,13 +5,15 @@ import { formatCoins } from '../../domain/money-text';
 import { isPlayerName } from '../../domain/player-name';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
 import { readSettings, type Settings } from '../catalogue/settings';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { orderLines, orders } from '../db/schema';
 import { deliveriesQueued } from '../delivery/queue';
 import { deliveriesOfOrders } from '../delivery/status';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import { readCartLines, toCartItems } from '../ledger/cart';
+import { IdempotencyKeyReusedError, keepKey, releaseKey, requestFingerprint } from '../ledger/idempotency';
+import { InsufficientFundsError } from '../ledger/ledger';
 import {
   CheckoutError,
   checkoutWithBalance,
@@ -19,9 +21,7 @@ import {
   PlayerRequiredError,
   type Replay,
   startCardCheckout,
-} from '../ledger/checkout';
-import { IdempotencyKeyReusedError, keepKey, releaseKey, requestFingerprint } from '../ledger/idempotency';
-import { InsufficientFundsError } from '../ledger/ledger';
+} from '../orders/checkout';
 import { baseCurrency } from '../payments/currencies';
 import { checkoutUrls, failUnopenedPayment, openCheckout, type PaymentRow } from '../payments/payments';
 import {
@@ -33,7 +33,6 @@ import {
   pendingPaymentsOf,
 } from '../payments/pending';
 import type { CheckoutPayment } from '../payments/provider';
-import { configuredPayments, paymentsOf } from '../payments/providers';
 import { titleLanguageId } from './cart';
 import { offeredCurrency } from './payments';
 import type { ContractHandlers, ContractRequest, ReplyBody } from './types';
@@ -132,7 +131,7 @@ async function payByCard(
 ): Promise<CheckoutAnswer> {
   const { db, config } = request.server.ctx;
   const base = await baseCurrency(db);
-  const { provider } = await paymentsOf(request.server.ctx);
+  const { provider } = await request.server.ctx.payments.required();
   const charge = {
     chargeFor: (coinsMinor: number) => ({
       amountMinor: withVat(
@@ -198,7 +197,7 @@ function orderRefusal(request: FastifyRequest, error: unknown): HttpError | unde
 async function payAgain(request: ContractRequest<'payOrder'>): Promise<ReplyBody<'payOrder'>> {
   const { user } = requireVerifiedEmail(request);
   const { db, config } = request.server.ctx;
-  const { provider } = await paymentsOf(request.server.ctx);
+  const { provider } = await request.server.ctx.payments.required();
   const payment = await payablePayment(db, user.id, request.params.id);
   // Made with another provider than the store's now: it cannot be opened here any more.
   if (payment.provider !== provider.name || payment.orderId === null) {
@@ -231,7 +230,7 @@ async function cancel(request: ContractRequest<'cancelOrder'>): Promise<ReplyBod
   const { db } = request.server.ctx;
   const closed = await cancelOrder(db, user.id, request.params.id);
   if (closed !== null) {
-    await closeAtProvider((await configuredPayments(request.server.ctx))?.provider, [closed], request.log);
+    await closeAtProvider((await request.server.ctx.payments.configured())?.provider, [closed], request.log);
   }
   const lines = await readCartLines(db, user.id, await titleLanguageId(request));
   return { status: 'OK', cart: toCartItems(lines), message: t(request.locale, 'order.cancelled') };

@@ -19,7 +19,6 @@ import {
   unopenedTopUp,
 } from '../payments/payments';
 import { WebhookSignatureError } from '../payments/provider';
-import { configuredPayments, paymentsOf } from '../payments/providers';
 import {
   isSandboxPageKey,
   newSandboxEvent,
@@ -72,7 +71,7 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
   const coinsMinor = coinsForAmount(body.amount, base, display, settings.points_conversion_rate);
   if (coinsMinor <= 0) throw fieldErrors({ amount: [t(locale, 'field.amount')] });
 
-  const { provider } = await paymentsOf(request.server.ctx);
+  const { provider } = await request.server.ctx.payments.required();
   const wanted: NewPayment = {
     kind: 'top_up',
     provider: provider.name,
@@ -112,7 +111,7 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
 
 async function webhook(request: ContractRequest<'paymentWebhook'>): Promise<ReplyBody<'paymentWebhook'>> {
   const { provider: name } = request.params;
-  const provider = (await configuredPayments(request.server.ctx))?.provider;
+  const provider = (await request.server.ctx.payments.configured())?.provider;
   if (provider?.name !== name) throw new HttpError(404, t(request.locale, 'error.notFound'));
   if (request.rawBody === undefined) throw new HttpError(400, t(request.locale, 'webhook.badSignature'));
   let result: WebhookResult;
@@ -147,7 +146,7 @@ async function sandboxPayment(
   request: ContractRequest<'sandboxPaymentPage' | 'sandboxPaymentDecision'>,
 ): Promise<{ payment: PaymentRow; pageUrl: string } | null> {
   const { ref } = request.params;
-  const secret = (await configuredPayments(request.server.ctx))?.sandboxSecret;
+  const secret = (await request.server.ctx.payments.configured())?.sandboxSecret;
   if (secret === undefined || !isSandboxPageKey(secret, ref, request.query.key)) return null;
   const payment = await findPayment(request.server.ctx.db, ref);
   if (payment === undefined || payment.provider !== 'sandbox') return null;
@@ -201,7 +200,7 @@ export const paymentHandlers = {
     const { choice } = request.body;
     if (choice === 'pending') return reply.redirect(`/pending-payment?payment=${payment.ref}`, 303);
 
-    const { provider, sandboxSecret } = await paymentsOf(request.server.ctx);
+    const { provider, sandboxSecret } = await request.server.ctx.payments.required();
     if (sandboxSecret === undefined) throw new Error('The sandbox provider has no signing secret');
     const nowSeconds = Math.floor(Date.now() / 1000);
     const event = newSandboxEvent(

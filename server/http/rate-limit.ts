@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { defineStatement, runStatement } from '../db/statement';
 
 export interface Limit {
@@ -94,7 +94,7 @@ const pruneStatement = defineStatement(
 /** How often a node deletes ended windows (each hit resets its own key's ended window anyway). */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** Counters in the database, shared by every API node on it (DESIGN §4: nodes hold no state). */
+/** Counters in the database, shared by every API node on it (docs/architecture.md §4: nodes hold no state). */
 export class PostgresHitStore implements HitStore {
   private prunedAt: number;
 

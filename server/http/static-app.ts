@@ -141,7 +141,7 @@ export function firstScreenOf(
   };
 }
 
-/** The consent cookie of SPEC §3 (machines/cookieConsent.ts names it; server/ does not import it). */
+/** The consent cookie of docs/product.md §3 (machines/cookieConsent.ts names it; server/ does not import it). */
 const CONSENT_COOKIE = 'cookie_consent';
 
 function cookieOf(header: string | undefined, name: string): string | undefined {

@@ -126,7 +126,7 @@ function fieldErrorsOf(errors: ErrorObject[], locale: Locale): FieldErrors {
 }
 
 /**
- * Turns Ajv's errors for one part of a request into the answer DESIGN §3 asks for: a body or
+ * Turns Ajv's errors for one part of a request into the answer docs/architecture.md §3 asks for: a body or
  * query whose fields fail the schema (missing, unknown, wrong type, out of range, a broken rule)
  * is a 422 with `errors` keyed by field, so a form can show each on its field. A 400 stays for
  * what has no field to name: a body that is not an object or fits none of its alternatives, and

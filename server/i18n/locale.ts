@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { languages } from '../db/schema';
 import { isLocale, type Locale } from './messages';
 

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { isLineCount, MAX_LINE_COUNT } from '../../domain/cart';
 import type { components } from '../../domain/contract';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { cartLines, carts } from '../db/schema';
 import { defineStatement, runStatement } from '../db/statement';
 
 /** Most items one cart line holds (openapi.yaml `CartItem.count`). */
-export const MAX_LINE_COUNT = 99;
 
 /** A cart line as the contract shows it. */
 export type CartItem = components['schemas']['CartItem'];
@@ -158,8 +158,7 @@ export async function setCartLineCount(
   count: number,
 ): Promise<boolean> {
   if (!isRowId(lineId)) return false;
-  if (!Number.isInteger(count) || count < 1 || count > MAX_LINE_COUNT)
-    throw new LineLimitError(MAX_LINE_COUNT);
+  if (!isLineCount(count)) throw new LineLimitError(MAX_LINE_COUNT);
   const changed = await db
     .update(cartLines)
     .set({ count })

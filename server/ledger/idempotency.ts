@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { idempotencyKeys } from '../db/schema';
 
 /** A customer's Idempotency-Key for one request: `fingerprint` tells the same request from another. */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { balanceLedger } from '../db/schema';
 import { defineStatement, runStatement } from '../db/statement';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { FALLBACK_CURRENCY, type Rate } from '../../domain/money';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { currencies } from '../db/schema';
 
-/** The fallback of SPEC §3 when the store has no default currency. */
+/** The fallback of docs/product.md §3 when the store has no default currency. */
 const FALLBACK: Rate = FALLBACK_CURRENCY;
 
 /** The default currency (the one `min_top_up` is in). */

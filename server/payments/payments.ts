@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { orders, payments } from '../db/schema';
+import { transaction } from '../db/statement';
 import { restoreOrderLines } from '../ledger/cart';
 import {
   type CheckoutPayment,
@@ -129,7 +130,7 @@ export async function openCheckout(
  * here. True when this call failed it.
  */
 export async function failUnopenedPayment(db: Database, payment: PaymentRow): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const now = new Date();
     const [failed] = await tx
       .update(payments)

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { orders, payments } from '../db/schema';
+import { transaction } from '../db/statement';
 import { restoreOrderLines } from '../ledger/cart';
 import type { PaymentRow } from './payments';
 import type { PaymentProvider } from './provider';
@@ -84,7 +85,7 @@ export async function payablePayment(db: Database, userId: number, orderId: numb
  */
 export async function cancelOrder(db: Database, userId: number, orderId: number): Promise<PaymentRow | null> {
   await ownOrder(db, userId, orderId);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // Payment first, then the order: the webhook's order of locks.
     const [payment] = await tx
       .select()
@@ -124,7 +125,7 @@ export function expirePendingPayments(
   timeoutMs: number,
   now: Date = new Date(),
 ): Promise<PaymentRow[]> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const due = await tx
       .select()
       .from(payments)

@@ -1,5 +1,5 @@
-import type { AppContext } from '../app';
 import type { PaymentConfig } from '../config';
+import type { Database } from '../db/database';
 import { getOrCreateSecret } from '../db/secrets';
 import { type PaymentProvider, PaymentsUnavailableError } from './provider';
 import { createSandboxProvider, SANDBOX_SECRET_NAME } from './sandbox';
@@ -12,39 +12,51 @@ export interface Payments {
   sandboxSecret?: string;
 }
 
-const byApp = new WeakMap<AppContext, Promise<Payments | undefined>>();
+/** An app's payment provider, on its context (server/context.ts). */
+export interface PaymentSlot {
+  /** The provider of the config, built once (the sandbox secret read once); undefined when the store takes no card payments. */
+  configured(): Promise<Payments | undefined>;
+  /** The provider that takes a payment now; `PaymentsUnavailableError` (a 503) when there is none. */
+  required(): Promise<Payments>;
+  /** Replaces the provider (an embedding server with its own client, or a test double). */
+  replace(payments: Payments): void;
+}
 
-async function fromConfig(ctx: AppContext): Promise<Payments | undefined> {
-  const { payment } = ctx.config;
+async function fromConfig(payment: PaymentConfig, db: Database): Promise<Payments | undefined> {
   if (payment.provider === 'none') return undefined;
   if (payment.provider === 'stripe') {
     return {
       provider: createStripeProvider({ secretKey: payment.secretKey, webhookSecret: payment.webhookSecret }),
     };
   }
-  const sandboxSecret = payment.webhookSecret ?? (await getOrCreateSecret(ctx.db, SANDBOX_SECRET_NAME));
+  const sandboxSecret = payment.webhookSecret ?? (await getOrCreateSecret(db, SANDBOX_SECRET_NAME));
   return { provider: createSandboxProvider(sandboxSecret), sandboxSecret };
 }
 
-/**
- * The provider of the config (server/config.ts), built once per app (the sandbox secret is read
- * once); undefined when the store takes no card payments.
- */
-export function configuredPayments(ctx: AppContext): Promise<Payments | undefined> {
-  let payments = byApp.get(ctx);
-  if (payments === undefined) {
-    payments = fromConfig(ctx);
-    payments.catch(() => byApp.delete(ctx));
-    byApp.set(ctx, payments);
-  }
-  return payments;
-}
-
-/** The provider that takes a payment now; `PaymentsUnavailableError` (a 503) when there is none. */
-export async function paymentsOf(ctx: AppContext): Promise<Payments> {
-  const payments = await configuredPayments(ctx);
-  if (payments === undefined) throw new PaymentsUnavailableError('not-configured');
-  return payments;
+/** The provider of the config (server/config.ts), built at its first use; a failed build is tried again. */
+export function paymentSlot(payment: PaymentConfig, db: Database): PaymentSlot {
+  let payments: Promise<Payments | undefined> | undefined;
+  const configured = (): Promise<Payments | undefined> => {
+    if (payments === undefined) {
+      const building = fromConfig(payment, db);
+      building.catch(() => {
+        if (payments === building) payments = undefined;
+      });
+      payments = building;
+    }
+    return payments;
+  };
+  return {
+    configured,
+    async required() {
+      const now = await configured();
+      if (now === undefined) throw new PaymentsUnavailableError('not-configured');
+      return now;
+    },
+    replace(replacement) {
+      payments = Promise.resolve(replacement);
+    },
+  };
 }
 
 /** The start-log line about payments: loud for the sandbox, a warning when there are none. */
@@ -70,9 +82,4 @@ export function paymentNotice(payment: PaymentConfig): { level: 'info' | 'warn';
               'and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=sandbox for a demo (it lets anyone add coins).',
       };
   }
-}
-
-/** Replaces an app's provider (an embedding server with its own client, or a test double). */
-export function usePayments(ctx: AppContext, payments: Payments): void {
-  byApp.set(ctx, Promise.resolve(payments));
 }

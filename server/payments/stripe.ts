@@ -11,7 +11,7 @@ import {
 
 /**
  * How long one call to Stripe may take, and no retry inside it: the storefront gives a top-up 6 s
- * (SPEC §9), and an answer that Stripe cannot be reached (503), which the customer can repeat
+ * (docs/product.md §9), and an answer that Stripe cannot be reached (503), which the customer can repeat
  * safely (the payment ref is the idempotency key), beats no answer.
  */
 const stripeCallTimeoutMs = 5_000;

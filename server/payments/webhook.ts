@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { orders, payments, webhookEvents } from '../db/schema';
+import { transaction } from '../db/statement';
 import { deliveriesQueued, queueDeliveries } from '../delivery/queue';
 import { restoreOrderLines } from '../ledger/cart';
 import { appendLedgerEntry } from '../ledger/ledger';
@@ -41,7 +42,7 @@ export function applyPaymentEvent(
   provider: PaymentProvider['name'],
   event: PaymentEvent,
 ): Promise<WebhookResult> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const recorded = await tx
       .insert(webhookEvents)
       .values({ provider, eventId: event.id, payload: event.payload })

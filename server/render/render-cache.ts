@@ -23,8 +23,8 @@ const BUSY: RenderResult = { kind: 'none', reason: 'busy: every render slot and 
  * routes read): that URL is rendered, and every URL with the same key shares the render, so a
  * query string made up per request (`/shop?x=<n>`) costs no render of its own. What still needs
  * one (a path or a search value not seen within the ttl) runs at most RENDER_CONCURRENCY at a
- * time with RENDER_QUEUE waiting; past that the page goes out unrendered at once (DESIGN: the
- * app's HTML is never refused), and nothing is queued without bound.
+ * time with RENDER_QUEUE waiting; past that the page goes out unrendered at once (docs/architecture.md §3:
+ * the app's HTML is never refused), and nothing is queued without bound.
  */
 export function cachedRenderEntry(
   entry: RenderEntry,

@@ -6,7 +6,7 @@ import { listCountries, listCurrencies, listLanguages, listSocialLinks } from '.
 import { offeredSettings } from '../catalogue/settings';
 import { currentSettingsIn } from '../catalogue/settings-cache';
 import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 
 const DEFAULT_PER_PAGE = 12;
 /** The contract's limits of GET /products (openapi.yaml). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { User } from '../auth/sessions';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { users } from '../db/schema';
 
 /** The user's row, locked for the rest of the transaction (the same lock the ledger takes). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '../../domain/contract';
 import type { User } from '../auth/sessions';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { countries } from '../db/schema';
 import type { Locale } from '../i18n/messages';
 

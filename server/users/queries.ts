@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { User } from '../auth/sessions';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { countries, users } from '../db/schema';
 
 /** Addresses are stored lower-cased and compared without regard to case. */

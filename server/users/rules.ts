@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import type { FieldErrors } from '../http/api-error';
 import { fieldErrors, type HttpError } from '../http/errors';
 import { fieldLabel, type Locale, t } from '../i18n/messages';
@@ -11,7 +11,7 @@ import { countryExists, countryIsoExists } from './queries';
  * rule, the email format) are checked before a handler runs.
  */
 
-/** The sign-up form's order of checks (SPEC §5): the first message of the answer is the first broken rule. */
+/** The sign-up form's order of checks (docs/product.md §5): the first message of the answer is the first broken rule. */
 const FIELD_ORDER = [
   'name',
   'surname',

@@ -1,6 +1,6 @@
 import type { components } from '../../domain/contract';
 import { createSession, type User } from '../auth/sessions';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 
 type AuthResponse = components['schemas']['AuthResponse'];
 

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 
-/** The settings the account operations depend on, with SPEC §3 defaults for unset ones. */
+/** The settings the account operations depend on, with docs/product.md §3 defaults for unset ones. */
 export interface AccountSettings {
   registrationOpen: boolean;
   /** Coins in minor units credited once when an address is verified; 0 means none. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { hashToken, issueToken } from '../auth/tokens';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { userTokens } from '../db/schema';
 
 /** The emailed single-use tokens; only their SHA-256 is stored. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { users } from '../db/schema';
+import { transaction } from '../db/statement';
 import { appendLedgerEntry } from '../ledger/ledger';
 import { lockUser } from './locks';
 import { findUserToken, lockUserToken, markTokenUsed } from './user-tokens';
@@ -43,7 +44,7 @@ export async function verifyEmailToken(
 ): Promise<VerifyOutcome> {
   const found = await findUserToken(db, token, 'verify_email');
   if (found === undefined || found.expiresAt <= now) return 'invalid';
-  return db.transaction(async (tx): Promise<VerifyOutcome> => {
+  return transaction(db, async (tx): Promise<VerifyOutcome> => {
     const user = await lockUser(tx, found.userId);
     const row = await lockUserToken(tx, found.id);
     if (user === undefined || row === undefined) return 'invalid';

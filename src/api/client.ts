@@ -9,7 +9,7 @@ export const REQUEST_TIMEOUT_MS = 6000;
 export const CHECKOUT_TIMEOUT_MS = 60000;
 export const CHECKOUT_OPERATION = { method: 'POST', path: '/orders/checkout' } as const;
 
-/** Browser storage keys the client reads (SPEC §3). */
+/** Browser storage keys the client reads (docs/product.md §3). */
 export const TOKEN_STORAGE_KEY = 'token';
 export const LANGUAGE_STORAGE_KEY = 'languageId';
 export const CURRENCY_STORAGE_KEY = 'currency_code';
@@ -90,7 +90,7 @@ export interface ApiResult<T> {
 
 /**
  * Returns the data of a successful call or throws an ApiError. A 2xx body whose `status` is not
- * 'OK' is a failure too (SPEC §5). The operation's default text, for a failure without the server's
+ * 'OK' is a failure too (docs/product.md §5). The operation's default text, for a failure without the server's
  * message, is the machine's (machines/text.ts).
  */
 export function unwrap<T>(result: ApiResult<T>): T {

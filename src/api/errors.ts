@@ -1,5 +1,5 @@
 /**
- * The one error type every API call fails with (SPEC §8). Callers branch on `kind`; what a customer
+ * The one error type every API call fails with (docs/product.md §8). Callers branch on `kind`; what a customer
  * reads is chosen by the machines (machines/text.ts `failureText`: the server's own message, else a
  * catalogue message by id). `message` only describes the failure for logs and developers.
  */
@@ -19,7 +19,7 @@ export type ApiErrorKind =
 
 export type FieldErrors = Record<string, string[]>;
 
-/** The server's 403 message that tells an unverified address from other refusals (SPEC §4). */
+/** The server's 403 message that tells an unverified address from other refusals (docs/product.md §4). */
 export const UNVERIFIED_EMAIL_MESSAGE = 'Your email address is not verified.';
 
 export interface ApiErrorInit {
@@ -41,7 +41,7 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly serverMessage: string | undefined;
   readonly code: string | undefined;
-  /** True only for requests the caller cancelled: never show these (SPEC §8). */
+  /** True only for requests the caller cancelled: never show these (docs/product.md §8). */
   readonly silent: boolean;
 
   constructor(kind: ApiErrorKind, init: ApiErrorInit = {}) {
@@ -102,7 +102,7 @@ export function errorFromResponse(response: Response, body: unknown): ApiError {
   return new ApiError('bad-request', init);
 }
 
-/** A 2xx answer whose body says `status` is not 'OK' (SPEC §5): the server refused the operation. */
+/** A 2xx answer whose body says `status` is not 'OK' (docs/product.md §5): the server refused the operation. */
 export function errorFromRefusal(response: Response, body: unknown): ApiError {
   const fieldErrors = envelopeFieldErrors(body);
   return new ApiError('bad-request', {
@@ -114,7 +114,7 @@ export function errorFromRefusal(response: Response, body: unknown): ApiError {
 
 /**
  * A call that threw instead of answering. Our own timeout aborts with a 'TimeoutError' and is
- * reported as 'timeout' (shown with the network text: SPEC §8 has no separate timeout text); any other
+ * reported as 'timeout' (shown with the network text: docs/product.md §8 has no separate timeout text); any other
  * abort is the caller's and is 'cancelled' (silent); a 2xx body that is not JSON (e.g. an HTML page
  * from a proxy) is 'server'; everything else got no response and is 'network'.
  */

@@ -9,7 +9,7 @@ type Cart = Schemas['Cart'];
 /**
  * The machines' invoked actors, implemented on the typed client. Each passes the actor's abort
  * signal, so a machine that leaves a state cancels its request (and a cancelled request is never
- * shown, SPEC §8). Default messages are SPEC §8's; the server's message wins when it has one.
+ * shown, docs/product.md §8). Default messages are docs/product.md §8's; the server's message wins when it has one.
  */
 export function apiActors(api: ApiClient) {
   return {

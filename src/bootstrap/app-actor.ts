@@ -57,7 +57,7 @@ export function providedAppMachine(api: ApiClient) {
       copyAddress: copyAddressMachine.provide({ actors: { writeClipboard: actors.writeClipboard } }),
     },
     actions: {
-      // SPEC §8: start-up failures are logged (and the fatal one is also shown).
+      // docs/product.md §8: start-up failures are logged (and the fatal one is also shown).
       logError: (_, params) => console.error(params.message, params.error),
     },
   });

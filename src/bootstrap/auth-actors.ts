@@ -6,8 +6,8 @@ import type { RegisterPayload } from '../../machines/forms/signUp';
 import { type ApiClient, call, REQUEST_TIMEOUT_MS } from '../api';
 
 /**
- * The auth forms' invoked actors on the typed client (SPEC §7), with SPEC §8's defaults. Kept apart
- * from `apiActors` so they load with the auth screens, not with the first page (DESIGN §6).
+ * The auth forms' invoked actors on the typed client (docs/product.md §7), with docs/product.md §8's defaults. Kept apart
+ * from `apiActors` so they load with the auth screens, not with the first page (docs/architecture.md §6).
  */
 export function authActors(api: ApiClient) {
   return {
@@ -37,7 +37,7 @@ function session(answer: { access_token: string; emailVerified: boolean }): Auth
   return { token: answer.access_token, emailVerified: answer.emailVerified };
 }
 
-/** The IP-to-country service (SPEC §5), configured by VITE_IP_LOOKUP_URL; none when unset. */
+/** The IP-to-country service (docs/product.md §5), configured by VITE_IP_LOOKUP_URL; none when unset. */
 function ipLookupUrl(): string | null {
   const configured: unknown = import.meta.env.VITE_IP_LOOKUP_URL;
   return typeof configured === 'string' && configured.trim() !== '' ? configured : null;

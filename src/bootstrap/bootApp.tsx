@@ -18,10 +18,12 @@ export interface BootedApp {
   router: AppRouter;
   /** Settles when start-up has answered and, if it succeeded, the first page has loaded. */
   firstScreen: Promise<void>;
+  /** Called by `App` once the router has mounted: navigation asked for before then runs now. */
+  routerMounted: () => void;
 }
 
 /**
- * Bootstrap (DESIGN §1): api client → app actor (both from src/bootstrap/start-app.ts: main.tsx
+ * Bootstrap (docs/architecture.md §1): api client → app actor (both from src/bootstrap/start-app.ts: main.tsx
  * creates and starts them before this module has loaded; by default bootApp starts its own) →
  * router. The browser entry uses the browser's history; the UI tests pass a memory history.
  */
@@ -34,11 +36,24 @@ export function bootApp({
 } = {}): BootedApp {
   const { api, app, screens } = started;
   const router = createAppRouter({ app, api, screens }, history);
+  // A machine may ask to navigate (a payment's result, a session that ended) while the first render
+  // is still a transition React has not committed: the router would then re-render a tree that is
+  // not mounted (React warns and drops that update). Such a navigation waits for the mount.
+  let mounted = false;
+  const waiting: (() => void)[] = [];
   started.connectRouter({
     isOnProtectedRoute: () => router.state.matches.some((match) => match.staticData.access === 'protected'),
     currentPath: () => router.state.location.href,
-    navigate: (to, replace) => void router.navigate({ to, replace }),
+    navigate: (to, replace) => {
+      const go = () => void router.navigate({ to, replace });
+      if (mounted) go();
+      else waiting.push(go);
+    },
   });
+  const routerMounted = () => {
+    mounted = true;
+    for (const go of waiting.splice(0)) go();
+  };
   // The first page loads (guards, loaders, code) while the start-up requests run, so the router
   // mounts resolved (AppRoot) and does not load and render the page a second time as it mounts.
   const firstPage = nextTask().then(() => router.load());
@@ -46,7 +61,7 @@ export function bootApp({
     .then((snapshot) => (snapshot.matches('ready') ? firstPage : undefined))
     // Whatever went wrong, the app renders its own state (AppRoot shows the start-up error).
     .catch(() => undefined);
-  return { api, app, router, firstScreen };
+  return { api, app, router, firstScreen, routerMounted };
 }
 
 /**
@@ -67,11 +82,18 @@ export async function mountApp(
   // This module's code has just run: the router is built in a task of its own, and its first
   // load starts in another (bootApp), so that none of them holds the main thread for long.
   await nextTask();
-  const { app, router, firstScreen } = bootApp({ started });
+  const { app, router, firstScreen, routerMounted } = bootApp({ started });
   await firstScreen;
   servedForms.forms = element.querySelectorAll('form');
   // After the commit, not inside it: a click on a part React has yet to hydrate hydrates it first.
-  const tree = <App app={app} router={router} onCommit={takeOver && (() => queueMicrotask(takeOver))} />;
+  const tree = (
+    <App
+      app={app}
+      router={router}
+      routerMounted={routerMounted}
+      onCommit={takeOver && (() => queueMicrotask(takeOver))}
+    />
+  );
   if (startup !== null && showsServerScreen(app, startup)) {
     // The router renders its matches as it does on the server (no Suspense boundary of its own
     // around them), which is what a router hydrating server HTML is marked with.
@@ -92,13 +114,14 @@ export async function mountApp(
 export function App({
   app,
   router,
+  routerMounted,
   onCommit,
-}: Pick<BootedApp, 'app' | 'router'> & { onCommit?: () => void }) {
+}: Pick<BootedApp, 'app' | 'router' | 'routerMounted'> & { onCommit?: () => void }) {
   useLayoutEffect(() => onCommit?.(), [onCommit]);
   return (
     <StrictMode>
       <AppActorProvider actor={app}>
-        <AppRoot router={router} />
+        <AppRoot router={router} routerMounted={routerMounted} />
       </AppActorProvider>
     </StrictMode>
   );

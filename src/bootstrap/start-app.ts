@@ -3,7 +3,7 @@ import { type ApiClient, createApiClient, resolveBaseUrl } from '../api';
 import { type AppActor, type AppActorHooks, createAppActor } from './app-actor';
 import { devInspector } from './dev-inspector';
 import { inlinedFetch, type StartupData } from './inlined-answers';
-import { createScreenRunner, type ScreenRunner } from './screens';
+import { createScreenRunner, type ScreenRunner } from './screen-runner';
 
 export interface AppStart {
   api: ApiClient;

@@ -1,7 +1,7 @@
 import { CONSENT_COOKIE } from '../../machines/cookieConsent';
 import { CURRENCY_STORAGE_KEY, LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../api';
 
-/** Browser storage keys of SPEC §3. */
+/** Browser storage keys of docs/product.md §3. */
 export const AUTH_SESSION_KEY = 'auth_session';
 export const CURRENCY_SYMBOL_KEY = 'currency_symbol';
 
@@ -28,7 +28,7 @@ function readCookie(name: string): string | undefined {
   return entry === undefined ? undefined : decodeURIComponent(entry.slice(prefix.length));
 }
 
-/** What the app machine starts from (SPEC §4: a stored auth_session counts as signed in). */
+/** What the app machine starts from (docs/product.md §4: a stored auth_session counts as signed in). */
 export function readStoredState() {
   const languageId = Number(read(LANGUAGE_STORAGE_KEY));
   const code = read(CURRENCY_STORAGE_KEY);

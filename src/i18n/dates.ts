@@ -14,7 +14,7 @@ function toDate(input: DateInput): Date | null {
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/** The default date format of SPEC §9, 'DD.MM.YYYY' (local time); '' for an invalid date. */
+/** The default date format of docs/product.md §9, 'DD.MM.YYYY' (local time); '' for an invalid date. */
 export function formatDate(input: DateInput): string {
   const date = toDate(input);
   if (!date) return '';

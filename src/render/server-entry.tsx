@@ -79,7 +79,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   started.app.start();
   try {
     const history = createMemoryHistory({ initialEntries: [request.url] });
-    const { app, router, firstScreen } = bootApp({ history, started });
+    const { app, router, firstScreen, routerMounted } = bootApp({ history, started });
     await firstScreen;
     const snapshot = app.getSnapshot();
     if (!snapshot.matches('ready')) return { kind: 'none', reason: 'start-up failed' };
@@ -87,7 +87,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     if (router.state.resolvedLocation === undefined) return { kind: 'none', reason: 'redirect' };
     const language = snapshot.context.language.getSnapshot().context;
     const currency = snapshot.context.currency.getSnapshot().context;
-    const html = await renderComplete(<App app={app} router={router} />);
+    const html = await renderComplete(<App app={app} router={router} routerMounted={routerMounted} />);
     return {
       kind: 'page',
       status: showsNotFound(router.state.matches) ? 404 : 200,

@@ -8,7 +8,7 @@ import { lazyRouteComponent } from './lazy-route';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
 
-/** /account and its tabs (SPEC §2); /account itself (its '' child) opens the profile tab. */
+/** /account and its tabs (docs/product.md §2); /account itself (its '' child) opens the profile tab. */
 export const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account',

@@ -3,7 +3,7 @@ import { safeRedirect } from './redirect';
 /**
  * The auth screens' queries. Plain functions rather than zod schemas: the route modules load with
  * the first page, and zod (even zod/mini, about 8 KB gzip) does not fit the first-load budget
- * (DESIGN §6). Each key is spelled out as undefined when absent or unusable, since the router
+ * (docs/architecture.md §6). Each key is spelled out as undefined when absent or unusable, since the router
  * merges the raw query under the validated one.
  */
 

@@ -1,10 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
+import { storeFactsOf } from '../../machines/checkout';
 import { requireLogin } from './guards';
 import { lazyRouteComponent } from './lazy-route';
 import { rootRoute } from './root';
 import { screenLifecycle } from './screen';
 
-/** Until settings name them (SPEC §3 payment_methods), the contract's two methods. */
+/** Until settings name them (docs/product.md §3 payment_methods), the contract's two methods. */
 const DEFAULT_METHODS = ['balance', 'card'];
 
 /**
@@ -23,6 +24,7 @@ export const cartRoute = createRoute({
     const screen = await context.screens.start('checkout', {
       methods: app.settings?.payment_methods ?? DEFAULT_METHODS,
       idempotencyKey: crypto.randomUUID(),
+      store: storeFactsOf(context.app.system),
     });
     const orders = await context.screens.start('orders', undefined);
     return { screen, orders };

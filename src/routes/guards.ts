@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { AppActor } from '../features/app/AppActorContext';
 
-/** SPEC §2: the first navigation waits for one auth check; later ones read the settled state. */
+/** docs/product.md §2: the first navigation waits for one auth check; later ones read the settled state. */
 export async function isSignedIn(app: AppActor): Promise<boolean> {
   const session = app.getSnapshot().context.session;
   const checked = await waitFor(session, (snapshot) => snapshot.context.authCheckedOnce);

@@ -1,5 +1,5 @@
 /**
- * The `redirect` search value is followed only when it is a path on this site (DESIGN §2): it must
+ * The `redirect` search value is followed only when it is a path on this site (docs/architecture.md §2): it must
  * start with one '/', and not '//' or '/\' (which browsers read as another host).
  */
 export function safeRedirect(value: unknown, fallback = '/account'): string {

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { ApiClient } from '../api';
-import type { ScreenRunner } from '../bootstrap/screens';
+import type { ScreenRunner } from '../bootstrap/screen-runner';
 import type { AppActor } from '../features/app/AppActorContext';
 import { CookieBanner } from '../features/cookies/CookieBanner';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
@@ -15,12 +15,12 @@ export interface RouterContext {
   screens: ScreenRunner;
 }
 
-/** Where a route sits for the guards and the shell (SPEC §2 "Routes" and "Shell"). */
+/** Where a route sits for the guards and the shell (docs/product.md §2 "Routes" and "Shell"). */
 export type RouteAccess = 'all' | 'guest' | 'protected';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** SPEC §2 route name, e.g. 'HomePage'. */
+    /** docs/product.md §2 route name, e.g. 'HomePage'. */
     name?: string;
     access?: RouteAccess;
     /** Transparent over the hero image, or a solid dark bar. */

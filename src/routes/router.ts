@@ -22,8 +22,7 @@ import { homeRoute } from './home';
 import { loginRoute } from './login';
 import { loginLinkRoute } from './login-link';
 import { notFoundRoute } from './not-found';
-import { pendingPaymentRoute } from './pending-payment';
-import { processingPaymentRoute } from './processing-payment';
+import { pendingPaymentRoute, processingPaymentRoute } from './payment-waiting';
 import { registerRoute } from './register';
 import { resetPasswordRoute } from './reset-password';
 import { resetPasswordConfirmRoute } from './reset-password-confirm';
@@ -34,7 +33,7 @@ import { staticPageRoute } from './static-page';
 import { staticPageBySlugRoute } from './static-page-by-slug';
 import { successPaymentRoute } from './success-payment';
 
-/** SPEC §2's routes; `/$slug` and the catch-all come last. */
+/** docs/product.md §2's routes; `/$slug` and the catch-all come last. */
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   loginRoute,
@@ -78,7 +77,7 @@ export function createAppRouter(
     history,
     defaultPreload: 'intent',
     scrollRestoration: false,
-    // A loader that waits for its screen's data (DESIGN §2) shows a spinner if it takes a moment.
+    // A loader that waits for its screen's data (docs/architecture.md §2) shows a spinner if it takes a moment.
     defaultPendingComponent: PagePending,
     defaultPendingMs: 300,
     // A failed page stays in the shell with a message and Retry (docs/decisions/0027). The router's

@@ -1,9 +1,9 @@
 import type { AnyActorRef } from 'xstate';
-import type { ScreenName } from '../bootstrap/screens';
+import type { ScreenName } from '../bootstrap/screen-runner';
 import type { RouterContext } from './root';
 
 /**
- * What every route with a screen machine shares (DESIGN §2): its loader starts the screen's actor
+ * What every route with a screen machine shares (docs/architecture.md §2): its loader starts the screen's actor
  * and returns it as `{ screen }`; leaving the route stops it, which aborts its requests. Loader
  * data is not kept after leaving (gcTime 0), so coming back starts a fresh screen instead of
  * showing the stopped one. Screens started `alongside` the route's own are handed over under their

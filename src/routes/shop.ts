@@ -7,7 +7,7 @@ import { screenLifecycle } from './screen';
 import { validateShopSearch } from './shop-search';
 
 /**
- * /shop (SPEC §2 ProductListPage): the loader starts the shop screen for the page (and category)
+ * /shop (docs/product.md §2 ProductListPage): the loader starts the shop screen for the page (and category)
  * and waits for its first answer, so the page paints with products. The open product (`product`)
  * is not a dependency: opening the dialog keeps the running screen.
  */

@@ -7,7 +7,7 @@ import { screenLifecycle } from './screen';
 import { loadStaticPage } from './static-page-screen';
 
 /**
- * /{slug}: a static page, only when the slug is in the loaded list (SPEC §2); anything else is
+ * /{slug}: a static page, only when the slug is in the loaded list (docs/product.md §2); anything else is
  * the not-found page. Sits after every static route.
  */
 export const staticPageBySlugRoute = createRoute({

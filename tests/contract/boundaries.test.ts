@@ -1,5 +1,5 @@
 /**
- * The import boundaries of DESIGN §1 (.dependency-cruiser.cjs, run by `npm run lint`): the project
+ * The import boundaries of docs/architecture.md §1 (.dependency-cruiser.cjs, run by `npm run lint`): the project
  * passes, a fixture tree with one forbidden import per rule fails on each, and the allow-list of
  * today's violations names only imports that still exist.
  */
@@ -89,6 +89,9 @@ const FIXTURE: Record<string, string> = {
   'agent/store.ts': "import { handler } from '../server/handler';\nexport const y = handler;\n",
   'agent/app.ts': "import { Page } from '../src/features/shop/Page';\nexport const y = Page;\n",
   'server/agent.ts': "import { y } from '../agent/main';\nexport const z = y;\n",
+  'server/payments/settle.ts': "import { credit } from '../ledger/ledger';\nexport const settle = credit;\n",
+  'server/ledger/ledger.ts':
+    "import { settle } from '../payments/settle';\nexport const credit = 1;\nexport const y = settle;\n",
 };
 
 describe('import boundaries on a fixture with forbidden imports', () => {
@@ -126,6 +129,9 @@ describe('import boundaries on a fixture with forbidden imports', () => {
         'domain-no-node-apis: domain/bad.ts → fs',
         'features-no-cross-feature: src/features/cart/Cart.ts → src/features/shop/Page.ts',
         'features-no-routes: src/features/shop/Page.ts → src/routes/shop.ts',
+        'ledger-below-payments: server/ledger/ledger.ts → server/payments/settle.ts',
+        'no-cycles: server/ledger/ledger.ts → server/payments/settle.ts',
+        'no-cycles: src/features/shop/Page.ts → src/routes/shop.ts',
         'machines-no-ui: machines/screen.ts → src/features/shop/Page.ts',
         'machines-no-ui: machines/ui.ts → react',
         'machines-only-xstate-and-domain: machines/fetches.ts → http',

@@ -83,7 +83,7 @@ function signature(elements: MessageFormatElement[]): string[] {
   return [...found].sort();
 }
 
-/** SPEC's upper-case labels ('SIGN IN'); an acronym such as 'FAQ' alone is not that style. */
+/** The upper-case labels of docs/product.md §2 ('SIGN IN'); an acronym such as 'FAQ' alone is not that style. */
 function isUpperCaseLabel(text: string): boolean {
   const words = text.replace(/\b(?:FAQ|IP)\b/g, '');
   return /\p{Lu}/u.test(words) && !/\p{Ll}/u.test(words);

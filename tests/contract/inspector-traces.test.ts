@@ -1,4 +1,4 @@
-/** `npm run size` fails a build that carries the development-only Stately inspector (issue #13). */
+/** `npm run size` fails a build that carries the development-only Stately inspector (docs/architecture.md §6). */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

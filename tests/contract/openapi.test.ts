@@ -150,7 +150,7 @@ describe('openapi.yaml', () => {
 });
 
 describe('openapi.yaml covers every call', () => {
-  // SPEC.md §7, then the calls DESIGN.md §3 adds, then the sandbox provider's page.
+  // docs/product.md §7, then the calls docs/architecture.md §3 adds, then the sandbox provider's page.
   const calls = [
     'GET /is-auth',
     'POST /login',
@@ -176,9 +176,9 @@ describe('openapi.yaml covers every call', () => {
     'POST /cart/remove',
     'POST /cart/clear',
     'GET /products',
-    // #10: the shop's category filter offers the categories the server has.
+    // docs/decisions/0022: the shop's category filter offers the categories the server has.
     'GET /products/categories',
-    // #10: changing a cart line's quantity, which SPEC's calls lack.
+    // Changing a cart line's quantity (docs/product.md §7, the grown calls).
     'POST /cart/set',
     // ADR 0015: the way in for a new device while its password sign-ins are throttled.
     'POST /login/link',
@@ -211,7 +211,7 @@ describe('openapi.yaml covers every call', () => {
     'POST /admin/operators',
   ];
 
-  it('has exactly the calls of SPEC.md §7 and DESIGN.md §3', () => {
+  it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {
     const documented = operations.map((op) => `${op.method.toUpperCase()} ${op.path}`);
     expect(documented.sort()).toEqual([...calls].sort());
   });
@@ -221,7 +221,7 @@ describe('openapi.yaml covers every call', () => {
   });
 });
 
-describe('openapi.yaml encodes the SPEC.md §5 rules', () => {
+describe('openapi.yaml encodes the docs/product.md §5 rules', () => {
   const password = schemaValidator('Password');
   const phone = schemaValidator('Phone');
   const register = schemaValidator('RegisterRequest');

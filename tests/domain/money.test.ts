@@ -12,7 +12,7 @@ import {
 
 const EUR = { code: 'EUR', value: 1 };
 
-describe('decimals by currency code (SPEC §3)', () => {
+describe('decimals by currency code (docs/product.md §3)', () => {
   it('is 0 and 3 for the listed codes, 2 for every other, in any case', () => {
     for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'VUV', 'XAF', 'XOF', 'XPF']) {
       expect(decimalsFor(code)).toBe(0);

@@ -24,7 +24,7 @@ const serverAccepts = validatorCompiler({
   url: '/password-rule',
 }) as (value: unknown) => boolean;
 
-describe('the password rule (SPEC §5)', () => {
+describe('the password rule (docs/product.md §5)', () => {
   it('accepts 6 to 12 characters with a lower case letter, an upper case letter and a digit', () => {
     for (const good of ['Diamond7', 'aB3456', 'aB3456789012', 'Ünï7aZ', 'aB3!?#']) {
       expect(meetsPasswordRule(good)).toBe(true);

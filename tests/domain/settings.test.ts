@@ -3,7 +3,7 @@ import { operatorCompany, settingsDefaults, withSettingsDefaults } from '../../d
 import { settingsFromRows } from '../../server/catalogue/settings';
 import { openapi } from '../support/openapi';
 
-describe('settings defaults (SPEC §3)', () => {
+describe('settings defaults (docs/product.md §3)', () => {
   it('fills in every default the server leaves out', () => {
     expect(withSettingsDefaults({})).toEqual({
       requisites: null,
@@ -77,7 +77,7 @@ describe('settings defaults (SPEC §3)', () => {
   });
 });
 
-describe('operatorCompany (SPEC §2 footer)', () => {
+describe('operatorCompany (docs/product.md §2 footer)', () => {
   const settings = withSettingsDefaults({
     company_name: 'Blockfront Ltd',
     company_address: 'Main St 1, Berlin',

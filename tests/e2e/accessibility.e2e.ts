@@ -1,5 +1,5 @@
-// Issue #12: axe-core on every route, signed out and signed in, at 1280 and 375 px, in English and
-// German, and (issue #15) the profile edit form and the top-up review. Any violation of serious or
+// docs/decisions/0013: axe-core on every route, signed out and signed in, at 1280 and 375 px, in English and
+// German, and the profile edit form and the top-up review. Any violation of serious or
 // critical impact fails; each page is saved as a screenshot.
 import { describe, expect, it } from 'vitest';
 import { fillSignUp, submitSignUp } from './support/auth';
@@ -26,7 +26,7 @@ const customer: Customer = {
   password: 'Obsidian5',
 };
 
-/** Every route a guest can open (SPEC §2), the invalid reset link and the 404 page among them. */
+/** Every route a guest can open (docs/product.md §2), the invalid reset link and the 404 page among them. */
 const guestRoutes = [
   '/',
   '/login',
@@ -183,7 +183,7 @@ describe('axe-core finds no serious or critical violation', () => {
 
   everyRoute('signed in', 'signed-in', signedInRoutes);
 
-  // Issue #15: the account tabs' second screens, which no route opens by itself.
+  // The account tabs' second screens, which no route opens by itself.
   it.each(widths)(
     'signed in, en, %i px: the profile edit form and the TOP UP BALANCE view',
     async (width) => {

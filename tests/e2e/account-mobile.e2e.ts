@@ -1,4 +1,4 @@
-// The account journey of issue #15 at 375 px (tests/e2e/support/account-journey.ts): the tab strip,
+// The account journey at 375 px (tests/e2e/support/account-journey.ts): the tab strip,
 // the full-screen menu's Logout and the account menu's.
 import { describe } from 'vitest';
 import { accountJourney } from './support/account-journey';

@@ -1,4 +1,4 @@
-// The account journey of issue #15 at 1280 px (tests/e2e/support/account-journey.ts), with every
+// The account journey at 1280 px (tests/e2e/support/account-journey.ts), with every
 // tab captured at 375 and 1280 px.
 import { describe } from 'vitest';
 import { accountJourney } from './support/account-journey';

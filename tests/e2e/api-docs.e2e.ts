@@ -1,5 +1,5 @@
 /**
- * The API reference in Chromium (issue #13): /api/docs renders every operation of openapi.yaml with
+ * The API reference in Chromium (docs/decisions/0011): /api/docs renders every operation of openapi.yaml with
  * no request leaving the server and no CSP violation, and "Try it out" calls the running server.
  */
 import { describe, expect, it } from 'vitest';

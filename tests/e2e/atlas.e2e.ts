@@ -1,5 +1,5 @@
 /**
- * The QA atlas (issue #13): docs/diagrams/index.html opened from the file system in Chromium shows
+ * The QA atlas (docs/decisions/0011): docs/diagrams/index.html opened from the file system in Chromium shows
  * every machine of the registry with its picture and, for every transition, at least one test path;
  * the search finds a transition by its event and by a message; nothing is fetched from elsewhere.
  */

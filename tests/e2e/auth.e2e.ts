@@ -53,7 +53,7 @@ describe('a new customer at 1280 px', () => {
     await seeHeading(page, 'Sign Up');
     await j.screenshot('register');
     await submitSignUp(page);
-    // SPEC §5: an empty form shows the first rule of the sign-up list.
+    // docs/product.md §5: an empty form shows the first rule of the sign-up list.
     await seeText(page, 'Name is required');
     await j.screenshot('register-empty');
     await fillSignUp(page, customer);
@@ -125,7 +125,7 @@ describe('a new customer at 1280 px', () => {
   it('signs in with the new password, not the old one', async () => {
     const { page } = j;
     await signIn(page, customer.email, customer.password);
-    // SPEC §8: the server's message takes precedence over 'Authentication failed'.
+    // docs/product.md §8: the server's message takes precedence over 'Authentication failed'.
     await seeText(page, 'These credentials do not match our records.');
     await j.screenshot('login-old-password');
     await signIn(page, customer.email, newPassword);

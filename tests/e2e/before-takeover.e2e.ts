@@ -1,5 +1,5 @@
 // What a visitor types, chooses, ticks and taps on the server's first screen before the app has
-// taken it over is kept and carried out (docs/decisions/0023, DESIGN §5 "Slow devices"): on a
+// taken it over is kept and carried out (docs/decisions/0023, docs/architecture.md §5 "Slow devices"): on a
 // phone-speed CPU (6× slower) with the app's code held back until the test has acted, on pages
 // React hydrates and on pages the app renders over (a stored language or session).
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The buying journey of issue #10 on the real server, at 1280 and 375 px: sign up → verify from
+// The buying journey on the real server, at 1280 and 375 px: sign up → verify from
 // the outbox → open a product by its URL → add 2 → add another from its card → filter the shop by
 // category (mouse, back, keyboard, All) → cart total →
 // change a quantity → remove a line → coins checkout short of coins (shortfall and Top up) → top

@@ -1,4 +1,4 @@
-// Issue #20 (WCAG 2.4.11 Focus Not Obscured): while the cookie banner shows, nothing that has focus
+// WCAG 2.4.11 Focus Not Obscured: while the cookie banner shows, nothing that has focus
 // sits under it, at 375 and 1280 px, in English and German; a toast shown meanwhile stacks above
 // the banner instead of covering its buttons.
 import type { Page } from 'playwright-core';
@@ -75,7 +75,7 @@ describe.each([
   it('a toast shown meanwhile stacks above the banner, clear of its buttons', async () => {
     const { page } = j;
     await page.setViewportSize({ width, height: 800 });
-    // SPEC §2: /fail-payment says 'Payment failed. Please try again.' as a toast.
+    // docs/product.md §2: /fail-payment says 'Payment failed. Please try again.' as a toast.
     await page.goto('/fail-payment');
     await appTookOver(page);
     const toast = page.locator('.toast').first();

@@ -1,4 +1,4 @@
-// The full-screen menu on an iPhone (issue #11 §13): react-aria's usePreventScroll inserts a
+// The full-screen menu on an iPhone (docs/decisions/0009): react-aria's usePreventScroll inserts a
 // <style> there (overscroll-behavior: contain, so the page does not scroll behind the modal). The
 // CSP must let that one style in (it carries the page's nonce) and report no violation.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue #14: the first screen arrives in the HTML (docs/decisions/0021). With JavaScript off the
+// The first screen arrives in the HTML (docs/decisions/0021). With JavaScript off the
 // home page and the shop show their first screen; with it on, React takes over that HTML without
 // fetching again what the page carries.
 import type { Request, Route } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Nothing a customer does is lost (issue 20), on the real server at 1280 px: a guest's Add to cart
+// Nothing a customer does is lost (docs/decisions/0026), on the real server at 1280 px: a guest's Add to cart
 // with a quantity of 3 survives Sign up and Sign in, with the reason on the auth screens; then every
 // kind of verification link ends on the store's own German pages (malformed, cut short, unknown,
 // used), signed in and signed out. An expired link takes the unknown one's way on the server
@@ -129,7 +129,7 @@ describe('verification links in a German store', () => {
 
   it('signed out, an invalid link asks to sign in (in German) and comes back here', async () => {
     const { page } = j;
-    // A browser where the German store is chosen but nobody is signed in (SPEC §3 storage keys).
+    // A browser where the German store is chosen but nobody is signed in (docs/product.md §3 storage keys).
     await page.evaluate(() => {
       localStorage.removeItem('auth_session');
       localStorage.removeItem('token');

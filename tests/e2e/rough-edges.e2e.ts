@@ -1,4 +1,4 @@
-// Issue #12's rough edges as a customer meets them on the first screen and the sign-up form.
+// Rough edges as a customer meets them on the first screen and the sign-up form.
 import { describe, expect, it } from 'vitest';
 import { journey } from './support/journey';
 import { seeHeading } from './support/storefront';

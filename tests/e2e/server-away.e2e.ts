@@ -1,4 +1,4 @@
-// Issue #20: a server blip never blanks the store. With the app loaded, the server is stopped: a
+// docs/decisions/0027: a server blip never blanks the store. With the app loaded, the server is stopped: a
 // press that needs code or data keeps the shell and shows a translated message with Retry (never
 // the router's own error screen: tests/e2e/support/browser.ts fails any test where it renders);
 // once the server is back, Retry and the next navigation work. Its own server, stopped and started.

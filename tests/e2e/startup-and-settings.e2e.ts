@@ -1,4 +1,4 @@
-// Issue #12's last rough edges in a real browser at 1280 and 375 px: the start-up error in the
+// Rough edges in a real browser at 1280 and 375 px: the start-up error in the
 // shell's frame with Retry and the Retry-After countdown, the footer's server texts in German, the
 // currency field on its first click, and the demo store's coin amounts.
 import type { Route } from 'playwright-core';
@@ -48,7 +48,7 @@ const tooManyRequests = (seconds: number) => ({
   body: JSON.stringify({ status: 'ERROR', message: 'Too many requests. Please wait a moment.' }),
 });
 
-describe('issue #12: start-up error, footer texts, currency field, coin amounts', () => {
+describe('start-up error, footer texts, currency field, coin amounts', () => {
   it('a 503 at start-up shows the error in the shell frame; Retry starts the app', async () => {
     const { page } = j;
     await failSettings(1, {

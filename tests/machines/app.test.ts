@@ -46,7 +46,7 @@ const rateLimited: ApiFailure = {
   retryAfterSeconds: 3,
 };
 
-/** A route's screen: the FAQ page, as the pages route starts it (DESIGN §2). */
+/** A route's screen: the FAQ page, as the pages route starts it (docs/architecture.md §2). */
 const faqScreen = (fetchPage: () => Promise<StaticPage>) => ({
   type: 'SCREEN.START' as const,
   systemId: 'staticPage',
@@ -93,7 +93,6 @@ describePaths(
       { type: 'SESSION.SIGNED_OUT' },
       { type: 'CURRENCY.CHANGED' },
       { type: 'LANGUAGE.CHANGED' },
-      { type: 'NOTIFY', kind: 'info', text: verbatim('Hello') },
       // Each SCREEN.START tried gets a systemId of its own: a traversal runs no actions, so a
       // replaced screen is never unregistered from the system and a second one would collide.
       { ...faqScreen(async () => faq), systemId: `screen-${++screensTried}` },

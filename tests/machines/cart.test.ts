@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../domain/api-failure';
-import { badgeText, cartCount, cartMachine, cartMessages, cartTotal } from '../../machines/cart';
+import { badgeText, cartCount, cartMachine, cartMessages, cartTotal, lineSteps } from '../../machines/cart';
 import type { CartItem } from '../../machines/domain';
 import { failureMessages, verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';
+import { startWithToasts } from './support';
 
 const line = (id: number, itemId: number, price: number, count: number): CartItem => ({
   id,
@@ -66,14 +67,13 @@ interface Server {
 
 function startCart(server: Server) {
   const calls: string[] = [];
-  const emitted: AnyEventObject[] = [];
   const answer = (op: 'fetch' | 'add' | 'remove' | 'set' | 'clear') => {
     calls.push(op);
     const error = server.fail?.[op];
     if (error !== undefined) throw error;
     return server.lines;
   };
-  const actor = createActor(
+  const { actor, events: emitted } = startWithToasts(
     cartMachine.provide({
       actors: {
         fetchCart: fromPromise(async () => answer('fetch')),
@@ -96,8 +96,6 @@ function startCart(server: Server) {
       },
     }),
   );
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
   return { actor, calls, emitted };
 }
 
@@ -130,7 +128,7 @@ describe('cart rules', () => {
     expect(actor.getSnapshot().context.items).toEqual([]);
   });
 
-  it('an ADD while the cart loads after sign-in is sent once it has loaded, with its count (issue 20)', async () => {
+  it('an ADD while the cart loads after sign-in is sent once it has loaded, with its count', async () => {
     const server: Server = { lines: [rank] };
     const { actor, calls, emitted } = startCart(server);
     actor.send({ type: 'SESSION_CHANGED', authenticated: true });
@@ -140,7 +138,7 @@ describe('cart rules', () => {
     expect(calls).toEqual(['fetch', 'add']);
     expect(after.context.items).toEqual([rank, line(99, 5, 100, 3)]);
     expect(after.context.waitingAdd).toBeNull();
-    expect(emitted).toEqual([{ type: 'notify', kind: 'success', text: cartMessages.added }]);
+    expect(emitted).toEqual([{ type: 'SHOW', kind: 'success', text: cartMessages.added }]);
   });
 
   it('a waiting ADD is still sent when the load fails, and dropped on sign-out', async () => {
@@ -196,7 +194,7 @@ describe('cart rules', () => {
     expect(snapshot.context.items).toEqual([rank]);
     expect(snapshot.context.error).toEqual(message);
     expect(english(snapshot.context.error)).toBe(words);
-    expect(emitted).toEqual([{ type: 'notify', kind: 'error', text: message }]);
+    expect(emitted).toEqual([{ type: 'SHOW', kind: 'error', text: message }]);
   });
 
   it("the server's message wins, and a cancelled change is not shown", async () => {
@@ -213,7 +211,7 @@ describe('cart rules', () => {
     actor.send({ type: 'REMOVE', id: 17 });
     const snapshot = await settled(actor);
     expect(snapshot.context.error).toEqual(verbatim('Out of stock'));
-    expect(emitted).toEqual([{ type: 'notify', kind: 'error', text: verbatim('Out of stock') }]);
+    expect(emitted).toEqual([{ type: 'SHOW', kind: 'error', text: verbatim('Out of stock') }]);
   });
 
   it('SET_COUNT sets a line, marking it as the one in progress meanwhile', async () => {
@@ -232,7 +230,7 @@ describe('cart rules', () => {
     const { actor, emitted } = await signedIn({ lines: [] });
     actor.send({ type: 'ADD', id: 5, count: 1 });
     await settled(actor);
-    expect(emitted).toEqual([{ type: 'notify', kind: 'success', text: cartMessages.added }]);
+    expect(emitted).toEqual([{ type: 'SHOW', kind: 'success', text: cartMessages.added }]);
     expect(english(cartMessages.added)).toBe('Added to cart');
   });
 
@@ -264,5 +262,11 @@ describe('cart rules', () => {
     expect(badgeText(1)).toBe('1');
     expect(badgeText(9)).toBe('9');
     expect(badgeText(10)).toBe('9+');
+  });
+
+  it('a line steps between 1 and 99 (domain/cart.ts): no − at 1, no + at 99', () => {
+    expect(lineSteps({ count: 1 })).toEqual({ fewer: null, more: 2 });
+    expect(lineSteps({ count: 50 })).toEqual({ fewer: 49, more: 51 });
+    expect(lineSteps({ count: 99 })).toEqual({ fewer: 98, more: null });
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import { copyAddressMachine, copyMessages, formatAddress, selectAddress } from '../../machines/copyAddress';
+import { showToast } from '../../machines/toasts';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';
+import { sentBy, withSystemTargets } from './support';
 
 describePaths(
   'copyAddress paths',
@@ -36,29 +38,27 @@ describe('copyAddress rules', () => {
     expect(known.can({ type: 'COPY' })).toBe(true);
   });
 
-  it('writes the address to the clipboard and emits the success notice', () => {
-    const [idle] = initialTransition(copyAddressMachine, { server: { host: 'mc.example.net', port: 25565 } });
-    const [copying, started] = transition(copyAddressMachine, idle, { type: 'COPY' });
+  it('writes the address to the clipboard and toasts the success notice', () => {
+    const machine = withSystemTargets(copyAddressMachine);
+    const [idle] = initialTransition(machine, { server: { host: 'mc.example.net', port: 25565 } });
+    const [copying, started] = transition(machine, idle, { type: 'COPY' });
     expect(started.map((a) => [a.type, a.params])).toContainEqual([
       'xstate.spawnChild',
       expect.objectContaining({ src: 'writeClipboard', input: { text: 'mc.example.net:25565' } }),
     ]);
-    const [done, actions] = transition(copyAddressMachine, copying, doneEvent('writeClipboard') as never);
+    const [done, actions] = transition(machine, copying, doneEvent('writeClipboard') as never);
     expect(done.value).toBe('idle');
-    expect(actions.map((a) => a.params)).toContainEqual({
-      event: { type: 'notify', kind: 'success', text: copyMessages.copied },
-    });
+    expect(sentBy(actions)).toEqual([{ to: 'toasts', event: showToast('success', copyMessages.copied) }]);
     expect(english(copyMessages.copied)).toBe('Server IP copied to clipboard!');
   });
 
-  it('emits the failure notice when the clipboard refuses', () => {
-    const [idle] = initialTransition(copyAddressMachine, { server: { host: 'mc.example.net', port: null } });
-    const [copying] = transition(copyAddressMachine, idle, { type: 'COPY' });
-    const [failed, actions] = transition(copyAddressMachine, copying, errorEvent('writeClipboard') as never);
+  it('toasts the failure notice when the clipboard refuses', () => {
+    const machine = withSystemTargets(copyAddressMachine);
+    const [idle] = initialTransition(machine, { server: { host: 'mc.example.net', port: null } });
+    const [copying] = transition(machine, idle, { type: 'COPY' });
+    const [failed, actions] = transition(machine, copying, errorEvent('writeClipboard') as never);
     expect(failed.value).toBe('idle');
-    expect(actions.map((a) => a.params)).toContainEqual({
-      event: { type: 'notify', kind: 'error', text: copyMessages.failed },
-    });
+    expect(sentBy(actions)).toEqual([{ to: 'toasts', event: showToast('error', copyMessages.failed) }]);
     expect(english(copyMessages.failed)).toBe('Failed to copy IP.');
   });
 });

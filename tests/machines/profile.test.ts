@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../domain/api-failure';
 import type { ProfileUpdate, UserProfile } from '../../machines/domain';
 import { fullName, profileMachine, profileMessages } from '../../machines/profile';
@@ -7,6 +7,7 @@ import { failureMessages, verbatim } from '../../machines/text';
 import { profile } from '../support/fixtures';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';
+import { startWithToasts } from './support';
 
 const fields: ProfileUpdate = {
   name: 'Alexa',
@@ -50,8 +51,7 @@ interface Stubs {
 function startProfile(stubs: Stubs = {}) {
   const fetches: number[] = [];
   const updates: ProfileUpdate[] = [];
-  const emitted: AnyEventObject[] = [];
-  const actor = createActor(
+  const { actor, events: emitted } = startWithToasts(
     profileMachine.provide({
       actors: {
         fetchProfile: fromPromise(async () => {
@@ -65,8 +65,6 @@ function startProfile(stubs: Stubs = {}) {
       },
     }),
   );
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
   return { actor, fetches, updates, emitted };
 }
 
@@ -191,7 +189,7 @@ describe('profile rules', () => {
       text: 'Failed to update profile',
       fieldErrors: {},
     });
-    expect(emitted).toContainEqual({ type: 'notify', kind: 'error', text: profileMessages.updateFailed });
+    expect(emitted).toContainEqual({ type: 'SHOW', kind: 'error', text: profileMessages.updateFailed });
 
     const validation = failure('validation', 'The city is required.', {
       serverMessage: 'The city is required.',
@@ -210,7 +208,7 @@ describe('profile rules', () => {
       fieldErrors: { city: ['The city is required.'] },
     });
     expect(second.emitted).toContainEqual({
-      type: 'notify',
+      type: 'SHOW',
       kind: 'error',
       text: verbatim('The city is required.'),
     });
@@ -227,7 +225,7 @@ describe('profile rules', () => {
     actor.send({ type: 'UPDATE', fields });
     const snapshot = await settled(actor);
     expect(snapshot.context.updateError).toBeNull();
-    expect(emitted.filter((e) => e.type === 'notify')).toEqual([]);
+    expect(emitted.filter((e) => e.type === 'SHOW')).toEqual([]);
   });
 
   it('fullName joins name and surname with a space, skipping empty parts', () => {

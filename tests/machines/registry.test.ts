@@ -1,5 +1,5 @@
 /**
- * Every machine of machines/registry.ts has a path suite (DESIGN §5): a test file that calls
+ * Every machine of machines/registry.ts has a path suite (docs/architecture.md §5): a test file that calls
  * `describePaths`, whose record of every step, docs/diagrams/paths/<machine>.json, covers every
  * transition. A machine added without a suite, or a record left behind by a removed machine, fails.
  */

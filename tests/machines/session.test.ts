@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../domain/api-failure';
 import {
   type AuthCheckResult,
@@ -10,6 +10,7 @@ import {
 import { failureMessages, verbatim } from '../../machines/text';
 import { afterEvent, describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';
+import { startWithToasts } from './support';
 
 const failure = (
   kind: ApiFailure['kind'],
@@ -51,7 +52,6 @@ interface Stubs {
 function startSession(hasStoredSession: boolean, stubs: Stubs = {}) {
   const calls: Array<{ action: string; params?: unknown }> = [];
   let checks = 0;
-  const emitted: AnyEventObject[] = [];
   const machine = sessionMachine.provide({
     actors: {
       checkAuth: fromPromise(() => {
@@ -65,9 +65,7 @@ function startSession(hasStoredSession: boolean, stubs: Stubs = {}) {
       clearStoredSession: () => calls.push({ action: 'clearStoredSession' }),
     },
   });
-  const actor = createActor(machine, { input: { hasStoredSession } });
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
+  const { actor, events: emitted } = startWithToasts(machine, { hasStoredSession });
   return { actor, calls, emitted, checks: () => checks };
 }
 
@@ -163,7 +161,7 @@ describe('session: the first check', () => {
     expect(english(sessionMessages.checkFailed)).toBe('Authentication check failed');
     expect(checkFailureMessage(new TypeError('Failed to fetch'))).toEqual(sessionMessages.checkUnavailable);
     expect(english(sessionMessages.checkUnavailable)).toBe('Unable to verify authentication status');
-    // SPEC §8's texts for the kind of failure come before the defaults: 5xx, no response.
+    // docs/product.md §8's texts for the kind of failure come before the defaults: 5xx, no response.
     expect(checkFailureMessage(failure('server', '', 502))).toEqual(failureMessages.server);
     expect(checkFailureMessage(failure('network', ''))).toEqual(failureMessages.network);
     expect(checkFailureMessage(failure('timeout', 'Network error. Please check your connection.'))).toEqual(
@@ -226,7 +224,7 @@ describe('session: sign in and log out', () => {
     expect(calls).toContainEqual({ action: 'clearStoredSession' });
     expect(emitted).toEqual([
       { type: 'signedOut' },
-      { type: 'notify', kind: 'success', text: sessionMessages.loggedOut },
+      { type: 'SHOW', kind: 'success', text: sessionMessages.loggedOut },
       { type: 'navigate', to: '/' },
     ]);
     expect(english(sessionMessages.loggedOut)).toBe('Logged out successfully');
@@ -246,8 +244,8 @@ describe('session: sign in and log out', () => {
     actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' });
     const snapshot = await ready(actor);
     expect(snapshot.context).toMatchObject({ isAuthenticated: false, sessionExpired: false });
-    expect(emitted.filter((e) => e.type === 'notify')).toEqual([
-      { type: 'notify', kind: 'success', text: sessionMessages.loggedOut },
+    expect(emitted.filter((e) => e.type === 'SHOW')).toEqual([
+      { type: 'SHOW', kind: 'success', text: sessionMessages.loggedOut },
     ]);
   });
 
@@ -263,7 +261,7 @@ describe('session: sign in and log out', () => {
     const snapshot = await ready(actor);
     expect(snapshot.context.isAuthenticated).toBe(false);
     expect(calls).toContainEqual({ action: 'clearStoredSession' });
-    expect(emitted).toContainEqual({ type: 'notify', kind: 'error', text: sessionMessages.logoutFailed });
+    expect(emitted).toContainEqual({ type: 'SHOW', kind: 'error', text: sessionMessages.logoutFailed });
     expect(english(sessionMessages.logoutFailed)).toBe('Failed to log out');
     expect(emitted).toContainEqual({ type: 'signedOut' });
   });
@@ -285,7 +283,7 @@ describe('session: 401 and 403 from the api client', () => {
     expect(calls).toEqual([{ action: 'clearStoredSession' }]);
     expect(emitted).toEqual([
       { type: 'signedOut' },
-      { type: 'notify', kind: 'error', text: sessionMessages.expired },
+      { type: 'SHOW', kind: 'error', text: sessionMessages.expired },
       { type: 'navigate', to: '/login?redirect=%2Faccount%2Fbalance%3Ftab%3D1' },
     ]);
     expect(english(sessionMessages.expired)).toBe('Session expired. Please log in again.');
@@ -308,7 +306,7 @@ describe('session: 401 and 403 from the api client', () => {
     actor.send({ type: 'LOGIN_REQUIRED' });
     expect(emitted).toEqual([
       { type: 'signedOut' },
-      { type: 'notify', kind: 'error', text: sessionMessages.expired },
+      { type: 'SHOW', kind: 'error', text: sessionMessages.expired },
     ]);
   });
 
@@ -316,14 +314,14 @@ describe('session: 401 and 403 from the api client', () => {
     const { actor, emitted } = await signedIn();
     actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/cart' });
     actor.send({ type: 'LOGIN_REQUIRED' });
-    expect(emitted.filter((event) => event.type === 'notify')).toHaveLength(1);
+    expect(emitted.filter((event) => event.type === 'SHOW')).toHaveLength(1);
   });
 
   it('a guest who never had a session is sent to sign in without a notice', async () => {
     const { actor, emitted } = startSession(false);
     await ready(actor);
     actor.send({ type: 'LOGIN_REQUIRED' });
-    expect(emitted.filter((event) => event.type === 'notify')).toEqual([]);
+    expect(emitted.filter((event) => event.type === 'SHOW')).toEqual([]);
   });
 
   it('a guest has no session to expire', async () => {
@@ -335,7 +333,7 @@ describe('session: 401 and 403 from the api client', () => {
     actor.send({ type: 'UNAUTHORIZED', onProtectedRoute: true, path: '/account' });
     await ready(actor);
     expect(actor.getSnapshot().context.sessionExpired).toBe(false);
-    expect(emitted.filter((e) => e.type === 'notify' || e.type === 'navigate')).toEqual([]);
+    expect(emitted.filter((e) => e.type === 'SHOW' || e.type === 'navigate')).toEqual([]);
   });
 
   it('a stale stored session hitting a protected route at start is told it expired', () => {

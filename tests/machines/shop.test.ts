@@ -102,7 +102,7 @@ describe('shop rules', () => {
     expect(navigations).toEqual([{ type: 'navigate', to: '/login?redirect=%2Fshop%3Fpage%3D2%26add%3D1' }]);
   });
 
-  it('carries the quantity a guest chose through sign-in (issue 20)', async () => {
+  it('carries the quantity a guest chose through sign-in (docs/decisions/0026)', async () => {
     const { screen, cartEvents, navigations } = runShop({ page: 1, category: 'ranks' }, async () =>
       pageOf([product(1)]),
     );

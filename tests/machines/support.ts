@@ -8,6 +8,7 @@
 import {
   type ActorRefFrom,
   type AnyActorLogic,
+  type AnyActorRef,
   type AnyStateMachine,
   createActor,
   type EventObject,
@@ -98,4 +99,25 @@ export function startInSystem<L extends AnyActorLogic>(
   const hostActor = createActor(host).start();
   const subject = hostActor.getSnapshot().children.subject as ActorRefFrom<L>;
   return { host: hostActor, subject, sent };
+}
+
+/**
+ * Starts `logic` next to a stand-in `toasts` actor (systemId 'toasts'): `events` gets, in order,
+ * what the actor emits once started and every toast it shows (`SHOW {kind, text}`).
+ */
+export function startWithToasts<L extends AnyActorLogic>(logic: L, input?: InputFrom<L>) {
+  const events: EventObject[] = [];
+  const toasts = fromCallback<EventObject>(({ receive }) => {
+    receive((event) => events.push(event));
+  });
+  const host = setup({ actors: { toasts, subject: logic as AnyActorLogic } }).createMachine({
+    invoke: [
+      { id: 'toasts', systemId: 'toasts', src: 'toasts' as const },
+      { id: 'subject', src: 'subject' as const, input },
+    ],
+  });
+  const hostActor = createActor(host).start();
+  const actor = hostActor.getSnapshot().children.subject as ActorRefFrom<L>;
+  (actor as AnyActorRef).on('*', (event: EventObject) => events.push(event));
+  return { actor, events };
 }

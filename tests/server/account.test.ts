@@ -335,7 +335,7 @@ describe('changeEmail', () => {
     expect((await api.call('checkAuth', { token: customer.token })).body).toMatchObject({
       emailVerified: false,
     });
-    // Until the new address is verified, what needs a verified one is refused (SPEC §5: 403).
+    // Until the new address is verified, what needs a verified one is refused (docs/product.md §5: 403).
     const topUp = () =>
       api.call('topUpBalance', {
         token: customer.token,

@@ -1,5 +1,5 @@
 /**
- * The API reference (issue #13): /api/docs serves Swagger UI from the package under a CSP of its
+ * The API reference (docs/decisions/0011): /api/docs serves Swagger UI from the package under a CSP of its
  * own that allows nothing from elsewhere, and /api/openapi.yaml is the contract as written.
  */
 import { readFileSync } from 'node:fs';

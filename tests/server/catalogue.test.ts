@@ -24,7 +24,7 @@ import {
 import { createTestApi, type TestApi } from './support/api';
 import { createTestDatabase } from './support/db';
 
-/** SPEC §3 defaults (pinned by tests/domain/settings.test.ts). */
+/** docs/product.md §3 defaults (pinned by tests/domain/settings.test.ts). */
 const DEFAULTS: Settings = settingsDefaults();
 
 let api: TestApi;
@@ -75,7 +75,7 @@ describe('getSettings', () => {
     expect(payload.game_server).toEqual({ host: 'play.blockfront.example', port: 25565 });
   });
 
-  it("answers the footer texts in lang_id's language where the store has them (#12), the default language's otherwise", async () => {
+  it("answers the footer texts in lang_id's language where the store has them, the default language's otherwise", async () => {
     const english = payloadOf<Settings>(
       (await api.call('getSettings', { query: { lang_id: lang.en } })).body,
     );
@@ -109,7 +109,7 @@ describe('getSettings', () => {
     ).toEqual({ de: { copyright: null, company_address: 'Berlin' } });
   });
 
-  it('applies the SPEC §3 default of every key that is not stored', async () => {
+  it('applies the docs/product.md §3 default of every key that is not stored', async () => {
     const database = await createTestDatabase();
     const other = await createTestApi({ database });
     try {

@@ -5,7 +5,6 @@ import { createSession } from '../../server/auth/sessions';
 import { executeRows } from '../../server/db/client';
 import { balanceLedger, orderLines, orders, payments } from '../../server/db/schema';
 import { failUnopenedPayment } from '../../server/payments/payments';
-import { paymentsOf, usePayments } from '../../server/payments/providers';
 import { messageOf } from './support/api';
 import {
   cachedBalance,
@@ -464,8 +463,8 @@ describe('checkout by card (sandbox)', () => {
     const { db } = suite.api.database;
     const customer = await createCustomer(db);
     await fill(customer, [[product(0), 1]]);
-    const real = await paymentsOf(suite.api.app.ctx);
-    usePayments(suite.api.app.ctx, {
+    const real = await suite.api.app.ctx.payments.required();
+    suite.api.app.ctx.payments.replace({
       ...real,
       provider: {
         ...real.provider,
@@ -479,7 +478,7 @@ describe('checkout by card (sandbox)', () => {
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ status: 'ERROR', message: 'Server error. Please try again later.' });
     } finally {
-      usePayments(suite.api.app.ctx, real);
+      suite.api.app.ctx.payments.replace(real);
     }
     const [order] = await db.select().from(orders).where(eq(orders.userId, customer.id));
     expect(order?.status).toBe('failed');

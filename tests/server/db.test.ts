@@ -180,7 +180,7 @@ describe('the seeded database', () => {
     expect(await countOf(schema.translations)).toBe(shipped + categoryTitles.length);
   });
 
-  it('has every setting of SPEC §3', async () => {
+  it('has every setting of docs/product.md §3', async () => {
     const rows = await handle.db.select().from(schema.settings);
     const settings = Object.fromEntries(rows.map((row) => [row.key, row.value]));
     expect(Object.keys(settings).sort()).toEqual(
@@ -205,7 +205,7 @@ describe('the seeded database', () => {
         'google_tag',
         'game_server',
         'internal_currency',
-        // Not a setting of its own: the footer texts in the other languages (#12).
+        // Not a setting of its own: the footer texts in the other languages (docs/decisions/0019).
         'text_translations',
       ].sort(),
     );

@@ -1,4 +1,4 @@
-// Issue #14 (docs/decisions/0021): the app page carries its first screen, rendered by the build's
+// docs/decisions/0021: the app page carries its first screen, rendered by the build's
 // render entry from the same answers the API gives, and those answers as JSON for the browser.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -104,7 +104,7 @@ describe('the first screen in the HTML', () => {
 
   const TOKEN = 'a'.repeat(40);
   const NOT_FOUND = [/<h1[^>]*>Oops! Page Not Found<\/h1>/, 'Go Back Home'];
-  /** Every public route of issue #14: its status, and what of its first screen the HTML holds. */
+  /** Every public route: its status, and what of its first screen the HTML holds. */
   const FIRST_SCREENS: [url: string, status: number, holds: (string | RegExp)[]][] = [
     ['/', 200, [/<h1[^>]*>Your next adventure is one address away<\/h1>/]],
     ['/shop', 200, [/<h1[^>]*>Shop<\/h1>/, 'product-card']],

@@ -4,7 +4,6 @@ import { createSession } from '../../server/auth/sessions';
 import { balanceLedger, idempotencyKeys, orders, payments } from '../../server/db/schema';
 import { appendLedgerEntry } from '../../server/ledger/ledger';
 import { PaymentsUnavailableError } from '../../server/payments/provider';
-import { paymentsOf, usePayments } from '../../server/payments/providers';
 import {
   cachedBalance,
   createCustomer,
@@ -15,7 +14,7 @@ import {
   type TestCustomer,
 } from './support/money';
 
-/** Issue #10: a checkout sent again with its Idempotency-Key answers the first answer, never a second order. */
+/** docs/decisions/0018: a checkout sent again with its Idempotency-Key answers the first answer, never a second order. */
 
 const suite = moneySuite();
 const { product } = suite;
@@ -51,18 +50,17 @@ const ordersOf = (customer: TestCustomer) =>
   suite.api.database.db.select().from(orders).where(eq(orders.userId, customer.id));
 
 /**
- * Runs `fn` while the sandbox's `createCheckout` throws `error`, then puts the real provider back
- * (named `use…` for the hooks rule: it swaps what the app uses, like `usePayments`).
+ * Runs `fn` while the sandbox's `createCheckout` throws `error`, then puts the real provider back.
  */
-async function useFailingProvider<T>(error: Error, fn: () => Promise<T>): Promise<T> {
-  const real = await paymentsOf(suite.api.app.ctx);
+async function withFailingProvider<T>(error: Error, fn: () => Promise<T>): Promise<T> {
+  const real = await suite.api.app.ctx.payments.required();
   const failing = { ...real.provider, createCheckout: () => Promise.reject(error) };
-  usePayments(suite.api.app.ctx, { ...real, provider: failing });
+  suite.api.app.ctx.payments.replace({ ...real, provider: failing });
   const settled = await fn().then(
     (value) => ({ value }),
     (reason: unknown) => ({ reason }),
   );
-  usePayments(suite.api.app.ctx, real);
+  suite.api.app.ctx.payments.replace(real);
   if ('reason' in settled) throw settled.reason;
   return settled.value;
 }
@@ -237,7 +235,7 @@ describe('checkout by card and an Idempotency-Key', () => {
     await fill(customer, 0, 2);
     await fill(customer, 1, 1);
     const key = newKey();
-    const down = await useFailingProvider(new PaymentsUnavailableError('unreachable'), () =>
+    const down = await withFailingProvider(new PaymentsUnavailableError('unreachable'), () =>
       checkout(customer, { payment_method: 'card' }, key),
     );
     expect(down.status).toBe(503);
@@ -261,7 +259,7 @@ describe('checkout by card and an Idempotency-Key', () => {
     const customer = await createCustomer(db);
     await fill(customer, 0, 1);
     const key = newKey();
-    const refused = await useFailingProvider(new Error('refused'), () =>
+    const refused = await withFailingProvider(new Error('refused'), () =>
       checkout(customer, { payment_method: 'card' }, key),
     );
     expect(refused.status).toBe(500);

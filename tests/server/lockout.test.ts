@@ -7,7 +7,7 @@ import { mailsTo, PASSWORD, resetLinkIn, signInLinkIn, signUp, waitForMail } fro
 import { type CallResult, createTestApi, type TestApi } from './support/api';
 
 /**
- * Issue #11 §2: guessing is throttled per address and per account, and no stranger can lock the
+ * docs/decisions/0015: guessing is throttled per address and per account, and no stranger can lock the
  * owner out. These run with the shipped limits (only the global API flood guard is raised, as
  * these tests send many requests from one process).
  */

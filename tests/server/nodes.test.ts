@@ -1,4 +1,4 @@
-// Two API nodes on one PostgreSQL (issue #11 §11), each with its own connection pool as two
+// Two API nodes on one PostgreSQL (docs/decisions/0014), each with its own connection pool as two
 // processes behind a load balancer would have: they migrate and seed together safely, a cart
 // checked out on both at once is paid once, and the sensitive operations' rate limits count
 // across both. (The global per-address flood guard counts per node: server/http/rate-limit.ts.)

@@ -1,12 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/client';
 import { loggerOptions } from '../../server/http/log';
 import { startupAnswers } from '../../server/render/startup-answers';
 import { createTestApi } from './support/api';
+import { createTestDatabase } from './support/db';
 import { activeProducts, createCustomer, FORM, moneySnapshot, testRateLimits } from './support/money';
+
+// One database for the apps of this file: each differs only in its settings, and a fresh database
+// per app made a test outlast its timeout on a loaded machine.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 60_000);
+afterAll(() => database?.close());
 
 /** An app as a deployed store without Stripe configured: PUBLIC_URL is not local, PAYMENT_PROVIDER unset. */
 async function deployedWithoutStripe(logLines?: string[]) {
   return createTestApi({
+    database,
     env: { PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: '' },
     rateLimits: testRateLimits,
     ...(logLines === undefined
@@ -80,7 +91,7 @@ describe('a deployed store without a payment provider', () => {
       { PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: '' },
       { PUBLIC_URL: 'http://localhost:3000', PAYMENT_PROVIDER: 'none' },
     ]) {
-      const api = await createTestApi({ env, rateLimits: testRateLimits });
+      const api = await createTestApi({ database, env, rateLimits: testRateLimits });
       try {
         const settings = await api.call('getSettings');
         expect((settings.body as { payload: { payment_methods: string[] } }).payload.payment_methods).toEqual(
@@ -96,7 +107,10 @@ describe('a deployed store without a payment provider', () => {
         await api.close();
       }
     }
-    const local = await createTestApi({ env: { PUBLIC_URL: 'http://localhost:3000', PAYMENT_PROVIDER: '' } });
+    const local = await createTestApi({
+      database,
+      env: { PUBLIC_URL: 'http://localhost:3000', PAYMENT_PROVIDER: '' },
+    });
     try {
       const settings = await local.call('getSettings');
       expect((settings.body as { payload: { payment_methods: string[] } }).payload.payment_methods).toEqual([
@@ -129,6 +143,7 @@ describe('the sandbox', () => {
     ] as const) {
       const lines: string[] = [];
       const api = await createTestApi({
+        database,
         env,
         logger: loggerOptions('info', { write: (line: string) => lines.push(line) }),
       });

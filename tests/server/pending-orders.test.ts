@@ -5,7 +5,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceLedger, orders, payments } from '../../server/db/schema';
 import { expirePendingPayments, startExpirySweep, sweepInterval } from '../../server/payments/pending';
-import { configuredPayments } from '../../server/payments/providers';
 import { newSandboxEvent, signSandboxBody } from '../../server/payments/sandbox';
 import type { StripeCheckoutClient } from '../../server/payments/stripe';
 import type { TestApi } from './support/api';
@@ -76,7 +75,7 @@ const paymentStatus = async (ref: string) =>
 
 /** The sandbox's signed webhook delivery for a payment, as the provider would post it. */
 async function sandboxWebhook(ref: string, type: 'payment.succeeded' | 'payment.failed') {
-  const secret = (await configuredPayments(suite.api.app.ctx))?.sandboxSecret ?? '';
+  const secret = (await suite.api.app.ctx.payments.configured())?.sandboxSecret ?? '';
   const now = Math.floor(Date.now() / 1000);
   const raw = JSON.stringify(newSandboxEvent(type, ref, now));
   return suite.api.call('paymentWebhook', {
@@ -305,7 +304,7 @@ describe('the expiry sweep', () => {
     const sweep = startExpirySweep({
       db,
       timeoutMs: TIMEOUT_MS,
-      provider: async () => (await configuredPayments(suite.api.app.ctx))?.provider,
+      provider: async () => (await suite.api.app.ctx.payments.configured())?.provider,
       log: {
         info: (_details, message) => logged.push(message),
         warn: (_details, message) => logged.push(message),

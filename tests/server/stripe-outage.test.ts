@@ -19,7 +19,7 @@ import {
   TEST_STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
 } from './support/stripe-events';
 
-/** Issue #11 §5: Stripe down is a 503 the customer can repeat, never a 500 or a failed payment. */
+/** docs/decisions/0016: Stripe down is a 503 the customer can repeat, never a 500 or a failed payment. */
 
 const UNREACHABLE =
   'The payment service cannot be reached right now. Nothing was charged; please try again in a moment.';

@@ -1,4 +1,4 @@
-// Providers deliver webhooks at least once and in no particular order (issue #11 §10): whatever
+// Providers deliver webhooks at least once and in no particular order (docs/decisions/0014): whatever
 // mix of new events and redeliveries arrives, one after another or all at once, a top-up is
 // credited at most once, exactly when it ends paid, and the first outcome delivered decides.
 // Runs on PGlite in `npm test` and on PostgreSQL in `npm run test:postgres` (real concurrency).

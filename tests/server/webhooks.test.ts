@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, webhookEvents } from '../../server/db/schema';
 import { getOrCreateSecret } from '../../server/db/secrets';
-import { paymentsOf, usePayments } from '../../server/payments/providers';
 import {
   newSandboxEvent,
   SANDBOX_SECRET_NAME,
@@ -246,9 +245,9 @@ describe('the sandbox page delivers through the webhook verification', () => {
   it('signs its event with the secret and the provider verifies it', async () => {
     const customer = await createCustomer(suite.api.database.db);
     const ref = await pendingTopUp(customer);
-    const real = await paymentsOf(suite.api.app.ctx);
+    const real = await suite.api.app.ctx.payments.required();
     const seen: string[] = [];
-    usePayments(suite.api.app.ctx, {
+    suite.api.app.ctx.payments.replace({
       ...real,
       provider: {
         ...real.provider,
@@ -262,7 +261,7 @@ describe('the sandbox page delivers through the webhook verification', () => {
       const response = await sandboxDecision(suite.api, ref, 'pay');
       expect(response.status).toBe(303);
     } finally {
-      usePayments(suite.api.app.ctx, real);
+      suite.api.app.ctx.payments.replace(real);
     }
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -272,7 +271,7 @@ describe('the sandbox page delivers through the webhook verification', () => {
   it('without SANDBOX_WEBHOOK_SECRET the secret is kept in the database, shared by every node', async () => {
     const other = await createTestApi({ rateLimits: testRateLimits });
     try {
-      const payments = await paymentsOf(other.app.ctx);
+      const payments = await other.app.ctx.payments.required();
       expect(payments.sandboxSecret).toBe(await getOrCreateSecret(other.database.db, SANDBOX_SECRET_NAME));
       expect(payments.sandboxSecret?.length).toBeGreaterThanOrEqual(32);
     } finally {

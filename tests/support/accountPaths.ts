@@ -1,5 +1,5 @@
 /**
- * The candidate events of the account machines' path plans (DESIGN §5), shared by the machine
+ * The candidate events of the account machines' path plans (docs/architecture.md §5), shared by the machine
  * tests (tests/machines/account) and the UI tests that replay them (tests/ui/account).
  */
 import type { changeEmailMachine, changePasswordMachine } from '../../machines/forms/accountSecurity';

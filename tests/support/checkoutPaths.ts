@@ -1,9 +1,9 @@
 /**
- * The candidate events of the checkout machine's path plan (DESIGN §5), shared by the machine
+ * The candidate events of the checkout machine's path plan (docs/architecture.md §5), shared by the machine
  * suite (tests/machines/checkout.test.ts) and the UI replay of its paths (tests/ui/pages).
  */
 import type { ApiFailure } from '../../domain/api-failure';
-import type { checkoutMachine } from '../../machines/checkout';
+import type { checkoutMachine, StoreFacts } from '../../machines/checkout';
 import { doneEvent, errorEvent, type PlanOptions } from './paths';
 
 /** A failure as the api client reports it; `serverMessage` only when the server sent one. */
@@ -32,8 +32,14 @@ export const paymentsUnavailable: ApiFailure = {
   status: 503,
 };
 
-/** The coins the plan's SUBMIT reports: a 10.00 total against a 4.00 balance, prices in US dollars. */
-export const planSubmit = { type: 'SUBMIT', total: 1000, balance: 400, currency: 'USD' } as const;
+/** The store the plan's checkout opens on: a 10.00 total against a 4.00 balance, prices in US dollars. */
+export const planStore: StoreFacts = {
+  total: 1000,
+  inGame: false,
+  cartBusy: false,
+  balance: 400,
+  currency: 'USD',
+};
 
 /** The server refused the player the order is for: a 422 on the field. */
 export const playerRefused: ApiFailure = {
@@ -43,15 +49,16 @@ export const playerRefused: ApiFailure = {
 
 export const checkoutPlan: PlanOptions<typeof checkoutMachine> = {
   inputs: [
-    { methods: ['balance', 'card'], idempotencyKey: 'k1' },
-    { methods: ['card'], idempotencyKey: 'k2' },
-    { methods: [], idempotencyKey: 'k3' },
+    { methods: ['balance', 'card'], idempotencyKey: 'k1', store: planStore },
+    { methods: ['card'], idempotencyKey: 'k2', store: planStore },
+    { methods: [], idempotencyKey: 'k3', store: planStore },
   ],
   events: [
     { type: 'SELECT', method: 'card' },
     { type: 'SELECT', method: 'balance' },
-    planSubmit,
-    { ...planSubmit, inGame: true },
+    { type: 'SUBMIT' },
+    { type: 'STORE', ...planStore, inGame: true },
+    { type: 'STORE', ...planStore, cartBusy: true },
     { type: 'SUGGEST_PLAYER', player: 'Steve' },
     { type: 'PLAYER', value: 'Alex' },
     { type: 'PLAYER', value: ' ' },
@@ -65,6 +72,5 @@ export const checkoutPlan: PlanOptions<typeof checkoutMachine> = {
     errorEvent('submitCheckout', playerRefused),
     errorEvent('submitCheckout', checkoutFailure('server')),
     errorEvent('submitCheckout', paymentsUnavailable),
-    { type: 'RETRY' },
   ],
 };

@@ -1,6 +1,6 @@
 import type { Schemas } from '../../src/api';
 
-/** Demo data the default handlers answer with (DESIGN §4 "Demo data"), typed by the contract. */
+/** Demo data the default handlers answer with (docs/architecture.md §4 "Demo data"), typed by the contract. */
 
 export const DEMO_TOKEN = 'demo-token-0123456789';
 
@@ -37,7 +37,7 @@ export const languages: Schemas['Language'][] = [
 ];
 
 /**
- * The server's complete catalogues by language id (DESIGN §4), here only for the strings the tests
+ * The server's complete catalogues by language id (docs/architecture.md §4), here only for the strings the tests
  * read: English repeats the compiled defaults, so switching back from German restores them.
  */
 export const localizations: Record<number, Record<string, string>> = {

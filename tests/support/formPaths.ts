@@ -1,5 +1,5 @@
 /**
- * The candidate events of the form machines' path plans (DESIGN §5), shared by the machine tests
+ * The candidate events of the form machines' path plans (docs/architecture.md §5), shared by the machine tests
  * (tests/machines/forms) and the screens that replay the same paths (tests/ui/auth).
  */
 import type { ApiFailure } from '../../domain/api-failure';
@@ -101,7 +101,7 @@ export const PASSWORD_RULE =
   'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces';
 
 /**
- * SPEC §5's sign-up messages in order, each with its field and the edit that fixes it: applied one
+ * docs/product.md §5's sign-up messages in order, each with its field and the edit that fixes it: applied one
  * after the other from an empty form, every SUBMIT shows the next message.
  */
 export const SIGN_UP_ORDER: ReadonlyArray<readonly [message: string, field: string, fix: SignUpEvent]> = [
@@ -134,7 +134,7 @@ export const SIGN_UP_ORDER: ReadonlyArray<readonly [message: string, field: stri
 
 export const signUpPlan: PlanOptions<typeof signUpMachine> = {
   input: { countries },
-  // Only the edit that fixes the first broken rule is offered, so the form fills in SPEC §5's order.
+  // Only the edit that fixes the first broken rule is offered, so the form fills in docs/product.md §5's order.
   events: (snapshot) => {
     const broken = signUpRules.findIndex((rule) => !rule.valid(snapshot.context.values));
     const fix = SIGN_UP_ORDER[broken]?.[2];

@@ -1,5 +1,5 @@
 /**
- * Replays a generated path on a running actor (DESIGN §5), so actions execute: every actor the
+ * Replays a generated path on a running actor (docs/architecture.md §5), so actions execute: every actor the
  * machine invokes or spawns is a deferred stub that finishes only when the path says so (its
  * `done` / `error` step), delays run on a SimulatedClock and fire only as the path's `after`
  * steps, and any `system.get(systemId)` the machine addresses finds a recorder. Per step it

@@ -1,5 +1,5 @@
 /**
- * Path coverage for XState machines (DESIGN §5). `pathPlan` walks the pure machine with
+ * Path coverage for XState machines (docs/architecture.md §5). `pathPlan` walks the pure machine with
  * `xstate/graph` using the candidate events a test supplies (with payloads that make each guard
  * true and false; actor results and delays as `doneEvent` / `errorEvent` / `afterEvent`), picks
  * the shortest path to every transition, and reports the edges of `toDirectedGraph` (plus

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { hashToken, newToken } from '../../auth/tokens';
-import type { Database } from '../client';
+import type { Database } from '../database';
 import { countries, gameServers, productCommands, products, serverSecrets, users } from '../schema';
 
 /**

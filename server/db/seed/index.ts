@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { categoryTitleKey } from '../../catalogue/products';
-import type { Database } from '../client';
+import type { Database } from '../database';
 import {
   countries,
   currencies,
@@ -13,6 +13,7 @@ import {
   staticPageTranslations,
   translations,
 } from '../schema';
+import { transaction } from '../statement';
 import { countryRows } from './countries';
 import { seedDelivery } from './delivery';
 import { productImage, seedCategoryTitles, seedProducts } from './products';
@@ -36,7 +37,7 @@ const otherLanguages = seedLanguages.filter((language) => language.code !== defa
  * overwrites what an operator edited.
  */
 export async function seed(db: Database, options: SeedOptions = {}): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx
       .insert(languages)
       .values([...seedLanguages])

@@ -17,9 +17,9 @@ export const seedCurrencies = [
 ];
 
 /**
- * Public settings of SPEC §3. Money is in integer minor units, as in the API (ADR 0002):
+ * Public settings of docs/product.md §3. Money is in integer minor units, as in the API (ADR 0002):
  * min_top_up in cents of the default currency (EUR), the welcome bonus in hundredths of a coin.
- * Amounts as a real store sets them (#12): 100 coins to the euro, so products cost 100–2,000
+ * Amounts as a real store sets them (docs/decisions/0019): 100 coins to the euro, so products cost 100–2,000
  * coins (€1–€20), the welcome bonus is 100 coins (€1), and the €5 minimum top-up buys 500 coins.
  */
 export const seedSettings: Record<string, unknown> = {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { Database } from '../client';
+import type { Database } from '../database';
 import { languages, translations } from '../schema';
 
 /** Next to this module in the sources; next to the bundle (dist/server/catalogues) in a build. */

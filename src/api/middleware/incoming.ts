@@ -16,7 +16,7 @@ export interface IncomingOptions {
 }
 
 /**
- * SPEC §4: "a 401 on logout is silently ignored". Logout clears local state whatever the server
+ * docs/product.md §4: "a 401 on logout is silently ignored". Logout clears local state whatever the server
  * says, so its 401 does not also report an expired session; the caller still gets the error.
  */
 const UNAUTHORIZED_HOOK_EXEMPT = new Set(['POST /logout']);

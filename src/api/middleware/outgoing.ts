@@ -1,6 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
 
-/** What every request carries, read fresh for each request (SPEC §7). */
+/** What every request carries, read fresh for each request (docs/product.md §7). */
 export interface OutgoingOptions {
   getToken: () => string | null;
   getLanguageId: () => number | null;

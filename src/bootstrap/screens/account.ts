@@ -9,7 +9,7 @@ import { profileEditMachine } from '../../../machines/forms/profileEdit';
 import { type TopUpAnswer, type TopUpRequest, topUpMachine } from '../../../machines/topUp';
 import { type ApiClient, call } from '../../api';
 
-/** The account tabs (SPEC §2 "Account page"), on the typed client. */
+/** The account tabs (docs/product.md §2 "Account page"), on the typed client. */
 export const accountScreens = {
   /** PUT /user/profile. */
   profileEdit: (api: ApiClient) =>

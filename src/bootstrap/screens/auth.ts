@@ -7,7 +7,7 @@ import { loginLinkMachine } from '../../../machines/loginLink';
 import type { ApiClient } from '../../api';
 import { authActors } from '../auth-actors';
 
-/** The auth forms (SPEC §2), on the typed client. */
+/** The auth forms (docs/product.md §2), on the typed client. */
 export const authScreens = {
   signIn: (api: ApiClient) => {
     const actors = authActors(api);

@@ -11,7 +11,7 @@ export interface MoneyProps {
   /** Integer minor units of `currency`. */
   amount: number;
   currency: MoneyCurrency;
-  /** Decimal places; by default those of the currency code (SPEC §3: 0, 3 or 2). */
+  /** Decimal places; by default those of the currency code (docs/product.md §3: 0, 3 or 2). */
   decimals?: number;
   className?: string;
 }

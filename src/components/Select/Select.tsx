@@ -22,7 +22,7 @@ import './Select.css';
 export type { SelectOption, SelectProps } from './types';
 
 /**
- * The filterable select of SPEC §2: typing keeps the options whose label starts with the typed
+ * The filterable select of docs/product.md §2: typing keeps the options whose label starts with the typed
  * text (case- and accent-insensitive). This module pulls in react-aria's ComboBox (about 60 KB
  * gzip): load it through LazySelect anywhere near the first page load.
  */

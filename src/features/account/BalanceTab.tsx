@@ -37,7 +37,7 @@ const messages = defineMessages({
   redirecting: { id: 'account.topUp.redirecting', defaultMessage: 'Redirecting to payment…' },
 });
 
-/** The balance tab (SPEC §2): the coins, and a top-up by card in the display currency. */
+/** The balance tab (docs/product.md §2): the coins, and a top-up by card in the display currency. */
 export function BalanceTab() {
   const say = useText();
   const text = useOptionalText();

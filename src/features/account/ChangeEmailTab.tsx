@@ -21,7 +21,7 @@ const messages = defineMessages({
   },
 });
 
-/** The change email tab (SPEC §2, §5): the new address and the current password. */
+/** The change email tab (docs/product.md §2, §5): the new address and the current password. */
 export function ChangeEmailTab() {
   const intl = useIntl();
   const text = useOptionalText();

@@ -21,7 +21,7 @@ const messages = defineMessages({
   pending: { id: 'account.profile.saving', defaultMessage: 'Saving...' },
 });
 
-/** The change password tab (SPEC §2, §5): current, new and confirmation, with the live hints. */
+/** The change password tab (docs/product.md §2, §5): current, new and confirmation, with the live hints. */
 export function ChangePasswordTab() {
   const intl = useIntl();
   const text = useOptionalText();

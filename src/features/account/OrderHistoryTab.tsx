@@ -59,7 +59,7 @@ const statusMessages: Record<Order['status'], MessageDescriptor> = defineMessage
 });
 
 /**
- * The order history tab (SPEC §2): 'Loading orders...', 'No orders found' with 'Start Shopping',
+ * The order history tab (docs/product.md §2): 'Loading orders...', 'No orders found' with 'Start Shopping',
  * or a table of Date, Items, Total, Status in pages of 5 (cards on narrow screens, by CSS). A card
  * order waiting for its payment offers Pay now and Cancel order (ADR 0028).
  */

@@ -18,7 +18,7 @@ import { profileFieldMessages } from './profileFieldMessages';
 
 /**
  * The edit form comes with Edit: its phone field (libphonenumber) is most of the tab's weight, and
- * the view does not need it (DESIGN §6, a route's own code ≤ 40 KB; `npm run size`).
+ * the view does not need it (docs/architecture.md §6, a route's own code ≤ 40 KB; `npm run size`).
  */
 const loadProfileForm = retryableImport(() => import('./ProfileForm'));
 const ProfileForm = retryableLazy(() => loadProfileForm().then((module) => module.ProfileForm));
@@ -39,7 +39,7 @@ const avatarMessage = defineMessage<{ name: MessageValue }>({
   defaultMessage: 'Profile picture of {name}',
 });
 
-/** The profile tab (SPEC §2): avatar, full name, join date and the personal fields; Edit opens the form. */
+/** The profile tab (docs/product.md §2): avatar, full name, join date and the personal fields; Edit opens the form. */
 export function ProfileTab() {
   const intl = useIntl();
   const text = useOptionalText();

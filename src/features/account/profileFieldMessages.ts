@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
 
-/** The profile's field labels (SPEC §2 "Profile tab"), shared by the view and the edit form. */
+/** The profile's field labels (docs/product.md §2 "Profile tab"), shared by the view and the edit form. */
 export const profileFieldMessages = defineMessages({
   name: { id: 'auth.field.firstName', defaultMessage: 'First Name' },
   surname: { id: 'auth.field.lastName', defaultMessage: 'Last Name' },

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import './auth.css';
 
-/** An auth screen: a card on the hero background, under the transparent header (SPEC §2 "Shell"). */
+/** An auth screen: a card on the hero background, under the transparent header (docs/product.md §2 "Shell"). */
 export function AuthLayout({
   title,
   wide = false,

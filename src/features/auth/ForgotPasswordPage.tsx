@@ -23,7 +23,7 @@ const messages = defineMessages({
   back: { id: 'auth.backToSignIn', defaultMessage: 'Back to Sign In' },
 });
 
-/** /forgot-password (SPEC §2): sends a reset link; the notice stays on the page. */
+/** /forgot-password (docs/product.md §2): sends a reset link; the notice stays on the page. */
 export function ForgotPasswordPage() {
   const intl = useIntl();
   const text = useOptionalText();

@@ -23,7 +23,7 @@ const messages = defineMessages({
   sendingLink: { id: 'auth.signIn.sendingLink', defaultMessage: 'Sending link...' },
 });
 
-/** /login (SPEC §2 "Sign In"): success goes to the `redirect` query or /account. */
+/** /login (docs/product.md §2 "Sign In"): success goes to the `redirect` query or /account. */
 export function LoginPage() {
   const intl = useIntl();
   const text = useOptionalText();

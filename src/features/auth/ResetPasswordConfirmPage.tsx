@@ -3,7 +3,7 @@ import { ResetPasswordForm } from './ResetPasswordForm';
 
 const route = getRouteApi('/reset-password-confirm');
 
-/** /reset-password-confirm?token=…&email=… — the link in the reset email (DESIGN §3). */
+/** /reset-password-confirm?token=…&email=… — the link in the reset email (docs/architecture.md §3). */
 export function ResetPasswordConfirmPage() {
   return <ResetPasswordForm form={route.useLoaderData({ select: (data) => data.screen })} />;
 }

@@ -31,7 +31,7 @@ const lead = defineMessage<{ email: MessageValue }>({
 });
 
 /**
- * The Reset password screen (SPEC §2) for the link's token and email. A link without them (or with
+ * The Reset password screen (docs/product.md §2) for the link's token and email. A link without them (or with
  * malformed ones) shows 'Invalid reset link' and the way to ask for a new one; success toasts
  * 'Password reset successfully' and opens Sign In.
  */

@@ -2,7 +2,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { cartTotal, deliversInGame } from '../../../machines/cart';
+import { cartTotal, lineSteps } from '../../../machines/cart';
+import { cartLocked } from '../../../machines/checkout';
 import type { CartItem } from '../../../machines/domain';
 import { awaitingPayment, type Order, type ordersMachine, ordersMessages } from '../../../machines/orders';
 import { defineMessages, withValues } from '../../../machines/text';
@@ -19,7 +20,6 @@ import { CheckoutPanel } from './CheckoutPanel';
 import '../shared/order-actions.css';
 import '../shared/storePage.css';
 import './cart.css';
-import { MAX_LINE_COUNT } from '../../../domain/cart';
 
 const route = getRouteApi('/cart');
 
@@ -47,7 +47,7 @@ const messages = defineMessages({
   orderNumber: { id: 'cart.awaiting.order', defaultMessage: 'Order #{id}' },
 });
 
-/** /cart (SPEC §2 CartPage): the lines, their changes, the total and checkout. */
+/** /cart (docs/product.md §2 CartPage): the lines, their changes, the total and checkout. */
 export function CartPage() {
   const say = useText();
   const text = useOptionalText();
@@ -61,7 +61,7 @@ export function CartPage() {
   const busy = useSelector(cart, (snapshot) => snapshot.hasTag('busy'));
   const changing = useSelector(cart, (snapshot) => snapshot.context.changing);
   const clearing = useSelector(cart, (snapshot) => snapshot.matches('clearing'));
-  const checkingOut = useSelector(checkout, (snapshot) => snapshot.hasTag('busy'));
+  const locked = useSelector(checkout, cartLocked);
   const total = cartTotal(items);
 
   return (
@@ -92,7 +92,7 @@ export function CartPage() {
                   key={line.id}
                   line={line}
                   inProgress={changing === line.id || clearing}
-                  locked={busy || checkingOut}
+                  locked={locked}
                   onCount={(count) => cart.send({ type: 'SET_COUNT', id: line.id, count })}
                   onRemove={() => cart.send({ type: 'REMOVE', id: line.id })}
                 />
@@ -101,9 +101,9 @@ export function CartPage() {
             <button
               type="button"
               className={buttonClass('ghost', 'sm', false, 'cart__clear')}
-              aria-disabled={busy || checkingOut || undefined}
+              aria-disabled={locked || undefined}
               onClick={() => {
-                if (!busy && !checkingOut) cart.send({ type: 'CLEAR' });
+                if (!locked) cart.send({ type: 'CLEAR' });
               }}
             >
               {say(messages.clear)}
@@ -114,7 +114,7 @@ export function CartPage() {
               <span>{say(messages.total)}</span>
               <CoinPrice amount={total} size="lg" />
             </p>
-            <CheckoutPanel checkout={checkout} total={total} inGame={deliversInGame(items)} locked={busy} />
+            <CheckoutPanel checkout={checkout} />
           </aside>
         </div>
       )}
@@ -165,6 +165,7 @@ interface CartLineProps {
 function CartLine({ line, inProgress, locked, onCount, onRemove }: CartLineProps) {
   const say = useText();
   const title = line.item.title;
+  const steps = lineSteps(line);
   const act = (action: () => void) => () => {
     if (!locked) action();
   };
@@ -191,8 +192,8 @@ function CartLine({ line, inProgress, locked, onCount, onRemove }: CartLineProps
           type="button"
           className="cart-line__step"
           aria-label={say(withValues(messages.fewer, { title }))}
-          aria-disabled={locked || line.count <= 1 || undefined}
-          onClick={act(() => line.count > 1 && onCount(line.count - 1))}
+          aria-disabled={locked || steps.fewer === null || undefined}
+          onClick={act(() => steps.fewer !== null && onCount(steps.fewer))}
         >
           −
         </button>
@@ -203,8 +204,8 @@ function CartLine({ line, inProgress, locked, onCount, onRemove }: CartLineProps
           type="button"
           className="cart-line__step"
           aria-label={say(withValues(messages.more, { title }))}
-          aria-disabled={locked || line.count >= MAX_LINE_COUNT || undefined}
-          onClick={act(() => line.count < MAX_LINE_COUNT && onCount(line.count + 1))}
+          aria-disabled={locked || steps.more === null || undefined}
+          onClick={act(() => steps.more !== null && onCount(steps.more))}
         >
           +
         </button>

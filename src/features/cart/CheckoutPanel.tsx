@@ -4,7 +4,12 @@ import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { decimalsFor } from '../../../domain/money';
 import { toDecimalString } from '../../../domain/money-text';
-import { type CheckoutMachine, coinShortfall, type PaymentMethod } from '../../../machines/checkout';
+import {
+  type CheckoutMachine,
+  type PaymentMethod,
+  payBlocked,
+  shortfallOf,
+} from '../../../machines/checkout';
 import { defineMessages, type MessageText } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
@@ -13,7 +18,7 @@ import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { CoinPrice, useCoinValue } from '../shared/CoinPrice';
-import { useCoinBalance, useSavedPlayer } from '../shared/session';
+import { useSavedPlayer } from '../shared/session';
 
 const messages = defineMessages({
   method: { id: 'checkout.method', defaultMessage: 'Payment method' },
@@ -42,21 +47,17 @@ const methodLabel: Record<PaymentMethod, MessageText> = {
 
 export interface CheckoutPanelProps {
   checkout: ActorRefFrom<CheckoutMachine>;
-  /** The cart's total in coin minor units. */
-  total: number;
-  /** The cart holds a product delivered in game: the order names its player (the field also shows when the server asks for it). */
-  inGame: boolean;
-  /** A cart change is running: checkout waits for it. */
-  locked: boolean;
 }
 
-/** Choosing how to pay and paying (SPEC §4 checkout): coins with the shortfall and a top-up, or a card. */
-export function CheckoutPanel({ checkout, total, inGame, locked }: CheckoutPanelProps) {
+/** Choosing how to pay and paying (docs/product.md §4 checkout): coins with the shortfall and a top-up, or a card. */
+export function CheckoutPanel({ checkout }: CheckoutPanelProps) {
   const say = useText();
   const text = useOptionalText();
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
-  const balance = useCoinBalance() ?? 0;
   const { currency, worth } = useCoinValue();
+  const balance = useSelector(checkout, (snapshot) => snapshot.context.store.balance);
+  // The field also shows when the server asked for a player.
+  const inGame = useSelector(checkout, (snapshot) => snapshot.context.store.inGame);
   const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
   const method = useSelector(checkout, (snapshot) => snapshot.context.method);
   const error = useSelector(checkout, (snapshot) => snapshot.context.error);
@@ -64,13 +65,13 @@ export function CheckoutPanel({ checkout, total, inGame, locked }: CheckoutPanel
   const playerError = useSelector(checkout, (snapshot) => snapshot.context.playerError);
   const savedPlayer = useSavedPlayer();
   useEffect(() => checkout.send({ type: 'SUGGEST_PLAYER', player: savedPlayer }), [checkout, savedPlayer]);
-  const refusedShortfall = useSelector(checkout, (snapshot) => snapshot.context.shortfall);
+  const shortfall = useSelector(checkout, (snapshot) => shortfallOf(snapshot.context));
+  const blocked = useSelector(checkout, payBlocked);
   const submitting = useSelector(checkout, (snapshot) => snapshot.matches('submitting'));
   const redirecting = useSelector(checkout, (snapshot) => snapshot.matches('redirecting'));
   // The payment service was down: the order waits on the server, only the same checkout again.
   const unavailable = useSelector(checkout, (snapshot) => snapshot.matches('unavailable'));
   const busy = submitting || redirecting;
-  const shortfall = method === 'balance' ? Math.max(coinShortfall(total, balance), refusedShortfall ?? 0) : 0;
   const topUpAmount = toDecimalString(worth(shortfall), decimalsFor(currency.code));
 
   if (methods.length === 0) return <p>{say(messages.noMethods)}</p>;
@@ -79,10 +80,7 @@ export function CheckoutPanel({ checkout, total, inGame, locked }: CheckoutPanel
       className="checkout"
       onSubmit={(event) => {
         event.preventDefault();
-        if (unavailable) checkout.send({ type: 'RETRY' });
-        else if (!busy && !locked) {
-          checkout.send({ type: 'SUBMIT', total, balance, currency: currency.code, inGame });
-        }
+        checkout.send({ type: 'SUBMIT' });
       }}
     >
       {(inGame || playerError !== null) && (
@@ -139,7 +137,7 @@ export function CheckoutPanel({ checkout, total, inGame, locked }: CheckoutPanel
       <button
         type="submit"
         className={buttonClass('primary', 'lg', true)}
-        aria-disabled={busy || (locked && !unavailable) || undefined}
+        aria-disabled={blocked || undefined}
       >
         {say(
           submitting

@@ -20,10 +20,10 @@ const messages = defineMessages({
   decline: { id: 'cookies.banner.decline', defaultMessage: 'Decline' },
 });
 
-/** A slug no static page has: /{slug} then renders the not-found page (SPEC §2 "Cookie banner"). */
+/** A slug no static page has: /{slug} then renders the not-found page (docs/product.md §2 "Cookie banner"). */
 
 /**
- * SPEC §2 "Cookie banner": shown until the visitor accepts (a decline shows it again next visit);
+ * docs/product.md §2 "Cookie banner": shown until the visitor accepts (a decline shows it again next visit);
  * Learn more opens the static page whose title mentions cookies, or the not-found page.
  */
 export function CookieBanner() {

@@ -2,7 +2,7 @@
 export function MailIcon() {
   return (
     <span className="email-page__icon" aria-hidden="true">
-      {/* biome-ignore lint/a11y/noSvgWithoutTitle: decorative; the wrapping span is aria-hidden (file being rewritten in #9 §1) */}
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: decorative; the wrapping span is aria-hidden */}
       <svg
         width="40"
         height="40"

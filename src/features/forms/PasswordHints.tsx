@@ -8,7 +8,7 @@ const hintMessages = defineMessages({
   digit: { id: 'forms.password.hintDigit', defaultMessage: '1 numeric [0-9]' },
 });
 
-/** SPEC §5's hints under a new password, each ticked off once the password meets it. */
+/** docs/product.md §5's hints under a new password, each ticked off once the password meets it. */
 export function PasswordHints({ id, password }: { id: string; password: string }) {
   const intl = useIntl();
   const met = passwordHintsMet(password);

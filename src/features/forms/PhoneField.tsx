@@ -22,7 +22,7 @@ export interface PhoneFieldProps {
 }
 
 /**
- * The international phone input of SPEC §5: a calling-code choice limited to the allowed countries
+ * The international phone input of docs/product.md §5: a calling-code choice limited to the allowed countries
  * and a number formatted as it is typed (libphonenumber-js), at most 25 characters. What the number
  * means for the form (required, valid, a country outside the list) is the form machine's call.
  * The library loads at the visitor's first interaction with the page, when the pointer reaches the

@@ -12,7 +12,7 @@ import { PHONE_MAX_LENGTH, type PhoneChange } from '../../../machines/forms/phon
 // typed (phoneLibrary.ts, docs/decisions/0032).
 
 /**
- * What the phone library reads from the typed text (SPEC §5: international format, auto-format,
+ * What the phone library reads from the typed text (docs/product.md §5: international format, auto-format,
  * max 25). Digits typed without '+' are a national number of the chosen country.
  */
 export function readPhone(raw: string, chosen: string | null): PhoneChange {

@@ -70,7 +70,7 @@ const messages = defineMessages({
   newTab: { id: 'home.social.newTab', defaultMessage: '(opens in a new tab)' },
 });
 
-/** SPEC §1: hero, copy address, how it works, features, sign-up call to action, social links. */
+/** docs/product.md §1: hero, copy address, how it works, features, sign-up call to action, social links. */
 export function HomePage() {
   return (
     <main className="home">
@@ -181,7 +181,7 @@ function Features() {
   );
 }
 
-/** Hidden once the visitor is signed in (SPEC §1). */
+/** Hidden once the visitor is signed in (docs/product.md §1). */
 function SignUpCallToAction() {
   const signedIn = useSelector(useChild('session'), (snapshot) => snapshot.context.isAuthenticated);
   if (signedIn) return null;

@@ -30,7 +30,7 @@ export interface StaticPageViewProps {
 }
 
 /**
- * One static page (SPEC §2): spinner while loading, then its title and sanitized HTML, the error
+ * One static page (docs/product.md §2): spinner while loading, then its title and sanitized HTML, the error
  * text, or the not-found page. A new language loads the page again in that language (the app
  * machine sends the screen RELOAD).
  */

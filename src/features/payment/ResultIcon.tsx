@@ -7,7 +7,7 @@ export function ResultIcon({ kind }: { kind: 'success' | 'fail' | 'pending' }) {
   } as const;
   return (
     <span className={`payment-result__icon payment-result__icon--${kind}`} aria-hidden="true">
-      {/* biome-ignore lint/a11y/noSvgWithoutTitle: decorative; the wrapping span is aria-hidden (file being rewritten in #9 §1) */}
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: decorative; the wrapping span is aria-hidden */}
       <svg
         width="40"
         height="40"

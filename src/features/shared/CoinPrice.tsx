@@ -9,7 +9,7 @@ import './CoinPrice.css';
 
 /**
  * Coins' worth in the chosen display currency, following the currency switch: what a card pays for
- * them before VAT (DESIGN §3, rounded up, so a top-up of it credits at least those coins).
+ * them before VAT (docs/architecture.md §3, rounded up, so a top-up of it credits at least those coins).
  */
 export function useCoinValue(): { currency: Currency; worth: (coinsMinor: number) => number } {
   const pointsRate = useAppSelector((snapshot) => snapshot.context.settings?.points_conversion_rate ?? 1);

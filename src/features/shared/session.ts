@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useChild } from '../app/AppActorContext';
 
-/** Whether the session counts as signed in (SPEC §4 "Auth"), for the shop's Add to cart. */
+/** Whether the session counts as signed in (docs/product.md §4 "Auth"), for the shop's Add to cart. */
 export function useIsSignedIn(): boolean {
   return useSelector(useChild('session'), (snapshot) => snapshot.context.isAuthenticated);
 }

@@ -14,7 +14,7 @@ export function useBalance(): number | null {
   return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.balance ?? null);
 }
 
-/** The cart's header badge: '' at 0, '9+' above 9 (SPEC §2). */
+/** The cart's header badge: '' at 0, '9+' above 9 (docs/product.md §2). */
 export function useCartBadge(): string {
   return useSelector(useChild('cart'), (snapshot) => badgeText(cartCount(snapshot.context.items)));
 }

@@ -1,6 +1,13 @@
 import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Suspense, useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useSyncExternalStore,
+} from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { localeOf } from '../../../machines/language';
 import { LoadFailed } from '../../components/LoadFailed/LoadFailed';
@@ -16,14 +23,14 @@ const messages = defineMessages({
   loading: { id: 'shell.startup.loading', defaultMessage: 'Loading...' },
 });
 
-/** The router does no scrolling of its own: the shell's scroll rule (SPEC §2) decides. */
+/** The router does no scrolling of its own: the shell's scroll rule (docs/product.md §2) decides. */
 const routerScrollsNever = () => false;
 
 /**
- * The start-up spinner, the initialization error, or the routed app (SPEC §2 "Shell", §8), in
+ * The start-up spinner, the initialization error, or the routed app (docs/product.md §2 "Shell", §8), in
  * the chosen language: its code and the server's messages merged over the English catalogue.
  */
-export function AppRoot({ router }: { router: AnyRouter }) {
+export function AppRoot({ router, routerMounted }: { router: AnyRouter; routerMounted: () => void }) {
   // Deferred: the switch to the routed app renders the whole shell and page, and as a deferred
   // update React renders it in slices that leave the main thread free, not in one long task.
   const appPhase = useAppSelector((snapshot) =>
@@ -65,10 +72,17 @@ export function AppRoot({ router }: { router: AnyRouter }) {
         // component is the usual one (docs/decisions/0027).
         <ChunkBoundary fallback={(retry) => <LoadFailed page onRetry={retry} />}>
           <RouterProvider router={router} scrollRestoration={routerScrollsNever} />
+          <AfterMount run={routerMounted} />
         </ChunkBoundary>
       )}
     </IntlProvider>
   );
+}
+
+/** Runs `run` in the commit that mounts it: placed after the router, once the router's own layout effects have run. */
+function AfterMount({ run }: { run: () => void }) {
+  useLayoutEffect(run, [run]);
+  return null;
 }
 
 /** Shown only when start-up fails, so its code is not part of the first load. */

@@ -9,7 +9,7 @@ import { useChild } from '../app/AppActorContext';
 import { navMessages } from './messages';
 
 /**
- * The display currency (SPEC §2): the filterable select, only when there is more than one.
+ * The display currency (docs/product.md §2): the filterable select, only when there is more than one.
  * `deferred` (the header strip, on screen from the first paint) keeps react-aria's ComboBox off the
  * first load: see DeferredSelect.
  */

@@ -19,7 +19,7 @@ const copyright = defineMessage<{ year: number; copyright: string }>({
 });
 
 /**
- * SPEC §2 "Shell": site links and one per static page; the operator's company name and address
+ * docs/product.md §2 "Shell": site links and one per static page; the operator's company name and address
  * (only when both are known), requisites, the support address, copyright with the current year,
  * and the accepted card brands.
  */

@@ -22,7 +22,7 @@ const messages = defineMessages({
 });
 
 /**
- * SPEC §2 "Shell": the top strip (Rules, FAQ, language, currency) and the main bar (logo, SHOP,
+ * docs/product.md §2 "Shell": the top strip (Rules, FAQ, language, currency) and the main bar (logo, SHOP,
  * account links); below 768 px the bar keeps the logo and a button that opens the full-screen menu.
  */
 /** Transparent over the hero image, or a solid dark bar. */

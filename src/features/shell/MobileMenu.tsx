@@ -16,7 +16,7 @@ const messages = defineMessages({
 });
 
 /**
- * The full-screen menu of narrow screens (SPEC §2), open while the mobileMenu machine says so. It
+ * The full-screen menu of narrow screens (docs/product.md §2), open while the mobileMenu machine says so. It
  * closes on Escape, on any link click and once the viewport is 768 px or wider.
  */
 export function MobileMenu() {

@@ -20,7 +20,7 @@ const messages = defineMessages({
 });
 
 /**
- * SPEC §2 / §8: the start-up error inside a frame with the shell's header and footer bands (the
+ * docs/product.md §2 / §8: the start-up error inside a frame with the shell's header and footer bands (the
  * settings that fill the real ones are what failed): 'An error occurred during initialization:'
  * and the message, a Retry button, and, when the server said when to come back, the countdown to
  * the app's own retry.

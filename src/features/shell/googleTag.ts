@@ -5,7 +5,7 @@ const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 export const GOOGLE_TAG_ATTRIBUTE = 'data-google-tag';
 
 /**
- * The `google_tag` setting as script elements (SPEC §3). The server's CSP allows the hash of
+ * The `google_tag` setting as script elements (docs/product.md §3). The server's CSP allows the hash of
  * each inline script's exact text and the URL of each external one, reading the snippet the
  * same way (server/http/security.ts): a snippet without `<script>` tags is one inline script.
  * Scripts parsed from HTML never run, so each one is recreated with its attributes and text.

@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
 
-/** Navigation labels shared by the header, the full-screen menu and the footer (SPEC §2 "Shell"). */
+/** Navigation labels shared by the header, the full-screen menu and the footer (docs/product.md §2 "Shell"). */
 export const navMessages = defineMessages({
   home: { id: 'shell.nav.home', defaultMessage: 'Home' },
   main: { id: 'shell.footer.main', defaultMessage: 'Main' },

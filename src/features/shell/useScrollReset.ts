@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 type Location = { pathname: string; search: Record<string, unknown>; hash: string };
 
 /**
- * SPEC §2: navigation scrolls to the top; on the same path only a change of the `page` search
+ * docs/product.md §2: navigation scrolls to the top; on the same path only a change of the `page` search
  * value does. A link to an anchor (#id) is left to the browser.
  */
 export function shouldResetScroll(from: Location | undefined, to: Location): boolean {

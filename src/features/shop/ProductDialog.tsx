@@ -31,7 +31,7 @@ export interface ProductDialogProps {
   onClose: () => void;
 }
 
-/** A product's details (SPEC §2 shop): larger image, description, price, quantity 1–99, Add to cart. */
+/** A product's details (docs/product.md §2 shop): larger image, description, price, quantity 1–99, Add to cart. */
 export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
   const intl = useIntl();
   const [count, setCount] = useState(1);

@@ -32,7 +32,7 @@ const messages = defineMessages({
 /** Cards above the fold on a wide screen; their images load at once. */
 const EAGER_IMAGES = 4;
 
-/** /shop (SPEC §2 ProductListPage): the grid of one page of products, paging, and Add to cart. */
+/** /shop (docs/product.md §2 ProductListPage): the grid of one page of products, paging, and Add to cart. */
 export function ProductListPage() {
   const intl = useIntl();
   const text = useOptionalText();

@@ -1,4 +1,4 @@
-// The account journey of issue #15, one step per test, for a journey file of one width: sign up →
+// The account journey, one step per test, for a journey file of one width: sign up →
 // verify → profile → edit the city → top up through the sandbox → order history, empty, then with an
 // order paid in coins → change password →
 // Logout (header, then the account menu) → sign in with the new password → forgot and reset the

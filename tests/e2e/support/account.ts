@@ -1,4 +1,4 @@
-// The account page of SPEC §2 as a customer uses it: its tabs, the profile form, a top-up through
+// The account page of docs/product.md §2 as a customer uses it: its tabs, the profile form, a top-up through
 // the sandbox, the credential forms and the two Logout buttons. Amounts are read from the running
 // server (settings, currencies, the balance shown), never assumed, so seed changes do not break it.
 import type { Locator, Page } from 'playwright-core';
@@ -132,7 +132,7 @@ export function plannedTopUp(terms: TopUpTerms): PlannedTopUp {
   };
 }
 
-/** SPEC §8's notice for a confirmed top-up, as the storefront fills it in (the coins in English digits). */
+/** docs/product.md §8's notice for a confirmed top-up, as the storefront fills it in (the coins in English digits). */
 export function toppedUpNotice(coinsMinor: number): string {
   const amount = new Intl.NumberFormat('en').format(Number(toDecimalString(coinsMinor, COIN_DECIMALS)));
   return `Successfully added ${amount} tokens to your balance!`;

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 
 export const ARTIFACTS_DIR = join('test-results', 'e2e');
 
-/** The widths every screen is captured at (DESIGN §5: narrow phone and desktop). */
+/** The widths every screen is captured at (docs/architecture.md §5: narrow phone and desktop). */
 export const SCREENSHOT_WIDTHS = [375, 1280] as const;
 
 /** Two frames: the layout of the new viewport width has been computed and painted. */

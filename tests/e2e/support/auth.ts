@@ -1,4 +1,4 @@
-// The auth screens of SPEC §2, filled in as a customer does: labels, buttons and links by name.
+// The auth screens of docs/product.md §2, filled in as a customer does: labels, buttons and links by name.
 import type { Page } from 'playwright-core';
 import { verificationLink } from './outbox';
 import {
@@ -16,14 +16,14 @@ function main(page: Page) {
   return page.getByRole('main');
 }
 
-/** Picks an option of the filterable select (SPEC §2): type the start of its label, choose it. */
+/** Picks an option of the filterable select (docs/product.md §2): type the start of its label, choose it. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
   const field = main(page).getByRole('combobox', { name: label });
   await field.fill(option);
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The phone input (SPEC §5): the country's dial code, then the national number, formatted as typed. */
+/** The phone input (docs/product.md §5): the country's dial code, then the national number, formatted as typed. */
 async function enterPhone(page: Page, country: string, digits: string, formatted: string): Promise<void> {
   const dialCode = main(page).getByRole('combobox', { name: 'Dial code' });
   const option = dialCode.locator('option', { hasText: `${country} (+` });
@@ -69,8 +69,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /**
- * Logout, back home with SPEC §8's notice. The Logout button lives in the full-screen menu; the
- * account page's side menu (SPEC §2) does not exist yet, so a wide window is narrowed to reach it.
+ * Logout, back home with docs/product.md §8's notice. The Logout button lives in the full-screen menu; the
+ * account page's side menu (docs/product.md §2) does not exist yet, so a wide window is narrowed to reach it.
  */
 export async function signOut(page: Page): Promise<void> {
   const own = page.viewportSize();

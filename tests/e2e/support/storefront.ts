@@ -1,7 +1,7 @@
-// What a customer sees and does in the storefront, by accessible names and SPEC.md's texts.
+// What a customer sees and does in the storefront, by accessible names and the texts of docs/product.md.
 import type { Locator, Page } from 'playwright-core';
 
-/** Below this width the header shows the menu button instead of its links (SPEC §2 "Shell"). */
+/** Below this width the header shows the menu button instead of its links (docs/product.md §2 "Shell"). */
 const DESKTOP_MIN_WIDTH = 768;
 /** The phone width of the narrow journey and screenshots. */
 export const NARROW_WIDTH = 375;
@@ -12,7 +12,7 @@ export interface Customer {
   email: string;
   /** The national number, as a customer types it after choosing the dial code. */
   phone: string;
-  /** The same number as the phone input shows it once typed (SPEC §5: international, auto-formatted). */
+  /** The same number as the phone input shows it once typed (docs/product.md §5: international, auto-formatted). */
   formattedPhone: string;
   /** The country as its name appears in the country select. */
   country: string;
@@ -28,7 +28,7 @@ export function header(page: Page): Locator {
   return page.getByRole('banner');
 }
 
-/** Waits for a text that SPEC.md gives word for word (toasts, notices, headings). */
+/** Waits for a text that docs/product.md gives word for word (toasts, notices, headings). */
 export async function seeText(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
 }
@@ -79,7 +79,7 @@ export async function navigate(page: Page, desktopName: string, mobileName = des
 }
 
 /**
- * SPEC §2 "Shell": SIGN IN and SIGN UP for a guest; once signed in, the balance, the cart link and
+ * docs/product.md §2 "Shell": SIGN IN and SIGN UP for a guest; once signed in, the balance, the cart link and
  * MY PROFILE in the main bar, or Balance, Cart, My Profile and Logout in the full-screen menu.
  */
 export async function expectHeader(page: Page, state: 'guest' | 'signedIn'): Promise<void> {
@@ -101,7 +101,7 @@ export async function expectHeader(page: Page, state: 'guest' | 'signedIn'): Pro
   }
 }
 
-/** Accepts cookies, so the banner (SPEC §2) stops covering the screens in later screenshots. */
+/** Accepts cookies, so the banner (docs/product.md §2) stops covering the screens in later screenshots. */
 /**
  * Loads an app page and waits until the app has taken over the server's HTML: a signed-in
  * visitor's page is rendered again over it, and a click on the server's button before that is

@@ -12,7 +12,7 @@ describePaths('changeEmail paths', pathPlan(changeEmailMachine, changeEmailPlan)
 const change = (field: string, value: string) => ({ type: 'CHANGE', field, value });
 const SUBMIT = { type: 'SUBMIT' };
 
-describe('changePassword (SPEC §5 "Password", §8)', () => {
+describe('changePassword (docs/product.md §5 "Password", §8)', () => {
   it.each([
     [[], { current: 'Password is required' }],
     [[change('current', 'Diamond7')], { password: 'Password is required' }],
@@ -60,7 +60,7 @@ describe('changePassword (SPEC §5 "Password", §8)', () => {
   });
 });
 
-describe('changeEmail (SPEC §5 "Change email", §8)', () => {
+describe('changeEmail (docs/product.md §5 "Change email", §8)', () => {
   it.each([
     [[], { email: 'New email is required' }],
     [[change('email', 'steve@')], { email: 'Please enter a valid email address' }],

@@ -25,7 +25,7 @@ import { english, run } from './support';
 
 describePaths('orders paths', pathPlan(ordersMachine, ordersPlan));
 
-describe('orders (SPEC §2 "Order history tab", §4 "Order list", §9)', () => {
+describe('orders (docs/product.md §2 "Order history tab", §4 "Order list", §9)', () => {
   it('starts loading; an empty history is empty, any order makes it filled on page 1', () => {
     expect(run(ordersMachine, undefined, []).snapshot.value).toBe('loading');
     expect(run(ordersMachine, undefined, [doneEvent('fetchOrders', [])]).snapshot.value).toBe('empty');

@@ -11,7 +11,7 @@ describePaths('profileEdit paths', pathPlan(profileEditMachine, profileEditPlan)
 const EDIT = { type: 'EDIT', profile } as const;
 const change = (field: string, value: string) => ({ type: 'CHANGE', field, value });
 
-describe('profileEdit (SPEC §2 "Profile tab", §5, §8)', () => {
+describe('profileEdit (docs/product.md §2 "Profile tab", §5, §8)', () => {
   it('EDIT fills the form from the saved profile', () => {
     const { snapshot } = run(profileEditMachine, undefined, [EDIT]);
     expect(snapshot.value).toBe('editing');

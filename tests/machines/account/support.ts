@@ -26,7 +26,7 @@ export function run<M extends AnyStateMachine>(machine: M, input: unknown, event
   return { snapshot: snapshot as SnapshotFrom<M>, emitted, sent };
 }
 
-/** A text as English, or null: to compare machine texts with SPEC's strings. */
+/** A text as English, or null: to compare machine texts with the strings of docs/product.md. */
 export const english = (text: Text | null | undefined): string | null => (text ? englishOf(text) : null);
 
 /** Every field message as English. */

@@ -22,7 +22,7 @@ const review = (amount: string, terms = euroTerms) => [
   { type: 'TOP_UP', terms },
 ];
 
-describe('topUp (SPEC §2 "Balance tab", §3 min_top_up, §8)', () => {
+describe('topUp (docs/product.md §2 "Balance tab", §3 min_top_up, §8)', () => {
   it('the minimum is min_top_up at the display currency’s rate, in its minor units, rounded up', () => {
     expect(minimumOf(euroTerms)).toBe(500);
     // 5 € × 160.5 = 802.5 ¥ → 803 (JPY has no decimals)
@@ -126,7 +126,7 @@ describe('topUp (SPEC §2 "Balance tab", §3 min_top_up, §8)', () => {
       null,
       'The amount must be at least 5.00 EUR.',
     ],
-    ['a 500: SPEC §8 text', serverError, 'Server error. Please try again later.', null],
+    ['a 500: docs/product.md §8 text', serverError, 'Server error. Please try again later.', null],
     ['unverified: nothing here (the session redirects)', emailUnverified, null, null],
     ['cancelled: nothing', cancelled, null, null],
   ])('%s', (_, error, formMessage, fieldMessage) => {

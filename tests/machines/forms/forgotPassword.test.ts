@@ -10,7 +10,7 @@ describePaths('forgotPassword paths', pathPlan(forgotPasswordMachine, forgotPass
 
 const typed = (email: string) => [{ type: 'CHANGE', field: 'email', value: email }];
 
-describe('forgotPassword rules (SPEC §5, §8)', () => {
+describe('forgotPassword rules (docs/product.md §5, §8)', () => {
   it("'Please enter your email address' when empty, then the email format", () => {
     expect(run(forgotPasswordMachine, undefined, [{ type: 'SUBMIT' }]).snapshot.context.errors).toEqual({
       email: formMessages.emailAddressRequired,

@@ -19,7 +19,7 @@ const filled = (password: string, confirmation: string) => [
   { type: 'CHANGE', field: 'passwordConfirmation', value: confirmation },
 ];
 
-describe('resetPassword rules (SPEC §2, §5, §8)', () => {
+describe('resetPassword rules (docs/product.md §2, §5, §8)', () => {
   it.each([
     ['no token', { token: undefined, email: 'steve@example.com' }],
     ['no email', { token: TOKEN, email: undefined }],

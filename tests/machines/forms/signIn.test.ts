@@ -16,7 +16,7 @@ const fill = (email: string, password: string) => [
   { type: 'CHANGE', field: 'password', value: password },
 ];
 
-describe('signIn rules (SPEC §5)', () => {
+describe('signIn rules (docs/product.md §5)', () => {
   it("'Email and password are required' for the whole form when either is empty", () => {
     for (const [email, password] of [
       ['', ''],
@@ -69,7 +69,7 @@ describe('signIn rules (SPEC §5)', () => {
     expect(emitted).toEqual([{ type: 'navigate', to: '/cart' }]);
   });
 
-  it("explains a guest's Add to cart with a notice, and nothing else does (issue 20)", () => {
+  it("explains a guest's Add to cart with a notice, and nothing else does", () => {
     const guest = { redirectTo: '/shop?page=2&add=5&count=3' };
     const { snapshot, emitted } = run(signInMachine, guest, [
       ...fill('steve@example.com', 'Diamond7'),

@@ -26,8 +26,8 @@ describePaths('signUp paths', pathPlan(signUpMachine, signUpPlan));
 
 const submitted = (...events: SignUpEvent[]) => run(signUpMachine, INPUT, [...events, { type: 'SUBMIT' }]);
 
-describe('signUp rules (SPEC §5)', () => {
-  it('checks in the order of SPEC §5, one message at a time, at its field', () => {
+describe('signUp rules (docs/product.md §5)', () => {
+  it('checks in the order of docs/product.md §5, one message at a time, at its field', () => {
     SIGN_UP_ORDER.forEach(([message, field], index) => {
       const { snapshot } = submitted(...FILLED.slice(0, index));
       expect(english(snapshot.context.errors), message).toEqual({ [field]: message });
@@ -54,7 +54,7 @@ describe('signUp rules (SPEC §5)', () => {
     expect(submitted(...events).snapshot.context.errors).toEqual({ password: formMessages.passwordRule });
   });
 
-  it('sends the register payload of SPEC §7 and locks SUBMIT for 500 ms', () => {
+  it('sends the register payload of docs/product.md §7 and locks SUBMIT for 500 ms', () => {
     const { snapshot } = submitted(...FILLED);
     expect(snapshot.value).toEqual({ form: 'registering', lock: 'locked', phoneNotice: 'quiet' });
     expect(snapshot.children.register).toBeDefined();
@@ -88,7 +88,7 @@ describe('signUp rules (SPEC §5)', () => {
     expect(emitted).toEqual([{ type: 'navigate', to: '/account' }]);
   });
 
-  it("goes to the redirect target instead, with a notice for a guest's Add to cart (issue 20)", () => {
+  it("goes to the redirect target instead, with a notice for a guest's Add to cart", () => {
     const guest = { countries, redirectTo: '/shop?add=5&count=3' };
     const { snapshot, emitted } = run(signUpMachine, guest, [
       ...FILLED,
@@ -165,7 +165,7 @@ describe('signUp rules (SPEC §5)', () => {
   });
 });
 
-describe('signUp phone input (SPEC §5)', () => {
+describe('signUp phone input (docs/product.md §5)', () => {
   it("clears a number of another country, says 'This country is not supported', and toasts it 500 ms later", () => {
     const rejected = run(signUpMachine, INPUT, [GERMAN_NUMBER, RUSSIAN_NUMBER]);
     expect(rejected.snapshot.context.values.phone).toEqual({

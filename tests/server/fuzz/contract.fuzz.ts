@@ -1,4 +1,4 @@
-// Property-based fuzzing of every operation of openapi.yaml (issue #11 §9): inputs from the
+// Property-based fuzzing of every operation of openapi.yaml (docs/decisions/0014): inputs from the
 // contract's schemas, valid and broken, signed in and out. No answer may be a 5xx or off-contract,
 // and a refused request (4xx) must change nothing. FUZZ_RUNS (cases per operation) and FUZZ_SEED
 // replay or widen a run; the counts per operation are printed at the end.

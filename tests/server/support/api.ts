@@ -185,7 +185,11 @@ export const messageOf = (body: unknown): string => (body as { message: string }
 export const errorsOf = (body: unknown): Record<string, string[]> =>
   (body as { errors: Record<string, string[]> }).errors;
 
-/** A second app on a test API's database that serves the storefront build in `staticDir`. */
+/**
+ * A second app on a test API's database that serves the storefront build in `staticDir`. Its pages
+ * wait up to 10 s for their first screen (3 s in production): a loaded test machine renders slowly,
+ * and what a test checks is the page, not the render's speed.
+ */
 export function buildSite(
   api: TestApi,
   staticDir: string,
@@ -198,6 +202,7 @@ export function buildSite(
     config: loadConfig({ DATA_DIR: staticDir, PUBLIC_URL: 'http://shop.test', ...env }),
     database: api.database,
     staticDir,
+    renderTimeoutMs: 10_000,
     ...appOptions,
   });
 }

@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { hashToken } from '../../../server/auth/tokens';
-import { type Database, executeRows } from '../../../server/db/client';
+import { executeRows } from '../../../server/db/client';
+import type { Database } from '../../../server/db/database';
 import { gameServers, productCommands } from '../../../server/db/schema';
 import { transaction } from '../../../server/db/statement';
 import { queueDeliveries } from '../../../server/delivery/queue';

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createSession } from '../../../server/auth/sessions';
-import { type Database, executeRows } from '../../../server/db/client';
+import { executeRows } from '../../../server/db/client';
+import type { Database } from '../../../server/db/database';
 import { countries, users } from '../../../server/db/schema';
 import { appendLedgerEntry } from '../../../server/ledger/ledger';
-import { configuredPayments } from '../../../server/payments/providers';
 import { sandboxPageKey } from '../../../server/payments/sandbox';
 import { createTestApi, type TestApi } from './api';
 
@@ -190,7 +190,7 @@ export function moneySuite(options: { env?: Record<string, string> } = {}) {
 
 /** The key the sandbox puts in a payment's redirect URL (what the customer's browser follows). */
 export async function sandboxKey(api: TestApi, ref: string): Promise<string> {
-  const secret = (await configuredPayments(api.app.ctx))?.sandboxSecret;
+  const secret = (await api.app.ctx.payments.configured())?.sandboxSecret;
   if (secret === undefined) throw new Error('the app does not run the sandbox');
   return sandboxPageKey(secret, ref);
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
-import { usePayments } from '../../../server/payments/providers';
 import { createStripeProvider, type StripeCheckoutClient } from '../../../server/payments/stripe';
 import { createTestApi, type TestApi } from './api';
 import { testRateLimits } from './money';
@@ -45,6 +44,5 @@ export async function createStripeTestApi(client: StripeCheckoutClient): Promise
 export function pointStripeAt(api: TestApi, client: StripeCheckoutClient): void {
   const { payment } = api.config;
   if (payment.provider !== 'stripe') throw new Error('expected the stripe config');
-  // biome-ignore lint/correctness/useHookAtTopLevel: usePayments is the server's, not a React hook.
-  usePayments(api.app.ctx, { provider: createStripeProvider({ ...payment, client }) });
+  api.app.ctx.payments.replace({ provider: createStripeProvider({ ...payment, client }) });
 }

@@ -20,7 +20,7 @@ const paragraph = (text: string) => (_: string, element: Element | null) =>
 
 const balanceTab = () => screen.getByRole('region', { name: 'Balance' });
 
-describe('the balance tab (SPEC §2 "Balance tab", §3 min_top_up, vat_percent)', () => {
+describe('the balance tab (docs/product.md §2 "Balance tab", §3 min_top_up, vat_percent)', () => {
   it('shows the coins and the top-up entry with the minimum in the display currency', async () => {
     await openBalance();
     const tab = balanceTab();

@@ -11,7 +11,7 @@ async function open(path: string, heading: string) {
   return view;
 }
 
-describe('change password and change email tabs (SPEC §2, §5, §8)', () => {
+describe('change password and change email tabs (docs/product.md §2, §5, §8)', () => {
   it('changes the password: POST /user/change-password, the notice, an empty form', async () => {
     const view = await open('/account/change-password', 'Change password');
     let body: unknown = null;

@@ -12,7 +12,7 @@ async function openAccount(path = '/account', handlers: HttpHandler[] = []) {
 
 const accountMenu = () => screen.getByRole('navigation', { name: 'Account' });
 
-describe('the account page (SPEC §2 "Account page")', () => {
+describe('the account page (docs/product.md §2 "Account page")', () => {
   it("/account opens the profile tab under 'My Profile', in one <main>, Profile marked current", async () => {
     const view = await openAccount();
     await waitFor(() => expect(view.location()).toBe('/account/profile'));

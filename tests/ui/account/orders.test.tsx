@@ -6,7 +6,7 @@ import { api, failure, ok, renderApp, SIGNED_IN } from '../support';
 
 const history = () => screen.getByRole('region', { name: 'Order history' });
 
-describe('the order history tab (SPEC §2)', () => {
+describe('the order history tab (docs/product.md §2)', () => {
   it("says 'Loading orders...' while the one fetch runs, then shows the table", async () => {
     let calls = 0;
     let answer: () => void = () => {};

@@ -20,7 +20,7 @@ async function openEdit(view: Awaited<ReturnType<typeof openProfile>>) {
   await within(profileSection()).findByRole('button', { name: 'Save' });
 }
 
-describe('the profile tab (SPEC §2 "Profile tab")', () => {
+describe('the profile tab (docs/product.md §2 "Profile tab")', () => {
   it('shows the initials, the full name, the join date, the eight fields and the player name', async () => {
     await openProfile();
     const section = profileSection();

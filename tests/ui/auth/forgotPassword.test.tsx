@@ -59,7 +59,7 @@ describe('forgotPassword paths on the Forgot Password screen', () => {
   }
 });
 
-describe('Forgot Password (SPEC §2, §5, §8)', () => {
+describe('Forgot Password (docs/product.md §2, §5, §8)', () => {
   it("'Please enter your email address', then the email format", async () => {
     const view = await openForgotPassword();
     await recover(view, '');

@@ -10,7 +10,7 @@ import { failure, type RenderedApp } from '../support';
 import { field, type heldOperation, main } from './support';
 
 /**
- * Replays a form machine's path (tests/support/formPaths.ts) on its rendered screen (DESIGN §5):
+ * Replays a form machine's path (tests/support/formPaths.ts) on its rendered screen (docs/architecture.md §5):
  * the machine's events become what a customer does (typing, clicking) and what the server answers
  * (msw), and after every step the screen must show what the recorded machine state holds.
  */

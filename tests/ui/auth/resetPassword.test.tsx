@@ -77,7 +77,7 @@ describe('resetPassword paths on the Reset password screen', () => {
   }
 });
 
-describe('Reset password (SPEC §2, §5, §8)', () => {
+describe('Reset password (docs/product.md §2, §5, §8)', () => {
   it.each([
     ['/reset-password-confirm', {}],
     ['/reset-password-confirm', { email: 'steve@example.com' }],

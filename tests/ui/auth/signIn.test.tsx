@@ -105,7 +105,7 @@ describe('Sign In: a sign-in link by email after a 429 (ADR 0015)', () => {
   });
 });
 
-describe('Sign In (SPEC §2, §5, §8)', () => {
+describe('Sign In (docs/product.md §2, §5, §8)', () => {
   it("says 'Email and password are required', then 'Invalid email format' at the email", async () => {
     const view = await openSignIn();
     await signIn(view, '', '');
@@ -144,7 +144,7 @@ describe('Sign In (SPEC §2, §5, §8)', () => {
     await expectFormError(message);
   });
 
-  it("a 200 answer whose status is not 'OK' is a failure (SPEC §5)", async () => {
+  it("a 200 answer whose status is not 'OK' is a failure (docs/product.md §5)", async () => {
     const view = await openSignIn('/login', {
       handlers: [
         http.post(api('/login'), () => HttpResponse.json({ status: 'ERROR', message: 'Account locked.' })),

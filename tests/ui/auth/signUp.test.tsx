@@ -131,8 +131,8 @@ describe('signUp paths on the Sign Up screen', () => {
   }
 });
 
-describe('Sign Up (SPEC §2, §5, §8)', () => {
-  it('shows every SPEC §5 message in order, each at its field', { timeout: 40_000 }, async () => {
+describe('Sign Up (docs/product.md §2, §5, §8)', () => {
+  it('shows every docs/product.md §5 message in order, each at its field', { timeout: 40_000 }, async () => {
     const view = await openSignUp();
     for (const [message, name, fix] of SIGN_UP_ORDER) {
       await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
@@ -171,7 +171,7 @@ describe('Sign Up (SPEC §2, §5, §8)', () => {
     expect(within(main()).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   });
 
-  it('signs up: SPEC §7 payload, CREATING..., token stored, header switches, the account opens', async () => {
+  it('signs up: docs/product.md §7 payload, CREATING..., token stored, header switches, the account opens', async () => {
     const register = heldOperation('post', '/register');
     const view = await openSignUp([register.handler]);
     await fillAll(view);
@@ -256,7 +256,7 @@ describe('Sign Up (SPEC §2, §5, §8)', () => {
   });
 });
 
-describe('Sign Up phone input (SPEC §5)', () => {
+describe('Sign Up phone input (docs/product.md §5)', () => {
   it('formats as typed in international format, at most 25 characters, with its placeholder', async () => {
     const view = await openSignUp();
     const phone = field('Phone Number');

@@ -18,7 +18,7 @@ export const authResponse = (emailVerified = true) =>
 
 export const messageResponse = (message: string) => HttpResponse.json({ status: 'OK' as const, message });
 
-/** SPEC §8's client texts, and the answers that make the client show them. */
+/** docs/product.md §8's client texts, and the answers that make the client show them. */
 export const CLIENT_FAILURES = [
   { answer: '429', respond: () => failure(429, ''), message: 'Too many requests. Please wait a moment.' },
   { answer: '503', respond: () => failure(503, ''), message: 'Server error. Please try again later.' },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AppStoppedError } from '../../../src/bootstrap/screens';
+import { AppStoppedError } from '../../../src/bootstrap/screen-runner';
 import { onPaymentResult } from '../../../src/routes/payment-result';
 import { renderApp } from '../support';
 

@@ -29,7 +29,7 @@ const networkError: ToastItem = {
 };
 const added: ToastItem = { id: 'toast-2', kind: 'success', message: 'Added to cart' };
 
-describe('LazyToasts when its chunk does not arrive (issue #20)', () => {
+describe('LazyToasts when its chunk does not arrive (docs/decisions/0027)', () => {
   it('shows the toast read-only instead of failing the page, and loads the region again with the next toast', async () => {
     chunk.failures = 2;
     // React logs each failed load that the boundary catches.

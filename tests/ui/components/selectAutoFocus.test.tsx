@@ -9,7 +9,7 @@ const currencies = [
 ];
 
 /**
- * #12: the header's currency field swaps its look-alike for the real Select on the first click,
+ * The header's currency field swaps its look-alike for the real Select on the first click,
  * mounted with autoFocus. react-aria's ComboBox fills the input from the selected item only while
  * the field is not focused, and its collection is empty on the first render: the field went blank.
  */

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, fixtures, ok, renderApp } from '../support';
 
-/** #12: the server answers the settings' footer texts in the language of lang_id. */
+/** docs/decisions/0019: the server answers the settings' footer texts in the language of lang_id. */
 const byLanguage: Record<string, { copyright: string; company_address: string }> = {
   '1': { copyright: 'Blockfront Network. Not affiliated with Mojang.', company_address: 'Berlin, Germany' },
   '2': {
@@ -16,7 +16,7 @@ const settingsByLanguage = http.get(api('/settings'), ({ request }) => {
   return ok({ ...fixtures.settings, company_name: 'Blockfront Network Ltd', ...byLanguage[langId] });
 });
 
-describe("the footer's server texts follow the language (#12)", () => {
+describe("the footer's server texts follow the language", () => {
   it('starting in German, the footer shows the German company address and not-affiliated line', async () => {
     const view = renderApp({ storage: { languageId: '2' }, handlers: [settingsByLanguage] });
     await view.ready();

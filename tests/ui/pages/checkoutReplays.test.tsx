@@ -3,17 +3,17 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect } from 'vitest';
 import type { AnyActorRef, EventObject } from 'xstate';
 import type { ApiFailure } from '../../../domain/api-failure';
-import { type CheckoutContext, checkoutMachine, coinShortfall } from '../../../machines/checkout';
+import { type CheckoutContext, checkoutMachine, shortfallOf } from '../../../machines/checkout';
 import { englishOf } from '../../../machines/text';
 import type { Schemas } from '../../../src/api';
-import { checkoutPlan, planSubmit } from '../../support/checkoutPaths';
+import { checkoutPlan, planStore } from '../../support/checkoutPaths';
 import { type MachinePath, pathPlan } from '../../support/paths';
 import { api, failure, fixtures, ok, type RenderedApp, renderApp, SIGNED_IN } from '../support';
 import { isDone, isError, payload, replayEach, stepsOf, watchNotices } from '../support/replays';
 
 /**
- * #10: the checkout machine's generated paths (the plan its own suite runs) replayed on the
- * rendered cart. SELECT and SUBMIT are clicks, RETRY is 'Try again', and each answer of
+ * The checkout machine's generated paths (the plan its own suite runs) replayed on the
+ * rendered cart. SELECT and SUBMIT are clicks (SUBMIT after a 503 is 'Try again'), and each answer of
  * POST /orders/checkout is held by msw until the step that delivers it, so the busy state between
  * the click and the answer is on the screen too. After each step the live checkout must be where
  * the path recorded it, and the page must show what that state means to the customer.
@@ -33,11 +33,14 @@ for (const path of checkoutPaths) {
       ({ event }) =>
         event.type === 'PLAYER' ||
         event.type === 'SUGGEST_PLAYER' ||
-        (event.type === 'SUBMIT' && payload(event).inGame === true),
+        (event.type === 'STORE' && payload(event).inGame === true),
     )
   )
     checkoutOffScreen[path.name] =
       "The player field's steps (a cart delivered in game, ADR 0031) are driven by the cart page's own tests: this replay's cart delivers nothing in game.";
+  else if (path.steps.some(({ event }) => event.type === 'STORE' && payload(event).cartBusy === true))
+    checkoutOffScreen[path.name] =
+      "Checkout waiting for a cart change is driven by the cart page's own tests: this replay's cart does not change.";
 }
 
 function failureOf(event: EventObject): ApiFailure {
@@ -99,10 +102,10 @@ function watchPageLoads(view: RenderedApp): string[] {
 }
 
 /** A product costing the plan's total, and a profile holding its balance (coin minor units). */
-const planProduct: Schemas['Product'] = { ...fixtures.ironRank, price: planSubmit.total };
+const planProduct: Schemas['Product'] = { ...fixtures.ironRank, price: planStore.total };
 const planProfile: Schemas['UserProfile'] = {
   ...fixtures.profile,
-  balance: planSubmit.balance,
+  balance: planStore.balance,
   player: null,
 };
 const planLine: Schemas['CartItem'] = (() => {
@@ -164,7 +167,7 @@ function expectPanelFor(value: unknown, context: CheckoutContext) {
     ?.closest('p');
   if (method === 'card') expect(short ?? null).toBeNull();
   else {
-    const shortfall = Math.max(coinShortfall(planSubmit.total, planSubmit.balance), context.shortfall ?? 0);
+    const shortfall = shortfallOf(context);
     expect(short).toHaveTextContent(coins(shortfall));
     expect(within(short as HTMLElement).getByRole('link', { name: 'Top up' })).toBeInTheDocument();
   }
@@ -178,8 +181,8 @@ async function replayCheckout(path: MachinePath) {
   const cartCalls: number[] = [];
   const view = renderApp({
     path: '/cart',
-    // The display currency of the plan's SUBMIT.
-    storage: { ...SIGNED_IN, currency_code: planSubmit.currency, currency_symbol: '$' },
+    // The display currency of the plan's store.
+    storage: { ...SIGNED_IN, currency_code: planStore.currency, currency_symbol: '$' },
     handlers: [
       http.get(api('/settings'), () => ok({ ...fixtures.settings, payment_methods: methods })),
       http.get(api('/user/profile'), () => {
@@ -205,20 +208,25 @@ async function replayCheckout(path: MachinePath) {
       within(main)
         .getByText(/^Your balance:/)
         .closest('p'),
-    ).toHaveTextContent(coins(planSubmit.balance)),
+    ).toHaveTextContent(coins(planStore.balance)),
   );
 
+  let previous: unknown = 'ready';
   for (const { event, state } of steps) {
     const context = state.context as unknown as CheckoutContext;
+    const was = previous;
+    previous = state.value;
     const before = { profile: profileCalls.length, cart: cartCalls.length };
     if (event.type === 'SELECT') {
       await view.user.click(
         screen.getByRole('radio', { name: METHOD[payload(event).method as 'balance' | 'card'] }),
       );
     } else if (event.type === 'SUBMIT') {
-      await view.user.click(screen.getByRole('button', { name: PAY[context.method ?? 'balance'] }));
-    } else if (event.type === 'RETRY') {
-      await view.user.click(screen.getByRole('button', { name: 'Try again' }));
+      const name = was === 'unavailable' ? 'Try again' : PAY[context.method ?? 'balance'];
+      await view.user.click(screen.getByRole('button', { name }));
+    } else if (event.type === 'STORE') {
+      // The plan's store is the rendered one: the live checkout already follows it.
+      expect(payload(event)).toEqual(planStore);
     } else {
       await checkout.answer(answerFor(event));
     }
@@ -250,7 +258,7 @@ async function replayCheckout(path: MachinePath) {
   expect(checkout.requests.every((request) => typeof request.key === 'string')).toBe(true);
   // A card is charged in the display currency; coins carry none.
   for (const request of checkout.requests) {
-    expect(request.currency).toBe(request.method === 'card' ? planSubmit.currency : undefined);
+    expect(request.currency).toBe(request.method === 'card' ? planStore.currency : undefined);
   }
   expect(notices).toEqual(steps.at(-1)?.state.value === 'paid' ? [PAID_NOTICE] : []);
 }

@@ -63,7 +63,7 @@ describe('email verification page', () => {
     await waitFor(() => expect(sent).toBe(2));
   });
 
-  it('tells a verified customer it is done instead of offering a link (issue #12)', async () => {
+  it('tells a verified customer it is done instead of offering a link', async () => {
     const { location } = renderApp({ path: '/email-verification', storage: SIGNED_IN });
     await screen.findByRole('heading', { level: 1, name: 'Your email address was already verified' });
     expect(location()).toBe('/email/verify/already-success');

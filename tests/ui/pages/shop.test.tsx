@@ -90,7 +90,7 @@ describe('shop page', () => {
     await waitFor(() => expect(location()).toBe('/login?redirect=%2Fshop%3Fadd%3D4'));
   });
 
-  it('a guest who chose 3 signs in with a reason given and finds 3 in the cart (issue 20)', async () => {
+  it('a guest who chose 3 signs in with a reason given and finds 3 in the cart (docs/decisions/0026)', async () => {
     const added: unknown[] = [];
     const { ready, user, location } = renderApp({
       path: '/shop?product=4',
@@ -124,7 +124,7 @@ describe('shop page', () => {
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
   });
 
-  it('the sign-up page keeps the reason and the redirect, both ways (issue 20)', async () => {
+  it('the sign-up page keeps the reason and the redirect, both ways', async () => {
     const { user, location } = renderApp({ path: '/login?redirect=%2Fshop%3Fadd%3D4%26count%3D3' });
     await user.click(await screen.findByRole('link', { name: 'Sign up' }));
     await waitFor(() => expect(location()).toBe('/register?redirect=%2Fshop%3Fadd%3D4%26count%3D3'));

@@ -5,7 +5,7 @@ import { api, fixtures, ok, renderApp } from '../support';
 
 const banner = () => screen.queryByRole('region', { name: 'Cookie consent' });
 
-describe('cookie banner (SPEC §2, §4 "Cookie consent", §9)', () => {
+describe('cookie banner (docs/product.md §2, §4 "Cookie consent", §9)', () => {
   it('Accept hides it and stores cookie_consent=true, so it stays hidden after a reload', async () => {
     const view = renderApp();
     await view.ready();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support';
 
-describe('the currency select on the first click (issue #12)', () => {
+describe('the currency select on the first click', () => {
   it('opens its list and keeps showing the chosen currency', async () => {
     const view = renderApp();
     await view.ready();

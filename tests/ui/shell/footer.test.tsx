@@ -8,7 +8,7 @@ async function footerOf(view: ReturnType<typeof renderApp>) {
   return screen.findByRole('contentinfo');
 }
 
-describe('footer (SPEC §2 "Shell")', () => {
+describe('footer (docs/product.md §2 "Shell")', () => {
   it('links Main, Rules, FAQ, Shop and every static page by its slug', async () => {
     const footer = await footerOf(renderApp());
     const nav = within(footer).getByRole('navigation');

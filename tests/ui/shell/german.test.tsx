@@ -9,7 +9,7 @@ import { useText } from '../../../src/i18n/useText';
 import { api, ok, renderApp, SIGNED_IN } from '../support';
 
 /**
- * #9 §2: machines speak message ids, and with Deutsch chosen every notice and form error they
+ * docs/decisions/0007: machines speak message ids, and with Deutsch chosen every notice and form error they
  * produce reads German. The catalogue is the one the server seeds.
  */
 const root = resolve(import.meta.dirname, '../../..');
@@ -67,7 +67,7 @@ function Rendered({ texts }: { texts: MessageText[] }) {
   );
 }
 
-describe('machine texts in German (#9 §2)', () => {
+describe('machine texts in German', () => {
   it('every message a machine can show renders German, never its English default', async () => {
     const texts = await machineMessages();
     expect(texts.length).toBeGreaterThan(40);

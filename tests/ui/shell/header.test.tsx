@@ -13,7 +13,7 @@ async function headerOf(view: ReturnType<typeof renderApp>) {
   return screen.findByRole('banner');
 }
 
-describe('header (SPEC §2 "Shell")', () => {
+describe('header (docs/product.md §2 "Shell")', () => {
   it('shows a guest the logo, Rules, FAQ, SHOP, SIGN IN and SIGN UP', async () => {
     const banner = await headerOf(renderApp());
     const link = (name: string) => within(banner).getByRole('link', { name });

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, expectConsoleError, expectConsoleWarn, ok, renderApp } from '../support';
 
 /**
- * Issue #20: a page whose code or loader fails stays in the shell, with a translated message and
+ * docs/decisions/0027: a page whose code or loader fails stays in the shell, with a translated message and
  * a Retry that works once the server answers again; the router's own error screen never renders.
  */
 

@@ -13,7 +13,7 @@ const linkNames = (dialog: HTMLElement) =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-describe('full-screen menu of narrow screens (SPEC §2 "Shell", §9)', () => {
+describe('full-screen menu of narrow screens (docs/product.md §2 "Shell", §9)', () => {
   it('opens from the menu button and closes on Escape', async () => {
     setViewportWidth(375);
     const view = renderApp();

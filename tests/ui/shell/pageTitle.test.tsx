@@ -7,7 +7,7 @@ afterEach(() => {
   document.title = 'Blockfront';
 });
 
-describe('page titles (issue #12)', () => {
+describe('page titles (docs/decisions/0013)', () => {
   it("joins the page's heading and the site name", () => {
     expect(pageTitle('  Sign\n In ')).toBe('Sign In · Blockfront');
     expect(pageTitle('')).toBe('Blockfront');

@@ -20,7 +20,7 @@ import {
 import { chooseCurrency } from './steps';
 
 /**
- * #9 §6: the paths generated from the session, language and currency machines, replayed on the
+ * docs/architecture.md §5: the paths generated from the session, language and currency machines, replayed on the
  * rendered app. A machine's own path suite sends each event; here each one comes from where it
  * comes from in the product: an actor's result is the API's answer (msw), a customer's event is a
  * click. After each step the screen must show what the reached state means to a customer.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, fixtures, ok, renderApp, SIGNED_IN } from '../support';
 import { chooseCurrency } from './steps';
 
-describe('language switch (SPEC §4 "Language")', () => {
+describe('language switch (docs/product.md §4 "Language")', () => {
   it("shows the server's German translations, stores the languageId and sets the page language", async () => {
     const view = renderApp();
     await view.ready();
@@ -40,7 +40,7 @@ describe('language switch (SPEC §4 "Language")', () => {
   });
 });
 
-describe('currency switch (SPEC §2, §4 "Currency")', () => {
+describe('currency switch (docs/product.md §2, §4 "Currency")', () => {
   it('hides the selector when only one currency is available', async () => {
     const view = renderApp({
       handlers: [http.get(api('/currencies'), () => ok(fixtures.currencies.slice(0, 1)))],

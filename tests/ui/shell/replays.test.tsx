@@ -7,7 +7,7 @@ import { type MachinePath, pathPlan } from '../../support/paths';
 import { type RenderedApp, renderApp, SIGNED_IN, setViewportWidth } from '../support';
 
 /**
- * #9 §6: the paths generated from the shell's machines, replayed on the rendered app. Each step is
+ * docs/architecture.md §5: the paths generated from the shell's machines, replayed on the rendered app. Each step is
  * done as a customer does it, and the screen must then show the state the path reaches.
  */
 

@@ -9,7 +9,7 @@ const at = (pathname: string, search: Record<string, unknown> = {}, hash = '') =
   hash,
 });
 
-describe('scroll on navigation (SPEC §2 "Navigation guard")', () => {
+describe('scroll on navigation (docs/product.md §2 "Navigation guard")', () => {
   it('resets on a new path, and on the same path only when page changes', () => {
     expect(shouldResetScroll(at('/'), at('/shop'))).toBe(true);
     expect(shouldResetScroll(at('/shop', { page: 1 }), at('/shop', { page: 2 }))).toBe(true);

@@ -7,7 +7,7 @@ import { chooseCurrency } from './steps';
 
 const EXPIRED = 'Session expired. Please log in again.';
 
-describe('session flows (SPEC §4 "Auth", §8)', () => {
+describe('session flows (docs/product.md §4 "Auth", §8)', () => {
   it('a 401 on a protected route expires the session once: notice, then login with the redirect', async () => {
     const view = renderApp({ path: '/account/profile', storage: SIGNED_IN });
     await view.ready();
@@ -64,7 +64,7 @@ describe('session flows (SPEC §4 "Auth", §8)', () => {
     expect(await screen.findByRole('link', { name: 'SIGN IN' })).toBeInTheDocument();
     expect(localStorage.getItem('auth_session')).toBeNull();
 
-    // The toast lives in the shell: another navigation keeps it (SPEC §9).
+    // The toast lives in the shell: another navigation keeps it (docs/product.md §9).
     await view.router.navigate({ to: '/shop' });
     await waitFor(() => expect(view.location()).toBe('/shop'));
     expect(screen.getByText('Logged out successfully')).toBeInTheDocument();

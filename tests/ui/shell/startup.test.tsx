@@ -7,7 +7,7 @@ import { mountApp } from '../../../src/bootstrap/bootApp';
 import { startApp } from '../../../src/bootstrap/start-app';
 import { api, expectConsoleError, failure, fixtures, ok, renderApp, server } from '../support';
 
-describe('start-up (SPEC §2 "Shell", §8)', () => {
+describe('start-up (docs/product.md §2 "Shell", §8)', () => {
   it('shows a spinner until the start-up calls have answered, then the app', async () => {
     let answer: () => void = () => {};
     const settingsHeld = new Promise<void>((resolve) => {
@@ -52,7 +52,7 @@ describe('start-up (SPEC §2 "Shell", §8)', () => {
   });
 
   it('shows the initialization error with its message when the settings fail', async () => {
-    // SPEC §8: a start-up failure is logged as well as shown.
+    // docs/product.md §8: a start-up failure is logged as well as shown.
     expectConsoleError(/^Failed to fetch settings ApiError: Maintenance in progress/);
     renderApp({ handlers: [http.get(api('/settings'), () => failure(503, 'Maintenance in progress'))] });
     const alert = await screen.findByRole('alert');
@@ -70,7 +70,7 @@ describe('start-up (SPEC §2 "Shell", §8)', () => {
   });
 });
 
-describe('google_tag (SPEC §3)', () => {
+describe('google_tag (docs/product.md §3)', () => {
   const scripts = () => [...document.head.querySelectorAll('script')];
 
   it('injects a plain snippet once, as one script whose text is exactly the setting', async () => {
@@ -153,7 +153,7 @@ describe('the browser entry (src/main.tsx → mountApp)', () => {
   });
 
   it('renders the initialization error when start-up fails', async () => {
-    // SPEC §8: a start-up failure is logged as well as shown.
+    // docs/product.md §8: a start-up failure is logged as well as shown.
     expectConsoleError(/^Failed to fetch settings ApiError: Maintenance in progress/);
     server.use(http.get(api('/settings'), () => failure(503, 'Maintenance in progress')));
     const element = pageRoot();

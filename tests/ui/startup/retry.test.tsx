@@ -19,8 +19,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the start-up error (SPEC §2 "Shell", §8): framed like the shell, with Retry', () => {
-  // SPEC §8: a start-up failure is logged as well as shown.
+describe('the start-up error (docs/product.md §2 "Shell", §8): framed like the shell, with Retry', () => {
+  // docs/product.md §8: a start-up failure is logged as well as shown.
   it('shows the message inside the header and footer bands with a Retry button that starts the app again', async () => {
     expectConsoleError(/^Failed to fetch settings ApiError: Maintenance in progress/);
     const settings = settingsAnswering(() => failure(503, 'Maintenance in progress'));

@@ -37,7 +37,7 @@ export const failure = (
 
 const unauthenticated = () => failure(401, 'Unauthenticated.');
 
-/** Protected operations answer 401 unless the request carries a Bearer token (DESIGN §3). */
+/** Protected operations answer 401 unless the request carries a Bearer token (docs/architecture.md §3). */
 const hasToken = (request: Request) => /^Bearer \S+$/.test(request.headers.get('Authorization') ?? '');
 
 const cartResponse = (lines: Schemas['Cart']) => HttpResponse.json({ status: 'OK' as const, cart: lines });

@@ -86,8 +86,8 @@ function start(path: string): RenderedApp {
   const history = createMemoryHistory({ initialEntries: [path] });
   const booted = bootApp({ history });
   started.push(booted);
-  const { app, router } = booted;
-  const view = render(<App app={app} router={router} />);
+  const { app, router, routerMounted } = booted;
+  const view = render(<App app={app} router={router} routerMounted={routerMounted} />);
 
   return {
     ...view,

@@ -9,7 +9,7 @@ import { renderApp, SIGNED_IN } from '../../support';
 import { cancelledPaths, replayEach, stepsOf, watchNotices } from '../../support/replays';
 
 /**
- * #15: the change password and change email machines' generated paths, replayed on their tabs: a
+ * The change password and change email machines' generated paths, replayed on their tabs: a
  * CHANGE is typing into the field, SUBMIT the button, the save's result the API's answer (msw).
  */
 

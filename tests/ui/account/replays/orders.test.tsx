@@ -28,7 +28,7 @@ import {
 } from '../../support/replays';
 
 /**
- * #15: the orders machine's generated paths on the order history tab: each fetch's result is the
+ * The orders machine's generated paths on the order history tab: each fetch's result is the
  * answer to GET /purchase/history (held until the step gives it), RETRY and PAGE are clicks. ADR
  * 0028: PAY and CANCEL are the order's 'Pay now' and 'Cancel order', answered by POST
  * /orders/{id}/pay and /cancel held the same way.

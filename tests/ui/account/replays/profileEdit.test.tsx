@@ -18,7 +18,7 @@ import {
 } from '../../support/replays';
 
 /**
- * #15: the profile edit machine's generated paths on the profile tab: EDIT, CANCEL and SUBMIT are
+ * The profile edit machine's generated paths on the profile tab: EDIT, CANCEL and SUBMIT are
  * clicks, CHANGE and PHONE_CHANGED typing; the save's result is the answer to PUT /user/profile, and
  * the profile it then fetches again (GET /user/profile) is held until PROFILE_SETTLED, or never
  * answers for the 10 s wait.

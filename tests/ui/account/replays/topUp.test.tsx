@@ -20,7 +20,7 @@ import {
 } from '../../support/replays';
 
 /**
- * #15: the top-up machine's generated paths on the balance tab: CHANGE is typing the amount, TOP_UP,
+ * The top-up machine's generated paths on the balance tab: CHANGE is typing the amount, TOP_UP,
  * BACK, SAVE_CARD and PAY are clicks, and the payment's result is the answer to POST /balance/top-up
  * (held until the step gives it).
  */

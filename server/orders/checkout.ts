@@ -1,11 +1,17 @@
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { defineStatement, runStatement, transaction } from '../db/statement';
 import { needsPlayer, queueDeliveries } from '../delivery/queue';
+import { type CartLine, clearCart, readCartLines } from '../ledger/cart';
+import {
+  type IdempotencyClaim,
+  type KeyState,
+  keepKey,
+  readKey,
+  type StoredAnswer,
+} from '../ledger/idempotency';
+import { appendLedgerEntry, InsufficientFundsError, lockBalance } from '../ledger/ledger';
 import { insertPayment, type PaymentRow, pendingOrderPayment } from '../payments/payments';
 import type { PaymentProvider } from '../payments/provider';
-import { type CartLine, clearCart, readCartLines } from './cart';
-import { type IdempotencyClaim, type KeyState, keepKey, readKey, type StoredAnswer } from './idempotency';
-import { appendLedgerEntry, InsufficientFundsError, lockBalance } from './ledger';
 
 /** The cart holds a product with delivery commands and the checkout names no player (ADR 0031). */
 export class PlayerRequiredError extends Error {
@@ -42,7 +48,11 @@ async function lockCustomer(
   return { balanceMinor, key: claim === undefined ? { kind: 'new' } : await readKey(tx, claim) };
 }
 
-async function readLockedCart(
+/**
+ * The customer's cart as an order takes it (read while `lockCustomer` holds the customer's row):
+ * refused when it is empty or a product is no longer for sale.
+ */
+async function readOrderableCart(
   tx: Database,
   userId: number,
   languageId: number,
@@ -167,7 +177,7 @@ export function checkoutWithBalance(
       tx,
       userId,
       'balance',
-      await readLockedCart(tx, userId, languageId, balanceMinor),
+      await readOrderableCart(tx, userId, languageId, balanceMinor),
       player,
     );
     if (idempotent) await keepKey(tx, idempotent.claim, orderId, idempotent.paidAnswer(orderId));
@@ -216,7 +226,7 @@ export function startCardCheckout(
     if (key.kind === 'answered') return { kind: 'replay', answer: key.answer };
     const reopened = await keyPayment(tx, key);
     if (reopened) return reopened;
-    const cart = await readLockedCart(tx, userId, languageId, balanceMinor);
+    const cart = await readOrderableCart(tx, userId, languageId, balanceMinor);
     if (cart.totalMinor === 0) {
       const orderId = await payNow(tx, userId, 'card', cart, player);
       if (idempotent) await keepKey(tx, idempotent.claim, orderId, idempotent.paidAnswer(orderId));

@@ -10,8 +10,8 @@ import type { paymentScreens } from './screens/payment';
 import type { shopScreens } from './screens/shop';
 
 /**
- * Every screen machine with its implementations provided (DESIGN §2), loaded with the routes that
- * use it (DESIGN §6: the forms stay off the first load). Each module maps screen names to
+ * Every screen machine with its implementations provided (docs/architecture.md §2), loaded with the routes that
+ * use it (docs/architecture.md §6: the forms stay off the first load). Each module maps screen names to
  * `(api) => logic`.
  */
 const screenModules = {
