@@ -40,10 +40,18 @@ export function valueWords(value: unknown, max = 100): string {
   let text: string;
   if (typeof plain === 'string') text = `'${plain}'`;
   else if (plain === null || plain === undefined) text = 'nothing';
-  else if (Array.isArray(plain)) text = plain.length === 0 ? 'an empty list' : `a list of ${plain.length}`;
-  else if (typeof plain === 'object') {
+  else if (Array.isArray(plain)) {
+    text =
+      plain.length === 0
+        ? 'an empty list'
+        : plain.length <= 5 && plain.every((v) => typeof v !== 'object' || v === null)
+          ? plain.map((v) => valueWords(v, 40)).join(' and ')
+          : `a list of ${plain.length}`;
+  } else if (typeof plain === 'object') {
     text = Object.entries(plain as Record<string, unknown>)
-      .map(([k, v]) => `${humanise(k)} ${typeof v === 'object' && v !== null ? valueWords(v, 40) : String(v)}`)
+      .map(
+        ([k, v]) => `${humanise(k)} ${typeof v === 'object' && v !== null ? valueWords(v, 40) : String(v)}`,
+      )
       .join(', ');
   } else text = String(plain);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -61,11 +69,20 @@ export function messageText(value: unknown): string | undefined {
   );
 }
 
+/** `an error notice`, `a success notice`. */
+const notice = (kind: unknown): string =>
+  `${/^[aeiou]/i.test(String(kind)) ? 'an' : 'a'} ${String(kind)} notice`;
+
 /** A failed request in words: `the request is cancelled`, `“Server error…” (500)`. */
 export function failureWords(error: unknown): string {
   if (typeof error === 'string') return `“${error.replace(/^\w*Error: /, '')}”`;
   if (!error || typeof error !== 'object') return 'an unknown error';
-  const e = error as { kind?: string; message?: string; status?: number; fieldErrors?: Record<string, string[]> };
+  const e = error as {
+    kind?: string;
+    message?: string;
+    status?: number;
+    fieldErrors?: Record<string, string[]>;
+  };
   if (e.kind === 'cancelled') return 'the request is cancelled (the customer left or sent another)';
   const fields = Object.entries(e.fieldErrors ?? {})
     .map(([field, messages]) => `${humanise(field)}: “${messages[0] ?? ''}”`)
@@ -87,7 +104,10 @@ const ACTORS: Record<string, { done: string; error: string }> = {
   setLineCount: { done: 'The server changes the quantity', error: 'Changing the quantity fails' },
   clearCart: { done: 'The server empties the cart', error: 'Emptying the cart fails' },
   fetchPayment: { done: 'The server tells what was paid', error: 'Looking the payment up fails' },
-  fetchPaymentStatus: { done: 'The server tells the payment status', error: 'Asking for the payment status fails' },
+  fetchPaymentStatus: {
+    done: 'The server tells the payment status',
+    error: 'Asking for the payment status fails',
+  },
   payOrder: { done: 'The server opens the payment of the order', error: 'Paying the order fails' },
   cancelOrder: { done: 'The server cancels the order', error: 'Cancelling the order fails' },
   fetchOrders: { done: 'The orders arrive from the server', error: 'Loading the orders fails' },
@@ -95,7 +115,10 @@ const ACTORS: Record<string, { done: string; error: string }> = {
   sendTopUp: { done: 'The server accepts the top-up', error: 'The server refuses the top-up' },
   login: { done: 'The server signs the customer in', error: 'The server refuses the sign-in' },
   requestLoginLink: { done: 'The server sends a sign-in link', error: 'Sending the sign-in link fails' },
-  confirmLoginLink: { done: 'The server accepts the sign-in link', error: 'The server refuses the sign-in link' },
+  confirmLoginLink: {
+    done: 'The server accepts the sign-in link',
+    error: 'The server refuses the sign-in link',
+  },
   register: { done: 'The server creates the account', error: 'The server refuses the sign-up' },
   guessCountry: { done: 'The country is guessed from the network', error: 'Guessing the country fails' },
   requestReset: { done: 'The server sends the reset email', error: 'Sending the reset email fails' },
@@ -106,7 +129,10 @@ const ACTORS: Record<string, { done: string; error: string }> = {
   checkAuth: { done: 'The server answers the session check', error: 'The session check fails' },
   logout: { done: 'The server signs the customer out', error: 'Signing out fails on the server' },
   fetchSettings: { done: 'The store settings arrive', error: 'Loading the store settings fails' },
-  refreshSettings: { done: 'The store settings arrive again', error: 'Loading the store settings again fails' },
+  refreshSettings: {
+    done: 'The store settings arrive again',
+    error: 'Loading the store settings again fails',
+  },
   fetchCountries: { done: 'The country list arrives', error: 'Loading the country list fails' },
   fetchSocialLinks: { done: 'The social links arrive', error: 'Loading the social links fails' },
   fetchCurrencies: { done: 'The currencies arrive', error: 'Loading the currencies fails' },
@@ -116,7 +142,10 @@ const ACTORS: Record<string, { done: string; error: string }> = {
   fetchProducts: { done: 'The products arrive', error: 'Loading the products fails' },
   fetchPage: { done: 'The page arrives', error: 'Loading the page fails' },
   fetchPages: { done: 'The page list arrives', error: 'Loading the page list fails' },
-  resendVerification: { done: 'The server sends the verification email', error: 'Sending the verification email fails' },
+  resendVerification: {
+    done: 'The server sends the verification email',
+    error: 'Sending the verification email fails',
+  },
   writeClipboard: { done: 'The address is in the clipboard', error: 'The browser refuses the clipboard' },
 };
 
@@ -156,6 +185,16 @@ const EVENTS: Record<string, Record<string, Words>> = {
     CANCEL: (e) => `Press Cancel on order ${e.orderId}`,
     RETRY: () => 'Press Try again',
   },
+  paymentStatus: {
+    'xstate.done.actor.fetchPaymentStatus': (e) =>
+      ({
+        paid: 'The server says the payment is paid',
+        failed: 'The server says the payment failed (the card was declined)',
+        cancelled: 'The server says the customer cancelled the payment',
+        expired: 'The server says the payment expired',
+        pending: 'The server says the payment is still pending',
+      })[String(e.output)] ?? `The server tells the payment status: ${valueWords(e.output)}`,
+  },
   paymentResult: {
     SESSION_CHECKED: (e) =>
       `The session check ends: ${e.authenticated ? 'the customer is signed in' : 'a guest'}`,
@@ -174,7 +213,7 @@ const EVENTS: Record<string, Record<string, Words>> = {
       return `A page with the ${logic?.id ?? 'screen'} machine opens`;
     },
     'SCREEN.STOP': () => 'The page is left',
-    NOTIFY: (e) => `A ${e.kind} notice is asked for: “${messageText(e.text) ?? ''}”`,
+    NOTIFY: (e) => `${capital(notice(e.kind))} is asked for: “${messageText(e.text) ?? ''}”`,
     RETRY: () => 'Press Try again',
   },
   topUp: {
@@ -194,10 +233,11 @@ const EVENTS: Record<string, Record<string, Words>> = {
   shop: {
     CHOOSE_CATEGORY: (e) => `Choose the category ${valueWords(e.category)}`,
     GO_TO_PAGE: (e) => `Go to page ${e.page}`,
-    ADD: (e) => `Press Add to cart (${e.count} of product ${e.productId}${e.signedIn ? ', signed in' : ', a guest'})`,
+    ADD: (e) =>
+      `Press Add to cart (${e.count} of product ${e.productId}${e.signedIn ? ', signed in' : ', a guest'})`,
   },
   toasts: {
-    SHOW: (e) => `A ${e.kind} notice “${messageText(e.text) ?? ''}” is shown`,
+    SHOW: (e) => `${capital(notice(e.kind))} “${messageText(e.text) ?? ''}” is shown`,
     DISMISS: () => 'Close the notice',
   },
 };
@@ -209,7 +249,8 @@ const FORM_EVENTS: Record<string, Words> = {
   SUBMIT: () => 'Press the submit button',
   SEND_LINK: () => 'Press Send me a sign-in link',
   ACCEPT_TERMS: (e) => (e.accepted ? 'Tick the terms' : 'Untick the terms'),
-  PHONE_CHANGED: (e) => `Type the phone number ${valueWords((e.change as { text?: string } | undefined)?.text)}`,
+  PHONE_CHANGED: (e) =>
+    `Type the phone number ${valueWords((e.change as { text?: string } | undefined)?.text)}`,
   EDIT: () => 'Press Edit',
   CANCEL: () => 'Press Cancel',
   RESEND: () => 'Press Resend',
@@ -228,6 +269,8 @@ function delayWords(delay: string): string {
 /** An event of a recorded step in words. */
 export function eventWords(machine: string, event: Event): string {
   const { type } = event;
+  const own = EVENTS[machine]?.[type];
+  if (own) return own(event);
   const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
   if (done?.[1]) {
     const actor = ACTORS[done[1]];
@@ -244,7 +287,7 @@ export function eventWords(machine: string, event: Event): string {
     return words === 'at once' ? 'At once' : `After ${words}, with nothing else happening`;
   }
   if (type.startsWith('xstate.done.state.')) return 'The last step is reached';
-  const words = EVENTS[machine]?.[type] ?? FORM_EVENTS[type];
+  const words = FORM_EVENTS[type];
   if (words) return words(event);
   const { type: _, ...rest } = event;
   const params = Object.keys(rest).length > 0 ? ` (${valueWords(rest)})` : '';
@@ -252,7 +295,7 @@ export function eventWords(machine: string, event: Event): string {
 }
 
 /** An edge's event (no payload) in words, for the transition table. */
-export function edgeEventWords(machine: string, event: string): string {
+export function edgeEventWords(event: string): string {
   if (event === '') return 'At once';
   const done = /^xstate\.done\.actor\.(.+)$/.exec(event);
   if (done?.[1]) return ACTORS[done[1]]?.done ?? `${capital(humanise(done[1]))} succeeds`;
@@ -305,13 +348,15 @@ export function screenWords(step: StepData): string[] {
   for (const sent of step.sent ?? []) {
     const event = sent.event as Event;
     if (sent.to === 'toasts' && event.type === 'SHOW') {
-      lines.push(`A ${String(event.kind)} notice says “${messageText(event.text) ?? ''}”`);
+      lines.push(`${capital(notice(event.kind))} says “${messageText(event.text) ?? ''}”`);
     }
   }
   for (const emitted of step.emitted ?? []) {
     const event = emitted as Event;
     if (event.type === 'navigate') {
-      lines.push(`The page changes to ${String(event.to)}${event.replace ? ' (replacing this one in the history)' : ''}`);
+      lines.push(
+        `The page changes to ${String(event.to)}${event.replace ? ' (replacing this one in the history)' : ''}`,
+      );
     }
   }
   for (const call of step.actions ?? []) {
@@ -331,14 +376,11 @@ export function detailWords(step: StepData): string[] {
       .map(([key, value]) => `${humanise(key)} becomes ${valueWords(value)}`),
     ...(step.started ?? [])
       .filter((s) => !INTERNAL_ACTORS.has(s.id))
-      .map((s) => {
-        const actor = ACTORS[s.id];
-        const what = actor ? `${humanise(s.id)}` : humanise(s.id);
-        return `starts ${what}${s.input === undefined || valueWords(s.input) === '' ? '' : ` with ${valueWords(s.input)}`}`;
-      }),
-    ...(step.emitted ?? [])
-      .filter((e) => e.type !== 'navigate')
-      .map((e) => `announces ${humanise(e.type)}`),
+      .map(
+        (s) =>
+          `starts ${humanise(s.id)}${s.input === undefined || valueWords(s.input) === '' ? '' : ` with ${valueWords(s.input)}`}`,
+      ),
+    ...(step.emitted ?? []).filter((e) => e.type !== 'navigate').map((e) => `announces ${humanise(e.type)}`),
     ...(step.sent ?? [])
       .filter((s) => !(s.to === 'toasts' && (s.event as Event).type === 'SHOW'))
       .map((s) => `tells ${humanise(s.to)}: ${eventWords(s.to, s.event as Event)}`),
@@ -348,13 +390,23 @@ export function detailWords(step: StepData): string[] {
   ];
 }
 
+/** A short name for a path's input, before its steps in its title (machines with several inputs). */
+export function inputTitle(machine: string, input: unknown): string | undefined {
+  if (machine === 'paymentResult' && input && typeof input === 'object') {
+    const i = input as { outcome?: string; paymentId?: string };
+    const page = i.outcome === 'failed' ? 'Card declined (/fail-payment)' : 'Paid (/success-payment)';
+    return i.paymentId ? `${page}, with a payment reference` : page;
+  }
+  return undefined;
+}
+
 /** A path's input (the page or the machine it starts with), in words. */
 export function inputWords(machine: string, input: unknown): string {
   if (machine === 'paymentResult' && input && typeof input === 'object') {
     const i = input as { outcome?: string; paymentId?: string };
     const page =
       i.outcome === 'failed'
-        ? "The payment provider declined the card (or the customer gave up) and sent the browser back to the payment failure page /fail-payment"
+        ? 'The payment provider declined the card (or the customer gave up) and sent the browser back to the payment failure page /fail-payment'
         : 'The payment provider sent the browser back to the success page /success-payment';
     return `${page}${i.paymentId ? ` with the payment reference ${i.paymentId}` : ', without a payment reference'}.`;
   }

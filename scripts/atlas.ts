@@ -13,6 +13,7 @@ import {
   edgeEventWords,
   eventWords,
   humanise,
+  inputTitle,
   inputWords,
   nodeWords,
   screenWords,
@@ -85,11 +86,21 @@ function allStates(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(allStates)];
 }
 
-/** A path's title: its steps in words, one after the other. */
-function pathTitle(machine: string, path: PathData): string {
-  return path.steps.length === 0
-    ? 'Start only'
-    : path.steps.map((s) => eventWords(machine, s.event as { type: string })).join(' → ');
+/** A path's title: its input's short name if it has one, then its steps in words, one after the other. */
+function pathTitle(machine: string, path: PathData, data: MachinePathData): string {
+  const steps =
+    path.steps.length === 0
+      ? 'Start only'
+      : path.steps.map((s) => eventWords(machine, s.event as { type: string })).join(' → ');
+  const input = inputTitle(machine, data.inputs[path.input]);
+  return input ? `${input}: ${steps}` : steps;
+}
+
+/** What the screen shows at the end of a path: the last step's screen words, or its state. */
+function pathEnd(machine: AnyStateMachine, path: PathData): string {
+  const last = path.steps.at(-1) ?? path.start;
+  const screen = screenWords(last);
+  return screen.length > 0 ? screen.join('; ') : stateWords(machine, last.state).join('; ');
 }
 
 function topState(value: unknown): string {
@@ -101,17 +112,33 @@ function topState(value: unknown): string {
 function continuations(
   name: string,
   path: PathData,
+  machines: Record<string, AnyStateMachine>,
   pathData: Record<string, MachinePathData | undefined>,
 ): Array<{ when: string; machine: string; links: Array<{ id: string; title: string }> }> {
   const last = path.steps.at(-1)?.state ?? path.start.state;
-  return (CONTINUES[name]?.[topState(last)] ?? []).map((c) => {
-    const data = pathData[c.machine];
-    const links = (data?.paths ?? [])
-      .map((p, i) => ({ p, i }))
-      .filter(({ p }) => (data ? c.paths(p, data) : false))
-      .map(({ p, i }) => ({ id: pathId(i), title: pathTitle(c.machine, p) }));
-    return { when: c.when, machine: c.machine, links };
-  });
+  return (CONTINUES[name]?.[topState(last)] ?? []).map((c) => ({
+    when: c.when,
+    machine: c.machine,
+    links: continuedPaths(c, machines, pathData),
+  }));
+}
+
+/** The other machine's paths that continue there: their titles and what the screen shows at their end. */
+function continuedPaths(
+  c: Continuation,
+  machines: Record<string, AnyStateMachine>,
+  pathData: Record<string, MachinePathData | undefined>,
+): Array<{ id: string; title: string }> {
+  const data = pathData[c.machine];
+  const machine = machines[c.machine];
+  if (!data || !machine) return [];
+  return data.paths
+    .map((p, i) => ({ p, i }))
+    .filter(({ p }) => c.paths(p, data))
+    .map(({ p, i }) => ({
+      id: pathId(i),
+      title: `Path ${i + 1}: ${pathTitle(c.machine, p, data)} ⇒ ${pathEnd(machine, p)}`,
+    }));
 }
 
 interface PathWords {
@@ -127,10 +154,11 @@ function pathWords(
   machine: AnyStateMachine,
   data: MachinePathData,
   path: PathData,
+  machines: Record<string, AnyStateMachine>,
   pathData: Record<string, MachinePathData | undefined>,
 ): PathWords {
   return {
-    title: pathTitle(name, path),
+    title: pathTitle(name, path, data),
     input: data.inputs.length > 0 ? inputWords(name, data.inputs[path.input]) : '',
     start: {
       state: stateWords(machine, path.start.state),
@@ -143,7 +171,7 @@ function pathWords(
       screen: screenWords(step),
       details: detailWords(step),
     })),
-    continues: continuations(name, path, pathData),
+    continues: continuations(name, path, machines, pathData),
   };
 }
 
@@ -173,7 +201,8 @@ function pathBlock(words: PathWords, index: number): string {
   const steps = [
     `<li class="step start"><p class="does">At the start</p>${thenBlock(words.start.state, words.start.screen, words.start.details)}</li>`,
     ...words.steps.map(
-      (s) => `<li class="step"><p class="does">${html(s.does)}</p>${thenBlock(s.state, s.screen, s.details)}</li>`,
+      (s) =>
+        `<li class="step"><p class="does">${html(s.does)}</p>${thenBlock(s.state, s.screen, s.details)}</li>`,
     ),
     ...words.continues.map(
       (c) =>
@@ -185,7 +214,9 @@ function pathBlock(words: PathWords, index: number): string {
   return [
     `<li class="path" id="${pathId(index)}">`,
     `<h3><a class="anchor" href="#${pathId(index)}">Path ${index + 1}</a>: ${html(words.title)}</h3>`,
-    words.input ? `<p class="input"><span class="label">Before you start:</span> ${html(words.input)}</p>` : '',
+    words.input
+      ? `<p class="input"><span class="label">Before you start:</span> ${html(words.input)}</p>`
+      : '',
     `<ol class="steps">${steps.join('')}</ol>`,
     '</li>',
   ].join('\n');
@@ -200,7 +231,11 @@ function stateCell(machine: AnyStateMachine, source: string): string {
   return html(source === '' ? humanise(machine.id) : source.split('.').map(humanise).join(' › '));
 }
 
-function transitionRows(name: string, machine: AnyStateMachine, edges: EdgeData[], data: MachinePathData | undefined): string {
+function transitionRows(
+  machine: AnyStateMachine,
+  edges: EdgeData[],
+  data: MachinePathData | undefined,
+): string {
   return edges
     .map((edge) => {
       const links = (data?.paths ?? [])
@@ -210,7 +245,7 @@ function transitionRows(name: string, machine: AnyStateMachine, edges: EdgeData[
       return [
         '<tr>',
         `<td>${stateCell(machine, edge.source)}</td>`,
-        `<td>${html(edgeEventWords(name, edge.event))}</td>`,
+        `<td>${html(edgeEventWords(edge.event))}</td>`,
         `<td>${edge.guard ? html(humanise(edge.guard)) : '—'}</td>`,
         `<td>${stateCell(machine, edge.target)}</td>`,
         `<td>${links.length > 0 ? links.join(', ') : '<span class="missing">no path</span>'}</td>`,
@@ -344,12 +379,15 @@ function machinePage(
   name: string,
   machine: AnyStateMachine,
   data: MachinePathData | undefined,
+  machines: Record<string, AnyStateMachine>,
   pathData: Record<string, MachinePathData | undefined>,
   size: { width: number; height: number },
 ): { html: string; paths: Array<{ id: string; title: string; text: string }> } {
   const edges = data ? data.edges : machineEdges(machine).map(edgeData);
   const description = machine.root.description ?? '';
-  const words = (data?.paths ?? []).map((path) => pathWords(name, machine, data as MachinePathData, path, pathData));
+  const words = (data?.paths ?? []).map((path) =>
+    pathWords(name, machine, data as MachinePathData, path, machines, pathData),
+  );
   const suite = data
     ? `Replayed by the test <code>${html(data.suite)}</code>: ${data.paths.length} paths take ${data.covered} of ${data.transitions} transitions.`
     : '<span class="missing">No path suite records this machine yet.</span>';
@@ -363,14 +401,13 @@ function machinePage(
               `<p>After <b>${html(nodeWords(machine.root.states[state] ?? machine.root))}</b></p><ul class="continues-list">${list
                 .map(
                   (c) =>
-                    `<li>${html(c.when)}: see <a href="${html(c.machine)}.html">${html(c.machine)}</a>${(() => {
-                      const other = pathData[c.machine];
-                      const links = (other?.paths ?? [])
-                        .map((p, i) => ({ p, i }))
-                        .filter(({ p }) => (other ? c.paths(p, other) : false))
-                        .map(({ i }) => `<a href="${html(c.machine)}.html#${pathId(i)}">path ${i + 1}</a>`);
-                      return links.length > 0 ? ` (${links.join(', ')})` : '';
-                    })()}.</li>`,
+                    `<li>${html(c.when)}. Continues in <a href="${html(c.machine)}.html">${html(c.machine)}</a>:<ul>${continuedPaths(
+                      c,
+                      machines,
+                      pathData,
+                    )
+                      .map((l) => `<li><a href="${html(c.machine)}.html#${l.id}">${html(l.title)}</a></li>`)
+                      .join('')}</ul></li>`,
                 )
                 .join('')}</ul>`,
           ),
@@ -403,7 +440,7 @@ ${continuesBlock}
 <section aria-labelledby="states"><h2 id="states">States</h2>${statesList(machine)}</section>
 <section aria-labelledby="transitions"><h2 id="transitions">Transitions</h2>
 <div class="table-wrap"><table><thead><tr><th scope="col">From</th><th scope="col">When</th><th scope="col">Only if</th><th scope="col">To</th><th scope="col">Paths</th></tr></thead><tbody>
-${transitionRows(name, machine, edges, data)}
+${transitionRows(machine, edges, data)}
 </tbody></table></div></section>
 <section aria-labelledby="paths"><h2 id="paths">Test paths, step by step</h2>
 ${words.length > 0 ? `<ol class="paths">${words.map((w, i) => pathBlock(w, i)).join('\n')}</ol>` : '<p>No recorded paths.</p>'}
@@ -411,7 +448,11 @@ ${words.length > 0 ? `<ol class="paths">${words.map((w, i) => pathBlock(w, i)).j
 </main>`;
   return {
     html: page(`${name} — Blockfront QA atlas`, body, ZOOM_SCRIPT),
-    paths: words.map((w, i) => ({ id: pathId(i), title: `Path ${i + 1}: ${w.title}`, text: pathSearchText(w) })),
+    paths: words.map((w, i) => ({
+      id: pathId(i),
+      title: `Path ${i + 1}: ${w.title}`,
+      text: pathSearchText(w),
+    })),
   };
 }
 
@@ -473,7 +514,13 @@ search();
 function indexPage(
   names: string[],
   machines: Record<string, AnyStateMachine>,
-  entries: Array<{ name: string; area: string; description: string; states: string; paths: Array<{ id: string; title: string; text: string }> }>,
+  entries: Array<{
+    name: string;
+    area: string;
+    description: string;
+    states: string;
+    paths: Array<{ id: string; title: string; text: string }>;
+  }>,
 ): string {
   const listed = new Set(AREAS.flatMap(([, members]) => members));
   const areas = [
@@ -525,7 +572,14 @@ export function atlasPages(
   for (const name of names) {
     const machine = machines[name];
     if (!machine) continue;
-    const built = machinePage(name, machine, pathData[name], pathData, sizes[name] ?? { width: 800, height: 600 });
+    const built = machinePage(
+      name,
+      machine,
+      pathData[name],
+      machines,
+      pathData,
+      sizes[name] ?? { width: 800, height: 600 },
+    );
     pages.set(`${name}.html`, built.html);
     entries.push({
       name,
