@@ -338,6 +338,10 @@ export function stateWords(machine: AnyStateMachine, value: unknown): string[] {
 /** Actors that are plumbing, not behaviour: never shown. */
 const INTERNAL_ACTORS = new Set(['childEvents']);
 
+/** An emitted event asking for a notice (`notify` with a kind and a message). */
+const isNotice = (event: Event): boolean =>
+  typeof event.kind === 'string' && messageText(event.text) !== undefined;
+
 /** What a tester sees after a step: messages shown, notices, pages opened. */
 export function screenWords(step: StepData): string[] {
   const lines: string[] = [];
@@ -353,6 +357,7 @@ export function screenWords(step: StepData): string[] {
   }
   for (const emitted of step.emitted ?? []) {
     const event = emitted as Event;
+    if (isNotice(event)) lines.push(`${capital(notice(event.kind))} says “${messageText(event.text) ?? ''}”`);
     if (event.type === 'navigate') {
       lines.push(
         `The page changes to ${String(event.to)}${event.replace ? ' (replacing this one in the history)' : ''}`,
@@ -380,7 +385,9 @@ export function detailWords(step: StepData): string[] {
         (s) =>
           `starts ${humanise(s.id)}${s.input === undefined || valueWords(s.input) === '' ? '' : ` with ${valueWords(s.input)}`}`,
       ),
-    ...(step.emitted ?? []).filter((e) => e.type !== 'navigate').map((e) => `announces ${humanise(e.type)}`),
+    ...(step.emitted ?? [])
+      .filter((e) => e.type !== 'navigate' && !isNotice(e as Event))
+      .map((e) => `announces ${humanise(e.type)}`),
     ...(step.sent ?? [])
       .filter((s) => !(s.to === 'toasts' && (s.event as Event).type === 'SHOW'))
       .map((s) => `tells ${humanise(s.to)}: ${eventWords(s.to, s.event as Event)}`),
