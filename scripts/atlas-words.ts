@@ -417,6 +417,12 @@ export function inputWords(machine: string, input: unknown): string {
         : 'The payment provider sent the browser back to the success page /success-payment';
     return `${page}${i.paymentId ? ` with the payment reference ${i.paymentId}` : ', without a payment reference'}.`;
   }
+  if (machine === 'checkout' && input && typeof input === 'object') {
+    const methods = (input as { methods?: string[] }).methods ?? [];
+    return methods.length > 0
+      ? `The store offers ${methods.map((m) => (m === 'card' ? 'Card' : 'Coins')).join(' and ')} as payment methods.`
+      : 'The store offers no payment method.';
+  }
   if (input === null || input === undefined) return '';
   return `Starts with ${valueWords(input, 200)}.`;
 }

@@ -269,7 +269,7 @@ function statesList(machine: AnyStateMachine): string {
 
 const STYLE = `
 *, *::before, *::after { box-sizing: border-box; }
-body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #1f2328; background: #fff; }
+body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #1f2328; background: #fff; overflow-wrap: break-word; }
 a { color: #0550ae; }
 a:focus-visible, button:focus-visible, input:focus-visible, .picture:focus-visible, summary:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
 header { background: #f6f8fa; border-bottom: 1px solid #d0d7de; padding: .75rem 1rem; }
