@@ -146,6 +146,23 @@ const ACTORS: Record<string, { done: string; error: string }> = {
     done: 'The server sends the verification email',
     error: 'Sending the verification email fails',
   },
+  recover: {
+    done: 'The delivery journal is read back after a restart',
+    error: 'Reading the delivery journal fails',
+  },
+  report: { done: 'The store accepts the delivery report', error: 'The store refuses the delivery report' },
+  connectRcon: {
+    done: 'The game server console (RCON) connects',
+    error: 'Connecting to the game server console fails',
+  },
+  listPlayers: {
+    done: 'The game server lists the players online',
+    error: 'Listing the players online fails',
+  },
+  lease: { done: 'The store hands out deliveries', error: 'Asking the store for deliveries fails' },
+  claim: { done: 'The delivery is claimed in the journal', error: 'Claiming the delivery fails' },
+  runCommand: { done: 'The game server runs the command', error: 'Running the command fails' },
+  recordDone: { done: 'The delivery is recorded as done', error: 'Recording the delivery fails' },
   writeClipboard: { done: 'The address is in the clipboard', error: 'The browser refuses the clipboard' },
 };
 
@@ -338,6 +355,14 @@ export function stateWords(machine: AnyStateMachine, value: unknown): string[] {
 /** Actors that are plumbing, not behaviour: never shown. */
 const INTERNAL_ACTORS = new Set(['childEvents']);
 
+/** Messages by form field (`errors: {email: {id, defaultMessage}}`), at least one. */
+const isMessageMap = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.keys(value as object).length > 0 &&
+  Object.values(value as object).every((v) => messageText(v) !== undefined);
+
 /** An emitted event asking for a notice (`notify` with a kind and a message). */
 const isNotice = (event: Event): boolean =>
   typeof event.kind === 'string' && messageText(event.text) !== undefined;
@@ -348,6 +373,11 @@ export function screenWords(step: StepData): string[] {
   for (const [key, value] of Object.entries(step.changed ?? {})) {
     const text = messageText(value);
     if (text !== undefined) lines.push(`Shows ${humanise(key)}: “${text}”`);
+    else if (isMessageMap(value)) {
+      for (const [field, message] of Object.entries(value)) {
+        lines.push(`Shows at the ${humanise(field)} field: “${messageText(message)}”`);
+      }
+    }
   }
   for (const sent of step.sent ?? []) {
     const event = sent.event as Event;
@@ -377,7 +407,7 @@ export function screenWords(step: StepData): string[] {
 export function detailWords(step: StepData): string[] {
   return [
     ...Object.entries(step.changed ?? {})
-      .filter(([, value]) => messageText(value) === undefined)
+      .filter(([, value]) => messageText(value) === undefined && !isMessageMap(value))
       .map(([key, value]) => `${humanise(key)} becomes ${valueWords(value)}`),
     ...(step.started ?? [])
       .filter((s) => !INTERNAL_ACTORS.has(s.id))
