@@ -183,8 +183,11 @@ const EVENTS: Record<string, Record<string, Words>> = {
     SELECT: (e) => `Choose ${e.method === 'card' ? 'Card' : 'Coins'} as payment method`,
     PLAYER: (e) => `Type the player name ${valueWords(e.value)}`,
     SUGGEST_PLAYER: (e) => `The profile's player name ${valueWords(e.player)} arrives`,
-    SUBMIT: (e) =>
-      `Press Pay (total ${e.total}, balance ${e.balance}, in ${e.currency}${e.inGame ? ', a product delivered in game' : ''})`,
+    SUBMIT: () => 'Press Pay',
+    STORE: (e) =>
+      `The cart, balance or currency changes: total ${e.total}, balance ${e.balance}, in ${e.currency}${
+        e.inGame ? ', a product delivered in game' : ''
+      }${e.cartBusy ? ', the cart is being changed' : ''}`,
     RETRY: () => 'Press Try again',
   },
   cart: {
@@ -449,9 +452,16 @@ export function inputWords(machine: string, input: unknown): string {
   }
   if (machine === 'checkout' && input && typeof input === 'object') {
     const methods = (input as { methods?: string[] }).methods ?? [];
-    return methods.length > 0
-      ? `The store offers ${methods.map((m) => (m === 'card' ? 'Card' : 'Coins')).join(' and ')} as payment methods.`
-      : 'The store offers no payment method.';
+    const store = (input as { store?: Record<string, unknown> }).store;
+    const offer =
+      methods.length > 0
+        ? `The store offers ${methods.map((m) => (m === 'card' ? 'Card' : 'Coins')).join(' and ')} as payment methods.`
+        : 'The store offers no payment method.';
+    return store
+      ? `${offer} The cart totals ${store.total} with a balance of ${store.balance}, prices in ${store.currency}${
+          store.inGame ? ', a product delivered in game' : ''
+        }.`
+      : offer;
   }
   if (input === null || input === undefined) return '';
   return `Starts with ${valueWords(input, 200)}.`;
