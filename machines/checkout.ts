@@ -296,6 +296,7 @@ export const checkoutMachine = setup({
   initial: 'ready',
   states: {
     ready: {
+      description: 'The checkout shows the payment methods, the player field and Pay.',
       on: {
         SELECT: {
           guard: ({ context, event }) => context.methods.includes(event.method),
@@ -326,6 +327,7 @@ export const checkoutMachine = setup({
       },
     },
     submitting: {
+      description: 'The order is on its way to the server; Pay is busy.',
       tags: ['busy'],
       entry: assign({ error: null, shortfall: null, playerError: null }),
       invoke: {
@@ -394,6 +396,6 @@ export const checkoutMachine = setup({
       tags: ['busy'],
       description: "The browser is on its way to the payment provider's page.",
     },
-    paid: { type: 'final' },
+    paid: { type: 'final', description: 'Paid with coins: the success page opens.' },
   },
 });

@@ -110,6 +110,7 @@ export const paymentResultMachine = setup({
   initial: 'awaitingSession',
   states: {
     awaitingSession: {
+      description: 'The result page waits for the first session check.',
       on: {
         SESSION_CHECKED: [
           { guard: 'paidWithReference', target: 'lookingUp' },
@@ -131,6 +132,7 @@ export const paymentResultMachine = setup({
       },
     },
     lookingUp: {
+      description: 'The payment is looked up to tell a top-up from an order.',
       invoke: {
         id: 'fetchPayment',
         src: 'fetchPayment',
@@ -159,6 +161,6 @@ export const paymentResultMachine = setup({
         },
       },
     },
-    announced: { type: 'final' },
+    announced: { type: 'final', description: 'The result page shows its text; any notice has been shown.' },
   },
 });

@@ -57,6 +57,7 @@ export const paymentStatusMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'The pending page asks the server for the payment status.',
       invoke: {
         id: 'fetchPaymentStatus',
         src: 'fetchPaymentStatus',
@@ -70,16 +71,22 @@ export const paymentStatusMachine = setup({
       },
     },
     waiting: {
+      description: 'Still pending (or the request failed for a passing reason): asks again shortly.',
       after: { [PAYMENT_POLL_INTERVAL_MS]: 'checking' },
     },
     paid: {
       type: 'final',
+      description: 'Paid: the success page opens.',
       entry: { type: 'navigate', params: { to: PAYMENT_SUCCESS_PATH } },
     },
     failed: {
       type: 'final',
+      description: 'Declined, cancelled or expired: the payment failure page opens.',
       entry: { type: 'navigate', params: { to: PAYMENT_FAIL_PATH } },
     },
-    unknown: { type: 'final' },
+    unknown: {
+      type: 'final',
+      description: "The payment is not found or not this visitor's: the page keeps its pending text.",
+    },
   },
 });

@@ -1,11 +1,24 @@
 /**
- * docs/diagrams/index.html, the QA atlas (docs/decisions/0011): every machine of the registry with its picture,
- * description, states and transitions, and for every transition the generated test paths that take
- * it (from docs/diagrams/paths/<machine>.json, the records the path suites check) and the test file
- * that replays them. One static page: inline style and script, pictures beside it, nothing fetched.
+ * The QA atlas (ADR 0011): docs/diagrams/index.html, searchable across machines, and one page per
+ * machine (docs/diagrams/<machine>.html) with its picture at full size and zoomable, its states,
+ * its transitions and every generated test path written as the steps a tester performs
+ * (scripts/atlas-words.ts), from the path records docs/diagrams/paths/<machine>.json that the path
+ * suites check. Static pages: inline style and script, pictures beside them, nothing fetched, so
+ * they work opened from the file system.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import type { MachinePathData, PathData, StepData } from '../tests/support/pathData';
+import type { MachinePathData, PathData } from '../tests/support/pathData';
+import {
+  detailWords,
+  edgeEventWords,
+  eventWords,
+  humanise,
+  inputTitle,
+  inputWords,
+  nodeWords,
+  screenWords,
+  stateWords,
+} from './atlas-words';
 import { type EdgeData, edgeData, machineEdges, statePath } from './mermaid';
 
 /** Where each machine is listed; a machine missing here is listed under "Other machines". */
@@ -19,312 +32,566 @@ export const AREAS: ReadonlyArray<readonly [area: string, machines: readonly str
 ];
 const OTHER = 'Other machines';
 
+/** A way on from a state where the machine's part ends and another machine's begins. */
+interface Continuation {
+  /** What happens in between, in words. */
+  when: string;
+  machine: string;
+  /** Which of that machine's recorded paths continue this one. */
+  paths: (path: PathData, data: MachinePathData) => boolean;
+}
+
+const outcome = (path: PathData, data: MachinePathData): unknown =>
+  (data.inputs[path.input] as { outcome?: unknown } | null)?.outcome;
+const endsIn = (path: PathData, state: string): boolean =>
+  (path.steps.at(-1)?.state ?? path.start.state) === state;
+
+/**
+ * The provider's payment page is outside every machine: a card is paid or declined there and the
+ * browser comes back to a result page (paymentResult) or the pending page (paymentStatus).
+ */
+const PROVIDER_PAGE: Continuation[] = [
+  {
+    when: "On the provider's payment page the card is declined (or the customer cancels): the browser comes back to the payment failure page /fail-payment",
+    machine: 'paymentResult',
+    paths: (path, data) => outcome(path, data) === 'failed',
+  },
+  {
+    when: "On the provider's payment page the card is paid: the browser comes back to the success page /success-payment",
+    machine: 'paymentResult',
+    paths: (path, data) => outcome(path, data) === 'success',
+  },
+  {
+    when: 'The provider has not decided yet: the pending page asks for the status until the payment is paid or declined',
+    machine: 'paymentStatus',
+    paths: (path) => endsIn(path, 'paid') || endsIn(path, 'failed'),
+  },
+];
+
+/** By machine, by the (top-level) state a path ends in: where the story goes on. */
+const CONTINUES: Record<string, Record<string, Continuation[]>> = {
+  checkout: { redirecting: PROVIDER_PAGE },
+  orders: { redirecting: PROVIDER_PAGE },
+  topUp: { redirecting: PROVIDER_PAGE },
+};
+
 const html = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const slug = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, '-');
 
-/** Compact JSON for reading: `{"a":1}` → `{a: 1}`, long values cut. */
-function brief(value: unknown, max = 120): string {
-  const text = (JSON.stringify(value) ?? 'undefined')
-    .replace(/"([A-Za-z_$][\w$]*)":/g, '$1: ')
-    .replace(/,(?=["{[\w])/g, ', ');
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-function stateText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([region, inner]) => `${region}.${stateText(inner)}`)
-      .join(', ');
-  }
-  return String(value);
-}
-
-function eventText(event: { type: string } & Record<string, unknown>): string {
-  const { type, ...rest } = event;
-  return Object.keys(rest).length > 0 ? `${type} ${brief(rest)}` : type;
-}
-
-/** One line per effect of a step, in the words a tester reads. */
-function effectLines(step: StepData): string[] {
-  return [
-    ...Object.entries(step.changed ?? {}).map(([key, value]) => `${key} = ${brief(value)}`),
-    ...(step.started ?? []).map(
-      (s) => `starts ${s.id}${s.input === undefined ? '' : ` with ${brief(s.input)}`}`,
-    ),
-    ...(step.emitted ?? []).map((e) => `emits ${eventText(e as { type: string })}`),
-    ...(step.sent ?? []).map((s) => `sends ${eventText(s.event as { type: string })} to ${s.to}`),
-    ...(step.actions ?? []).map(
-      (a) => `calls ${a.action}${a.params === undefined ? '' : ` ${brief(a.params)}`}`,
-    ),
-  ];
-}
-
-/** `after 500 ms`, `done login`: the harness's step label, or the event as text for the start. */
-function delayText(edge: EdgeData): string {
-  if (edge.delay === undefined) return '—';
-  return typeof edge.delay === 'number' ? `${edge.delay} ms` : String(edge.delay);
-}
-
-function eventCell(edge: EdgeData): string {
-  const { event } = edge;
-  if (event.startsWith('xstate.after.')) return 'after';
-  if (event.startsWith('xstate.done.actor.')) return `done ${event.slice('xstate.done.actor.'.length)}`;
-  if (event.startsWith('xstate.error.actor.')) return `error ${event.slice('xstate.error.actor.'.length)}`;
-  if (event.startsWith('xstate.done.state.')) return 'done (final state reached)';
-  return event;
-}
+const pathId = (index: number): string => `p-${index + 1}`;
 
 function allStates(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(allStates)];
 }
 
-function statesList(machine: AnyStateMachine): string {
-  const items = allStates(machine.root)
-    .slice(1)
-    .map((node) => {
-      const kind = node.type === 'atomic' ? '' : ` <span class="kind">${node.type}</span>`;
-      const initial = node.parent?.initial?.target.includes(node) ? ' <span class="kind">initial</span>' : '';
-      const description = node.description ? ` — ${html(node.description)}` : '';
-      const depth = node.path.length - 1;
-      return `<li style="margin-left:${depth * 1.25}rem"><code>${html(statePath(node))}</code>${initial}${kind}${description}</li>`;
-    });
-  return items.length > 0 ? `<ul class="states">${items.join('')}</ul>` : '<p>One state.</p>';
+/** A path's title: its input's short name if it has one, then its steps in words, one after the other. */
+function pathTitle(machine: string, path: PathData, data: MachinePathData): string {
+  const steps =
+    path.steps.length === 0
+      ? 'Start only'
+      : path.steps.map((s) => eventWords(machine, s.event as { type: string })).join(' → ');
+  const input = inputTitle(machine, data.inputs[path.input]);
+  return input ? `${input}: ${steps}` : steps;
 }
 
-/** The edges of the record, or (no suite yet) of the machine itself, without paths. */
-function edgesOf(machine: AnyStateMachine, data: MachinePathData | undefined): EdgeData[] {
-  return data ? data.edges : machineEdges(machine).map(edgeData);
+/** What the screen shows at the end of a path: the last step's screen words, or its state. */
+function pathEnd(machine: AnyStateMachine, path: PathData): string {
+  const last = path.steps.at(-1) ?? path.start;
+  const screen = screenWords(last);
+  return screen.length > 0 ? screen.join('; ') : stateWords(machine, last.state).join('; ');
 }
 
-/** Where a path takes an edge: `start`, or the 1-based number of the step. */
-function stepsTaking(path: PathData, label: string): Array<'start' | number> {
-  const at: Array<'start' | number> = [];
-  if (path.start.edges?.includes(label)) at.push('start');
-  path.steps.forEach((step, i) => {
-    if (step.edges.includes(label)) at.push(i + 1);
-  });
-  return at;
+function topState(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return value && typeof value === 'object' ? (Object.keys(value)[0] ?? '') : '';
 }
 
-/** The harness's step label with its JSON payload written as in the effects: `CHANGE {field: "email", …}`. */
-const stepLabel = (label: string): string =>
-  label.replace(/"([A-Za-z_$][\w$]*)":/g, '$1: ').replace(/,(?=["{[\w])/g, ', ');
-
-const pathSequence = (path: PathData): string =>
-  path.steps.length === 0 ? 'start' : path.steps.map((s) => stepLabel(s.label)).join(' → ');
-
-function pathId(name: string, index: number): string {
-  return `p-${slug(name)}-${index + 1}`;
+/** The continuation of a path that ends where another machine takes over, with links to its paths. */
+function continuations(
+  name: string,
+  path: PathData,
+  machines: Record<string, AnyStateMachine>,
+  pathData: Record<string, MachinePathData | undefined>,
+): Array<{ when: string; machine: string; links: Array<{ id: string; title: string }> }> {
+  const last = path.steps.at(-1)?.state ?? path.start.state;
+  return (CONTINUES[name]?.[topState(last)] ?? []).map((c) => ({
+    when: c.when,
+    machine: c.machine,
+    links: continuedPaths(c, machines, pathData),
+  }));
 }
 
-function pathBlock(name: string, data: MachinePathData, path: PathData, index: number): string {
-  const input =
-    data.inputs.length > 1 ? `<p class="input">Input ${html(brief(data.inputs[path.input], 200))}</p>` : '';
-  const start = effectLines(path.start);
-  const steps = path.steps.map((step) => {
-    const effects = effectLines(step);
-    return `<li><b>${html(stepLabel(step.label))}</b> ⇒ <code>${html(stateText(step.state))}</code>${
-      effects.length > 0 ? `<ul>${effects.map((l) => `<li>${html(l)}</li>`).join('')}</ul>` : ''
-    }</li>`;
-  });
+/** The other machine's paths that continue there: their titles and what the screen shows at their end. */
+function continuedPaths(
+  c: Continuation,
+  machines: Record<string, AnyStateMachine>,
+  pathData: Record<string, MachinePathData | undefined>,
+): Array<{ id: string; title: string }> {
+  const data = pathData[c.machine];
+  const machine = machines[c.machine];
+  if (!data || !machine) return [];
+  return data.paths
+    .map((p, i) => ({ p, i }))
+    .filter(({ p }) => c.paths(p, data))
+    .map(({ p, i }) => ({
+      id: pathId(i),
+      title: `Path ${i + 1}: ${pathTitle(c.machine, p, data)} ⇒ ${pathEnd(machine, p)}`,
+    }));
+}
+
+interface PathWords {
+  title: string;
+  input: string;
+  start: { state: string[]; screen: string[]; details: string[] };
+  steps: Array<{ does: string; state: string[]; screen: string[]; details: string[] }>;
+  continues: ReturnType<typeof continuations>;
+}
+
+function pathWords(
+  name: string,
+  machine: AnyStateMachine,
+  data: MachinePathData,
+  path: PathData,
+  machines: Record<string, AnyStateMachine>,
+  pathData: Record<string, MachinePathData | undefined>,
+): PathWords {
+  return {
+    title: pathTitle(name, path, data),
+    input: data.inputs.length > 0 ? inputWords(name, data.inputs[path.input]) : '',
+    start: {
+      state: stateWords(machine, path.start.state),
+      screen: screenWords(path.start),
+      details: detailWords(path.start),
+    },
+    steps: path.steps.map((step) => ({
+      does: eventWords(name, step.event as { type: string }),
+      state: stateWords(machine, step.state),
+      screen: screenWords(step),
+      details: detailWords(step),
+    })),
+    continues: continuations(name, path, machines, pathData),
+  };
+}
+
+/** All the words of a path, for the search. */
+function pathSearchText(words: PathWords): string {
   return [
-    `<li id="${pathId(name, index)}" class="path" data-search="${html(searchText(path))}">`,
-    `<span class="sequence">${html(pathSequence(path))}</span>${input}`,
-    `<p class="start">Start ⇒ <code>${html(stateText(path.start.state))}</code>${
-      start.length > 0 ? `; ${html(start.join('; '))}` : ''
-    }</p>`,
-    steps.length > 0 ? `<ol class="steps">${steps.join('')}</ol>` : '',
-    '</li>',
+    words.title,
+    words.input,
+    ...words.start.state,
+    ...words.start.screen,
+    ...words.steps.flatMap((s) => [s.does, ...s.state, ...s.screen]),
+    ...words.continues.flatMap((c) => [c.when, c.machine]),
+  ].join(' ');
+}
+
+function thenBlock(state: string[], screen: string[], details: string[]): string {
+  return [
+    `<p class="then"><span class="label">Then:</span> ${state.map(html).join('<br>')}</p>`,
+    screen.length > 0 ? `<ul class="screen">${screen.map((l) => `<li>${html(l)}</li>`).join('')}</ul>` : '',
+    details.length > 0
+      ? `<details class="tech"><summary>Recorded details</summary><ul>${details.map((l) => `<li>${html(l)}</li>`).join('')}</ul></details>`
+      : '',
   ].join('');
 }
 
-function searchText(path: PathData): string {
-  return [path.name, ...effectLines(path.start), ...path.steps.flatMap((s) => [s.label, ...effectLines(s)])]
-    .join(' ')
-    .toLowerCase();
+function pathBlock(words: PathWords, index: number): string {
+  const steps = [
+    `<li class="step start"><p class="does">At the start</p>${thenBlock(words.start.state, words.start.screen, words.start.details)}</li>`,
+    ...words.steps.map(
+      (s) =>
+        `<li class="step"><p class="does">${html(s.does)}</p>${thenBlock(s.state, s.screen, s.details)}</li>`,
+    ),
+    ...words.continues.map(
+      (c) =>
+        `<li class="step continues"><p class="does">${html(c.when)}</p><p class="then"><span class="label">Continues in</span> <a href="${html(c.machine)}.html">${html(c.machine)}</a>:</p><ul class="screen">${c.links
+          .map((l) => `<li><a href="${html(c.machine)}.html#${l.id}">${html(l.title)}</a></li>`)
+          .join('')}</ul></li>`,
+    ),
+  ];
+  return [
+    `<li class="path" id="${pathId(index)}">`,
+    `<h3><a class="anchor" href="#${pathId(index)}">Path ${index + 1}</a>: ${html(words.title)}</h3>`,
+    words.input
+      ? `<p class="input"><span class="label">Before you start:</span> ${html(words.input)}</p>`
+      : '',
+    `<ol class="steps">${steps.join('')}</ol>`,
+    '</li>',
+  ].join('\n');
 }
 
-function transitionRows(name: string, edges: EdgeData[], data: MachinePathData | undefined): string {
+/** Where a path takes an edge. */
+function takes(path: PathData, label: string): boolean {
+  return Boolean(path.start.edges?.includes(label)) || path.steps.some((s) => s.edges.includes(label));
+}
+
+function stateCell(machine: AnyStateMachine, source: string): string {
+  return html(source === '' ? humanise(machine.id) : source.split('.').map(humanise).join(' › '));
+}
+
+function transitionRows(
+  machine: AnyStateMachine,
+  edges: EdgeData[],
+  data: MachinePathData | undefined,
+): string {
   return edges
     .map((edge) => {
-      const taking = (data?.paths ?? [])
-        .map((path, index) => ({ path, index, at: stepsTaking(path, edge.label) }))
-        .filter(({ at }) => at.length > 0);
-      const stepText = taking.flatMap(({ path, at }) =>
-        at.map((n) =>
-          n === 'start' ? effectLines(path.start) : effectLines(path.steps[n - 1] ?? { state: '' }),
-        ),
-      );
-      const search = [
-        edge.event,
-        eventCell(edge),
-        edge.guard ?? '',
-        edge.source,
-        edge.target,
-        ...stepText.flat(),
-      ]
-        .join(' ')
-        .toLowerCase();
-      const links = taking.map(({ path, index, at }) => {
-        const where = at.map((n) => (n === 'start' ? 'at start' : `step ${n}`)).join(', ');
-        const step = at[0] === 'start' ? path.start : path.steps[(at[0] as number) - 1];
-        const effects = step ? effectLines(step) : [];
-        return `<li><a href="#${pathId(name, index)}">${html(pathSequence(path))}</a> <span class="where">(${where})</span>${
-          effects.length > 0 ? `<br><span class="effects">${html(effects.join('; '))}</span>` : ''
-        }</li>`;
-      });
+      const links = (data?.paths ?? [])
+        .map((path, index) => ({ path, index }))
+        .filter(({ path }) => takes(path, edge.label))
+        .map(({ index }) => `<a href="#${pathId(index)}">${index + 1}</a>`);
       return [
-        `<tr class="transition" data-search="${html(search)}">`,
-        `<td><code>${html(edge.source)}</code></td>`,
-        `<td><code>${html(eventCell(edge))}</code></td>`,
-        `<td>${edge.guard ? `<code>${html(edge.guard)}</code>` : '—'}</td>`,
-        `<td>${html(delayText(edge))}</td>`,
-        `<td><code>${html(edge.target)}</code></td>`,
-        `<td>${links.length > 0 ? `<ol class="taken-by">${links.join('')}</ol>` : '<span class="missing">no path</span>'}</td>`,
+        '<tr>',
+        `<td>${stateCell(machine, edge.source)}</td>`,
+        `<td>${html(edgeEventWords(edge.event))}</td>`,
+        `<td>${edge.guard ? html(humanise(edge.guard)) : '—'}</td>`,
+        `<td>${stateCell(machine, edge.target)}</td>`,
+        `<td>${links.length > 0 ? links.join(', ') : '<span class="missing">no path</span>'}</td>`,
         '</tr>',
       ].join('');
     })
     .join('\n');
 }
 
-function machineSection(name: string, machine: AnyStateMachine, data: MachinePathData | undefined): string {
-  const edges = edgesOf(machine, data);
-  const description = machine.root.description ?? '';
-  const suite = data
-    ? `Replayed by <code class="suite">${html(data.suite)}</code>: ${data.paths.length} paths take ${data.covered} of ${data.transitions} transitions.`
-    : '<span class="missing">No path suite records this machine yet.</span>';
-  return [
-    `<section class="machine" id="m-${slug(name)}" data-machine="${html(name)}" data-search="${html(`${name} ${description}`.toLowerCase())}">`,
-    `<h3>${html(name)}</h3>`,
-    `<p class="description">${html(description)}</p>`,
-    `<p class="suite-line">${suite}</p>`,
-    `<figure><img src="${html(name)}.svg" alt="State diagram of ${html(name)}" loading="lazy"><figcaption><a href="${html(name)}.md">Mermaid source and transition list</a></figcaption></figure>`,
-    `<details><summary>States</summary>${statesList(machine)}</details>`,
-    '<table class="transitions"><thead><tr><th>From</th><th>Event</th><th>Guard</th><th>Delay</th><th>To</th><th>Test paths that take it</th></tr></thead><tbody>',
-    transitionRows(name, edges, data),
-    '</tbody></table>',
-    data
-      ? `<details class="paths"><summary>All ${data.paths.length} paths, step by step</summary><ol>${data.paths
-          .map((path, i) => pathBlock(name, data, path, i))
-          .join('\n')}</ol></details>`
-      : '',
-    '</section>',
-  ].join('\n');
+function statesList(machine: AnyStateMachine): string {
+  const items = allStates(machine.root)
+    .slice(1)
+    .map((node) => {
+      const initial = node.parent?.initial?.target.includes(node) ? ' <span class="kind">(first)</span>' : '';
+      const kind = node.type === 'final' ? ' <span class="kind">(last)</span>' : '';
+      const depth = node.path.length - 1;
+      return `<li style="margin-left:${depth * 1.25}rem">${html(nodeWords(node))}${initial}${kind} <code>${html(statePath(node))}</code></li>`;
+    });
+  return items.length > 0 ? `<ul class="states">${items.join('')}</ul>` : '<p>One state.</p>';
 }
 
 const STYLE = `
-body { font: 15px/1.5 system-ui, sans-serif; margin: 0; color: #1f2328; background: #fff; }
-header { position: sticky; top: 0; background: #f6f8fa; border-bottom: 1px solid #d0d7de; padding: .75rem 1.5rem; z-index: 1; }
-header h1 { font-size: 1.25rem; margin: 0 0 .5rem; }
-header label { font-weight: 600; margin-right: .5rem; }
-header input { font: inherit; padding: .25rem .5rem; width: min(32rem, 90%); }
-header .count { margin-left: .75rem; color: #57606a; }
-nav { padding: .5rem 1.5rem; border-bottom: 1px solid #d0d7de; }
-nav ul { margin: .25rem 0; padding-left: 1.25rem; }
-main { padding: 0 1.5rem 3rem; }
-h2 { border-bottom: 2px solid #d0d7de; margin-top: 2rem; }
-.machine, .path { scroll-margin-top: 7rem; }
-.machine { border: 1px solid #d0d7de; border-radius: 6px; padding: 0 1rem 1rem; margin: 1.25rem 0; }
-figure { margin: .5rem 0; overflow-x: auto; }
-figure img { max-width: 100%; height: auto; }
-table { border-collapse: collapse; width: 100%; margin: .75rem 0; font-size: .9rem; }
+*, *::before, *::after { box-sizing: border-box; }
+body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #1f2328; background: #fff; overflow-wrap: break-word; }
+a { color: #0550ae; }
+a:focus-visible, button:focus-visible, input:focus-visible, .picture:focus-visible, summary:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
+header { background: #f6f8fa; border-bottom: 1px solid #d0d7de; padding: .75rem 1rem; }
+header h1 { font-size: 1.4rem; margin: .25rem 0; overflow-wrap: anywhere; }
+main { padding: 0 1rem 3rem; max-width: 80rem; }
+h2 { border-bottom: 2px solid #d0d7de; margin-top: 2rem; font-size: 1.25rem; }
+h3 { font-size: 1.05rem; margin: .25rem 0; }
+code { font-size: .85em; background: #f6f8fa; padding: 0 .2em; border-radius: 3px; overflow-wrap: anywhere; }
+.muted, .kind, .label { color: #57606a; }
+.label { font-weight: 600; }
+.missing { color: #a40e26; font-weight: 600; }
+.toolbar { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .5rem 0; }
+.toolbar button { font: inherit; min-width: 2.75rem; min-height: 2.75rem; padding: .25rem .75rem; border: 1px solid #8c959f; border-radius: 6px; background: #f6f8fa; color: #1f2328; cursor: pointer; }
+.picture { overflow: auto; max-height: 80vh; border: 1px solid #d0d7de; border-radius: 6px; background: #fff; }
+.picture img { display: block; max-width: none; }
+.table-wrap { overflow-x: auto; }
+table { border-collapse: collapse; margin: .75rem 0; font-size: .95rem; }
 th, td { border: 1px solid #d0d7de; padding: .3rem .5rem; vertical-align: top; text-align: left; }
 th { background: #f6f8fa; }
-code { font-size: .85em; background: #f6f8fa; padding: 0 .2em; border-radius: 3px; }
-.kind, .where, .effects, .input { color: #57606a; font-size: .85em; }
-.missing { color: #a40e26; font-weight: 600; }
-ol.taken-by { margin: 0; padding-left: 1.25rem; }
-.path { margin: .5rem 0; }
-.path .sequence { font-weight: 600; }
-.path p { margin: .1rem 0; }
 .states { list-style: none; padding-left: 0; }
+.states li { margin: .2rem 0; }
+ol.paths { list-style: none; padding: 0; }
+.path { border: 1px solid #d0d7de; border-radius: 6px; padding: .5rem 1rem; margin: 1rem 0; scroll-margin-top: 1rem; }
+.path:target { border-color: #0969da; box-shadow: 0 0 0 2px #0969da; }
+.path h3 .anchor { color: inherit; }
+.steps { padding-left: 1.5rem; }
+.step { margin: .5rem 0; }
+.step p { margin: .1rem 0; }
+.step .does { font-weight: 600; }
+.step.start .does { color: #57606a; }
+.step.continues { border-left: 4px solid #bf8700; padding-left: .5rem; }
+.screen { margin: .1rem 0; padding-left: 1.25rem; }
+.tech { font-size: .85rem; color: #57606a; }
+.tech ul { margin: .1rem 0; }
+.continues-list li { margin: .25rem 0; }
+.search { margin: 1rem 0; }
+.search label { display: block; font-weight: 600; margin-bottom: .25rem; }
+.search input { font: inherit; padding: .4rem .6rem; width: 100%; max-width: 40rem; border: 1px solid #8c959f; border-radius: 6px; }
+#results li { margin: .4rem 0; }
+#results .where { color: #57606a; font-size: .9em; }
+.area ul { padding-left: 1.25rem; }
+.area li { margin: .3rem 0; }
 [hidden] { display: none !important; }
 `;
 
-/** Filters machines, transitions and paths by the words typed (event names, messages, states). */
-const SCRIPT = `
-const box = document.getElementById('search');
-const count = document.getElementById('count');
-function filter() {
-  const words = box.value.trim().toLowerCase().split(/\\s+/).filter(Boolean);
-  const hit = (el) => words.every((w) => el.dataset.search.includes(w));
-  let shown = 0;
-  for (const section of document.querySelectorAll('.machine')) {
-    const whole = words.length === 0 || hit(section);
-    let rows = 0;
-    for (const row of section.querySelectorAll('tr.transition')) {
-      const show = whole || hit(row);
-      row.hidden = !show;
-      if (show) rows++;
-    }
-    for (const path of section.querySelectorAll('li.path')) path.hidden = !(whole || hit(path));
-    const matchedPaths = section.querySelectorAll('li.path:not([hidden])').length;
-    section.hidden = !(whole || rows > 0 || matchedPaths > 0);
-    if (words.length > 0 && !whole && matchedPaths > 0) section.querySelector('details.paths').open = true;
-    if (!section.hidden) shown++;
-  }
-  for (const area of document.querySelectorAll('section.area')) {
-    area.hidden = area.querySelectorAll('.machine:not([hidden])').length === 0;
-  }
-  count.textContent = shown + ' machine' + (shown === 1 ? '' : 's');
+/** Zoom: buttons, and + / - / 0 / f on the keyboard (not while typing). */
+const ZOOM_SCRIPT = `
+const box = document.getElementById('picture');
+const img = box.querySelector('img');
+const level = document.getElementById('zoom-level');
+const natural = Number(img.getAttribute('width'));
+let scale = 1;
+function zoom(to) {
+  scale = Math.min(4, Math.max(0.1, to));
+  img.style.width = Math.round(natural * scale) + 'px';
+  img.style.height = 'auto';
+  level.textContent = Math.round(scale * 100) + ' %';
 }
-box.addEventListener('input', filter);
-filter();
+const fit = () => zoom(Math.min(1, (box.clientWidth - 2) / natural));
+document.getElementById('zoom-in').addEventListener('click', () => zoom(scale * 1.25));
+document.getElementById('zoom-out').addEventListener('click', () => zoom(scale / 1.25));
+document.getElementById('zoom-reset').addEventListener('click', () => zoom(1));
+document.getElementById('zoom-fit').addEventListener('click', fit);
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest && event.target.closest('input, textarea, select')) return;
+  if (event.key === '+' || event.key === '=') zoom(scale * 1.25);
+  else if (event.key === '-') zoom(scale / 1.25);
+  else if (event.key === '0') zoom(1);
+  else if (event.key === 'f') fit();
+  else return;
+  event.preventDefault();
+});
+zoom(1);
 `;
 
-export function atlasHtml(
-  machines: Record<string, AnyStateMachine>,
-  pathData: Record<string, MachinePathData | undefined>,
-): string {
-  const names = Object.keys(machines).sort();
-  const listed = new Set(AREAS.flatMap(([, members]) => members));
-  const areas = [
-    ...AREAS.map(([area, members]) => [area, members.filter((m) => names.includes(m))] as const),
-    [OTHER, names.filter((n) => !listed.has(n))] as const,
-  ].filter(([, members]) => members.length > 0);
-  const nav = areas
-    .map(
-      ([area, members]) =>
-        `<li>${html(area)}: ${members.map((m) => `<a href="#m-${slug(m)}">${html(m)}</a>`).join(', ')}</li>`,
-    )
-    .join('');
-  const body = areas
-    .map(([area, members]) =>
-      [
-        `<section class="area" id="a-${slug(area)}">`,
-        `<h2>${html(area)}</h2>`,
-        ...members.map((m) => {
-          const machine = machines[m];
-          return machine ? machineSection(m, machine, pathData[m]) : '';
-        }),
-        '</section>',
-      ].join('\n'),
-    )
-    .join('\n');
+function page(title: string, body: string, script: string): string {
   return `<!doctype html>
 <!-- Generated by \`npm run diagrams\` from machines/registry.ts and docs/diagrams/paths/*.json. Do not edit. -->
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Blockfront state machines: the QA atlas</title>
+<title>${html(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<header>
-<h1>Blockfront state machines</h1>
-<label for="search">Search</label><input id="search" type="search" placeholder="An event (SUBMIT), a message (Logged out successfully), a state…" autocomplete="off"><span id="count" class="count" aria-live="polite"></span>
-</header>
-<nav aria-label="Machines by area"><ul>${nav}</ul></nav>
-<main>
-<p>Every machine of <code>machines/registry.ts</code>: its picture, states and transitions. For each transition, the generated test paths that take it, with what each step does (context changes, actors started, events emitted and sent, actions called), as the path suite replays and checks it on a running actor. Regenerate with <code>npm run test:paths</code> and <code>npm run diagrams</code>.</p>
 ${body}
-</main>
-<script>${SCRIPT}</script>
+<script>${script}</script>
 </body>
 </html>
 `;
+}
+
+function areaOf(name: string): string {
+  return AREAS.find(([, members]) => members.includes(name))?.[0] ?? OTHER;
+}
+
+/** The picture's size as the SVG declares it (width and height in px). */
+export function svgSize(svg: string): { width: number; height: number } {
+  const width = /<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1];
+  const height = /<svg[^>]*\sheight="([\d.]+)"/.exec(svg)?.[1];
+  return { width: Math.ceil(Number(width ?? 800)), height: Math.ceil(Number(height ?? 600)) };
+}
+
+function machinePage(
+  name: string,
+  machine: AnyStateMachine,
+  data: MachinePathData | undefined,
+  machines: Record<string, AnyStateMachine>,
+  pathData: Record<string, MachinePathData | undefined>,
+  size: { width: number; height: number },
+): { html: string; paths: Array<{ id: string; title: string; text: string }> } {
+  const edges = data ? data.edges : machineEdges(machine).map(edgeData);
+  const description = machine.root.description ?? '';
+  const words = (data?.paths ?? []).map((path) =>
+    pathWords(name, machine, data as MachinePathData, path, machines, pathData),
+  );
+  const suite = data
+    ? `Replayed by the test <code>${html(data.suite)}</code>: ${data.paths.length} paths take ${data.covered} of ${data.transitions} transitions.`
+    : '<span class="missing">No path suite records this machine yet.</span>';
+  const continues = Object.entries(CONTINUES[name] ?? {});
+  const continuesBlock =
+    continues.length > 0
+      ? [
+          '<section aria-labelledby="continues"><h2 id="continues">Where it continues</h2>',
+          ...continues.map(
+            ([state, list]) =>
+              `<p>After <b>${html(nodeWords(machine.root.states[state] ?? machine.root))}</b></p><ul class="continues-list">${list
+                .map(
+                  (c) =>
+                    `<li>${html(c.when)}. Continues in <a href="${html(c.machine)}.html">${html(c.machine)}</a>:<ul>${continuedPaths(
+                      c,
+                      machines,
+                      pathData,
+                    )
+                      .map((l) => `<li><a href="${html(c.machine)}.html#${l.id}">${html(l.title)}</a></li>`)
+                      .join('')}</ul></li>`,
+                )
+                .join('')}</ul>`,
+          ),
+          '</section>',
+        ].join('\n')
+      : '';
+  const body = `<header>
+<p><a href="index.html">← All machines (QA atlas)</a> <span class="muted">· ${html(areaOf(name))}</span></p>
+<h1>${html(name)}</h1>
+</header>
+<main>
+<p class="description">${html(description)}</p>
+<p>${suite}</p>
+<section aria-labelledby="picture-title">
+<h2 id="picture-title">Picture</h2>
+<div class="toolbar" role="toolbar" aria-label="Zoom the picture">
+<button type="button" id="zoom-out" aria-label="Zoom out">−</button>
+<button type="button" id="zoom-in" aria-label="Zoom in">+</button>
+<button type="button" id="zoom-reset">100 %</button>
+<button type="button" id="zoom-fit">Fit to width</button>
+<span id="zoom-level" aria-live="polite">100 %</span>
+<span class="muted">Keys: + − 0 f</span>
+</div>
+<div class="picture" id="picture" tabindex="0" role="region" aria-label="State picture of ${html(name)}, scrollable">
+<img src="${html(name)}.svg" width="${size.width}" height="${size.height}" alt="State picture of ${html(name)}: its states and the transitions between them, as listed below">
+</div>
+<p><a href="${html(name)}.svg">Open the picture alone</a> · <a href="${html(name)}.md">Mermaid source and transition list</a></p>
+</section>
+${continuesBlock}
+<section aria-labelledby="states"><h2 id="states">States</h2>${statesList(machine)}</section>
+<section aria-labelledby="transitions"><h2 id="transitions">Transitions</h2>
+<div class="table-wrap"><table><thead><tr><th scope="col">From</th><th scope="col">When</th><th scope="col">Only if</th><th scope="col">To</th><th scope="col">Paths</th></tr></thead><tbody>
+${transitionRows(machine, edges, data)}
+</tbody></table></div></section>
+<section aria-labelledby="paths"><h2 id="paths">Test paths, step by step</h2>
+${words.length > 0 ? `<ol class="paths">${words.map((w, i) => pathBlock(w, i)).join('\n')}</ol>` : '<p>No recorded paths.</p>'}
+</section>
+</main>`;
+  return {
+    html: page(`${name} — Blockfront QA atlas`, body, ZOOM_SCRIPT),
+    paths: words.map((w, i) => ({
+      id: pathId(i),
+      title: `Path ${i + 1}: ${w.title}`,
+      text: pathSearchText(w),
+    })),
+  };
+}
+
+/** Search over the inlined index: every word typed must occur in a machine or a path. */
+const SEARCH_SCRIPT = `
+const data = JSON.parse(document.getElementById('atlas-data').textContent);
+const box = document.getElementById('search');
+const results = document.getElementById('results');
+const count = document.getElementById('count');
+const areas = document.getElementById('areas');
+function item(href, text, where) {
+  const li = document.createElement('li');
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = text;
+  li.append(a);
+  if (where) {
+    const span = document.createElement('span');
+    span.className = 'where';
+    span.textContent = ' — ' + where;
+    li.append(span);
+  }
+  return li;
+}
+function search() {
+  const words = box.value.trim().toLowerCase().split(/\\s+/).filter(Boolean);
+  results.replaceChildren();
+  if (words.length === 0) {
+    areas.hidden = false;
+    results.hidden = true;
+    count.textContent = '';
+    return;
+  }
+  const hit = (text) => words.every((w) => text.includes(w));
+  let machines = 0;
+  let paths = 0;
+  for (const m of data) {
+    const own = hit((m.name + ' ' + m.description + ' ' + m.states).toLowerCase());
+    const found = m.paths.filter((p) => hit((m.name + ' ' + p.text).toLowerCase()));
+    if (!own && found.length === 0) continue;
+    machines++;
+    paths += found.length;
+    results.append(item(m.name + '.html', m.name, m.area));
+    if (found.length > 0) {
+      const list = document.createElement('ul');
+      for (const p of found.slice(0, 50)) list.append(item(m.name + '.html#' + p.id, p.title));
+      if (found.length > 50) list.append(item(m.name + '.html#paths', 'and ' + (found.length - 50) + ' more paths'));
+      results.lastChild.append(list);
+    }
+  }
+  areas.hidden = true;
+  results.hidden = false;
+  count.textContent = machines + (machines === 1 ? ' machine, ' : ' machines, ') + paths + (paths === 1 ? ' path' : ' paths') + ' found';
+}
+box.addEventListener('input', search);
+search();
+`;
+
+function indexPage(
+  names: string[],
+  machines: Record<string, AnyStateMachine>,
+  entries: Array<{
+    name: string;
+    area: string;
+    description: string;
+    states: string;
+    paths: Array<{ id: string; title: string; text: string }>;
+  }>,
+): string {
+  const listed = new Set(AREAS.flatMap(([, members]) => members));
+  const areas = [
+    ...AREAS.map(([area, members]) => [area, members.filter((m) => names.includes(m))] as const),
+    [OTHER, names.filter((n) => !listed.has(n))] as const,
+  ].filter(([, members]) => members.length > 0);
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const list = areas
+    .map(
+      ([area, members]) =>
+        `<section class="area" aria-labelledby="a-${slug(area)}"><h2 id="a-${slug(area)}">${html(area)}</h2><ul>${members
+          .map((m) => {
+            const first = (machines[m]?.root.description ?? '').split(/(?<=\.)\s/)[0] ?? '';
+            const count = byName.get(m)?.paths.length ?? 0;
+            return `<li><a href="${html(m)}.html">${html(m)}</a> <span class="muted">(${count} paths)</span> — ${html(first)}</li>`;
+          })
+          .join('')}</ul></section>`,
+    )
+    .join('\n');
+  const json = JSON.stringify(entries).replace(/</g, '\\u003c');
+  const body = `<header>
+<h1>Blockfront state machines: the QA atlas</h1>
+</header>
+<main>
+<p>Every machine of <code>machines/registry.ts</code> has its own page: its picture at full size (zoom in and out), its states, and every generated test path written as the steps you perform and what the screen shows after each. The path suites replay and check exactly these paths. Regenerate with <code>npm run test:paths</code> and <code>npm run diagrams</code>.</p>
+<div class="search" role="search">
+<label for="search">Search all machines and paths</label>
+<input id="search" type="search" placeholder="Press Pay, Payment failed, declined, signed out…" autocomplete="off" aria-describedby="count">
+<p id="count" aria-live="polite"></p>
+</div>
+<ul id="results" hidden></ul>
+<div id="areas">
+${list}
+</div>
+</main>
+<script type="application/json" id="atlas-data">${json}</script>`;
+  return page('Blockfront state machines: the QA atlas', body, SEARCH_SCRIPT);
+}
+
+/** index.html and <machine>.html for every machine: file name → content. */
+export function atlasPages(
+  machines: Record<string, AnyStateMachine>,
+  pathData: Record<string, MachinePathData | undefined>,
+  sizes: Record<string, { width: number; height: number }>,
+): Map<string, string> {
+  const names = Object.keys(machines).sort();
+  const pages = new Map<string, string>();
+  const entries = [];
+  for (const name of names) {
+    const machine = machines[name];
+    if (!machine) continue;
+    const built = machinePage(
+      name,
+      machine,
+      pathData[name],
+      machines,
+      pathData,
+      sizes[name] ?? { width: 800, height: 600 },
+    );
+    pages.set(`${name}.html`, built.html);
+    entries.push({
+      name,
+      area: areaOf(name),
+      description: machine.root.description ?? '',
+      states: allStates(machine.root)
+        .slice(1)
+        .map((node) => nodeWords(node))
+        .join(' '),
+      paths: built.paths,
+    });
+  }
+  pages.set('index.html', indexPage(names, machines, entries));
+  return pages;
 }

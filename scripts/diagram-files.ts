@@ -1,6 +1,7 @@
 /**
- * Every generated file of docs/diagrams: per machine its Markdown page (Mermaid + transitions) and
- * picture (SVG), the index page, and the QA atlas (index.html) built from the path records in
+ * Every generated file of docs/diagrams: per machine its Markdown page (Mermaid + transitions),
+ * picture (SVG) and QA atlas page (<machine>.html), the index page, and the atlas's searchable
+ * index (index.html), the atlas built from the path records in
  * docs/diagrams/paths/, which the path suites write. `npm run diagrams` writes them; the diagram
  * test fails when any is stale.
  */
@@ -9,7 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import type { MachinePathData } from '../tests/support/pathData';
-import { atlasHtml } from './atlas';
+import { atlasPages, svgSize } from './atlas';
 import { renderSvg } from './diagram-svg';
 import { indexDoc, machineDoc, toMermaid } from './mermaid';
 
@@ -35,13 +36,16 @@ export function diagramFiles(
 ): Map<string, string> {
   const names = Object.keys(machines).sort();
   const files = new Map<string, string>([['README.md', indexDoc(machines, names)]]);
+  const sizes: Record<string, { width: number; height: number }> = {};
   for (const name of names) {
     const machine = machines[name];
     if (!machine) continue;
+    const svg = renderSvg(toMermaid(machine));
+    sizes[name] = svgSize(svg);
     files.set(`${name}.md`, machineDoc(name, machine));
-    files.set(`${name}.svg`, renderSvg(toMermaid(machine)));
+    files.set(`${name}.svg`, svg);
   }
-  files.set('index.html', atlasHtml(machines, pathData));
+  for (const [file, content] of atlasPages(machines, pathData, sizes)) files.set(file, content);
   return files;
 }
 

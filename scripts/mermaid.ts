@@ -266,14 +266,14 @@ export function indexDoc(machines: Record<string, AnyStateMachine>, names: strin
     '',
     'One page per machine in `machines/`: its states, transitions (event, `[guard]`, `after N ms`, `always`)',
     'and a table of every transition, with its picture (`<machine>.svg`). The machine tests cover each transition',
-    'listed here. [index.html](index.html), the QA atlas, shows every machine with the test paths that take each',
-    'transition and what each step does (open it in a browser from the file system).',
+    'listed here. [index.html](index.html), the QA atlas, searches every machine; its page (`<machine>.html`)',
+    'shows the picture zoomable and every test path as the steps a tester performs (open it in a browser from the file system).',
     '',
     '| Machine | Description |',
     '| --- | --- |',
     ...names.map(
       (name) =>
-        `| [${name}](${name}.md) ([picture](${name}.svg)) | ${(machines[name]?.root.description ?? '').replace(/\|/g, '\\|')} |`,
+        `| [${name}](${name}.md) ([picture](${name}.svg), [atlas](${name}.html)) | ${(machines[name]?.root.description ?? '').replace(/\|/g, '\\|')} |`,
     ),
     '',
   ].join('\n');

@@ -30,7 +30,7 @@ import {
 } from './rules';
 
 /**
- * The one form machine (docs/decisions/0035-one-form-machine.md): editing → sending → done, or
+ * The one form machine (docs/decisions/0036-one-form-machine.md): editing → sending → done, or
  * back to editing with the first broken rule at its field, the server's field errors at theirs, or
  * one message for the form (docs/product.md §8); a cancelled call shows nothing. A form is its values, its
  * rules, its request and what success does; anything else it has (a link, a lock, a phone field)
