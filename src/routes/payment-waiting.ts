@@ -21,7 +21,10 @@ function paymentWaitingRoute<Path extends string>(path: Path, name: string) {
         : undefined,
     }),
     ...screenLifecycle('paymentStatus'),
-    component: lazyRouteComponent(() => import('../features/payment/PaymentPendingPage'), 'PaymentPendingPage'),
+    component: lazyRouteComponent(
+      () => import('../features/payment/PaymentPendingPage'),
+      'PaymentPendingPage',
+    ),
   });
 }
 
