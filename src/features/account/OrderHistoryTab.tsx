@@ -7,16 +7,7 @@ import {
   type MessageValue,
   useIntl,
 } from 'react-intl';
-import type { ActorRefFrom } from 'xstate';
-import {
-  deliveryText,
-  type Order,
-  type ordersMachine,
-  ordersMessages,
-  ordersOnPage,
-  pageCountOf,
-} from '../../../machines/orders';
-import { withValues } from '../../../machines/text';
+import { deliveryText, type Order, ordersOnPage, pageCountOf } from '../../../machines/orders';
 import { Button } from '../../components/Button/Button';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
@@ -25,9 +16,9 @@ import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { formatDate } from '../../i18n/dates';
-import { useOptionalText, useText } from '../../i18n/useText';
+import { useOptionalText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
-import '../shared/order-actions.css';
+import { OrderPaymentActions } from '../shared/OrderPaymentActions';
 import { AccountSection } from './AccountSection';
 
 const route = getRouteApi('/account/order-history');
@@ -178,66 +169,4 @@ function OrderDeliveryLine({ order }: { order: Order }) {
   const line = deliveryText(delivery, time);
   if (line === null) return null;
   return <p className={`order-delivery order-delivery--${delivery.status}`}>{text(line)}</p>;
-}
-
-interface OrderPaymentActionsProps {
-  orders: ActorRefFrom<typeof ordersMachine>;
-  order: Order;
-}
-
-/**
- * Pay now / Cancel order for a card order waiting for its payment (ADR 0028), in the cart and the
- * order history: sends PAY or CANCEL, shows which one runs. The order history has the same (a
- * shared module would be one more file the first load names: its budget has no room).
- */
-function OrderPaymentActions({ orders, order }: OrderPaymentActionsProps) {
-  const say = useText();
-  const intl = useIntl();
-  const acting = useSelector(orders, (snapshot) => snapshot.context.acting);
-  const paying = useSelector(
-    orders,
-    (snapshot) => snapshot.matches('paying') || snapshot.matches('redirecting'),
-  );
-  const cancelling = useSelector(orders, (snapshot) => snapshot.matches('cancelling'));
-  const busy = useSelector(orders, (snapshot) => snapshot.hasTag('busy'));
-  const mine = acting === order.id;
-  const values = { id: order.id };
-  return (
-    <div className="order-actions">
-      {order.expires_at !== null && (
-        <p className="order-actions__expires">
-          {say(
-            withValues(ordersMessages.expires, {
-              time: intl.formatTime(order.expires_at, { hour: '2-digit', minute: '2-digit' }),
-            }),
-          )}
-        </p>
-      )}
-      <div className="order-actions__buttons">
-        {order.can_pay && (
-          <Button
-            size="sm"
-            aria-label={mine && paying ? undefined : say(withValues(ordersMessages.payNamed, values))}
-            isPending={mine && paying}
-            isDisabled={busy && !mine}
-            onPress={() => orders.send({ type: 'PAY', orderId: order.id })}
-          >
-            {say(mine && paying ? ordersMessages.paying : ordersMessages.pay)}
-          </Button>
-        )}
-        {order.can_cancel && (
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={mine && cancelling ? undefined : say(withValues(ordersMessages.cancelNamed, values))}
-            isPending={mine && cancelling}
-            isDisabled={busy && !mine}
-            onPress={() => orders.send({ type: 'CANCEL', orderId: order.id })}
-          >
-            {say(mine && cancelling ? ordersMessages.cancelling : ordersMessages.cancel)}
-          </Button>
-        )}
-      </div>
-    </div>
-  );
 }
