@@ -2,9 +2,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, FormattedMessage, type MessageValue } from 'react-intl';
 import { Button } from '../../components/Button/Button';
+import { MessagePage } from '../../components/Page/MessagePage';
 import { useChild } from '../app/AppActorContext';
 import { MailIcon } from './MailIcon';
-import '../../components/Page/Page.css';
 import './email.css';
 
 const route = getRouteApi('/email-verification');
@@ -41,19 +41,20 @@ export function EmailVerificationPage() {
   const sending = useSelector(resender, (snapshot) => snapshot.matches('sending'));
 
   return (
-    <main className="page page--centered">
-      <MailIcon />
-      <h1>
-        <FormattedMessage {...messages.title} />
-      </h1>
-      <p>
-        {email ? (
-          <FormattedMessage {...sentTo} values={{ email: <strong>{email}</strong> }} />
-        ) : (
-          <FormattedMessage {...sentToYou} />
-        )}{' '}
-        <FormattedMessage {...messages.next} />
-      </p>
+    <MessagePage
+      icon={<MailIcon />}
+      title={<FormattedMessage {...messages.title} />}
+      text={
+        <>
+          {email ? (
+            <FormattedMessage {...sentTo} values={{ email: <strong>{email}</strong> }} />
+          ) : (
+            <FormattedMessage {...sentToYou} />
+          )}{' '}
+          <FormattedMessage {...messages.next} />
+        </>
+      }
+    >
       <p>
         <FormattedMessage {...messages.missing} />
       </p>
@@ -62,6 +63,6 @@ export function EmailVerificationPage() {
           <FormattedMessage {...(sending ? messages.sending : messages.resend)} />
         </Button>
       </div>
-    </main>
+    </MessagePage>
   );
 }

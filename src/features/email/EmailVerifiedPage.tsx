@@ -1,8 +1,5 @@
-import { defineMessages, FormattedMessage, type MessageDescriptor } from 'react-intl';
-import { EmailVerifiedLinks } from './EmailVerifiedLinks';
-import { MailIcon } from './MailIcon';
-import '../../components/Page/Page.css';
-import './email.css';
+import { defineMessages } from 'react-intl';
+import { VerifiedMessage } from './VerifiedMessage';
 
 const messages = defineMessages({
   verifiedTitle: { id: 'email.verified.title', defaultMessage: 'Your email address is verified' },
@@ -22,25 +19,10 @@ const messages = defineMessages({
 
 /** /email/verify/success: where the verification link lands. */
 export function EmailVerifiedPage() {
-  return <VerificationResult title={messages.verifiedTitle} text={messages.verifiedText} />;
+  return <VerifiedMessage title={messages.verifiedTitle} text={messages.verifiedText} />;
 }
 
 /** /email/verify/already-success: a verification link opened a second time. */
 export function EmailAlreadyVerifiedPage() {
-  return <VerificationResult title={messages.alreadyTitle} text={messages.alreadyText} />;
-}
-
-function VerificationResult({ title, text }: { title: MessageDescriptor; text: MessageDescriptor }) {
-  return (
-    <main className="page page--centered">
-      <MailIcon />
-      <h1>
-        <FormattedMessage {...title} />
-      </h1>
-      <p>
-        <FormattedMessage {...text} />
-      </p>
-      <EmailVerifiedLinks />
-    </main>
-  );
+  return <VerifiedMessage title={messages.alreadyTitle} text={messages.alreadyText} />;
 }

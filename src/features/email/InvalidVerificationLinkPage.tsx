@@ -4,10 +4,10 @@ import { defineMessages, FormattedMessage } from 'react-intl';
 import { INVALID_LINK_PAGE } from '../../../machines/verificationLink';
 import { Button } from '../../components/Button/Button';
 import { buttonClass } from '../../components/Button/buttonClass';
+import { MessagePage } from '../../components/Page/MessagePage';
 import { useOptionalText } from '../../i18n/useText';
-import { EmailVerifiedLinks } from './EmailVerifiedLinks';
 import { MailIcon } from './MailIcon';
-import '../../components/Page/Page.css';
+import { VerifiedMessage } from './VerifiedMessage';
 import './email.css';
 
 const route = getRouteApi('/email/verify/invalid');
@@ -45,30 +45,16 @@ export function InvalidVerificationLinkPage() {
   const notice = useSelector(screen, (snapshot) => snapshot.context.notice);
 
   if (state === 'verified') {
-    return (
-      <main className="page page--centered">
-        <MailIcon />
-        <h1>
-          <FormattedMessage {...messages.verifiedTitle} />
-        </h1>
-        <p>
-          <FormattedMessage {...messages.verifiedText} />
-        </p>
-        <EmailVerifiedLinks />
-      </main>
-    );
+    return <VerifiedMessage title={messages.verifiedTitle} text={messages.verifiedText} />;
   }
 
   const sending = state === 'sending';
   return (
-    <main className="page page--centered">
-      <MailIcon />
-      <h1>
-        <FormattedMessage {...messages.title} />
-      </h1>
-      <p>
-        <FormattedMessage {...messages.text} />
-      </p>
+    <MessagePage
+      icon={<MailIcon />}
+      title={<FormattedMessage {...messages.title} />}
+      text={<FormattedMessage {...messages.text} />}
+    >
       {state === 'signedOut' ? (
         <>
           <p>
@@ -103,6 +89,6 @@ export function InvalidVerificationLinkPage() {
           </div>
         </>
       )}
-    </main>
+    </MessagePage>
   );
 }

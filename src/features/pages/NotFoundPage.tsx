@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import '../../components/Page/Page.css';
+import { MessagePage } from '../../components/Page/MessagePage';
 import './pages.css';
 
 const messages = defineMessages({
@@ -12,19 +12,18 @@ const messages = defineMessages({
 
 export function NotFoundPage() {
   return (
-    <main className="page page--centered">
-      <p className="not-found__code" aria-hidden="true">
-        404
-      </p>
-      <h1>
-        <FormattedMessage {...messages.title} />
-      </h1>
-      <p>
-        <FormattedMessage {...messages.text} />
-      </p>
+    <MessagePage
+      icon={
+        <p className="not-found__code" aria-hidden="true">
+          404
+        </p>
+      }
+      title={<FormattedMessage {...messages.title} />}
+      text={<FormattedMessage {...messages.text} />}
+    >
       <LinkButton size="lg" render={(props) => <Link to="/" {...props} />}>
         <FormattedMessage {...messages.home} />
       </LinkButton>
-    </main>
+    </MessagePage>
   );
 }

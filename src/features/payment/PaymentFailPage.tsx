@@ -1,7 +1,7 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
+import { MessagePage } from '../../components/Page/MessagePage';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
-import '../../components/Page/Page.css';
 import './payment.css';
 
 const messages = defineMessages({
@@ -16,15 +16,12 @@ const messages = defineMessages({
 /** /fail-payment. Its notice comes from the paymentResult machine, started when the route is entered. */
 export function PaymentFailPage() {
   return (
-    <main className="page page--centered">
-      <ResultIcon kind="fail" />
-      <h1>
-        <FormattedMessage {...messages.title} />
-      </h1>
-      <p>
-        <FormattedMessage {...messages.text} />
-      </p>
+    <MessagePage
+      icon={<ResultIcon kind="fail" />}
+      title={<FormattedMessage {...messages.title} />}
+      text={<FormattedMessage {...messages.text} />}
+    >
       <ResultActions primary="retry" />
-    </main>
+    </MessagePage>
   );
 }

@@ -1,9 +1,9 @@
 import { defineMessages, FormattedMessage } from 'react-intl';
+import { MessagePage } from '../../components/Page/MessagePage';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
 import { SupportEmail } from './SupportEmail';
-import '../../components/Page/Page.css';
 import './payment.css';
 
 const messages = defineMessages({
@@ -21,17 +21,15 @@ const messages = defineMessages({
  */
 export function PaymentPendingPage() {
   return (
-    <main className="page page--centered" aria-busy="true">
-      <ResultIcon kind="pending" />
-      <h1>
-        <FormattedMessage {...messages.title} />
-      </h1>
-      <p>
-        <FormattedMessage {...messages.text} />
-      </p>
+    <MessagePage
+      icon={<ResultIcon kind="pending" />}
+      title={<FormattedMessage {...messages.title} />}
+      text={<FormattedMessage {...messages.text} />}
+      busy
+    >
       <Spinner size="lg" className="payment-result__spinner" />
       <SupportEmail />
       <ResultActions primary="account" />
-    </main>
+    </MessagePage>
   );
 }

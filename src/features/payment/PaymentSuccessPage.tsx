@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { defineMessage, defineMessages, FormattedMessage, type MessageValue } from 'react-intl';
+import { MessagePage } from '../../components/Page/MessagePage';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
 import { SupportEmail } from './SupportEmail';
-import '../../components/Page/Page.css';
 import './payment.css';
 
 const messages = defineMessages({
@@ -27,14 +27,11 @@ const next = defineMessage<{ history: MessageValue }>({
  */
 export function PaymentSuccessPage() {
   return (
-    <main className="page page--centered">
-      <ResultIcon kind="success" />
-      <h1>
-        <FormattedMessage {...messages.title} />
-      </h1>
-      <p>
-        <FormattedMessage {...messages.text} />
-      </p>
+    <MessagePage
+      icon={<ResultIcon kind="success" />}
+      title={<FormattedMessage {...messages.title} />}
+      text={<FormattedMessage {...messages.text} />}
+    >
       <p>
         <FormattedMessage
           {...next}
@@ -49,6 +46,6 @@ export function PaymentSuccessPage() {
       </p>
       <SupportEmail />
       <ResultActions primary="account" />
-    </main>
+    </MessagePage>
   );
 }
