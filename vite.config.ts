@@ -59,7 +59,7 @@ export default defineConfig({
             {
               name: 'ui',
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs[\\/](?!icu-messageformat-parser[\\/]index|icu-skeleton-parser)[^\\/]+|intl-messageformat|use-sync-external-store|use-isomorphic-layout-effect|@xstate[\\/]react)[\\/]|[\\/]src[\\/](bootstrap[\\/]bootApp\.tsx$|routes[\\/]|i18n[\\/](?!dates\.ts|icu-parser\.ts)|features[\\/](shell[\\/](?!StartupError)|home[\\/]|app[\\/]|cookies[\\/]|forms[\\/]servedForms)|features[\\/]pages[\\/](NotFoundPage|PagePending)|features[\\/]account[\\/]AccountTabPending|components[\\/](Spinner[\\/]|lazy[\\/](?!AriaLocale|stale-chunk)|LoadFailed[\\/]|LinkButton[\\/]|CoinAmount[\\/]|Button[\\/]buttonClass|Select[\\/](LazySelect|DeferredSelect|ChevronIcon)|Toasts[\\/]LazyToasts|FullScreenMenu[\\/]LazyFullScreenMenu))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs[\\/](?!icu-messageformat-parser[\\/]index|icu-skeleton-parser)[^\\/]+|intl-messageformat|use-sync-external-store|use-isomorphic-layout-effect|@xstate[\\/]react)[\\/]|[\\/]src[\\/](bootstrap[\\/]bootApp\.tsx$|routes[\\/]|i18n[\\/](?!dates\.ts|icu-parser\.ts)|features[\\/](shell[\\/](?!StartupError)|home[\\/]|app[\\/]|cookies[\\/]|forms[\\/]servedForms)|features[\\/]pages[\\/](NotFoundPage|PagePending)|features[\\/]account[\\/]AccountTabPending|components[\\/](Spinner[\\/]|Page[\\/]MessagePage|lazy[\\/](?!AriaLocale|stale-chunk)|LoadFailed[\\/]|LinkButton[\\/]|CoinAmount[\\/]|Button[\\/]buttonClass|Select[\\/](LazySelect|DeferredSelect|ChevronIcon)|Toasts[\\/]LazyToasts|FullScreenMenu[\\/]LazyFullScreenMenu))/,
             },
           ],
         },
