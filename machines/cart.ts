@@ -1,7 +1,7 @@
 import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
 import { isLineCount } from '../domain/cart';
-import type { CartItem } from './domain';
+import type { CartItem } from './shapes';
 import { defineMessages, failureMessages, failureText, type MessageText, type Text } from './text';
 import { type NoticeKind, showToast } from './toasts';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
-import type { Settings } from './domain';
+import type { Settings } from './shapes';
 import { defineMessages, type Text } from './text';
 import { type NoticeKind, showToast } from './toasts';
 

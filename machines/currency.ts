@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { FALLBACK_CURRENCY } from '../domain/money';
-import type { Currency, StoredCurrency } from './domain';
+import type { Currency, StoredCurrency } from './shapes';
 import { defineMessages, failureText, type Text } from './text';
 
 const currencyMessages = defineMessages({

@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { Language, Message } from './domain';
+import type { Language, Message } from './shapes';
 import { defineMessages, failureText, type Text } from './text';
 
 export type Messages = Record<string, Message>;

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { failureKind, isApiFailure, isSilentFailure } from '../domain/api-failure';
-import type { ProfileUpdate, UserProfile } from './domain';
+import type { ProfileUpdate, UserProfile } from './shapes';
 import { defineMessages, failureText, type Text } from './text';
 import { showToast } from './toasts';
 

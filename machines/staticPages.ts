@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureKind } from '../domain/api-failure';
-import type { StaticPage, StaticPageSummary } from './domain';
+import type { StaticPage, StaticPageSummary } from './shapes';
 import { defineMessages, failureText, type Text } from './text';
 
 /** Where a page's link goes: rules and FAQ have routes of their own (docs/product.md §2), the others /{slug}. */

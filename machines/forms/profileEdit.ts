@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, fromCallback, sendTo } from 'xstate';
-import type { ProfileUpdate, UserProfile } from '../domain';
 import { type profileMachine, profileMessages } from '../profile';
+import type { ProfileUpdate, UserProfile } from '../shapes';
 import { defineMessages } from '../text';
 import { showToast } from '../toasts';
 import { type Config, type FormContext, formMachine } from './formMachine';

@@ -1,5 +1,5 @@
 import { and, assign, sendTo, stateIn } from 'xstate';
-import type { Country } from '../domain';
+import type { Country } from '../shapes';
 import type { MessageText } from '../text';
 import { showToast } from '../toasts';
 import { type DoneEvent, type FormContext, type FormEvent, formMachine, notProvided } from './formMachine';

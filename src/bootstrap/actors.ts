@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { RawSettings } from '../../domain/settings';
-import type { ProfileUpdate } from '../../machines/domain';
 import type { Messages } from '../../machines/language';
+import type { ProfileUpdate } from '../../machines/shapes';
 import { type ApiClient, type ApiResult, call, type Schemas } from '../api';
 
 type Cart = Schemas['Cart'];

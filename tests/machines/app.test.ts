@@ -5,6 +5,9 @@ import type { RawSettings } from '../../domain/settings';
 import { type AppInput, appMachine } from '../../machines/app';
 import { cartMachine } from '../../machines/cart';
 import { currencyMachine } from '../../machines/currency';
+import { languageMachine, type Messages } from '../../machines/language';
+import { profileMachine } from '../../machines/profile';
+import { type AuthCheckResult, sessionMachine, sessionMessages } from '../../machines/session';
 import type {
   CartItem,
   Country,
@@ -14,10 +17,7 @@ import type {
   StaticPage,
   StaticPageSummary,
   UserProfile,
-} from '../../machines/domain';
-import { languageMachine, type Messages } from '../../machines/language';
-import { profileMachine } from '../../machines/profile';
-import { type AuthCheckResult, sessionMachine, sessionMessages } from '../../machines/session';
+} from '../../machines/shapes';
 import { staticPageMachine, staticPagesMachine } from '../../machines/staticPages';
 import { failureMessages, verbatim } from '../../machines/text';
 import { verificationEmailMachine } from '../../machines/verificationEmail';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../domain/api-failure';
 import { badgeText, cartCount, cartMachine, cartMessages, cartTotal, lineSteps } from '../../machines/cart';
-import type { CartItem } from '../../machines/domain';
+import type { CartItem } from '../../machines/shapes';
 import { failureMessages, verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';

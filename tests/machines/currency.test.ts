@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
 import { chooseCurrency, currencyMachine, showSelector } from '../../machines/currency';
-import type { Currency, StoredCurrency } from '../../machines/domain';
+import type { Currency, StoredCurrency } from '../../machines/shapes';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';
 

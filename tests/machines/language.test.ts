@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise, waitFor } from 'xstate';
-import type { Language } from '../../machines/domain';
 import { chooseLanguage, languageMachine, type Messages, mergeMessages } from '../../machines/language';
+import type { Language } from '../../machines/shapes';
 import { failureMessages, verbatim } from '../../machines/text';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';
 import { english } from '../support/text';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../domain/api-failure';
-import type { ProfileUpdate, UserProfile } from '../../machines/domain';
 import { fullName, profileMachine, profileMessages } from '../../machines/profile';
+import type { ProfileUpdate, UserProfile } from '../../machines/shapes';
 import { failureMessages, verbatim } from '../../machines/text';
 import { profile } from '../support/fixtures';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../support/paths';

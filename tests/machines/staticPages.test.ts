@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import type { StaticPage } from '../../machines/domain';
+import type { StaticPage } from '../../machines/shapes';
 import {
   cookiePage,
   findBySlug,

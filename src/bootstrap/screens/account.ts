@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
-import type { ProfileUpdate } from '../../../machines/domain';
 import {
   type ChangePasswordPayload,
   changeEmailMachine,
   changePasswordMachine,
 } from '../../../machines/forms/accountSecurity';
 import { profileEditMachine } from '../../../machines/forms/profileEdit';
+import type { ProfileUpdate } from '../../../machines/shapes';
 import { type TopUpAnswer, type TopUpRequest, topUpMachine } from '../../../machines/topUp';
 import { type ApiClient, call } from '../../api';
 

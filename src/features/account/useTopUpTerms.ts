@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { FALLBACK_CURRENCY } from '../../../domain/money';
-import type { Currency } from '../../../machines/domain';
+import type { Currency } from '../../../machines/shapes';
 import type { TopUpTerms } from '../../../machines/topUp';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { amountForCoins, FALLBACK_CURRENCY } from '../../../domain/money';
-import type { Currency } from '../../../machines/domain';
+import type { Currency } from '../../../machines/shapes';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { Money } from '../../components/Money/Money';
 import { useAppSelector, useChild } from '../app/AppActorContext';
