@@ -188,7 +188,6 @@ const EVENTS: Record<string, Record<string, Words>> = {
       `The cart, balance or currency changes: total ${e.total}, balance ${e.balance}, in ${e.currency}${
         e.inGame ? ', a product delivered in game' : ''
       }${e.cartBusy ? ', the cart is being changed' : ''}`,
-    RETRY: () => 'Press Try again',
   },
   cart: {
     ADD: (e) => `Add ${e.count} of product ${e.id} to the cart`,
