@@ -24,4 +24,9 @@ export class PerDatabaseCache<T> {
     });
     return value;
   }
+
+  /** The next `get` reads again: this node changed the value. */
+  forget(db: Database): void {
+    this.entries.delete(db);
+  }
 }

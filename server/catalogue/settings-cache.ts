@@ -14,7 +14,8 @@ import {
  * them, and on the embedded database a query per request made `GET /settings` about 30× slower
  * than a bare route (measured with `npm run bench`). Nodes share no memory, so an operator's
  * change reaches every node within this time, not at once; 5 s of staleness is harmless for
- * what the settings hold. Money operations read them fresh (`readSettings`).
+ * what the settings hold. Money operations use them too: a checkout or top-up is priced by the
+ * settings the storefront was shown, not by a newer read (ADR 0037).
  */
 export const SETTINGS_TTL_MS = 5_000;
 
@@ -27,6 +28,11 @@ function stored(db: Database, onInvalid?: InvalidSettingReporter): Promise<Store
 /** The settings of this database, read at most once per `SETTINGS_TTL_MS`. */
 export async function currentSettings(db: Database, onInvalid?: InvalidSettingReporter): Promise<Settings> {
   return (await stored(db, onInvalid)).settings;
+}
+
+/** A change of the settings made on this node: served from the next request on. */
+export function forgetSettings(db: Database): void {
+  cache.forget(db);
 }
 
 /** `currentSettings` with the footer texts in `language` where the operator translated them. */

@@ -156,8 +156,3 @@ export async function readStoredSettings(
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
   return { settings: settingsFromRows(rows, onInvalid), texts: textsFromRows(rows, onInvalid) };
 }
-
-/** The current settings (in the default language), straight from the database (one query). */
-export async function readSettings(db: Database, onInvalid?: InvalidSettingReporter): Promise<Settings> {
-  return (await readStoredSettings(db, onInvalid)).settings;
-}

@@ -4,7 +4,8 @@ import { amountForCoins, type Rate, withVat } from '../../domain/money';
 import { formatCoins } from '../../domain/money-text';
 import { isPlayerName } from '../../domain/player-name';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
-import { readSettings, type Settings } from '../catalogue/settings';
+import type { Settings } from '../catalogue/settings';
+import { currentSettings } from '../catalogue/settings-cache';
 import type { Database } from '../db/database';
 import { orderLines, orders } from '../db/schema';
 import { deliveriesQueued } from '../delivery/queue';
@@ -203,7 +204,7 @@ async function payAgain(request: ContractRequest<'payOrder'>): Promise<ReplyBody
   if (payment.provider !== provider.name || payment.orderId === null) {
     throw new OrderNotPendingError(request.params.id, 'pending');
   }
-  const settings = await readSettings(db);
+  const settings = await currentSettings(db);
   const redirectUrl =
     payment.providerRef !== null && provider.resumeCheckout !== undefined
       ? await provider.resumeCheckout(payment.providerRef)
@@ -292,7 +293,7 @@ export const orderHandlers = {
     const { user } = requireVerifiedEmail(request);
     const { body } = request;
     const { db } = request.server.ctx;
-    const settings = await readSettings(db);
+    const settings = await currentSettings(db);
     if (!settings.payment_methods.includes(body.payment_method)) {
       throw fieldErrors({ payment_method: [t(request.locale, 'checkout.methodUnavailable')] });
     }

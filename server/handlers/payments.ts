@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { coinsForAmount, minimumTopUp, type Rate, withVat } from '../../domain/money';
 import { formatCoins, formatMoney } from '../../domain/money-text';
 import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
-import { readSettings } from '../catalogue/settings';
+import { currentSettings } from '../catalogue/settings-cache';
 import { fieldErrors, HttpError } from '../http/errors';
 import { type Locale, t } from '../i18n/messages';
 import { baseCurrency, findCurrency } from '../payments/currencies';
@@ -57,7 +57,7 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
   const { body } = request;
   const { db, config } = request.server.ctx;
   const { locale } = request;
-  const settings = await readSettings(db);
+  const settings = await currentSettings(db);
   if (!settings.payment_methods.includes('card')) {
     throw fieldErrors({ payment_method: [t(locale, 'checkout.methodUnavailable')] });
   }
@@ -158,7 +158,7 @@ async function paymentDescription(
   locale: Locale,
   payment: PaymentRow,
 ): Promise<string> {
-  const { internal_currency } = await readSettings(request.server.ctx.db);
+  const { internal_currency } = await currentSettings(request.server.ctx.db);
   const coins = formatCoins(payment.coinsMinor, locale, internal_currency.name);
   return payment.orderId === null
     ? t(locale, 'payment.topUp', { coins })

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import './page-nonce';
 
 export interface CspOptions {
@@ -89,6 +90,26 @@ export function cspFor(
     .join('; ');
 }
 
+/**
+ * Helmet's headers, the CSP aside (set per page below), worked out once: none depends on the
+ * request, and `@fastify/helmet` rebuilt helmet's middleware on every request.
+ */
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: () => undefined,
+  };
+  helmet({ contentSecurityPolicy: false })(
+    {} as IncomingMessage,
+    collect as unknown as ServerResponse,
+    () => undefined,
+  );
+  return headers;
+}
+
 export interface SecurityOptions {
   publicUrl: string;
   googleTag: () => Promise<string | null> | string | null;
@@ -100,7 +121,10 @@ export interface SecurityOptions {
  * from the settings, so it is computed per page and cached per tag); CORS for PUBLIC_URL only.
  */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
-  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  const headers = helmetHeaders();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
   await app.register(cors, {
     origin: [new URL(options.publicUrl).origin],
     methods: ['GET', 'POST', 'PUT'],

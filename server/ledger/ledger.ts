@@ -65,6 +65,15 @@ export async function lockBalance(tx: Database, userId: number): Promise<number>
 }
 
 /**
+ * A balance read by `lockBalance` in this transaction, before anything moved it: an entry that
+ * passes it skips the second `FOR UPDATE` of the same row.
+ */
+export interface LockedBalance {
+  readonly userId: number;
+  readonly balanceMinor: number;
+}
+
+/**
  * Appends one ledger row and moves the user's cached balance by the same amount, inside the
  * caller's transaction. An idempotency key seen before answers 'duplicate' and changes nothing.
  * A debit the balance cannot cover throws `InsufficientFundsError` before anything is written.
@@ -72,11 +81,15 @@ export async function lockBalance(tx: Database, userId: number): Promise<number>
  * The insert uses ON CONFLICT DO NOTHING rather than catching 23505: a failed statement would
  * abort the caller's whole transaction on PostgreSQL.
  */
-export async function appendLedgerEntry(tx: Database, entry: LedgerEntry): Promise<'applied' | 'duplicate'> {
+export async function appendLedgerEntry(
+  tx: Database,
+  entry: LedgerEntry,
+  locked?: LockedBalance,
+): Promise<'applied' | 'duplicate'> {
   if (!Number.isSafeInteger(entry.amountMinor) || entry.amountMinor === 0) {
     throw new RangeError(`A ledger amount must be a non-zero integer, got ${entry.amountMinor}`);
   }
-  const balance = await lockBalance(tx, entry.userId);
+  const balance = locked?.userId === entry.userId ? locked.balanceMinor : await lockBalance(tx, entry.userId);
   if (balance + entry.amountMinor < 0) {
     if (await keyExists(tx, entry.idempotencyKey)) return 'duplicate';
     throw new InsufficientFundsError(balance, -entry.amountMinor);

@@ -147,13 +147,12 @@ async function payNow(
   const orderId = await insertOrder(tx, userId, method, 'paid', cart, player);
   await queueDeliveries(tx, orderId);
   if (cart.totalMinor > 0 && method === 'balance') {
-    await appendLedgerEntry(tx, {
-      userId,
-      amountMinor: -cart.totalMinor,
-      reason: 'order',
-      idempotencyKey: `order:${orderId}`,
-      orderId,
-    });
+    // The customer's row is still locked from `lockCustomer`, its balance unmoved since.
+    await appendLedgerEntry(
+      tx,
+      { userId, amountMinor: -cart.totalMinor, reason: 'order', idempotencyKey: `order:${orderId}`, orderId },
+      { userId, balanceMinor: cart.balanceMinor },
+    );
   }
   await clearCart(tx, userId);
   return orderId;

@@ -5,6 +5,7 @@ import { transaction } from '../db/statement';
 import { deliveriesQueued, queueDeliveries } from '../delivery/queue';
 import { restoreOrderLines } from '../ledger/cart';
 import { appendLedgerEntry } from '../ledger/ledger';
+import type { PaymentRow } from './payments';
 import type { PaymentEvent, PaymentProvider } from './provider';
 
 /** What a delivery did: changed a payment, repeated one already seen, or needed nothing. */
@@ -26,6 +27,17 @@ export class PaymentSettledError extends Error {
     super(`Payment ${ref} is already ${status}`);
     this.name = 'PaymentSettledError';
   }
+}
+
+/** What a paid payment buys as coins: a ledger credit keyed by the payment, so once only. */
+async function creditCoins(tx: Database, payment: PaymentRow): Promise<void> {
+  await appendLedgerEntry(tx, {
+    userId: payment.userId,
+    amountMinor: payment.coinsMinor,
+    reason: 'top_up',
+    idempotencyKey: `payment:${payment.ref}`,
+    paymentId: payment.id,
+  });
 }
 
 /**
@@ -69,13 +81,7 @@ export function applyPaymentEvent(
         .update(payments)
         .set({ status: 'paid', updatedAt: new Date() })
         .where(eq(payments.id, payment.id));
-      await appendLedgerEntry(tx, {
-        userId: payment.userId,
-        amountMinor: payment.coinsMinor,
-        reason: 'top_up',
-        idempotencyKey: `payment:${payment.ref}`,
-        paymentId: payment.id,
-      });
+      await creditCoins(tx, payment);
       return 'processed';
     }
     if (payment.status !== 'pending') throw new PaymentSettledError(payment.ref, payment.status);
@@ -83,13 +89,7 @@ export function applyPaymentEvent(
     const now = new Date();
     await tx.update(payments).set({ status: target, updatedAt: now }).where(eq(payments.id, payment.id));
     if (payment.kind === 'top_up' && target === 'paid') {
-      await appendLedgerEntry(tx, {
-        userId: payment.userId,
-        amountMinor: payment.coinsMinor,
-        reason: 'top_up',
-        idempotencyKey: `payment:${payment.ref}`,
-        paymentId: payment.id,
-      });
+      await creditCoins(tx, payment);
     }
     if (payment.kind === 'order' && payment.orderId !== null) {
       const settled = await tx

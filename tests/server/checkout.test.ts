@@ -424,6 +424,22 @@ describe('checkout by card (sandbox)', () => {
     });
   });
 
+  it('is priced by the settings the storefront is shown, read at most once per SETTINGS_TTL_MS', async () => {
+    const { db } = suite.api.database;
+    const p = product(0);
+    const customer = await createCustomer(db);
+    await fill(customer, [[p, 1]]);
+    await withSetting(db, 'vat_percent', 0, async () => {
+      expect((await suite.api.call('getSettings', {})).body).toMatchObject({ payload: { vat_percent: 0 } });
+      // Changed behind the node's back (not by this node): the cached terms still price the order.
+      await db.execute(sql`update settings set value = '50'::jsonb where key = 'vat_percent'`);
+      const response = await checkout(customer, { payment_method: 'card', currency: 'EUR' });
+      const { payment_id } = response.body as { payment_id: string };
+      const [payment] = await db.select().from(payments).where(eq(payments.ref, payment_id));
+      expect(payment).toMatchObject({ currency: 'EUR', amountMinor: p.priceMinor });
+    });
+  });
+
   it('refuses a currency the store does not offer with a 422 on currency, as top-up does', async () => {
     const { db } = suite.api.database;
     const p = product(0);

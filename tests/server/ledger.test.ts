@@ -7,6 +7,7 @@ import {
   InsufficientFundsError,
   LedgerUserNotFoundError,
   ledgerBalance,
+  lockBalance,
 } from '../../server/ledger/ledger';
 import { createTestDatabase } from './support/db';
 import { cachedBalance, createCustomer, ledgerMismatches } from './support/money';
@@ -47,6 +48,39 @@ describe('appendLedgerEntry', () => {
     expect(debit).toBe('applied');
     expect(await cachedBalance(db, user.id)).toBe(750);
     expect(await ledgerBalance(db, user.id)).toBe(750);
+  });
+
+  it('uses the balance its caller locked in the same transaction, not a second lock of the row', async () => {
+    const { db } = database;
+    const user = await createCustomer(db);
+    const other = await createCustomer(db);
+    await db.transaction((tx) =>
+      appendLedgerEntry(tx, {
+        userId: user.id,
+        amountMinor: 1000,
+        reason: 'top_up',
+        idempotencyKey: `l:${user.id}`,
+      }),
+    );
+    const debit = {
+      userId: user.id,
+      amountMinor: -300,
+      reason: 'order' as const,
+      idempotencyKey: `ld:${user.id}`,
+    };
+    // The balance passed in is what the check sees: no second read of the row.
+    await expect(
+      db.transaction(async (tx) => {
+        await lockBalance(tx, user.id);
+        return appendLedgerEntry(tx, debit, { userId: user.id, balanceMinor: 200 });
+      }),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    // Another customer's locked balance says nothing of this one's: the row is locked and read.
+    const applied = await db.transaction((tx) =>
+      appendLedgerEntry(tx, debit, { userId: other.id, balanceMinor: 0 }),
+    );
+    expect(applied).toBe('applied');
+    expect(await cachedBalance(db, user.id)).toBe(700);
   });
 
   it('answers duplicate for a repeated idempotency key and changes nothing', async () => {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asc, eq } from 'drizzle-orm';
+import { forgetSettings } from '../../../server/catalogue/settings-cache';
 import {
   balanceLedger,
   countries,
@@ -49,6 +50,7 @@ export async function languageId(api: TestApi, code: string): Promise<number> {
 
 export async function setSetting(api: TestApi, key: string, value: unknown): Promise<void> {
   await api.database.db.update(settings).set({ value }).where(eq(settings.key, key));
+  forgetSettings(api.database.db);
 }
 
 /** A valid sign-up payload (a German customer) with a fresh address. */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createSession } from '../../../server/auth/sessions';
+import { forgetSettings } from '../../../server/catalogue/settings-cache';
 import { executeRows } from '../../../server/db/client';
 import type { Database } from '../../../server/db/database';
 import { countries, users } from '../../../server/db/schema';
@@ -118,7 +119,10 @@ export async function languageId(db: Database, code: string): Promise<number> {
 /** Generous limits: these tests send hundreds of requests from one address. */
 export const testRateLimits = { global: { max: 1_000_000, windowMs: 60_000 } };
 
-/** Sets a store setting for the duration of `run`, then puts the old value back. */
+/**
+ * Sets a store setting for the duration of `run`, then puts the old value back; the node's
+ * settings cache forgets both changes, as it does after an operator's change.
+ */
 export async function withSetting<T>(
   db: Database,
   key: string,
@@ -130,6 +134,7 @@ export async function withSetting<T>(
     sql`insert into settings (key, value) values (${key}, ${JSON.stringify(value)}::jsonb)
         on conflict (key) do update set value = excluded.value`,
   );
+  forgetSettings(db);
   try {
     return await run();
   } finally {
@@ -138,6 +143,7 @@ export async function withSetting<T>(
       await db.execute(
         sql`update settings set value = ${JSON.stringify(old.value)}::jsonb where key = ${key}`,
       );
+    forgetSettings(db);
   }
 }
 
