@@ -46,7 +46,7 @@ export interface StoreFacts {
 }
 
 /** The app's actors by systemId, as an actor system offers them. */
-interface ActorLookup {
+export interface ActorLookup {
   get(systemId: string): AnyActorRef | undefined;
 }
 

@@ -1,9 +1,20 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { failureKind, isApiFailure, isSilentFailure } from '../domain/api-failure';
-import { decimalsFor, minimumTopUp, type Rate, withVat } from '../domain/money';
+import { type AnyActorRef, assign, fromCallback } from 'xstate';
+import { failureKind } from '../domain/api-failure';
+import { decimalsFor, minimumTopUp, withVat } from '../domain/money';
 import { parseAmount } from '../domain/money-text';
 import { isOwnPath, isProviderPage } from './checkout';
-import { defineMessages, failureText, type Text, verbatim } from './text';
+import {
+  type DoneEvent,
+  type ErrorEvent,
+  type FormContext,
+  type FormEvent,
+  formMachine,
+} from './forms/formMachine';
+import { type FieldErrors, firstFailure, type Rule } from './forms/rules';
+import { defineMessages, type Text } from './text';
+import { sameTerms, type TopUpTerms, topUpTermsOf } from './topUpTerms';
+
+export type { TopUpTerms } from './topUpTerms';
 
 export const topUpMessages = defineMessages({
   invalidAmount: { id: 'account.topUp.invalid', defaultMessage: 'Please enter a valid amount' },
@@ -13,18 +24,6 @@ export const topUpMessages = defineMessages({
   },
   failed: { id: 'account.topUp.failed', defaultMessage: 'Failed to top up balance' },
 });
-
-/**
- * What a top-up is priced by, as the app holds it when the customer acts: the display currency
- * chosen in the header, the store's default currency (the one `min_top_up` is in), and the settings.
- */
-export interface TopUpTerms {
-  currency: Rate;
-  base: Rate;
-  /** settings.min_top_up: minor units of the default currency. */
-  minTopUp: number;
-  vatPercent: number;
-}
 
 /** The smallest top-up in minor units of the display currency (docs/product.md §3, domain/money). */
 export const minimumOf = (terms: TopUpTerms): number =>
@@ -40,13 +39,28 @@ export function totalCostOf(text: string, terms: TopUpTerms): number | null {
   return amount === null ? null : withVat(amount, terms.vatPercent);
 }
 
-/** Why the amount cannot be sent, or null when it can. */
-export function amountProblem(text: string, terms: TopUpTerms): Text | null {
-  const amount = amountOf(text, terms);
-  if (amount === null) return topUpMessages.invalidAmount;
-  if (amount < minimumOf(terms)) return topUpMessages.belowMinimum;
-  return null;
+export interface TopUpValues {
+  /** The amount as typed, a decimal of the display currency. */
+  amount: string;
 }
+
+/** The amount's checks under `terms`, in order (docs/product.md §2 "Balance tab", §3 min_top_up). */
+export const topUpRules = (terms: TopUpTerms): readonly Rule<TopUpValues, 'amount'>[] => [
+  {
+    field: 'amount',
+    message: topUpMessages.invalidAmount,
+    valid: (v) => amountOf(v.amount, terms) !== null,
+  },
+  {
+    field: 'amount',
+    message: topUpMessages.belowMinimum,
+    valid: (v) => (amountOf(v.amount, terms) ?? 0) >= minimumOf(terms),
+  },
+];
+
+/** Why the amount cannot be sent, or null when it can. */
+export const amountProblem = (text: string, terms: TopUpTerms): Text | null =>
+  (firstFailure(topUpRules(terms), { amount: text }).errors as FieldErrors<'amount'>).amount ?? null;
 
 /** openapi.yaml `ReturnPath`: a storefront path the server keeps with a top-up (`return_to`). */
 const RETURN_PATH = /^\/(?![/\\]|api\/)[A-Za-z0-9/_.~-]*(\?[A-Za-z0-9=&_.~%-]*)?$/;
@@ -60,6 +74,8 @@ export interface TopUpInput {
   amount?: string | undefined;
   /** `?return=`: a path of this site to come back to once paid (the cart's 'Top up': `/cart`). */
   return?: string | undefined;
+  /** The terms as the tab opens; then `followTerms` sends every change (TERMS). */
+  terms: TopUpTerms;
 }
 
 export interface TopUpRequest {
@@ -73,160 +89,135 @@ export interface TopUpAnswer {
   redirectUrl: string;
 }
 
-export interface TopUpContext {
-  amountText: string;
+export interface TopUpContext extends FormContext<TopUpValues, 'amount'> {
+  terms: TopUpTerms;
   /** Where the storefront goes once the top-up is paid; undefined: the success page. */
   returnTo: string | undefined;
   savePaymentMethod: boolean;
-  /** The request being sent (set on PAY). */
-  request: TopUpRequest | null;
-  /** The message at the amount field (the shape the forms' focus handling reads). */
-  errors: { amount?: Text };
-  /** A message about the whole top-up. */
-  formError: Text | null;
 }
 
 export type TopUpEvent =
-  | { type: 'CHANGE'; value: string }
-  | { type: 'TOP_UP'; terms: TopUpTerms }
+  | FormEvent<'amount'>
+  | { type: 'TOP_UP' }
   | { type: 'BACK' }
   | { type: 'SAVE_CARD'; save: boolean }
-  | { type: 'PAY'; terms: TopUpTerms };
+  /** The display currency or the settings changed (from `followTerms`). */
+  | { type: 'TERMS'; terms: TopUpTerms };
 
-export const topUpMachine = setup({
-  types: {
-    context: {} as TopUpContext,
-    input: {} as TopUpInput,
-    events: {} as TopUpEvent,
-  },
-  actors: {
-    /** POST /balance/top-up. */
-    sendTopUp: fromPromise<TopUpAnswer, TopUpRequest>(async () => {
-      throw new Error('sendTopUp is not provided');
-    }),
-  },
-  actions: {
-    /** Leaves the app for the payment provider's page: provided by bootstrap (window.location). */
-    followRedirect: (_, _params: { url: string }) => {},
-    change: assign((_, params: { value: string }) => ({
-      amountText: params.value,
-      errors: {},
-      formError: null,
-    })),
-    showProblem: assign(({ context }, params: { terms: TopUpTerms }) => {
-      const problem = amountProblem(context.amountText, params.terms);
-      return { errors: problem === null ? {} : { amount: problem }, formError: null };
-    }),
-    clearErrors: assign({ errors: {}, formError: null }),
-    prepare: assign(({ context }, params: { terms: TopUpTerms }) => ({
-      request: {
-        amount: amountOf(context.amountText, params.terms) ?? 0,
-        currency: params.terms.currency.code,
-        savePaymentMethod: context.savePaymentMethod,
-        ...(context.returnTo === undefined ? {} : { returnTo: context.returnTo }),
-      },
-      errors: {},
-      formError: null,
-    })),
-    showFailure: assign((_, params: { error: unknown }) => {
-      const amountMessage = isApiFailure(params.error) ? params.error.fieldErrors?.amount?.[0] : undefined;
-      return amountMessage === undefined
-        ? { formError: failureText(params.error, topUpMessages.failed) }
-        : { errors: { amount: verbatim(amountMessage) } };
-    }),
-  },
-  guards: {
-    unsendable: ({ context }, params: { terms: TopUpTerms }) =>
-      amountProblem(context.amountText, params.terms) !== null,
-    providerPage: (_, params: { url: string }) => isProviderPage(params.url),
-    silent: (_, params: { error: unknown }) => isSilentFailure(params.error),
-    unverified: (_, params: { error: unknown }) => failureKind(params.error) === 'unverified',
-  },
-}).createMachine({
+const redirectOf = ({ event }: { event: DoneEvent<TopUpAnswer> }) => ({ url: event.output.redirectUrl });
+
+export const topUpMachine = formMachine({
+  types: { events: {} as TopUpEvent, input: {} as TopUpInput },
   id: 'topUp',
   description: [
-    "The balance tab's top-up (docs/product.md §2, §3, §8): entry holds the amount in the display currency (CHANGE",
-    "{value}; ?amount= fills it in). TOP_UP {terms} checks it ('Please enter a valid amount': not a",
+    "The balance tab's top-up (docs/product.md §2, §3, §8), built by the form machine: entry holds the amount in the display",
+    "currency (CHANGE {field: 'amount', value}; ?amount= fills it in). TOP_UP checks it ('Please enter a valid amount': not a",
     "positive number with the currency's decimals; below min_top_up × the rate: the minimum message) and",
     "opens the TOP UP BALANCE view (review: 'Enter amount:', 'Total Cost:' with vat_percent, the card,",
-    "'Save my information for future payments' = SAVE_CARD {save}, BACK to entry). PAY {terms} checks again",
+    "'Save my information for future payments' = SAVE_CARD {save}, BACK to entry). SUBMIT (Pay) checks again",
     'and sends POST /balance/top-up (with return_to when started from elsewhere: ?return=/cart, a path of this',
     "site, comes back there once paid); the provider's page answered → redirecting, and the browser follows it",
     "(followRedirect). A 422 on amount shows the server's message at the field; 403 unverified goes back",
     "(the session sends the customer to verify); other failures: the server's message, docs/product.md §8's texts or",
-    "'Failed to top up balance'; a cancelled request shows nothing.",
+    "'Failed to top up balance'; a cancelled request shows nothing. It follows the terms (followTerms: TERMS {terms}",
+    'from the currency actor and the settings): a currency switched in the header prices and checks the amount in it.',
   ].join(' '),
-  context: ({ input }) => ({
-    amountText: input?.amount ?? '',
+  context: (input: TopUpInput) => ({
+    values: { amount: input.amount ?? '' },
+    terms: input.terms,
     // Only a path of this site is carried through the provider (no open redirect).
-    returnTo: isReturnPath(input?.return) ? input.return : undefined,
+    returnTo: isReturnPath(input.return) ? input.return : undefined,
     savePaymentMethod: false,
-    request: null,
-    errors: {},
-    formError: null,
   }),
-  initial: 'entry',
-  on: {
-    CHANGE: { actions: { type: 'change', params: ({ event }) => event } },
+  rules: ({ terms }) => topUpRules(terms),
+  fieldsFromServer: { amount: 'amount' },
+  failureMessage: topUpMessages.failed,
+  /** POST /balance/top-up. */
+  request: {
+    id: 'sendTopUp',
+    input: ({ values, terms, savePaymentMethod, returnTo }): TopUpRequest => ({
+      amount: amountOf(values.amount, terms) ?? 0,
+      currency: terms.currency.code,
+      savePaymentMethod,
+      ...(returnTo === undefined ? {} : { returnTo }),
+    }),
   },
-  states: {
+  initial: 'entry',
+  editingState: 'review',
+  sending: 'submitting',
+  onDone: [
+    {
+      guard: { type: 'providerPage', params: redirectOf },
+      target: 'redirecting',
+      actions: { type: 'followRedirect', params: redirectOf },
+    },
+    { target: 'review', actions: 'showFailed' },
+  ],
+  onError: [{ guard: 'unverified', target: 'review' }],
+  states: ({ editing, request }) => ({
     entry: {
       on: {
         TOP_UP: [
-          {
-            guard: { type: 'unsendable', params: ({ event }) => event },
-            actions: { type: 'showProblem', params: ({ event }) => event },
-          },
+          { guard: 'invalid', actions: 'showFirstFailure' },
           { target: 'review', actions: 'clearErrors' },
         ],
       },
     },
-    review: {
-      on: {
-        BACK: { target: 'entry', actions: 'clearErrors' },
-        SAVE_CARD: { actions: assign({ savePaymentMethod: ({ event }) => event.save }) },
-        PAY: [
-          {
-            guard: { type: 'unsendable', params: ({ event }) => event },
-            actions: { type: 'showProblem', params: ({ event }) => event },
-          },
-          { target: 'submitting', actions: { type: 'prepare', params: ({ event }) => event } },
-        ],
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      on: { CHANGE: {} },
-      invoke: {
-        id: 'sendTopUp',
-        src: 'sendTopUp',
-        input: ({ context }) =>
-          context.request ?? { amount: 0, currency: '', savePaymentMethod: context.savePaymentMethod },
-        onDone: [
-          {
-            guard: { type: 'providerPage', params: ({ event }) => ({ url: event.output.redirectUrl }) },
-            target: 'redirecting',
-            actions: { type: 'followRedirect', params: ({ event }) => ({ url: event.output.redirectUrl }) },
-          },
-          { target: 'review', actions: assign({ formError: topUpMessages.failed }) },
-        ],
-        onError: [
-          { guard: { type: 'silent', params: ({ event }) => ({ error: event.error }) }, target: 'review' },
-          {
-            guard: { type: 'unverified', params: ({ event }) => ({ error: event.error }) },
-            target: 'review',
-          },
-          {
-            target: 'review',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
+    review: editing,
+    submitting: { ...request, tags: ['busy'] },
     redirecting: {
       tags: ['busy'],
       on: { CHANGE: {} },
       description: "The browser is on its way to the payment provider's page.",
     },
+  }),
+  editing: {
+    on: {
+      BACK: { target: 'entry', actions: 'clearErrors' },
+      SAVE_CARD: { actions: 'saveCard' },
+    },
+  },
+  whileSending: { CHANGE: {} },
+  on: { TERMS: { actions: 'takeTerms' } },
+  invoke: {
+    id: 'followTerms',
+    src: 'followTerms',
+    input: ({ context }: { context: TopUpContext }) => context.terms,
+  },
+  actors: {
+    /** Sends TERMS whenever the app's currency actor or settings change the terms. */
+    followTerms: fromCallback<TopUpEvent, TopUpTerms>(({ system, sendBack, input }) => {
+      let last = input;
+      const send = () => {
+        const terms = topUpTermsOf(system, last);
+        if (sameTerms(last, terms)) return;
+        last = terms;
+        sendBack({ type: 'TERMS', terms });
+      };
+      const subscriptions = ['currency', 'app'].flatMap((id) => {
+        const actor: AnyActorRef | undefined = system.get(id);
+        return actor ? [actor.subscribe(send)] : [];
+      });
+      if (subscriptions.length > 0) send();
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
+    }),
+  },
+  actions: {
+    /** Leaves the app for the payment provider's page: provided by bootstrap (window.location). */
+    followRedirect: (_: unknown, _params: { url: string }) => {},
+    saveCard: assign({
+      savePaymentMethod: ({ event }: { event: TopUpEvent }) => event.type === 'SAVE_CARD' && event.save,
+    }),
+    takeTerms: assign({
+      terms: ({ context, event }: { context: TopUpContext; event: TopUpEvent }) =>
+        event.type === 'TERMS' ? event.terms : context.terms,
+    }),
+    showFailed: assign({ formError: topUpMessages.failed }),
+  },
+  guards: {
+    providerPage: (_: unknown, params: { url: string }) => isProviderPage(params.url),
+    unverified: ({ event }: { event: ErrorEvent }) => failureKind(event.error) === 'unverified',
   },
 });

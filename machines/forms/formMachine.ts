@@ -61,8 +61,11 @@ export interface FormSpec<V, F extends string, P, C, I, E extends EventObject, E
   description: string;
   /** The values (and the form's own context) at the start, from the machine's input. */
   context: (input: I) => { values: V } & C;
-  /** Checked in order on SUBMIT; the first broken one is shown (rules.ts). */
-  rules: readonly Rule<V, F>[];
+  /**
+   * Checked in order on SUBMIT; the first broken one is shown (rules.ts). A function of the context
+   * when they depend on more than the values (the top-up's currency and minimum).
+   */
+  rules: readonly Rule<V, F>[] | ((context: { values: V } & C) => readonly Rule<V, F>[]);
   /** The request's field names → the form's fields, where its field errors (422) land. */
   fieldsFromServer: Readonly<Record<string, F>>;
   /**
@@ -76,6 +79,8 @@ export interface FormSpec<V, F extends string, P, C, I, E extends EventObject, E
   request: { id: string; input: (context: { values: V } & C) => P };
   /** The sending state's name (default 'sending'). */
   sending?: string;
+  /** The editing state's name (default 'editing'): where SUBMIT is taken and a failure comes back to. */
+  editingState?: string;
   /** Where a successful request goes and what it does (its actions get the answer as the event). */
   onDone: Transition | Transition[];
 
@@ -171,7 +176,8 @@ export function formMachine<
   const fallback = spec.failureMessage;
   const lock = spec.submitGuard;
   const submitOk = (guard: string) => (lock === undefined ? guard : and([lock, guard]));
-  const back = `#${spec.id}${spec.regions ? '.form' : ''}.editing`;
+  const back = `#${spec.id}${spec.regions ? '.form' : ''}.${spec.editingState ?? 'editing'}`;
+  const rulesOf = (context: Plain) => (typeof spec.rules === 'function' ? spec.rules(context) : spec.rules);
   const submitted = spec.onSubmit ?? [];
 
   const change = changeField;
@@ -214,14 +220,15 @@ export function formMachine<
       ...(spec.editing?.on as Config | undefined),
     },
   };
-  const formStates = spec.states?.({ editing, request }) ?? { editing, [sending]: request };
-  const form = { initial: spec.initial ?? 'editing', states: formStates };
+  const editingState = spec.editingState ?? 'editing';
+  const formStates = spec.states?.({ editing, request }) ?? { [editingState]: editing, [sending]: request };
+  const form = { initial: spec.initial ?? editingState, states: formStates };
 
   const machine = setup({
     types: { context: {} as Plain, events: {} as AnyEventObject },
     actors: { [spec.request.id]: notProvided(spec.request.id), ...spec.actors },
     guards: {
-      invalid: ({ context }) => !isValid(spec.rules, context.values),
+      invalid: ({ context }) => !isValid(rulesOf(context), context.values),
       silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
       ...(spec.guards as Record<string, () => boolean>),
     },
@@ -238,7 +245,7 @@ export function formMachine<
       prefill: assign(({ context }, fields: PrefillEvent['fields']) => ({
         values: prefilled(context.values, fields, spec.prefill ?? {}),
       })),
-      showFirstFailure: assign(({ context }) => ({ ...firstFailure(spec.rules, context.values) })),
+      showFirstFailure: assign(({ context }) => ({ ...firstFailure(rulesOf(context), context.values) })),
       clearErrors: assign(NO_ERRORS),
       showFailure: assign((_, params: { error: unknown }) => ({
         ...failureErrors(

@@ -81,7 +81,8 @@ export function createAppActor(
   inspect?: (event: InspectionEvent) => void,
   input: AppInput = readStoredState(),
 ): AppActor {
-  const app = createActor(providedAppMachine(api), { input, inspect });
+  // systemId 'app': screens read the settings through the system (the top-up's terms).
+  const app = createActor(providedAppMachine(api), { input, inspect, systemId: 'app' });
   const session = app.getSnapshot().context.session;
   api.onUnauthorized(() =>
     session.send({

@@ -1,5 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { topUpTermsOf } from '../../machines/topUpTerms';
 import { AccountTabPending } from '../features/account/AccountTabPending';
 import { SectionError } from '../features/shell/RouteError';
 import { validateBalanceSearch } from './balance-search';
@@ -50,7 +51,10 @@ export const accountBalanceRoute = createRoute({
   staticData: { name: 'AccountBalance', access: 'protected', header: 'solid' },
   validateSearch: validateBalanceSearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => ({ screen: await context.screens.start('topUp', deps) }),
+  // The terms as the app holds them now; the machine follows their changes (followTerms).
+  loader: async ({ context, deps }) => ({
+    screen: await context.screens.start('topUp', { ...deps, terms: topUpTermsOf(context.app.system) }),
+  }),
   ...screenLifecycle('topUp'),
   ...tabPending,
   component: lazyRouteComponent(() => import('../features/account/BalanceTab'), 'BalanceTab'),

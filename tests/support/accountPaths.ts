@@ -135,11 +135,14 @@ export const ordersPlan: PlanOptions<typeof ordersMachine> = {
 
 /** Euros with a 5 € minimum and 20 % VAT: the terms the balance tab's UI tests run with. */
 export const euroTerms: TopUpTerms = {
-  currency: { code: 'EUR', value: 1 },
+  currency: { code: 'EUR', value: 1, symbol: '€' },
   base: { code: 'EUR', value: 1 },
   minTopUp: 500,
   vatPercent: 20,
 };
+
+/** The same store with yen chosen in the header (the UI fixtures' rate: 162.5 per euro). */
+export const yenTerms: TopUpTerms = { ...euroTerms, currency: { code: 'JPY', value: 162.5, symbol: '¥' } };
 
 export const topUpAmountRefused = apiFailure('validation', 'The given data was invalid.', {
   status: 422,
@@ -147,14 +150,19 @@ export const topUpAmountRefused = apiFailure('validation', 'The given data was i
 });
 
 export const topUpPlan: PlanOptions<typeof topUpMachine> = {
-  inputs: [{}, { amount: '12.50' }, { amount: '20', return: '/cart' }],
+  inputs: [
+    { terms: euroTerms },
+    { amount: '12.50', terms: euroTerms },
+    { amount: '20', return: '/cart', terms: euroTerms },
+  ],
   events: [
-    { type: 'CHANGE', value: '2' },
-    { type: 'CHANGE', value: '20' },
-    { type: 'TOP_UP', terms: euroTerms },
+    { type: 'CHANGE', field: 'amount', value: '2' },
+    { type: 'CHANGE', field: 'amount', value: '20' },
+    { type: 'TOP_UP' },
     { type: 'BACK' },
     { type: 'SAVE_CARD', save: true },
-    { type: 'PAY', terms: euroTerms },
+    { type: 'SUBMIT' },
+    { type: 'TERMS', terms: yenTerms },
     doneEvent('sendTopUp', { redirectUrl: '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v' }),
     doneEvent('sendTopUp', { redirectUrl: 'javascript:alert(1)' }),
     errorEvent('sendTopUp', topUpAmountRefused),

@@ -61,7 +61,7 @@ export const accountScreens = {
         }),
       },
       actions: {
-        followRedirect: (_, params) => window.location.assign(params.url),
+        followRedirect: (_, params) => window.location.assign((params as { url: string }).url),
       },
     }),
 };

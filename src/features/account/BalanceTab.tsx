@@ -14,7 +14,6 @@ import { AuthForm } from '../forms/AuthForm';
 import { useErrorsKey } from '../forms/useErrorsKey';
 import { useCoinBalance } from '../shared/session';
 import { AccountSection } from './AccountSection';
-import { useTopUpTerms } from './useTopUpTerms';
 
 const route = getRouteApi('/account/balance');
 
@@ -42,10 +41,10 @@ export function BalanceTab() {
   const say = useText();
   const text = useOptionalText();
   const topUp = route.useLoaderData({ select: (data) => data.screen });
-  const { terms, currency } = useTopUpTerms();
+  const terms = useSelector(topUp, (s) => s.context.terms);
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
   const balance = useCoinBalance();
-  const amountText = useSelector(topUp, (s) => s.context.amountText);
+  const amountText = useSelector(topUp, (s) => s.context.values.amount);
   const amountError = useSelector(topUp, (s) => s.context.errors.amount);
   const formError = useSelector(topUp, (s) => s.context.formError);
   const saveCard = useSelector(topUp, (s) => s.context.savePaymentMethod);
@@ -54,7 +53,7 @@ export function BalanceTab() {
   const redirecting = useSelector(topUp, (s) => s.matches('redirecting'));
   const errorsKey = useErrorsKey(topUp);
   const busy = submitting || redirecting;
-  const minimum = <Money amount={minimumOf(terms)} currency={currency} />;
+  const minimum = <Money amount={minimumOf(terms)} currency={terms.currency} />;
   const totalCost = totalCostOf(amountText, terms);
 
   const amountField = (label: string) => (
@@ -64,7 +63,7 @@ export function BalanceTab() {
       inputMode="decimal"
       autoComplete="off"
       value={amountText}
-      onChange={(value) => topUp.send({ type: 'CHANGE', value })}
+      onChange={(value) => topUp.send({ type: 'CHANGE', field: 'amount', value })}
       isInvalid={amountError !== undefined}
       errorMessage={text(amountError)}
       isReadOnly={busy}
@@ -84,12 +83,12 @@ export function BalanceTab() {
           </h3>
           <AuthForm
             className="account-form"
-            onSubmit={() => topUp.send({ type: 'TOP_UP', terms })}
+            onSubmit={() => topUp.send({ type: 'TOP_UP' })}
             formError={text(formError)}
             errorsKey={errorsKey}
             actions={<Button type="submit">{say(messages.topUp)}</Button>}
           >
-            {amountField(say(withValues(messages.amount, { currency: currency.code })))}
+            {amountField(say(withValues(messages.amount, { currency: terms.currency.code })))}
             <p className="account-topup__minimum">
               <FormattedMessage {...messages.minimum} values={{ amount: minimum }} />
             </p>
@@ -102,9 +101,7 @@ export function BalanceTab() {
           </h3>
           <AuthForm
             className="account-form"
-            onSubmit={() => {
-              if (!busy) topUp.send({ type: 'PAY', terms });
-            }}
+            onSubmit={() => topUp.send({ type: 'SUBMIT' })}
             formError={text(formError)}
             errorsKey={errorsKey}
             actions={
@@ -124,7 +121,7 @@ export function BalanceTab() {
             </p>
             <p className="account-topup__total">
               <span>{say(messages.totalCost)}</span>{' '}
-              <strong>{totalCost === null ? '—' : <Money amount={totalCost} currency={currency} />}</strong>{' '}
+              <strong>{totalCost === null ? '—' : <Money amount={totalCost} currency={terms.currency} />}</strong>{' '}
               <span className="account-topup__vat">
                 ({say(withValues(messages.vat, { percent: terms.vatPercent }))})
               </span>

@@ -1,26 +1,56 @@
 import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, assign, createActor, fromCallback, fromPromise, setup } from 'xstate';
+import { currencyMachine } from '../../../machines/currency';
 import {
   amountProblem,
   minimumOf,
+  type TopUpRequest,
   type TopUpTerms,
   topUpMachine,
   totalCostOf,
 } from '../../../machines/topUp';
-import { emailUnverified, euroTerms, topUpAmountRefused, topUpPlan } from '../../support/accountPaths';
+import {
+  emailUnverified,
+  euroTerms,
+  topUpAmountRefused,
+  topUpPlan,
+  yenTerms,
+} from '../../support/accountPaths';
+import { currencies } from '../../support/fixtures';
 import { cancelled, serverError } from '../../support/formPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
 import { english, run } from './support';
 
 describePaths('topUp paths', pathPlan(topUpMachine, topUpPlan));
 
-const yen: TopUpTerms = { ...euroTerms, currency: { code: 'JPY', value: 160.5 } };
-const dinar: TopUpTerms = { ...euroTerms, currency: { code: 'KWD', value: '0.335' } };
+const yen: TopUpTerms = { ...euroTerms, currency: { code: 'JPY', value: 160.5, symbol: '¥' } };
+const dinar: TopUpTerms = { ...euroTerms, currency: { code: 'KWD', value: '0.335', symbol: 'KD' } };
 const SANDBOX = '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v';
 
-const review = (amount: string, terms = euroTerms) => [
-  { type: 'CHANGE', value: amount },
-  { type: 'TOP_UP', terms },
-];
+const amount = (value: string) => ({ type: 'CHANGE', field: 'amount', value });
+const review = (value: string) => [amount(value), { type: 'TOP_UP' }];
+const inEuros = { terms: euroTerms };
+
+/** What the top-up sends (the request actor's input) after `events`, on a running machine. */
+async function sent(input: object, events: readonly { type: string }[]): Promise<TopUpRequest[]> {
+  const requests: TopUpRequest[] = [];
+  const actor = createActor(
+    topUpMachine.provide({
+      actors: {
+        followTerms: fromCallback(() => {}),
+        sendTopUp: fromPromise<never, TopUpRequest>(async ({ input }) => {
+          requests.push(input);
+          return new Promise<never>(() => {});
+        }),
+      },
+    }),
+    { input: { terms: euroTerms, ...input } },
+  ).start();
+  for (const event of events) actor.send(event as never);
+  await Promise.resolve();
+  actor.stop();
+  return requests;
+}
 
 describe('topUp (docs/product.md §2 "Balance tab", §3 min_top_up, §8)', () => {
   it('the minimum is min_top_up at the display currency’s rate, in its minor units, rounded up', () => {
@@ -60,58 +90,64 @@ describe('topUp (docs/product.md §2 "Balance tab", §3 min_top_up, §8)', () =>
   });
 
   it('?amount= fills the entry in; TOP_UP with a bad amount stays with the message at the field', () => {
-    const start = run(topUpMachine, { amount: '12.50' }, []).snapshot;
-    expect(start.context.amountText).toBe('12.50');
-    const { snapshot } = run(topUpMachine, {}, review('2'));
+    const start = run(topUpMachine, { amount: '12.50', ...inEuros }, []).snapshot;
+    expect(start.context.values.amount).toBe('12.50');
+    const { snapshot } = run(topUpMachine, inEuros, review('2'));
     expect(snapshot.value).toBe('entry');
     expect(english(snapshot.context.errors.amount)).toBe('Please enter at least the minimum top-up amount');
-    const edited = run(topUpMachine, {}, [...review('2'), { type: 'CHANGE', value: '20' }]).snapshot;
+    const edited = run(topUpMachine, inEuros, [...review('2'), amount('20')]).snapshot;
     expect(edited.context.errors).toEqual({});
   });
 
-  it('PAY sends the amount in minor units of the currency, the currency and the card choice', () => {
-    const { snapshot } = run(topUpMachine, {}, [
-      ...review('1000', yen),
-      { type: 'CHANGE', value: '1500' },
-      { type: 'SAVE_CARD', save: true },
-      { type: 'PAY', terms: yen },
-    ]);
-    expect(snapshot.value).toBe('submitting');
-    expect(snapshot.context.request).toEqual({ amount: 1500, currency: 'JPY', savePaymentMethod: true });
+  it('Pay sends the amount in minor units of the currency, the currency and the card choice', async () => {
+    expect(
+      await sent({ terms: yen }, [
+        ...review('1000'),
+        amount('1500'),
+        { type: 'SAVE_CARD', save: true },
+        { type: 'SUBMIT' },
+        { type: 'SUBMIT' },
+      ]),
+    ).toEqual([{ amount: 1500, currency: 'JPY', savePaymentMethod: true }]);
   });
 
-  it('started from the cart (?return=/cart), PAY carries the way back; another site is never carried', () => {
-    const fromCart = run(topUpMachine, { amount: '20', return: '/cart' }, [
-      { type: 'TOP_UP', terms: euroTerms },
-      { type: 'PAY', terms: euroTerms },
-    ]).snapshot;
-    expect(fromCart.context.request).toEqual({
-      amount: 2000,
-      currency: 'EUR',
-      savePaymentMethod: false,
-      returnTo: '/cart',
-    });
+  it('started from the cart (?return=/cart), Pay carries the way back; another site is never carried', async () => {
+    const pay = [{ type: 'TOP_UP' }, { type: 'SUBMIT' }];
+    expect(await sent({ amount: '20', return: '/cart' }, pay)).toEqual([
+      { amount: 2000, currency: 'EUR', savePaymentMethod: false, returnTo: '/cart' },
+    ]);
     for (const elsewhere of ['//evil.example/', 'https://evil.example/', '/api/logout', '/\\evil.example']) {
-      const sent = run(topUpMachine, { amount: '20', return: elsewhere }, [
-        { type: 'TOP_UP', terms: euroTerms },
-        { type: 'PAY', terms: euroTerms },
-      ]).snapshot;
-      expect(sent.context.request).toEqual({ amount: 2000, currency: 'EUR', savePaymentMethod: false });
+      expect(await sent({ amount: '20', return: elsewhere }, pay)).toEqual([
+        { amount: 2000, currency: 'EUR', savePaymentMethod: false },
+      ]);
     }
   });
 
-  it('PAY checks the amount again with the terms of that moment (the currency may have changed)', () => {
-    const { snapshot } = run(topUpMachine, {}, [...review('20.50'), { type: 'PAY', terms: yen }]);
+  it('Pay checks the amount again with the terms of that moment (the currency may have changed)', async () => {
+    const { snapshot } = run(topUpMachine, inEuros, [
+      ...review('20.50'),
+      { type: 'TERMS', terms: yen },
+      { type: 'SUBMIT' },
+    ]);
     expect(snapshot.value).toBe('review');
     expect(english(snapshot.context.errors.amount)).toBe('Please enter a valid amount');
+    // Switched back before Pay: the euros are sent.
+    expect(
+      await sent({}, [
+        ...review('20.50'),
+        { type: 'TERMS', terms: yen },
+        { type: 'TERMS', terms: euroTerms },
+        { type: 'SUBMIT' },
+      ]),
+    ).toEqual([{ amount: 2050, currency: 'EUR', savePaymentMethod: false }]);
   });
 
   it("the provider's page is followed; an answer that is not one is an error", () => {
-    const paid = [...review('20'), { type: 'PAY', terms: euroTerms }];
+    const paid = [...review('20'), { type: 'SUBMIT' }];
     expect(
-      run(topUpMachine, {}, [...paid, doneEvent('sendTopUp', { redirectUrl: SANDBOX })]).snapshot.value,
+      run(topUpMachine, inEuros, [...paid, doneEvent('sendTopUp', { redirectUrl: SANDBOX })]).snapshot.value,
     ).toBe('redirecting');
-    const odd = run(topUpMachine, {}, [
+    const odd = run(topUpMachine, inEuros, [
       ...paid,
       doneEvent('sendTopUp', { redirectUrl: 'javascript:x' }),
     ]).snapshot;
@@ -130,13 +166,88 @@ describe('topUp (docs/product.md §2 "Balance tab", §3 min_top_up, §8)', () =>
     ['unverified: nothing here (the session redirects)', emailUnverified, null, null],
     ['cancelled: nothing', cancelled, null, null],
   ])('%s', (_, error, formMessage, fieldMessage) => {
-    const { snapshot } = run(topUpMachine, {}, [
+    const { snapshot } = run(topUpMachine, inEuros, [
       ...review('20'),
-      { type: 'PAY', terms: euroTerms },
+      { type: 'SUBMIT' },
       errorEvent('sendTopUp', error),
     ]);
     expect(snapshot.value).toBe('review');
     expect(english(snapshot.context.formError)).toBe(formMessage);
     expect(english(snapshot.context.errors.amount)).toBe(fieldMessage);
+  });
+});
+
+/**
+ * The top-up inside an app-like system: the real currency machine (systemId 'currency', the list
+ * of the UI fixtures) and a stand-in for the app's settings (systemId 'app').
+ */
+function runInStore() {
+  const appStandIn = setup({
+    types: {
+      context: {} as { settings: { min_top_up: number; vat_percent: number } },
+      events: {} as { type: 'SETTINGS'; min_top_up: number; vat_percent: number },
+    },
+  }).createMachine({
+    context: { settings: { min_top_up: 500, vat_percent: 20 } },
+    on: {
+      SETTINGS: {
+        actions: assign(({ event }) => ({
+          settings: { min_top_up: event.min_top_up, vat_percent: event.vat_percent },
+        })),
+      },
+    },
+  });
+  const host = setup({
+    actors: {
+      currency: currencyMachine.provide({ actors: { fetchCurrencies: fromPromise(async () => currencies) } }),
+      app: appStandIn,
+      topUp: topUpMachine.provide({ actors: { sendTopUp: fromPromise(() => new Promise<never>(() => {})) } }),
+    },
+  }).createMachine({
+    invoke: [
+      { src: 'currency', systemId: 'currency', input: { stored: null } },
+      { src: 'app', systemId: 'app' },
+      { src: 'topUp', systemId: 'topUp', input: { terms: euroTerms } },
+    ],
+  });
+  const actor = createActor(host).start();
+  const get = (id: string): AnyActorRef => actor.system.get(id);
+  return { currency: get('currency'), app: get('app'), topUp: get('topUp') };
+}
+
+describe('topUp follows the store (followTerms)', () => {
+  it('a currency switched in the header prices, checks and sends the amount in it', async () => {
+    const { currency, topUp } = runInStore();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(currency.getSnapshot().value).toBe('ready');
+    expect(topUp.getSnapshot().context.terms).toEqual({ ...euroTerms, base: currencies[0] });
+
+    currency.send({ type: 'SELECT', code: 'JPY' });
+    expect(topUp.getSnapshot().context.terms).toEqual({ ...yenTerms, base: currencies[0] });
+    expect(minimumOf(topUp.getSnapshot().context.terms)).toBe(813);
+    topUp.send({ type: 'CHANGE', field: 'amount', value: '20.50' });
+    topUp.send({ type: 'TOP_UP' });
+    expect(english(topUp.getSnapshot().context.errors.amount)).toBe('Please enter a valid amount');
+
+    currency.send({ type: 'SELECT', code: 'KWD' });
+    expect(topUp.getSnapshot().context.terms.currency).toEqual({ code: 'KWD', value: 0.332, symbol: 'KD' });
+    topUp.send({ type: 'CHANGE', field: 'amount', value: '2.5' });
+    topUp.send({ type: 'TOP_UP' });
+    topUp.send({ type: 'SUBMIT' });
+    expect(topUp.getSnapshot().value).toBe('submitting');
+    expect(topUp.getSnapshot().children.sendTopUp?.getSnapshot().input).toEqual({
+      amount: 2500,
+      currency: 'KWD',
+      savePaymentMethod: false,
+    });
+  });
+
+  it('changed settings give the new minimum and VAT', async () => {
+    const { app, topUp } = runInStore();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    app.send({ type: 'SETTINGS', min_top_up: 1000, vat_percent: 7 });
+    const { terms } = topUp.getSnapshot().context;
+    expect(minimumOf(terms)).toBe(1000);
+    expect(totalCostOf('20', terms)).toBe(2140);
   });
 });
