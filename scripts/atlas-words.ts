@@ -240,7 +240,11 @@ const EVENTS: Record<string, Record<string, Words>> = {
     TOP_UP: () => 'Press Top up',
     BACK: () => 'Press Back',
     SAVE_CARD: (e) => (e.save ? 'Tick Save card' : 'Untick Save card'),
-    PAY: () => 'Press Pay',
+    SUBMIT: () => 'Press Pay',
+    TERMS: (e) => {
+      const terms = e.terms as { currency?: { code?: string } } | undefined;
+      return `The customer switches the currency in the header to ${terms?.currency?.code ?? 'another one'}`;
+    },
   },
   mobileMenu: {
     TOGGLE: () => 'Press the menu button',
@@ -461,6 +465,17 @@ export function inputWords(machine: string, input: unknown): string {
           store.inGame ? ', a product delivered in game' : ''
         }.`
       : offer;
+  }
+  if (machine === 'topUp' && input && typeof input === 'object') {
+    const i = input as { amount?: string; return?: string; terms?: Record<string, unknown> };
+    const terms = i.terms as
+      | { currency?: { code?: string }; minTopUp?: number; vatPercent?: number }
+      | undefined;
+    return `The balance tab opens, prices in ${terms?.currency?.code ?? 'the display currency'} (min_top_up ${
+      terms?.minTopUp ?? 0
+    }, VAT ${terms?.vatPercent ?? 0} %)${i.amount === undefined ? '' : `, with ?amount=${i.amount}`}${
+      i.return === undefined ? '' : `, started from ${i.return}`
+    }.`;
   }
   if (input === null || input === undefined) return '';
   return `Starts with ${valueWords(input, 200)}.`;

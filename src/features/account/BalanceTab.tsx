@@ -121,7 +121,9 @@ export function BalanceTab() {
             </p>
             <p className="account-topup__total">
               <span>{say(messages.totalCost)}</span>{' '}
-              <strong>{totalCost === null ? '—' : <Money amount={totalCost} currency={terms.currency} />}</strong>{' '}
+              <strong>
+                {totalCost === null ? '—' : <Money amount={totalCost} currency={terms.currency} />}
+              </strong>{' '}
               <span className="account-topup__vat">
                 ({say(withValues(messages.vat, { percent: terms.vatPercent }))})
               </span>

@@ -32,7 +32,7 @@ const review = (value: string) => [amount(value), { type: 'TOP_UP' }];
 const inEuros = { terms: euroTerms };
 
 /** What the top-up sends (the request actor's input) after `events`, on a running machine. */
-async function sent(input: object, events: readonly { type: string }[]): Promise<TopUpRequest[]> {
+async function sent(input: object, events: readonly object[]): Promise<TopUpRequest[]> {
   const requests: TopUpRequest[] = [];
   const actor = createActor(
     topUpMachine.provide({

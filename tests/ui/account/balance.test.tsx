@@ -134,4 +134,25 @@ describe('the balance tab (docs/product.md §2 "Balance tab", §3 min_top_up, va
     await view.user.click(screen.getByRole('button', { name: 'Top up' }));
     expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
   });
+
+  it('in the review, a currency switch reprices the Total Cost and Pay sends the new currency', async () => {
+    let body: Record<string, unknown> | null = null;
+    const view = await openBalance('/account/balance?amount=1000');
+    view.server.use(
+      http.post(api('/balance/top-up'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ status: 'OK' as const, redirect_url: SANDBOX_URL, payment_id: 'pay_1' });
+      }),
+    );
+    await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+    const review = await screen.findByRole('region', { name: 'TOP UP BALANCE' });
+    // 1000 € + 19 % VAT
+    expect(within(review).getByText('€1,190.00')).toBeInTheDocument();
+    await chooseCurrency(view, 'JPY ¥');
+    // ¥1000 + 19 % VAT; the minimum is 5 € × 162.5
+    expect(await within(review).findByText('¥1,190')).toBeInTheDocument();
+    expect(within(review).getByText(paragraph('Minimum top-up amount: ¥813'))).toBeInTheDocument();
+    await view.user.click(within(review).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(body).toMatchObject({ amount: 1000, currency: 'JPY' }));
+  });
 });

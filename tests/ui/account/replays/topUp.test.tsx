@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect } from 'vitest';
 import { englishOf, type Text } from '../../../../machines/text';
-import { topUpMachine } from '../../../../machines/topUp';
+import { type TopUpTerms, topUpMachine } from '../../../../machines/topUp';
 import { topUpPlan } from '../../../support/accountPaths';
 import { type MachinePath, pathPlan } from '../../../support/paths';
 import { responseFor } from '../../auth/replay';
 import { field, heldOperation, main } from '../../auth/support';
+import { chooseCurrency } from '../../shell/steps';
 import { renderApp, SIGNED_IN } from '../../support';
 import {
   cancelledPaths,
@@ -21,8 +22,8 @@ import {
 
 /**
  * The top-up machine's generated paths on the balance tab: CHANGE is typing the amount, TOP_UP,
- * BACK, SAVE_CARD and PAY are clicks, and the payment's result is the answer to POST /balance/top-up
- * (held until the step gives it).
+ * BACK, SAVE_CARD and SUBMIT (Pay) are clicks, TERMS is choosing the currency in the header, and the
+ * payment's result is the answer to POST /balance/top-up (held until the step gives it).
  */
 
 const paths = pathPlan(topUpMachine, topUpPlan).paths;
@@ -36,14 +37,15 @@ const offScreen = cancelledPaths(
 const balanceTab = () => screen.getByRole('region', { name: 'Balance' });
 
 interface TopUpContext {
-  amountText: string;
+  values: { amount: string };
+  terms: TopUpTerms;
   savePaymentMethod: boolean;
   errors: { amount?: Text };
   formError: Text | null;
 }
 
 async function expectAmountField(label: string, context: TopUpContext) {
-  await waitFor(() => expect(field(label)).toHaveValue(context.amountText));
+  await waitFor(() => expect(field(label)).toHaveValue(context.values.amount));
   if (context.errors.amount === undefined) expect(field(label)).not.toHaveAttribute('aria-invalid', 'true');
   else
     expect(field(label)).toHaveAccessibleDescription(
@@ -80,7 +82,10 @@ async function replayTopUp(path: MachinePath) {
       await view.user.click(
         within(balanceTab()).getByRole('checkbox', { name: 'Save my information for future payments' }),
       );
-    } else if (event.type === 'PAY') {
+    } else if (event.type === 'TERMS') {
+      const { currency } = payload(event).terms as TopUpTerms;
+      await chooseCurrency(view, `${currency.code} ${currency.symbol}`);
+    } else if (event.type === 'SUBMIT') {
       await view.user.click(within(balanceTab()).getByRole('button', { name: 'Pay' }));
     } else if (isDone(event, 'sendTopUp')) {
       const { redirectUrl } = payload(event).output as { redirectUrl: string };
@@ -104,7 +109,7 @@ async function replayTopUp(path: MachinePath) {
       continue;
     }
     if (state.value === 'entry') {
-      label = 'Amount (EUR)';
+      label = `Amount (${context.terms.currency.code})`;
       expect(await screen.findByRole('heading', { level: 3, name: 'Top up balance' })).toBeInTheDocument();
       expect(within(balanceTab()).getByRole('button', { name: 'Top up' })).toBeEnabled();
       await expectAmountField(label, context);
@@ -125,16 +130,16 @@ async function replayTopUp(path: MachinePath) {
         expect(await within(balanceTab()).findByRole('status')).toHaveTextContent(pending);
         expect(within(balanceTab()).getByRole('button', { name: 'Back' })).toBeDisabled();
         expect(field(label)).toHaveAttribute('readonly');
-        expect(field(label)).toHaveValue(context.amountText);
+        expect(field(label)).toHaveValue(context.values.amount);
       }
     }
     expect(view.location()).toMatch(/^\/account\/balance/);
   }
   // Nothing here is a notice: the tab's messages stay on the tab.
   expect(notices).toEqual([]);
-  // One request per PAY the machine sent on; a PAY it refused (a bad amount) sends nothing.
+  // One request per Pay the machine sent on; a Pay it refused (a bad amount) sends nothing.
   const sent = stepsOf(path).filter(
-    ({ event, state }) => event.type === 'PAY' && state.value === 'submitting',
+    ({ event, state }) => event.type === 'SUBMIT' && state.value === 'submitting',
   );
   expect(send.requests).toBe(sent.length);
 }
