@@ -1,9 +1,9 @@
-import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
 import { isLineCount } from '../domain/cart';
 import type { CartItem } from './shapes';
 import { defineMessages, failureMessages, failureText, type MessageText, type Text } from './text';
-import { type NoticeKind, showToast } from './toasts';
+import { toast } from './toasts';
 
 export interface CartContext {
   items: CartItem[];
@@ -72,6 +72,15 @@ function serverCart(event: EventObject): CartItem[] {
   return event.output as CartItem[];
 }
 
+/** What starts a reload or a change: the same whether the cart loaded (ready) or failed to (error). */
+const CHANGES = {
+  REFRESH: 'loading',
+  ADD: 'adding',
+  REMOVE: 'removing',
+  SET_COUNT: 'updating',
+  CLEAR: 'clearing',
+} as const;
+
 /** How every change (add, remove, clear) settles: back to ready, with the server's cart or a report. */
 const settleChange = (fallback: MessageText) =>
   ({
@@ -115,10 +124,7 @@ export const cartMachine = setup({
       changing: event.type === 'REMOVE' || event.type === 'SET_COUNT' ? event.id : null,
     })),
     unmarkLine: assign({ changing: null }),
-    toast: sendTo(
-      ({ system }) => system.get('toasts'),
-      (_, params: { kind: NoticeKind; text: Text }) => showToast(params.kind, params.text),
-    ),
+    toast: toast(),
     /** The server answers every cart call with the whole cart: it replaces ours. */
     takeServerCart: assign(({ event }) => ({
       items: serverCart(event),
@@ -128,7 +134,7 @@ export const cartMachine = setup({
     reportChangeFailure: enqueueActions(({ event, enqueue }, params: { fallback: MessageText }) => {
       const text = failureText('error' in event ? event.error : undefined, params.fallback);
       enqueue.assign({ error: text });
-      enqueue.sendTo(({ system }) => system.get('toasts'), showToast('error', text));
+      enqueue(toast('error', text));
     }),
   },
   guards: {
@@ -174,16 +180,7 @@ export const cartMachine = setup({
         ],
       },
     },
-    ready: {
-      on: {
-        REFRESH: 'loading',
-        ADD: 'adding',
-        REMOVE: 'removing',
-        SET_COUNT: 'updating',
-        CLEAR: 'clearing',
-        CHECKOUT_SUCCEEDED: { actions: 'reset' },
-      },
-    },
+    ready: { on: { ...CHANGES, CHECKOUT_SUCCEEDED: { actions: 'reset' } } },
     adding: {
       tags: ['busy'],
       exit: 'dropWaitingAdd',
@@ -243,13 +240,7 @@ export const cartMachine = setup({
     },
     error: {
       description: 'The cart could not be loaded; it can be reloaded, and changes still go through.',
-      on: {
-        REFRESH: 'loading',
-        ADD: 'adding',
-        REMOVE: 'removing',
-        SET_COUNT: 'updating',
-        CLEAR: 'clearing',
-      },
+      on: CHANGES,
     },
   },
 });

@@ -1,7 +1,7 @@
-import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Settings } from './shapes';
-import { defineMessages, type Text } from './text';
-import { type NoticeKind, showToast } from './toasts';
+import { defineMessages } from './text';
+import { toast } from './toasts';
 
 export type GameServer = NonNullable<Settings['game_server']>;
 
@@ -35,10 +35,7 @@ export const copyAddressMachine = setup({
     rememberServer: assign(({ event }) =>
       event.type === 'SERVER_KNOWN' ? { server: { host: event.host, port: event.port ?? null } } : {},
     ),
-    notify: sendTo(
-      ({ system }) => system.get('toasts'),
-      (_, params: { kind: NoticeKind; text: Text }) => showToast(params.kind, params.text),
-    ),
+    notify: toast(),
   },
   guards: {
     hasAddress: ({ context }) => formatAddress(context.server) !== undefined,

@@ -3,6 +3,7 @@ import { failureKind, isSilentFailure } from '../domain/api-failure';
 import type { components } from '../domain/contract';
 import { isProviderPage } from './checkout';
 import { defineMessages, failureText, type Text, withValues } from './text';
+import { toast } from './toasts';
 
 export type Order = components['schemas']['Order'];
 
@@ -144,10 +145,7 @@ export const ordersMachine = setup({
     /** Leaves the app for the payment provider's page: provided by bootstrap (window.location). */
     followRedirect: (_, _params: { url: string }) => {},
     refreshCart: sendTo(({ system }) => system.get('cart'), { type: 'REFRESH' as const }),
-    announceCancelled: sendTo(
-      ({ system }) => system.get('toasts'),
-      () => ({ type: 'SHOW' as const, kind: 'success' as const, text: ordersMessages.cancelled }),
-    ),
+    announceCancelled: toast('success', ordersMessages.cancelled),
     markCancelled: assign({
       orders: ({ context }) =>
         context.orders.map((order) =>

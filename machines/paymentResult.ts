@@ -3,7 +3,7 @@ import type { components } from '../domain/contract';
 import { COIN_DECIMALS } from '../domain/money';
 import { toDecimalString } from '../domain/money-text';
 import { defineMessages, type Text, withValues } from './text';
-import type { NoticeKind } from './toasts';
+import { toast } from './toasts';
 
 export const paymentMessages = defineMessages({
   completed: { id: 'payment.notice.completed', defaultMessage: 'Payment completed successfully!' },
@@ -41,6 +41,15 @@ export function toppedUpText(coinsMinor: number): Text {
   });
 }
 
+/** The top-up's toast: the coins the payment bought. */
+const toppedUp = {
+  type: 'notify',
+  params: ({ event }: { event: { output: PaymentSummary } }) => ({
+    kind: 'success' as const,
+    text: toppedUpText(event.output.coins),
+  }),
+} as const;
+
 export const paymentResultMachine = setup({
   types: {
     context: {} as PaymentResultInput,
@@ -60,18 +69,7 @@ export const paymentResultMachine = setup({
       replace: true as const,
     })),
     refreshProfile: sendTo(({ system }) => system.get('profile'), { type: 'FETCH' as const }),
-    notify: sendTo(
-      ({ system }) => system.get('toasts'),
-      (_, params: { kind: NoticeKind; text: Text }) => ({ type: 'SHOW' as const, ...params }),
-    ),
-    notifyToppedUp: sendTo(
-      ({ system }) => system.get('toasts'),
-      ({ event }) => ({
-        type: 'SHOW' as const,
-        kind: 'success' as const,
-        text: toppedUpText('output' in event ? (event.output as PaymentSummary).coins : 0),
-      }),
-    ),
+    notify: toast(),
   },
   guards: {
     paidWhileSignedIn: ({ context, event }) => context.outcome === 'success' && event.authenticated,
@@ -141,9 +139,9 @@ export const paymentResultMachine = setup({
           {
             guard: 'toppedUpFromElsewhere',
             target: 'announced',
-            actions: ['refreshProfile', 'notifyToppedUp', 'returnToStart'],
+            actions: ['refreshProfile', toppedUp, 'returnToStart'],
           },
-          { guard: 'toppedUp', target: 'announced', actions: ['refreshProfile', 'notifyToppedUp'] },
+          { guard: 'toppedUp', target: 'announced', actions: ['refreshProfile', toppedUp] },
           {
             target: 'announced',
             actions: [

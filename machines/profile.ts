@@ -1,8 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { failureKind, isApiFailure, isSilentFailure } from '../domain/api-failure';
 import type { ProfileUpdate, UserProfile } from './shapes';
 import { defineMessages, failureText, type Text } from './text';
-import { showToast } from './toasts';
+import { toast } from './toasts';
 
 export const profileMessages = defineMessages({
   fetchFailed: { id: 'profile.error.fetch', defaultMessage: 'Failed to fetch profile' },
@@ -53,10 +53,7 @@ export const profileMachine = setup({
   },
   actions: {
     reset: assign({ profile: null, error: null, updateError: null }),
-    notifyError: sendTo(
-      ({ system }) => system.get('toasts'),
-      (_, params: { text: Text }) => showToast('error', params.text),
-    ),
+    notify: toast(),
   },
 }).createMachine({
   id: 'profile',
@@ -142,8 +139,11 @@ export const profileMachine = setup({
                 }),
               }),
               {
-                type: 'notifyError',
-                params: ({ event }) => ({ text: failureText(event.error, profileMessages.updateFailed) }),
+                type: 'notify',
+                params: ({ event }) => ({
+                  kind: 'error' as const,
+                  text: failureText(event.error, profileMessages.updateFailed),
+                }),
               },
             ],
           },

@@ -1,7 +1,7 @@
-import { and, assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { failureKind, isApiFailure } from '../domain/api-failure';
 import { defineMessages, failureText, type Text } from './text';
-import { type NoticeKind, showToast } from './toasts';
+import { toast } from './toasts';
 
 export const sessionMessages = defineMessages({
   checkFailed: { id: 'session.error.checkFailed', defaultMessage: 'Authentication check failed' },
@@ -113,10 +113,7 @@ const sessionSetup = setup({
       authenticated: context.isAuthenticated,
     })),
     markUnverified: assign({ emailVerified: false }),
-    notify: sendTo(
-      ({ system }) => system.get('toasts'),
-      (_, params: { kind: NoticeKind; text: Text }) => showToast(params.kind, params.text),
-    ),
+    notify: toast(),
     navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
   },
   guards: {

@@ -1,4 +1,13 @@
-import { assign, cancel, enqueueActions, setup } from 'xstate';
+import {
+  type ActionFunction,
+  assign,
+  cancel,
+  type EventObject,
+  enqueueActions,
+  type MachineContext,
+  sendTo,
+  setup,
+} from 'xstate';
 import type { Text } from './text';
 
 export const TOAST_DURATION_MS = 3000;
@@ -56,3 +65,31 @@ export const toastsMachine = setup({
     DISMISS: { actions: ['cancelDismiss', 'removeToast'] },
   },
 });
+
+/**
+ * The action that shows a toast: SHOW to systemId 'toasts'. With a kind and text it always shows
+ * that one; without, it shows the action's params `{kind, text}`. Generic over the machine's context
+ * and events, so each machine's `setup` takes it as its own action.
+ */
+export function toast<TContext extends MachineContext, TEvent extends EventObject>(
+  kind: NoticeKind,
+  text: Text,
+): ActionFunction<TContext, TEvent, TEvent, undefined, never, never, never, never, never>;
+export function toast<TContext extends MachineContext, TEvent extends EventObject>(): ActionFunction<
+  TContext,
+  TEvent,
+  TEvent,
+  { kind: NoticeKind; text: Text },
+  never,
+  never,
+  never,
+  never,
+  never
+>;
+export function toast(kind?: NoticeKind, text?: Text): unknown {
+  const fixed = kind !== undefined && text !== undefined ? showToast(kind, text) : undefined;
+  return sendTo(
+    ({ system }) => system.get('toasts'),
+    (_, params: { kind: NoticeKind; text: Text }) => fixed ?? showToast(params.kind, params.text),
+  );
+}

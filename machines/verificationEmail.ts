@@ -1,7 +1,7 @@
-import { fromPromise, sendTo, setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
-import { defineMessages, failureText, type Text, verbatim } from './text';
-import type { NoticeKind } from './toasts';
+import { defineMessages, failureText, verbatim } from './text';
+import { toast } from './toasts';
 
 export const verificationMessages = defineMessages({
   sent: {
@@ -22,10 +22,7 @@ export const verificationEmailMachine = setup({
     }),
   },
   actions: {
-    notify: sendTo(
-      ({ system }) => system.get('toasts'),
-      (_, params: { kind: NoticeKind; text: Text }) => ({ type: 'SHOW' as const, ...params }),
-    ),
+    notify: toast(),
   },
 }).createMachine({
   id: 'verificationEmail',

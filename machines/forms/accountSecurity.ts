@@ -1,6 +1,6 @@
-import { assign, enqueueActions, sendTo } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
 import { defineMessages, type MessageText } from '../text';
-import { showToast } from '../toasts';
+import { toast } from '../toasts';
 import { formMachine } from './formMachine';
 import { formMessages } from './messages';
 import { filled, isEmail, NO_ERRORS, newPasswordRules } from './rules';
@@ -29,7 +29,7 @@ const saved = (empty: object, success: MessageText) => ({
   onDone: { target: 'editing', actions: ['empty', 'announce'] },
   actions: {
     empty: assign({ values: empty, ...NO_ERRORS }),
-    announce: sendTo(({ system }) => system.get('toasts'), showToast('success', success)),
+    announce: toast('success', success),
   },
 });
 

@@ -2,7 +2,7 @@ import { type ActorRefFrom, assign, fromCallback, sendTo } from 'xstate';
 import { type profileMachine, profileMessages } from '../profile';
 import type { ProfileUpdate, UserProfile } from '../shapes';
 import { defineMessages } from '../text';
-import { showToast } from '../toasts';
+import { toast } from '../toasts';
 import { type Config, type FormContext, formMachine } from './formMachine';
 import { formMessages } from './messages';
 import { EMPTY_PHONE, type PhoneChange, type PhoneValue, withPhone } from './phone';
@@ -192,10 +192,7 @@ export const profileEditMachine = formMachine({
     changePhone: assign(({ context }: { context: ProfileEditContext }, params: { change: PhoneChange }) =>
       withPhone(context, params.change),
     ),
-    announceSaved: sendTo(
-      ({ system }) => system.get('toasts'),
-      showToast('success', profileEditMessages.updated),
-    ),
+    announceSaved: toast('success', profileEditMessages.updated),
     refreshProfile: sendTo(({ system }) => system.get('profile'), { type: 'FETCH' as const }),
   },
 });

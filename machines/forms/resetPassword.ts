@@ -1,7 +1,7 @@
-import { emit, sendTo } from 'xstate';
+import { emit } from 'xstate';
 import { isApiFailure } from '../../domain/api-failure';
 import type { MessageText } from '../text';
-import { showToast } from '../toasts';
+import { toast } from '../toasts';
 import { changeField, type FormContext, type FormEvent, formMachine } from './formMachine';
 import { formMessages } from './messages';
 import { isEmail, newPasswordRules, type Rule } from './rules';
@@ -108,10 +108,7 @@ export const resetPasswordMachine = formMachine({
       RESET_TOKEN.test(context.token) && isEmail(context.email),
   },
   actions: {
-    notifyReset: sendTo(
-      ({ system }) => system.get('toasts'),
-      showToast('success', formMessages.passwordReset),
-    ),
+    notifyReset: toast('success', formMessages.passwordReset),
     toLogin: emit({ type: 'navigate' as const, to: '/login' }),
   },
 });

@@ -1,7 +1,7 @@
-import { and, assign, sendTo, stateIn } from 'xstate';
+import { and, assign, stateIn } from 'xstate';
 import type { Country } from '../shapes';
 import type { MessageText } from '../text';
-import { showToast } from '../toasts';
+import { toast } from '../toasts';
 import { type DoneEvent, type FormContext, type FormEvent, formMachine, notProvided } from './formMachine';
 import { guestIntentNotice } from './guestIntent';
 import { formMessages } from './messages';
@@ -284,9 +284,6 @@ export const signUpMachine = formMachine({
         values: { ...context.values, phone: { ...context.values.phone, country: params.country } },
       }),
     ),
-    notifyUnsupported: sendTo(
-      ({ system }) => system.get('toasts'),
-      showToast('error', formMessages.countryNotSupported),
-    ),
+    notifyUnsupported: toast('error', formMessages.countryNotSupported),
   },
 });
