@@ -31,6 +31,10 @@ export const withValues = (message: MessageText, values: MessageText['values']):
 
 export const verbatim = (text: string): VerbatimText => ({ verbatim: text });
 
+/** The server's message when it sent one (not blank), otherwise `fallback`. */
+export const serverTextOr = (message: string | undefined, fallback: MessageText): Text =>
+  message?.trim() ? verbatim(message) : fallback;
+
 const englishNumber = new Intl.NumberFormat('en');
 
 /**

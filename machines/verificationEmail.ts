@@ -1,6 +1,6 @@
 import { fromPromise, setup } from 'xstate';
 import { isSilentFailure } from '../domain/api-failure';
-import { defineMessages, failureText, verbatim } from './text';
+import { defineMessages, failureText, serverTextOr } from './text';
 import { toast } from './toasts';
 
 export const verificationMessages = defineMessages({
@@ -11,16 +11,16 @@ export const verificationMessages = defineMessages({
   failed: { id: 'email.verification.failed', defaultMessage: 'Failed to send the verification email' },
 });
 
+/** POST /email/verification-notification (both verification pages); resolves with the server's message, if any. */
+export const resendVerification = fromPromise<string | undefined>(async () => {
+  throw new Error('resendVerification is not provided');
+});
+
 export const verificationEmailMachine = setup({
   types: {
     events: {} as { type: 'RESEND' },
   },
-  actors: {
-    /** POST /email/verification-notification; resolves with the server's message, if any. */
-    resendVerification: fromPromise<string | undefined>(async () => {
-      throw new Error('resendVerification is not provided');
-    }),
-  },
+  actors: { resendVerification },
   actions: {
     notify: toast(),
   },
@@ -45,7 +45,7 @@ export const verificationEmailMachine = setup({
             type: 'notify',
             params: ({ event }) => ({
               kind: 'success' as const,
-              text: event.output?.trim() ? verbatim(event.output) : verificationMessages.sent,
+              text: serverTextOr(event.output, verificationMessages.sent),
             }),
           },
         },

@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { failureKind, isSilentFailure } from '../domain/api-failure';
-import { failureText, type Text, verbatim } from './text';
-import { verificationMessages } from './verificationEmail';
+import { failureText, serverTextOr, type Text } from './text';
+import { resendVerification, verificationMessages } from './verificationEmail';
 
 export interface VerificationLinkInput {
   /** The session's state when the page was entered (a sign-in comes back here and starts it again). */
@@ -23,12 +23,7 @@ export const verificationLinkMachine = setup({
     input: {} as VerificationLinkInput,
     events: {} as { type: 'RESEND' },
   },
-  actors: {
-    /** POST /email/verification-notification; resolves with the server's message, if any. */
-    resendVerification: fromPromise<string | undefined>(async () => {
-      throw new Error('resendVerification is not provided');
-    }),
-  },
+  actors: { resendVerification },
   guards: {
     signedOut: ({ context }) => !context.signedIn,
     emailVerified: ({ context }) => context.emailVerified,
@@ -38,7 +33,7 @@ export const verificationLinkMachine = setup({
   actions: {
     clearNotice: assign({ notice: null }),
     showSent: assign((_, params: { message: string | undefined }) => ({
-      notice: params.message?.trim() ? verbatim(params.message) : verificationMessages.sent,
+      notice: serverTextOr(params.message, verificationMessages.sent),
     })),
     showFailure: assign((_, params: { error: unknown }) => ({
       notice: failureText(params.error, verificationMessages.failed),

@@ -1,6 +1,6 @@
 import { assign, emit, sendTo } from 'xstate';
 import { failureKind } from '../../domain/api-failure';
-import { defineMessages, type MessageText, type Text, verbatim } from '../text';
+import { defineMessages, type MessageText, serverTextOr, type Text } from '../text';
 import {
   type Config,
   type DoneEvent,
@@ -195,7 +195,7 @@ export const signInMachine = formMachine({
     })),
     clearLinkNotice: assign({ linkNotice: null }),
     showLinkSent: assign((_, params: { message: string | undefined }) => ({
-      linkNotice: params.message?.trim() ? verbatim(params.message) : signInLinkMessages.sent,
+      linkNotice: serverTextOr(params.message, signInLinkMessages.sent),
     })),
     showLinkFailure: assign((_, params: { error: unknown }) => ({
       ...failureErrors(params.error, SERVER_FIELDS, signInLinkMessages.failed),
