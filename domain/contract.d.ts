@@ -1067,6 +1067,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store settings as stored, for editing
+         * @description The settings of docs/product.md §3 as the operator set them (`card` listed even while no
+         *     provider takes cards, unlike `GET /settings`). `ETag` names this version: send it back as
+         *     `If-Match` to save.
+         */
+        get: operations["getOperatorSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change some store settings
+         * @description Only the fields sent change. `If-Match` carries the `ETag` the operator's copy was read
+         *     with: when the settings changed since (another operator saved), 412 and nothing changes.
+         *     A field out of range is a 422 keyed by the field. The node that saves serves the change
+         *     at once, the others within 5 s (ADR 0037). Writes one audit row with the changed fields
+         *     before → after; a save that changes nothing writes none.
+         */
+        patch: operations["updateOperatorSettings"];
+        trace?: never;
+    };
+    "/operator/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every operator action, newest first
+         * @description Read-only. Filters combine: `entity` (e.g. `settings`, `game_server`, `delivery`),
+         *     `entity_id`, `actor` (an operator's email or `cli`, case-insensitive). Pages by
+         *     `before_id` (the last `id` of the previous page), `limit` rows at a time (default 50).
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/operators": {
         parameters: {
             query?: never;
@@ -1496,48 +1548,39 @@ export interface components {
          */
         Settings: {
             /** @default null */
-            requisites: string | null;
+            requisites: components["schemas"]["SettingsChange"]["requisites"];
             /** @default null */
             support_email: string | null;
             /** @default null */
-            copyright: string | null;
+            copyright: components["schemas"]["SettingsChange"]["copyright"];
             /** @default null */
-            company_name: string | null;
+            company_name: components["schemas"]["SettingsChange"]["company_name"];
             /** @default null */
-            company_reg_number: string | null;
+            company_reg_number: components["schemas"]["SettingsChange"]["company_reg_number"];
             /** @default null */
-            company_address: string | null;
+            company_address: components["schemas"]["SettingsChange"]["company_address"];
             /** @default false */
-            is_reg_enabled: boolean;
-            /** @description Minimum top-up in minor units of the default currency; multiplied by a display currency's rate. */
-            min_top_up: components["schemas"]["MinorUnits"];
+            is_reg_enabled: components["schemas"]["SettingsChange"]["is_reg_enabled"];
+            min_top_up: components["schemas"]["SettingsChange"]["min_top_up"];
             /** @default 0 */
-            vat_percent: number;
+            vat_percent: components["schemas"]["SettingsChange"]["vat_percent"];
             /**
-             * @description The methods the store offers. `card` only when the store has a payment provider that
-             *     takes cards (without one, top-ups and card checkouts answer 503).
              * @default [
              *       "balance",
              *       "card"
              *     ]
              */
-            payment_methods: components["schemas"]["PaymentMethod"][];
-            /**
-             * @description Coins (minor units) credited once when the email is verified.
-             * @default 0
-             */
-            welcome_bonus_tokens: components["schemas"]["MinorUnits"];
-            /**
-             * @description Coins per unit of the default currency.
-             * @default 1
-             */
-            points_conversion_rate: number;
+            payment_methods: components["schemas"]["SettingsChange"]["payment_methods"];
+            /** @default 0 */
+            welcome_bonus_tokens: components["schemas"]["SettingsChange"]["welcome_bonus_tokens"];
             /** @default 1 */
-            image_generation_price: number;
+            points_conversion_rate: components["schemas"]["SettingsChange"]["points_conversion_rate"];
             /** @default 1 */
-            background_removal_price: number;
+            image_generation_price: components["schemas"]["SettingsChange"]["image_generation_price"];
             /** @default 1 */
-            upscale_price: number;
+            background_removal_price: components["schemas"]["SettingsChange"]["background_removal_price"];
+            /** @default 1 */
+            upscale_price: components["schemas"]["SettingsChange"]["upscale_price"];
             /**
              * @default [
              *       "1024x1024",
@@ -1545,24 +1588,87 @@ export interface components {
              *       "1024x1536"
              *     ]
              */
-            image_generation_sizes: string[];
+            image_generation_sizes: components["schemas"]["SettingsChange"]["image_generation_sizes"];
             /**
              * @default [
              *       2,
              *       4
              *     ]
              */
-            upscale_factors: number[];
+            upscale_factors: components["schemas"]["SettingsChange"]["upscale_factors"];
+            /** @default null */
+            google_tag: components["schemas"]["SettingsChange"]["google_tag"];
+            game_server: components["schemas"]["SettingsChange"]["game_server"];
+            internal_currency: components["schemas"]["SettingsChange"]["internal_currency"];
+        };
+        /**
+         * @description Some fields of `Settings`, each as `Settings` states it (`support_email` an address or null).
+         * @example {
+         *       "vat_percent": 19,
+         *       "support_email": "support@blockfront.example"
+         *     }
+         */
+        SettingsChange: {
+            requisites?: string | null;
+            support_email?: components["schemas"]["Email"] | null;
+            copyright?: string | null;
+            company_name?: string | null;
+            company_reg_number?: string | null;
+            company_address?: string | null;
+            is_reg_enabled?: boolean;
+            /** @description Minimum top-up in minor units of the default currency; multiplied by a display currency's rate. */
+            min_top_up?: components["schemas"]["MinorUnits"];
+            vat_percent?: number;
             /**
-             * @description A script snippet the storefront injects into the page head.
-             * @default null
+             * @description The methods the store offers. `card` only when the store has a payment provider that
+             *     takes cards (without one, top-ups and card checkouts answer 503).
              */
-            google_tag: string | null;
-            game_server: components["schemas"]["GameServer"] | null;
-            internal_currency: {
+            payment_methods?: components["schemas"]["PaymentMethod"][];
+            /** @description Coins (minor units) credited once when the email is verified. */
+            welcome_bonus_tokens?: components["schemas"]["MinorUnits"];
+            /** @description Coins per unit of the default currency. */
+            points_conversion_rate?: number;
+            image_generation_price?: number;
+            background_removal_price?: number;
+            upscale_price?: number;
+            image_generation_sizes?: string[];
+            upscale_factors?: number[];
+            /** @description A script snippet the storefront injects into the page head. */
+            google_tag?: string | null;
+            game_server?: components["schemas"]["GameServer"] | null;
+            internal_currency?: {
                 /** @default Coins */
                 name: string;
             };
+        };
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The operator's email, or `cli` for the command line. */
+            actor: string;
+            /**
+             * @example settings.update
+             * @example game_server.create
+             * @example delivery.requeue
+             */
+            action: string;
+            /**
+             * @example settings
+             * @example game_server
+             * @example delivery
+             */
+            entity: string;
+            entity_id: string;
+            /** @description What the changed fields held before; null for a creation. */
+            before: unknown;
+            /** @description What they hold after; null for a deletion. */
+            after: unknown;
+        };
+        AuditListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["AuditEntry"][];
         };
         SettingsResponse: {
             /** @constant */
@@ -2166,6 +2272,25 @@ export interface components {
             };
         };
         /**
+         * @description `If-Match` names a version that is no longer the current one: somebody saved in between.
+         *     Nothing changed; read again (the answer's `ETag`) and save again.
+         */
+        ChangedMeanwhile: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "ERROR",
+                 *       "message": "These settings were changed meanwhile. Reload them and save again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /**
          * @description A body or query field fails the schema (missing, unknown, of the wrong type, out of range,
          *     breaking a rule such as the password rule) or a check of the server: field errors keyed by
          *     the field, the message repeating the first one. A query parameter the operation does not
@@ -2238,9 +2363,17 @@ export interface components {
         SandboxPageKey: string;
         /** @description The language of messages in the answer; the default language when absent or unknown. */
         LangId: components["schemas"]["LangId"];
+        /**
+         * @description `If-Match`: the `ETag` the changed copy was read with (a missing header is a 400). Named in
+         *     lower case, as the server's header validation matches names.
+         */
+        IfMatch: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The version of what the answer holds, quoted; send it back as `If-Match`. */
+        ETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4093,6 +4226,120 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperatorSettings: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateOperatorSettings: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header: {
+                /**
+                 * @description `If-Match`: the `ETag` the changed copy was read with (a missing header is a 400). Named in
+                 *     lower case, as the server's header validation matches names.
+                 */
+                "if-match": components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vat_percent": 19,
+                 *       "support_email": "support@blockfront.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SettingsChange"];
+            };
+        };
+        responses: {
+            /** @description Saved; the settings as stored now. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            412: components["responses"]["ChangedMeanwhile"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                entity?: string;
+                entity_id?: string;
+                actor?: string;
+                before_id?: number;
+                limit?: number;
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching audit rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

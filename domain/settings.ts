@@ -1,7 +1,13 @@
 import type { components } from './contract';
 
-/** The store settings of docs/product.md §3 as the contract answers them: every field present. */
-export type Settings = components['schemas']['Settings'];
+/**
+ * The store settings of docs/product.md §3 as the contract answers them: every field present. The
+ * contract states each field once, in `SettingsChange` (where every field is optional), and
+ * `Settings` requires them all: hence the `undefined` taken out here.
+ */
+export type Settings = {
+  [K in keyof components['schemas']['Settings']]-?: Exclude<components['schemas']['Settings'][K], undefined>;
+};
 export type PaymentMethod = components['schemas']['PaymentMethod'];
 
 /** Settings as a server might send them, or as stored: any field may be missing. */

@@ -20,7 +20,7 @@ export type SocialLink = Schemas['SocialLink'];
 export type StaticPageSummary = Schemas['StaticPageSummary'];
 /** One static page with its sanitized HTML content. */
 export type StaticPage = Schemas['StaticPage'];
-export type Settings = Schemas['Settings'];
+export type { Settings } from '../domain/settings';
 /** A message as the server sends it: ICU message text, or parsed (`format=ast`, formatjs's AST). */
 export type Message = Schemas['LocalizationsResponse']['payload'][string];
 export type ProfileUpdate = Omit<Schemas['ProfileUpdateRequest'], 'lang_id' | 'currency'>;

@@ -97,6 +97,15 @@ function parseField<K extends SettingKey>(
   return fallback as Settings[K];
 }
 
+/** A value an operator gives a setting, in the shape it is stored; undefined when it is not one. */
+export function settingValue<K extends SettingKey>(
+  key: K,
+  value: unknown,
+): { value: Settings[K] } | undefined {
+  const parsed = fields[key].schema.safeParse(value);
+  return parsed.success ? { value: parsed.data as Settings[K] } : undefined;
+}
+
 /** The settings from stored `key → value` rows, with a default for every unset or malformed key. */
 export function settingsFromRows(
   rows: readonly { key: string; value: unknown }[],

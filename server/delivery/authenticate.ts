@@ -4,7 +4,7 @@ import { bearerToken, requireAuth } from '../auth/authenticate';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
-import type { Actor } from './audit';
+import type { Actor } from '../operator/audit';
 import { gameServerBySecret } from './game-servers';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import { hashToken, newToken } from '../auth/tokens';
 import type { Database } from '../db/database';
 import { gameServers } from '../db/schema';
 import { defineStatement, runStatement, transaction } from '../db/statement';
-import { type Actor, audit } from './audit';
+import { type Actor, audit } from '../operator/audit';
 
 /** A game server's secret: `gs_` and 32 random bytes; only its SHA-256 is stored. */
 export function newGameServerSecret(): { secret: string; secretHash: string } {

@@ -4,7 +4,7 @@ import { PLACEHOLDERS, type TemplateProblem, templateProblem } from '../../domai
 import type { Database } from '../db/database';
 import { deliveries, gameServers, productCommands, products, users } from '../db/schema';
 import { transaction } from '../db/statement';
-import { type Actor, audit } from './audit';
+import { type Actor, audit } from '../operator/audit';
 
 export type ProductCommand = components['schemas']['ProductCommand'];
 export type Delivery = components['schemas']['Delivery'];

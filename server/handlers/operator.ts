@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { TemplateProblem } from '../../domain/delivery-command';
-import type { Actor } from '../delivery/audit';
 import { requireOperator } from '../delivery/authenticate';
 import {
   createGameServer,
@@ -25,6 +24,13 @@ import {
 } from '../delivery/operator';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
+import { type Actor, listAudit } from '../operator/audit';
+import {
+  changeSettings,
+  InvalidSettingError,
+  readVersionedSettings,
+  SettingsChangedError,
+} from '../operator/settings';
 import type { ContractHandlers } from './types';
 
 const notFound = (request: FastifyRequest) => new HttpError(404, t(request.locale, 'error.notFound'));
@@ -71,6 +77,51 @@ function stateConflict(
 
 /** The operator's operations (ADR 0031): every change writes an audit row in its transaction. */
 export const operatorHandlers = {
+  getOperatorSettings: async (request, reply) => {
+    requireOperator(request);
+    const { settings, version } = await readVersionedSettings(request.server.ctx.db);
+    reply.header('etag', version);
+    return { status: 'OK', payload: settings };
+  },
+
+  updateOperatorSettings: async (request, reply) => {
+    const actor = requireOperator(request);
+    try {
+      const { settings, version } = await changeSettings(
+        request.server.ctx.db,
+        actor,
+        request.headers['if-match'] ?? '',
+        request.body,
+      );
+      reply.header('etag', version);
+      return { status: 'OK', payload: settings };
+    } catch (error) {
+      if (error instanceof SettingsChangedError) {
+        reply.header('etag', error.current);
+        throw new HttpError(412, t(request.locale, 'settings.changedMeanwhile'));
+      }
+      if (error instanceof InvalidSettingError) {
+        throw fieldErrors({ [error.key]: [t(request.locale, 'settings.invalid')] });
+      }
+      throw error;
+    }
+  },
+
+  listAuditLog: async (request) => {
+    requireOperator(request);
+    const { entity, entity_id, actor, before_id, limit } = request.query;
+    return {
+      status: 'OK',
+      payload: await listAudit(request.server.ctx.db, {
+        entity,
+        entity_id,
+        actor,
+        before_id,
+        limit: limit ?? 50,
+      }),
+    };
+  },
+
   listGameServers: async (request) => {
     requireOperator(request);
     return { status: 'OK', payload: await listGameServers(request.server.ctx.db) };

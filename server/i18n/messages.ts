@@ -130,6 +130,8 @@ const en = {
   'template.unknownServer': 'There is no game server with this id.',
   'gameServer.nameTaken': 'A game server with this name exists already.',
   'operator.forbidden': 'This needs an operator account.',
+  'settings.invalid': 'This value is not valid for this setting.',
+  'settings.changedMeanwhile': 'These settings were changed meanwhile. Reload them and save again.',
   'operator.granted': '{email} is an operator now.',
   'operator.loopbackOnly': 'This is answered only on the machine the store runs on.',
   'delivery.notStartable':
@@ -285,6 +287,9 @@ const de: Catalogue = {
   'template.unknownServer': 'Es gibt keinen Spielserver mit dieser ID.',
   'gameServer.nameTaken': 'Es gibt schon einen Spielserver mit diesem Namen.',
   'operator.forbidden': 'Dafür ist ein Betreiberkonto nötig.',
+  'settings.invalid': 'Dieser Wert ist für diese Einstellung nicht gültig.',
+  'settings.changedMeanwhile':
+    'Diese Einstellungen wurden inzwischen geändert. Laden Sie sie neu und speichern Sie erneut.',
   'operator.granted': '{email} ist jetzt Betreiber.',
   'operator.loopbackOnly': 'Das wird nur auf dem Rechner beantwortet, auf dem der Shop läuft.',
   'delivery.notStartable':
@@ -437,6 +442,9 @@ const es: Catalogue = {
   'template.unknownServer': 'No hay ningún servidor de juego con este id.',
   'gameServer.nameTaken': 'Ya existe un servidor de juego con este nombre.',
   'operator.forbidden': 'Esto requiere una cuenta de operador.',
+  'settings.invalid': 'Este valor no es válido para este ajuste.',
+  'settings.changedMeanwhile':
+    'Estos ajustes se han cambiado entretanto. Vuelve a cargarlos y guarda de nuevo.',
   'operator.granted': '{email} ahora es operador.',
   'operator.loopbackOnly': 'Esto solo se responde en la máquina donde se ejecuta la tienda.',
   'delivery.notStartable':
