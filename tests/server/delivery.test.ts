@@ -458,7 +458,10 @@ describe('the operator', () => {
       ['requeueDelivery', { params: { id: 1 } }],
       ['resolveDelivery', { params: { id: 1 }, body: { outcome: 'done', note: 'x' } }],
       ['getOperatorSettings', {}],
-      ['updateOperatorSettings', { headers: { 'if-match': `"${'0'.repeat(16)}"` }, body: { vat_percent: 1 } }],
+      [
+        'updateOperatorSettings',
+        { headers: { 'if-match': `"${'0'.repeat(16)}"` }, body: { vat_percent: 1 } },
+      ],
       ['listAuditLog', {}],
     ];
     const before = await db().select().from(auditLog);
