@@ -96,7 +96,8 @@ describe('openapi.yaml', () => {
   it('accepts lang_id on every operation the storefront calls', () => {
     for (const op of operations) {
       if (op.operationId === 'paymentWebhook' || op.operationId === 'sandboxPaymentDecision') continue;
-      if (op.method === 'get') {
+      if (op.method === 'get' || op.method === 'patch') {
+        // A PATCH body holds only the fields it changes: its language comes in the query.
         expect(op.queryParameters, op.operationId).toContain('lang_id');
       } else {
         expect(op.bodyProperties, op.operationId).toContain('lang_id');
@@ -144,6 +145,9 @@ describe('openapi.yaml', () => {
         'resolveDelivery',
         'rotateGameServerSecret',
         'setProductCommands',
+        'getOperatorSettings',
+        'updateOperatorSettings',
+        'listAuditLog',
       ].sort(),
     );
   });
@@ -209,6 +213,10 @@ describe('openapi.yaml covers every call', () => {
     'POST /operator/deliveries/{id}/requeue',
     'POST /operator/deliveries/{id}/resolve',
     'POST /admin/operators',
+    // ADR 0037: the store settings an operator edits, and the audit log.
+    'GET /operator/settings',
+    'PATCH /operator/settings',
+    'GET /operator/audit',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {
