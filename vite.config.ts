@@ -85,7 +85,11 @@ export default defineConfig({
           // graph each: without isolation the project ran in 44 s instead of 72 s (the UI project
           // keeps it: msw's handlers live in module state).
           isolate: false,
-          include: ['tests/{agent,domain,machines,server,api,contract,docs}/**/*.test.ts'],
+          include: [
+            'tests/{agent,domain,machines,server,api,contract,docs}/**/*.test.ts',
+            // Checks the catalogue file, no DOM: it needs none of the UI harness.
+            'tests/ui/components/catalogue.test.ts',
+          ],
           setupFiles: ['tests/support/console-guard.ts'],
         },
       },
@@ -94,7 +98,9 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
+          isolate: false,
           include: ['tests/ui/**/*.test.{ts,tsx}'],
+          exclude: ['tests/ui/components/catalogue.test.ts'],
           setupFiles: ['tests/support/console-guard.ts', 'tests/support/ui-setup.ts'],
         },
       },

@@ -3,7 +3,7 @@ import { cleanup, type RenderResult, render, waitFor } from '@testing-library/re
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, type Mock } from 'vitest';
+import { expect, type Mock } from 'vitest';
 import { type SnapshotFrom, waitFor as waitForActor } from 'xstate';
 import type { ApiClient } from '../../../src/api';
 import type { AppActor } from '../../../src/bootstrap/app-actor';
@@ -12,13 +12,26 @@ import type { AppRouter } from '../../../src/routes/router';
 import { type ClipboardStub, clearCookies, stubClipboard, stubMatchMedia, stubScrollTo } from './browser';
 import { defaultHandlers } from './handlers';
 
-/** One msw server per test file; a test adds its own answers with `server.use(...)`. */
+/**
+ * One msw server per worker; a test adds its own answers with `server.use(...)`. The UI project
+ * runs its files without isolation (vite.config.ts), so this module is evaluated once per worker:
+ * the per-file hooks that listen and reset are registered by tests/support/ui-setup.ts, a setup
+ * file that runs again for every file.
+ */
 export const server = setupServer(...defaultHandlers);
 
 const started: BootedApp[] = [];
+let listening = false;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+/** Starts answering requests (once per worker; the server is left listening between files). */
+export function listen(): void {
+  if (listening) return;
+  server.listen({ onUnhandledRequest: 'error' });
+  listening = true;
+}
+
+/** What a test leaves behind goes: the apps it started, its answers, what the browser kept. */
+export function resetAfterTest(): void {
   // The tree goes before the actors it reads, as on a page that is left.
   cleanup();
   for (const booted of started.splice(0)) booted.app.stop();
@@ -27,8 +40,7 @@ afterEach(() => {
   clearCookies();
   for (const script of document.head.querySelectorAll('script[data-google-tag]')) script.remove();
   Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true, writable: true });
-});
-afterAll(() => server.close());
+}
 
 export interface RenderAppOptions {
   /** The first URL, e.g. '/cart' or '/shop?page=2'. */
