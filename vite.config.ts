@@ -5,6 +5,20 @@ import { preloadLazyModules, stylesheetFirst } from './scripts/vite/first-load';
 import { parserlessIntl } from './scripts/vite/icu-parser';
 import { renderEntryBuild } from './scripts/vite/render-entry';
 import { stripMachineDescriptions } from './scripts/vite/strip-machine-descriptions';
+import { SAFETY_NET } from './tests/support/timeouts';
+
+/**
+ * UI test files that need a fresh module graph: they mock a module (vi.mock), or watch a lazy
+ * chunk or the start-up load for the first time, which an earlier file in the same worker would
+ * already have loaded.
+ */
+const uiIsolated = [
+  'tests/ui/components/LazyToastsFailure.test.tsx',
+  'tests/ui/components/Select.test.tsx',
+  'tests/ui/shell/loadFailures.test.tsx',
+  'tests/ui/shell/startup.test.tsx',
+  'tests/ui/startup/retry.test.tsx',
+];
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -72,9 +86,9 @@ export default defineConfig({
     // A third of a worker's time is spent waiting (timers, msw, the database), not computing: on 2
     // cores, 3 workers ran the suite in 135 s instead of 180 s (4 workers: 144 s).
     maxWorkers: '150%',
-    testTimeout: 15_000,
-    // Building an app on a fresh database takes seconds; CI shares 2 cores with the whole suite.
-    hookTimeout: 60_000,
+    testTimeout: SAFETY_NET.testMs,
+    hookTimeout: SAFETY_NET.testMs,
+    expect: { poll: { timeout: SAFETY_NET.waitMs } },
     projects: [
       {
         extends: true,
@@ -82,8 +96,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           // Each file builds its own app on its own database, so the files need no fresh module
-          // graph each: without isolation the project ran in 44 s instead of 72 s (the UI project
-          // keeps it: msw's handlers live in module state).
+          // graph each: without isolation the project ran in 44 s instead of 72 s.
           isolate: false,
           include: [
             'tests/{agent,domain,machines,server,api,contract,docs}/**/*.test.ts',
@@ -98,9 +111,21 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
+          // Without isolation the app's modules and jsdom are loaded once per worker, not once per
+          // file: tests/ui/components ran in 16 s instead of 67 s (docs/decisions/0038-ui-tests-without-isolation.md). The
+          // harness resets per test what a test leaves (tests/support/ui-setup.ts).
           isolate: false,
           include: ['tests/ui/**/*.test.{ts,tsx}'],
-          exclude: ['tests/ui/components/catalogue.test.ts'],
+          exclude: ['tests/ui/components/catalogue.test.ts', ...uiIsolated],
+          setupFiles: ['tests/support/console-guard.ts', 'tests/support/ui-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui-isolated',
+          environment: 'jsdom',
+          include: uiIsolated,
           setupFiles: ['tests/support/console-guard.ts', 'tests/support/ui-setup.ts'],
         },
       },

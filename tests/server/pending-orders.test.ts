@@ -312,7 +312,7 @@ describe('the expiry sweep', () => {
       everyMs: 50,
     });
     try {
-      await expect.poll(() => orderStatus(order.orderId), { timeout: 5_000 }).toBe('expired');
+      await expect.poll(() => orderStatus(order.orderId)).toBe('expired');
     } finally {
       await sweep.stop();
     }

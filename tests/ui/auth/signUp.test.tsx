@@ -88,7 +88,7 @@ async function fillAll(view: RenderedApp) {
 describe('signUp paths on the Sign Up screen', () => {
   const plan = pathPlan(signUpMachine, signUpPlan);
   for (const path of plan.paths.filter(replayable)) {
-    it(path.name, { timeout: 30_000 }, async () => {
+    it(path.name, async () => {
       vi.stubEnv('VITE_IP_LOOKUP_URL', LOOKUP_URL);
       const lookup = deferredLookup();
       const register = heldOperation('post', '/register');
@@ -132,7 +132,7 @@ describe('signUp paths on the Sign Up screen', () => {
 });
 
 describe('Sign Up (docs/product.md §2, §5, §8)', () => {
-  it('shows every docs/product.md §5 message in order, each at its field', { timeout: 40_000 }, async () => {
+  it('shows every docs/product.md §5 message in order, each at its field', async () => {
     const view = await openSignUp();
     for (const [message, name, fix] of SIGN_UP_ORDER) {
       await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));

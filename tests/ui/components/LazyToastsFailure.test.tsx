@@ -35,7 +35,7 @@ describe('LazyToasts when its chunk does not arrive (docs/decisions/0027)', () =
     // React logs each failed load that the boundary catches.
     expectConsoleError(/Failed to fetch dynamically imported module: .*Toasts-x\.js/);
     const { rerender } = renderWithIntl(<LazyToasts toasts={[networkError]} onDismiss={() => {}} />);
-    await waitFor(() => expect(chunk.failures).toBe(1), { timeout: 10_000 });
+    await waitFor(() => expect(chunk.failures).toBe(1));
     // No retry by itself in a loop while the server is away: the next toast tries again.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(chunk.failures).toBe(1);
@@ -43,7 +43,7 @@ describe('LazyToasts when its chunk does not arrive (docs/decisions/0027)', () =
     expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
 
     rerender(<LazyToasts toasts={[networkError, added]} onDismiss={() => {}} />);
-    await waitFor(() => expect(chunk.failures).toBe(0), { timeout: 10_000 });
+    await waitFor(() => expect(chunk.failures).toBe(0));
     // The failure reaches the boundary a moment after the load failed.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('LazyToasts when its chunk does not arrive (docs/decisions/0027)', () =
 
     rerender(<LazyToasts toasts={[added]} onDismiss={() => {}} />);
     // Loading react-aria's toast region takes a while on a busy machine.
-    const region = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 10_000 });
+    const region = await screen.findByRole('region', { name: 'Notifications' });
     expect(region).toHaveTextContent('Added to cart');
   });
 });
