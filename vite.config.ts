@@ -112,8 +112,8 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           // Without isolation the app's modules and jsdom are loaded once per worker, not once per
-          // file: tests/ui/components ran in 16 s instead of 67 s (docs/decisions/0039-ui-tests-without-isolation.md). The
-          // harness resets per test what a test leaves (tests/support/ui-setup.ts).
+          // file: tests/ui/components ran in 16 s instead of 67 s (ADR 0039). The harness resets
+          // per test what a test leaves (tests/support/ui-setup.ts).
           isolate: false,
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           exclude: ['tests/ui/components/catalogue.test.ts', ...uiIsolated],

@@ -1,6 +1,7 @@
 /**
- * The safety nets of the unit and UI suites, in one place (docs/decisions/0039-ui-tests-without-isolation.md). They only end a
- * test that hangs: no test waits for them to pass, so they can be generous. A loaded 2-core
+ * The safety nets of the unit and UI suites, in one place
+ * (docs/decisions/0039-ui-tests-without-isolation.md). They only end a test that hangs: no test
+ * waits for them to pass, so they can be generous. A loaded 2-core
  * machine (load 6–10) runs a test 3× slower, and a limit near a test's real duration fails it.
  * What a test waits for on purpose (a retry delay, a lock) is injected short or faked instead.
  */
