@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { buildIsStale, markBuilt } from './build-freshness';
+import { CHROMIUM_FLAGS } from './chromium-flags';
 
 const PAGES = ['/', '/shop', '/login', '/register'];
 /** Lowest scores (0–100) per category. */
@@ -25,15 +26,6 @@ const METRIC_BUDGETS = {
 } as const;
 type MetricId = keyof typeof METRIC_BUDGETS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const REPORTS = 'dist/lighthouse';
 
 const check = process.argv.includes('--check');
@@ -79,7 +71,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000): Pr
 function startChrome(profile: string): Promise<{ chrome: ChildProcess; port: number }> {
   const chrome = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    [...CHROME_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { MailMessage } from '../mail/mailer';
 import {
   emailChangedNotice,
   type MailContext,
@@ -22,42 +23,39 @@ async function contextFor(request: FastifyRequest, to: Recipient): Promise<MailC
   return { locale: request.locale, publicUrl: config.publicUrl, shopName, to: to.email, name: to.name };
 }
 
-export async function sendVerificationMail(
+/** One account mail to `to`, built from the request's mail context. */
+async function sendMail(
   request: FastifyRequest,
   to: Recipient,
-  token: string,
+  build: (context: MailContext) => MailMessage,
 ): Promise<void> {
-  const context = await contextFor(request, to);
-  await request.server.ctx.mailer.send(
+  await request.server.ctx.mailer.send(build(await contextFor(request, to)));
+}
+
+export function sendVerificationMail(request: FastifyRequest, to: Recipient, token: string): Promise<void> {
+  return sendMail(request, to, (context) =>
     verificationMail({ ...context, token, validHours: TOKEN_VALID_HOURS.verify_email }),
   );
 }
 
-export async function sendResetMail(request: FastifyRequest, to: Recipient, token: string): Promise<void> {
-  const context = await contextFor(request, to);
-  await request.server.ctx.mailer.send(
+export function sendResetMail(request: FastifyRequest, to: Recipient, token: string): Promise<void> {
+  return sendMail(request, to, (context) =>
     resetPasswordMail({ ...context, token, validHours: TOKEN_VALID_HOURS.reset_password }),
   );
 }
 
-export async function sendSignInLinkMail(
-  request: FastifyRequest,
-  to: Recipient,
-  token: string,
-): Promise<void> {
-  const context = await contextFor(request, to);
-  await request.server.ctx.mailer.send(
+export function sendSignInLinkMail(request: FastifyRequest, to: Recipient, token: string): Promise<void> {
+  return sendMail(request, to, (context) =>
     signInLinkMail({ ...context, token, validMinutes: TOKEN_VALID_HOURS.sign_in * 60 }),
   );
 }
 
-export async function sendEmailChangedNotice(
+export function sendEmailChangedNotice(
   request: FastifyRequest,
   to: Recipient,
   newEmail: string,
 ): Promise<void> {
-  const context = await contextFor(request, to);
-  await request.server.ctx.mailer.send(emailChangedNotice({ ...context, newEmail }));
+  return sendMail(request, to, (context) => emailChangedNotice({ ...context, newEmail }));
 }
 
 /**

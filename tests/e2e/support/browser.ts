@@ -3,16 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_FLAGS } from '../../../scripts/chromium-flags';
 
 /** The heading of TanStack Router's own error screen (English, no shell, no retry: docs/decisions/0027). */
 export const ROUTER_ERROR_TEXT = 'Something went wrong!';
