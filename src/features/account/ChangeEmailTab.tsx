@@ -1,9 +1,9 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { defineMessages, useIntl } from 'react-intl';
-import { Button } from '../../components/Button/Button';
+import { defineMessages } from 'react-intl';
 import { TextField } from '../../components/TextField/TextField';
-import { useOptionalText } from '../../i18n/useText';
+import { useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
+import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { AccountSection } from './AccountSection';
 
@@ -23,43 +23,25 @@ const messages = defineMessages({
 
 /** The change email tab (docs/product.md §2, §5): the new address and the current password. */
 export function ChangeEmailTab() {
-  const intl = useIntl();
-  const text = useOptionalText();
+  const say = useText();
   const form = route.useLoaderData({ select: (data) => data.screen });
-  const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('saving'));
+  const view = useFormView(form, (s) => s.matches('saving'));
   return (
     <AccountSection title={messages.title}>
-      <p className="account-section__note">{intl.formatMessage(messages.note)}</p>
+      <p className="account-section__note">{say(messages.note)}</p>
       <AuthForm
         className="account-form"
-        onSubmit={() => form.send({ type: 'SUBMIT' })}
-        formError={text(formError)}
-        errorsKey={errorsKey}
+        {...view.form}
         actions={
-          <Button type="submit" isPending={pending}>
-            {intl.formatMessage(pending ? messages.pending : messages.submit)}
-          </Button>
+          <SubmitButton pending={view.pending} label={messages.submit} pendingLabel={messages.pending} />
         }
       >
+        <TextField label={say(messages.email)} type="email" autoComplete="email" {...view.field('email')} />
         <TextField
-          label={intl.formatMessage(messages.email)}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={values.email ?? ''}
-          onChange={(value) => form.send({ type: 'CHANGE', field: 'email', value })}
-          isInvalid={errors.email !== undefined}
-          errorMessage={text(errors.email)}
-        />
-        <TextField
-          label={intl.formatMessage(messages.password)}
+          label={say(messages.password)}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={values.password ?? ''}
-          onChange={(value) => form.send({ type: 'CHANGE', field: 'password', value })}
-          isInvalid={errors.password !== undefined}
-          errorMessage={text(errors.password)}
+          {...view.field('password')}
         />
       </AuthForm>
     </AccountSection>

@@ -1,12 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useId } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
-import type { ChangePasswordValues } from '../../../machines/forms/accountSecurity';
-import { Button } from '../../components/Button/Button';
+import { defineMessages } from 'react-intl';
 import { TextField } from '../../components/TextField/TextField';
-import { useOptionalText } from '../../i18n/useText';
+import { useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
+import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { AccountSection } from './AccountSection';
 
@@ -23,46 +22,39 @@ const messages = defineMessages({
 
 /** The change password tab (docs/product.md §2, §5): current, new and confirmation, with the live hints. */
 export function ChangePasswordTab() {
-  const intl = useIntl();
-  const text = useOptionalText();
+  const say = useText();
   const hintsId = useId();
   const form = route.useLoaderData({ select: (data) => data.screen });
-  const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('saving'));
-  const field = (
-    name: keyof ChangePasswordValues,
-    label: string,
-    autoComplete: string,
-    describedBy?: string,
-  ) => (
-    <TextField
-      label={label}
-      type="password"
-      name={name}
-      autoComplete={autoComplete}
-      aria-describedby={describedBy}
-      value={values[name] ?? ''}
-      onChange={(value) => form.send({ type: 'CHANGE', field: name, value })}
-      isInvalid={errors[name] !== undefined}
-      errorMessage={text(errors[name])}
-    />
-  );
+  const view = useFormView(form, (s) => s.matches('saving'));
   return (
     <AccountSection title={messages.title}>
       <AuthForm
         className="account-form"
-        onSubmit={() => form.send({ type: 'SUBMIT' })}
-        formError={text(formError)}
-        errorsKey={errorsKey}
+        {...view.form}
         actions={
-          <Button type="submit" isPending={pending}>
-            {intl.formatMessage(pending ? messages.pending : messages.submit)}
-          </Button>
+          <SubmitButton pending={view.pending} label={messages.submit} pendingLabel={messages.pending} />
         }
       >
-        {field('current', intl.formatMessage(messages.current), 'current-password')}
-        {field('password', intl.formatMessage(messages.password), 'new-password', hintsId)}
-        <PasswordHints id={hintsId} password={values.password ?? ''} />
-        {field('confirmation', intl.formatMessage(messages.confirmation), 'new-password')}
+        <TextField
+          label={say(messages.current)}
+          type="password"
+          autoComplete="current-password"
+          {...view.field('current')}
+        />
+        <TextField
+          label={say(messages.password)}
+          type="password"
+          autoComplete="new-password"
+          aria-describedby={hintsId}
+          {...view.field('password')}
+        />
+        <PasswordHints id={hintsId} password={view.values.password ?? ''} />
+        <TextField
+          label={say(messages.confirmation)}
+          type="password"
+          autoComplete="new-password"
+          {...view.field('confirmation')}
+        />
       </AuthForm>
     </AccountSection>
   );

@@ -1,13 +1,14 @@
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import type { ProfileEditTextField, profileEditMachine } from '../../../machines/forms/profileEdit';
+import type { profileEditMachine } from '../../../machines/forms/profileEdit';
 import { Button } from '../../components/Button/Button';
 import { LazySelect } from '../../components/Select/LazySelect';
 import { TextField } from '../../components/TextField/TextField';
-import { useOptionalText } from '../../i18n/useText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { PhoneField } from '../forms/PhoneField';
+import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { profileFieldMessages as fields } from './profileFieldMessages';
 
@@ -19,52 +20,31 @@ const messages = defineMessages({
 
 /** The profile form of the profileEdit machine: every field but the email (changed in its own tab). */
 export function ProfileForm({ screen }: { screen: ActorRefFrom<typeof profileEditMachine> }) {
-  const intl = useIntl();
+  const say = useText();
   const text = useOptionalText();
   const countries = useAppSelector((snapshot) => snapshot.context.countries);
-  const {
-    values,
-    errors,
-    formError,
-    pending: saving,
-    errorsKey,
-  } = useFormView(screen, (s) => s.matches('saving'));
-
-  const field = (name: ProfileEditTextField, label: string, autoComplete: string) => (
-    <TextField
-      label={label}
-      name={name}
-      autoComplete={autoComplete}
-      value={values[name]}
-      onChange={(value) => screen.send({ type: 'CHANGE', field: name, value })}
-      isInvalid={errors[name] !== undefined}
-      errorMessage={text(errors[name])}
-    />
-  );
+  const view = useFormView(screen, (s) => s.matches('saving'));
+  const { values, errors, pending: saving } = view;
 
   return (
     <AuthForm
       className="profile-form"
-      onSubmit={() => screen.send({ type: 'SUBMIT' })}
-      formError={text(formError)}
-      errorsKey={errorsKey}
+      {...view.form}
       actions={
         <div className="profile-form__actions">
-          <Button type="submit" isPending={saving}>
-            {intl.formatMessage(saving ? messages.saving : messages.save)}
-          </Button>
+          <SubmitButton pending={saving} label={messages.save} pendingLabel={messages.saving} />
           <Button variant="ghost" isDisabled={saving} onPress={() => screen.send({ type: 'CANCEL' })}>
-            {intl.formatMessage(messages.cancel)}
+            {say(messages.cancel)}
           </Button>
         </div>
       }
     >
       <div className="auth-grid">
-        {field('name', intl.formatMessage(fields.name), 'given-name')}
-        {field('surname', intl.formatMessage(fields.surname), 'family-name')}
+        <TextField label={say(fields.name)} autoComplete="given-name" {...view.field('name')} />
+        <TextField label={say(fields.surname)} autoComplete="family-name" {...view.field('surname')} />
         <div className="auth-grid__full">
           <PhoneField
-            label={intl.formatMessage(fields.phone)}
+            label={say(fields.phone)}
             countries={countries}
             value={values.phone}
             onChange={(change) => screen.send({ type: 'PHONE_CHANGED', change })}
@@ -72,31 +52,27 @@ export function ProfileForm({ screen }: { screen: ActorRefFrom<typeof profileEdi
           />
         </div>
         <div className="auth-grid__full">
-          {field('address', intl.formatMessage(fields.address), 'street-address')}
+          <TextField label={say(fields.address)} autoComplete="street-address" {...view.field('address')} />
         </div>
-        {field('city', intl.formatMessage(fields.city), 'address-level2')}
+        <TextField label={say(fields.city)} autoComplete="address-level2" {...view.field('city')} />
         <LazySelect
-          label={intl.formatMessage(fields.country)}
+          label={say(fields.country)}
           name="country"
-          placeholder={intl.formatMessage(fields.countryPlaceholder)}
+          placeholder={say(fields.countryPlaceholder)}
           options={countries.map((country) => ({ id: String(country.id), label: country.title }))}
           value={values.country === '' ? null : values.country}
           onChange={(id) => screen.send({ type: 'CHANGE', field: 'country', value: id ?? '' })}
           errorMessage={text(errors.country)}
         />
-        {field('post_code', intl.formatMessage(fields.postCode), 'postal-code')}
+        <TextField label={say(fields.postCode)} autoComplete="postal-code" {...view.field('post_code')} />
         <div className="auth-grid__full">
           <TextField
-            label={intl.formatMessage(fields.player)}
-            description={intl.formatMessage(fields.playerHint)}
-            name="player"
+            label={say(fields.player)}
+            description={say(fields.playerHint)}
             autoComplete="off"
             spellCheck="false"
             maxLength={32}
-            value={values.player}
-            onChange={(value) => screen.send({ type: 'CHANGE', field: 'player', value })}
-            isInvalid={errors.player !== undefined}
-            errorMessage={text(errors.player)}
+            {...view.field('player')}
           />
         </div>
       </div>

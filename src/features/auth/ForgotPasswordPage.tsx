@@ -1,11 +1,11 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, useIntl } from 'react-intl';
-import { Button } from '../../components/Button/Button';
+import { defineMessages } from 'react-intl';
 import { TextField } from '../../components/TextField/TextField';
-import { useOptionalText } from '../../i18n/useText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
-import { useErrorsKey } from '../forms/useErrorsKey';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
 
 const route = getRouteApi('/forgot-password');
@@ -25,48 +25,37 @@ const messages = defineMessages({
 
 /** /forgot-password (docs/product.md §2): sends a reset link; the notice stays on the page. */
 export function ForgotPasswordPage() {
-  const intl = useIntl();
+  const say = useText();
   const text = useOptionalText();
   const form = route.useLoaderData({ select: (data) => data.screen });
-  const email = useSelector(form, (s) => s.context.values.email);
-  const error = useSelector(form, (s) => s.context.errors.email);
-  const formError = useSelector(form, (s) => s.context.formError);
+  const view = useFormView(form, (s) => s.matches('sending'));
   const notice = useSelector(form, (s) => s.context.notice);
-  const pending = useSelector(form, (s) => s.matches('sending'));
-  const errorsKey = useErrorsKey(form);
 
   return (
-    <AuthLayout title={intl.formatMessage(messages.title)}>
-      <p className="auth-card__lead">{intl.formatMessage(messages.lead)}</p>
+    <AuthLayout title={say(messages.title)}>
+      <p className="auth-card__lead">{say(messages.lead)}</p>
       <AuthForm
-        onSubmit={() => form.send({ type: 'SUBMIT' })}
-        onPrefill={(fields) => form.send({ type: 'PREFILL', fields })}
-        formError={text(formError)}
-        errorsKey={errorsKey}
+        {...view.form}
+        onPrefill={view.onPrefill}
         actions={
           <>
             <p role="status" className={notice ? 'auth-notice' : undefined}>
               {text(notice)}
             </p>
-            <Button type="submit" size="lg" fullWidth isPending={pending}>
-              {intl.formatMessage(pending ? messages.pending : messages.submit)}
-            </Button>
+            <SubmitButton
+              size="lg"
+              fullWidth
+              pending={view.pending}
+              label={messages.submit}
+              pendingLabel={messages.pending}
+            />
           </>
         }
       >
-        <TextField
-          label={intl.formatMessage(messages.email)}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(value) => form.send({ type: 'CHANGE', field: 'email', value })}
-          isInvalid={error !== undefined}
-          errorMessage={text(error)}
-        />
+        <TextField label={say(messages.email)} type="email" autoComplete="email" {...view.field('email')} />
       </AuthForm>
       <p className="auth-card__footer">
-        <Link to="/login">{intl.formatMessage(messages.back)}</Link>
+        <Link to="/login">{say(messages.back)}</Link>
       </p>
     </AuthLayout>
   );

@@ -1,10 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { Button } from '../../components/Button/Button';
 import { TextField } from '../../components/TextField/TextField';
-import { useOptionalText } from '../../i18n/useText';
+import { RichText } from '../../i18n/RichText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
+import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
 
@@ -17,18 +19,17 @@ const messages = defineMessages({
   forgot: { id: 'auth.signIn.forgot', defaultMessage: 'Forgot password?' },
   submit: { id: 'auth.signIn.submit', defaultMessage: 'SIGN IN' },
   pending: { id: 'auth.signIn.pending', defaultMessage: 'SIGNING IN...' },
-  noAccount: { id: 'auth.signIn.noAccount', defaultMessage: 'Don’t have an account?' },
-  signUp: { id: 'auth.signIn.signUp', defaultMessage: 'Sign up' },
+  signUp: { id: 'auth.signIn.switchToSignUp', defaultMessage: 'Don’t have an account? <link>Sign up</link>' },
   sendLink: { id: 'auth.signIn.sendLink', defaultMessage: 'Email me a sign-in link' },
   sendingLink: { id: 'auth.signIn.sendingLink', defaultMessage: 'Sending link...' },
 });
 
 /** /login (docs/product.md §2 "Sign In"): success goes to the `redirect` query or /account. */
 export function LoginPage() {
-  const intl = useIntl();
+  const say = useText();
   const text = useOptionalText();
   const form = route.useLoaderData({ select: (data) => data.screen });
-  const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('signingIn'));
+  const view = useFormView(form, (s) => s.matches('signingIn'));
   const notice = useSelector(form, (snapshot) => snapshot.context.notice);
   // After a 429 the machine offers a sign-in link by email (ADR 0015).
   const linkOffered = useSelector(form, (snapshot) => snapshot.context.linkOffered);
@@ -37,17 +38,20 @@ export function LoginPage() {
   const redirect = route.useSearch({ select: (search) => search.redirect });
 
   return (
-    <AuthLayout title={intl.formatMessage(messages.title)} notice={text(notice)}>
+    <AuthLayout title={say(messages.title)} notice={text(notice)}>
       <AuthForm
-        onSubmit={() => form.send({ type: 'SUBMIT' })}
-        onPrefill={(fields) => form.send({ type: 'PREFILL', fields })}
-        formError={text(formError)}
-        errorsKey={errorsKey}
+        {...view.form}
+        onPrefill={view.onPrefill}
         actions={
           <>
-            <Button type="submit" size="lg" fullWidth isPending={pending} isDisabled={sendingLink}>
-              {intl.formatMessage(pending ? messages.pending : messages.submit)}
-            </Button>
+            <SubmitButton
+              size="lg"
+              fullWidth
+              pending={view.pending}
+              label={messages.submit}
+              pendingLabel={messages.pending}
+              isDisabled={sendingLink}
+            />
             {linkOffered ? (
               <Button
                 variant="secondary"
@@ -56,7 +60,7 @@ export function LoginPage() {
                 isPending={sendingLink}
                 onPress={() => form.send({ type: 'SEND_LINK' })}
               >
-                {intl.formatMessage(sendingLink ? messages.sendingLink : messages.sendLink)}
+                {say(sendingLink ? messages.sendingLink : messages.sendLink)}
               </Button>
             ) : null}
             <p role="status" className={linkNotice ? 'auth-notice' : 'visually-hidden'}>
@@ -65,35 +69,28 @@ export function LoginPage() {
           </>
         }
       >
+        <TextField label={say(messages.email)} type="email" autoComplete="email" {...view.field('email')} />
         <TextField
-          label={intl.formatMessage(messages.email)}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(value) => form.send({ type: 'CHANGE', field: 'email', value })}
-          isInvalid={errors.email !== undefined}
-          errorMessage={text(errors.email)}
-        />
-        <TextField
-          label={intl.formatMessage(messages.password)}
+          label={say(messages.password)}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={values.password}
-          onChange={(value) => form.send({ type: 'CHANGE', field: 'password', value })}
-          isInvalid={errors.password !== undefined}
-          errorMessage={text(errors.password)}
+          {...view.field('password')}
         />
         <p className="auth-form__aside">
-          <Link to="/forgot-password">{intl.formatMessage(messages.forgot)}</Link>
+          <Link to="/forgot-password">{say(messages.forgot)}</Link>
         </p>
       </AuthForm>
       <p className="auth-card__footer">
-        {intl.formatMessage(messages.noAccount)}{' '}
-        <Link to="/register" search={{ redirect }}>
-          {intl.formatMessage(messages.signUp)}
-        </Link>
+        <RichText
+          text={messages.signUp}
+          values={{
+            link: (label) => (
+              <Link to="/register" search={{ redirect }}>
+                {label}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </AuthLayout>
   );

@@ -1,19 +1,19 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useId } from 'react';
-import { defineMessage, defineMessages, type MessageTag, useIntl } from 'react-intl';
-import type { SignUpTextField } from '../../../machines/forms/signUp';
+import { defineMessage, defineMessages, type MessageTag } from 'react-intl';
 import type { PageTarget } from '../../../machines/staticPages';
-import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { DeferredSelect } from '../../components/Select/DeferredSelect';
 import { TextField } from '../../components/TextField/TextField';
-import { useOptionalText } from '../../i18n/useText';
+import { RichText } from '../../i18n/RichText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
 import { PhoneField } from '../forms/PhoneField';
 import { loadedPhoneLibrary, loadPhoneLibrary, prefilledPhone } from '../forms/phoneLibrary';
+import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
 
@@ -30,15 +30,12 @@ const messages = defineMessages({
   city: { id: 'auth.field.city', defaultMessage: 'City' },
   password: { id: 'auth.field.password', defaultMessage: 'Password' },
   confirmation: { id: 'auth.field.confirmPassword', defaultMessage: 'Confirm Password' },
-  acceptTerms: {
-    id: 'auth.signUp.acceptTerms',
-    defaultMessage:
-      'I accept the <terms>Terms and Conditions</terms> and the <privacy>Privacy Policy</privacy>',
-  },
   submit: { id: 'auth.signUp.submit', defaultMessage: 'SIGN UP' },
   pending: { id: 'auth.signUp.pending', defaultMessage: 'CREATING...' },
-  haveAccount: { id: 'auth.signUp.haveAccount', defaultMessage: 'Already have an account?' },
-  signIn: { id: 'auth.signUp.signIn', defaultMessage: 'Sign in' },
+  signIn: {
+    id: 'auth.signUp.switchToSignIn',
+    defaultMessage: 'Already have an account? <link>Sign in</link>',
+  },
 });
 
 /** One sentence with the two pages as links in it, so every language orders it its own way. */
@@ -50,38 +47,23 @@ const acceptTerms = defineMessage<{ terms: MessageTag; privacy: MessageTag }>({
 
 /** /register: success signs the customer in and opens the `redirect` query or the account. */
 export function RegisterPage() {
-  const intl = useIntl();
+  const say = useText();
   const countries = useAppSelector((snapshot) => snapshot.context.countries);
   const { terms, privacy } = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.links);
   const hintsId = useId();
 
   const text = useOptionalText();
   const form = route.useLoaderData({ select: (data) => data.screen });
-  const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) =>
-    s.matches({ form: 'registering' }),
-  );
+  const view = useFormView(form, (s) => s.matches({ form: 'registering' }));
+  const { values, errors } = view;
   const notice = useSelector(form, (snapshot) => snapshot.context.notice);
   const redirect = route.useSearch({ select: (search) => search.redirect });
 
-  const field = (name: SignUpTextField, label: string, type = 'text', autoComplete?: string) => (
-    <TextField
-      label={label}
-      type={type}
-      name={name}
-      autoComplete={autoComplete}
-      value={values[name]}
-      onChange={(value) => form.send({ type: 'CHANGE', field: name, value })}
-      isInvalid={errors[name] !== undefined}
-      errorMessage={text(errors[name])}
-    />
-  );
-
   return (
-    <AuthLayout title={intl.formatMessage(messages.title)} notice={text(notice)} wide>
+    <AuthLayout title={say(messages.title)} notice={text(notice)} wide>
       <AuthForm
-        onSubmit={() => form.send({ type: 'SUBMIT' })}
         onPrefill={(fields) => {
-          form.send({ type: 'PREFILL', fields });
+          view.onPrefill(fields);
           const phone = prefilledPhone(fields);
           if (phone) form.send({ type: 'PHONE_CHANGED', change: phone });
           // Typed as the app took over, after the route's loader had looked: read once the library is here.
@@ -95,23 +77,31 @@ export function RegisterPage() {
             );
           }
         }}
-        formError={text(formError)}
-        errorsKey={errorsKey}
+        {...view.form}
         actions={
-          <Button type="submit" size="lg" fullWidth isPending={pending}>
-            {intl.formatMessage(pending ? messages.pending : messages.submit)}
-          </Button>
+          <SubmitButton
+            size="lg"
+            fullWidth
+            pending={view.pending}
+            label={messages.submit}
+            pendingLabel={messages.pending}
+          />
         }
       >
         <div className="auth-grid">
-          {field('name', intl.formatMessage(messages.name), 'text', 'given-name')}
-          {field('surname', intl.formatMessage(messages.surname), 'text', 'family-name')}
+          <TextField label={say(messages.name)} autoComplete="given-name" {...view.field('name')} />
+          <TextField label={say(messages.surname)} autoComplete="family-name" {...view.field('surname')} />
           <div className="auth-grid__full">
-            {field('email', intl.formatMessage(messages.email), 'email', 'email')}
+            <TextField
+              label={say(messages.email)}
+              type="email"
+              autoComplete="email"
+              {...view.field('email')}
+            />
           </div>
           <div className="auth-grid__full">
             <PhoneField
-              label={intl.formatMessage(messages.phone)}
+              label={say(messages.phone)}
               countries={countries}
               value={values.phone}
               onChange={(change) => form.send({ type: 'PHONE_CHANGED', change })}
@@ -119,32 +109,28 @@ export function RegisterPage() {
             />
           </div>
           <DeferredSelect
-            label={intl.formatMessage(messages.country)}
+            label={say(messages.country)}
             name="country"
-            placeholder={intl.formatMessage(messages.countryPlaceholder)}
+            placeholder={say(messages.countryPlaceholder)}
             options={countries.map((country) => ({ id: String(country.id), label: country.title }))}
             value={values.country === '' ? null : values.country}
             onChange={(id) => form.send({ type: 'CHANGE', field: 'country', value: id ?? '' })}
             errorMessage={text(errors.country)}
           />
-          {field('city', intl.formatMessage(messages.city), 'text', 'address-level2')}
+          <TextField label={say(messages.city)} autoComplete="address-level2" {...view.field('city')} />
           <TextField
-            label={intl.formatMessage(messages.password)}
+            label={say(messages.password)}
             type="password"
-            name="password"
             autoComplete="new-password"
             aria-describedby={hintsId}
-            value={values.password}
-            onChange={(value) => form.send({ type: 'CHANGE', field: 'password', value })}
-            isInvalid={errors.password !== undefined}
-            errorMessage={text(errors.password)}
+            {...view.field('password')}
           />
-          {field(
-            'passwordConfirmation',
-            intl.formatMessage(messages.confirmation),
-            'password',
-            'new-password',
-          )}
+          <TextField
+            label={say(messages.confirmation)}
+            type="password"
+            autoComplete="new-password"
+            {...view.field('passwordConfirmation')}
+          />
           <div className="auth-grid__full">
             <PasswordHints id={hintsId} password={values.password} />
           </div>
@@ -155,17 +141,26 @@ export function RegisterPage() {
           onChange={(accepted) => form.send({ type: 'ACCEPT_TERMS', accepted })}
           errorMessage={text(errors.terms)}
         >
-          {intl.formatMessage(acceptTerms, {
-            terms: (label) => <PageLink page={terms} label={label} />,
-            privacy: (label) => <PageLink page={privacy} label={label} />,
-          })}
+          <RichText
+            text={acceptTerms}
+            values={{
+              terms: (label) => <PageLink page={terms} label={label} />,
+              privacy: (label) => <PageLink page={privacy} label={label} />,
+            }}
+          />
         </Checkbox>
       </AuthForm>
       <p className="auth-card__footer">
-        {intl.formatMessage(messages.haveAccount)}{' '}
-        <Link to="/login" search={{ redirect }}>
-          {intl.formatMessage(messages.signIn)}
-        </Link>
+        <RichText
+          text={messages.signIn}
+          values={{
+            link: (label) => (
+              <Link to="/login" search={{ redirect }}>
+                {label}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </AuthLayout>
   );

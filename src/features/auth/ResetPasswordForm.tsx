@@ -1,17 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { formMessages } from '../../../machines/forms/messages';
 import type { resetPasswordMachine } from '../../../machines/forms/resetPassword';
-import { Button } from '../../components/Button/Button';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { TextField } from '../../components/TextField/TextField';
-import { useOptionalText } from '../../i18n/useText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordHints } from '../forms/PasswordHints';
+import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
 
@@ -36,21 +36,21 @@ const lead = defineMessage<{ email: MessageValue }>({
  * 'Password reset successfully' and opens Sign In.
  */
 export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPasswordMachine> }) {
-  const intl = useIntl();
+  const say = useText();
   const text = useOptionalText();
   const hintsId = useId();
   const invalidLink = useSelector(form, (s) => s.matches('invalidLink'));
-  const { values, errors, formError, pending, errorsKey } = useFormView(form, (s) => s.matches('resetting'));
+  const view = useFormView(form, (s) => s.matches('resetting'));
   const linkEmail = useSelector(form, (s) => s.context.email);
   const back = (
     <p className="auth-card__footer">
-      <Link to="/login">{intl.formatMessage(messages.back)}</Link>
+      <Link to="/login">{say(messages.back)}</Link>
     </p>
   );
 
   if (invalidLink) {
     return (
-      <AuthLayout title={intl.formatMessage(messages.title)}>
+      <AuthLayout title={say(messages.title)}>
         <div className="auth-card__stack">
           <ErrorText>{text(formMessages.invalidResetLink)}</ErrorText>
           <LinkButton
@@ -59,7 +59,7 @@ export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPas
             className="auth-form__action"
             render={(props) => <Link to="/forgot-password" {...props} />}
           >
-            {intl.formatMessage(messages.requestNew)}
+            {say(messages.requestNew)}
           </LinkButton>
         </div>
         {back}
@@ -68,40 +68,35 @@ export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPas
   }
 
   return (
-    <AuthLayout title={intl.formatMessage(messages.title)}>
-      {linkEmail && <p className="auth-card__lead">{intl.formatMessage(lead, { email: linkEmail })}</p>}
+    <AuthLayout title={say(messages.title)}>
+      {linkEmail && <p className="auth-card__lead">{say(lead, { email: linkEmail })}</p>}
       <AuthForm
-        onSubmit={() => form.send({ type: 'SUBMIT' })}
-        onPrefill={(fields) => form.send({ type: 'PREFILL', fields })}
-        formError={text(formError)}
-        errorsKey={errorsKey}
+        {...view.form}
+        onPrefill={view.onPrefill}
         actions={
-          <Button type="submit" size="lg" fullWidth isPending={pending}>
-            {intl.formatMessage(pending ? messages.pending : messages.submit)}
-          </Button>
+          <SubmitButton
+            size="lg"
+            fullWidth
+            pending={view.pending}
+            label={messages.submit}
+            pendingLabel={messages.pending}
+          />
         }
       >
         <TextField
-          label={intl.formatMessage(messages.password)}
+          label={say(messages.password)}
           type="password"
-          name="password"
           autoComplete="new-password"
           aria-describedby={hintsId}
-          value={values.password}
-          onChange={(value) => form.send({ type: 'CHANGE', field: 'password', value })}
-          isInvalid={errors.password !== undefined}
-          errorMessage={text(errors.password)}
+          {...view.field('password')}
         />
-        <PasswordHints id={hintsId} password={values.password} />
+        <PasswordHints id={hintsId} password={view.values.password} />
         <TextField
-          label={intl.formatMessage(messages.confirmation)}
+          label={say(messages.confirmation)}
           type="password"
-          name="password_confirmation"
           autoComplete="new-password"
-          value={values.passwordConfirmation}
-          onChange={(value) => form.send({ type: 'CHANGE', field: 'passwordConfirmation', value })}
-          isInvalid={errors.passwordConfirmation !== undefined}
-          errorMessage={text(errors.passwordConfirmation)}
+          {...view.field('passwordConfirmation')}
+          name="password_confirmation"
         />
       </AuthForm>
       {back}

@@ -1,22 +1,52 @@
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import type { ActorRef, AnyEventObject, Snapshot } from 'xstate';
+import type { PrefilledFields } from '../../../machines/forms/prefill';
+import type { Text } from '../../../machines/text';
+import { useOptionalText } from '../../i18n/useText';
 import { useErrorsKey } from './useErrorsKey';
 
 type FormSnapshot = Snapshot<unknown> & { context: { values: unknown; errors: unknown; formError: unknown } };
 
+/** The names of a form's fields that hold text (a TextField edits them with CHANGE). */
+type TextFields<V> = { [K in keyof V]-?: V[K] extends string | undefined ? K : never }[keyof V] & string;
+
 /**
  * What a form screen renders from its machine: the values, the messages at their fields and for
  * the form, whether it is sending, and the key that moves focus to the first invalid field after a
- * submit (`useErrorsKey`).
+ * submit (`useErrorsKey`). `field(name)` is what a TextField of a text field takes (its name,
+ * value, message and CHANGE); `form` what the AuthForm takes (SUBMIT, the form's message, the key).
  */
 export function useFormView<S extends FormSnapshot, E extends AnyEventObject>(
   form: ActorRef<S, E>,
   isSending: (snapshot: S) => boolean,
 ) {
-  const values = useSelector(form, (s) => s.context.values as S['context']['values']);
+  type Values = S['context']['values'];
+  const text = useOptionalText();
+  const values = useSelector(form, (s) => s.context.values as Values);
   const errors = useSelector(form, (s) => s.context.errors as S['context']['errors']);
   const formError = useSelector(form, (s) => s.context.formError as S['context']['formError']);
   const pending = useSelector(form, isSending);
   const errorsKey = useErrorsKey(form);
-  return { values, errors, formError, pending, errorsKey };
+
+  const field = (name: TextFields<Values>) => {
+    const error = (errors as Partial<Record<string, Text>>)[name];
+    return {
+      name,
+      value: ((values as Record<string, string | undefined>)[name] ?? '') as string,
+      onChange: (value: string) => form.send({ type: 'CHANGE', field: name, value } as unknown as E),
+      isInvalid: error !== undefined,
+      errorMessage: text(error),
+    };
+  };
+  const onPrefill = useCallback(
+    (fields: PrefilledFields) => form.send({ type: 'PREFILL', fields } as unknown as E),
+    [form],
+  );
+  const formProps = {
+    onSubmit: () => form.send({ type: 'SUBMIT' } as unknown as E),
+    formError: text(formError as Text | null | undefined),
+    errorsKey,
+  };
+  return { values, errors, formError, pending, errorsKey, field, form: formProps, onPrefill };
 }
