@@ -1,5 +1,5 @@
 // `npm run i18n:extract`: writes the default English catalogue src/i18n/en.json from the
-// messages in the code (react-intl descriptors in src/, and the machines' own defineMessages, each with an id and a defaultMessage), and the same
+// messages in the code (react-intl descriptors in src/, `say({ id, defaultMessage })` calls, and the machines' own defineMessages, each with an id and a defaultMessage), and the same
 // catalogue as the server's English seed (server/ never imports from src/, so it gets a copy).
 // tests/ui/components/catalogue.test.ts fails while en.json differs from what this produces;
 // tests/contract/catalogues.test.ts fails while the copy or the de/es catalogues lag behind.
@@ -31,6 +31,9 @@ export function extractCatalogue(): Record<string, string> {
         'machines/**/*.ts',
         '--ignore',
         'src/**/*.d.ts',
+        // A component's own message written at the call: `say({ id, defaultMessage })` (src/i18n/useText.ts).
+        '--additional-function-names',
+        'say',
         '--out-file',
         outFile,
         '--format',

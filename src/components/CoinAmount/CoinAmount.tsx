@@ -1,6 +1,6 @@
-import { useIntl } from 'react-intl';
 import { COIN_DECIMALS } from '../../../domain/money';
 import { toDecimalString } from '../../../domain/money-text';
+import { useFormats } from '../../i18n/useFormats';
 import './CoinAmount.css';
 
 export interface CoinAmountProps {
@@ -14,8 +14,7 @@ export interface CoinAmountProps {
 
 /** A coin amount with the coin icon, always 2 decimals, in the locale's number format. */
 export function CoinAmount({ amount, currencyName, size = 'md', className }: CoinAmountProps) {
-  const intl = useIntl();
-  const text = intl.formatNumber(toDecimalString(amount, COIN_DECIMALS) as `${number}`, {
+  const text = useFormats().formatNumber(toDecimalString(amount, COIN_DECIMALS) as `${number}`, {
     minimumFractionDigits: COIN_DECIMALS,
     maximumFractionDigits: COIN_DECIMALS,
   });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useIntl } from 'react-intl';
 import './FullScreenMenu.css';
+import { useText } from '../../i18n/useText';
 
 export interface FullScreenMenuProps {
   /** Open state, decided by the owner (the mobile-menu machine). */
@@ -20,7 +20,7 @@ export interface FullScreenMenuProps {
  * returns to the menu button when it closes.
  */
 export function FullScreenMenu({ isOpen, onClose, title, hideTitle = false, children }: FullScreenMenuProps) {
-  const intl = useIntl();
+  const say = useText();
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -39,7 +39,7 @@ export function FullScreenMenu({ isOpen, onClose, title, hideTitle = false, chil
             <Button
               className="fullscreen-menu__close"
               onPress={onClose}
-              aria-label={intl.formatMessage({ id: 'components.menu.close', defaultMessage: 'Close menu' })}
+              aria-label={say({ id: 'components.menu.close', defaultMessage: 'Close menu' })}
             >
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
                 <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" />

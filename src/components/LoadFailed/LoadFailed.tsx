@@ -1,8 +1,9 @@
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { buttonClass } from '../Button/buttonClass';
 import '../Button/Button.css';
 import '../Page/Page.css';
 import './LoadFailed.css';
+import { useText } from '../../i18n/useText';
 
 export const loadFailedMessages = defineMessages({
   text: {
@@ -18,20 +19,19 @@ export const loadFailedMessages = defineMessages({
  * away; a plain button, since react-aria's may be the very code that failed to load.
  */
 export function LoadFailed({ page = false, onRetry }: { page?: boolean; onRetry: () => void }) {
+  const say = useText();
   const retry = (
     <button
       type="button"
       className={buttonClass(page ? 'primary' : 'secondary', page ? 'md' : 'sm')}
       onClick={onRetry}
     >
-      <FormattedMessage {...loadFailedMessages.retry} />
+      {say(loadFailedMessages.retry)}
     </button>
   );
   const content = (
     <>
-      <p role="alert">
-        <FormattedMessage {...loadFailedMessages.text} />
-      </p>
+      <p role="alert">{say(loadFailedMessages.text)}</p>
       {retry}
     </>
   );

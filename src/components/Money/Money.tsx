@@ -1,6 +1,6 @@
-import { useIntl } from 'react-intl';
 import { decimalsFor } from '../../../domain/money';
 import { toDecimalString } from '../../../domain/money-text';
+import { useFormats } from '../../i18n/useFormats';
 
 export interface MoneyCurrency {
   code: string;
@@ -23,17 +23,17 @@ const isoCode = /^[A-Z]{3}$/;
  * server's symbol: (540, USD '$') → '$5.40'; (1500, JPY '¥') → '¥1,500'; (1250, KWD) → '1.250'.
  */
 export function Money({ amount, currency, decimals, className }: MoneyProps) {
-  const intl = useIntl();
+  const formats = useFormats();
   const places = decimals ?? decimalsFor(currency.code);
   const value = toDecimalString(amount, places) as `${number}`;
   const digits = { minimumFractionDigits: places, maximumFractionDigits: places };
   const code = currency.code.toUpperCase();
   const text = isoCode.test(code)
-    ? intl
+    ? formats
         .formatNumberToParts(value, { ...digits, style: 'currency', currency: code })
         .map((part) => (part.type === 'currency' ? currency.symbol : part.value))
         .join('')
         .trim()
-    : `${currency.symbol}${intl.formatNumber(value, digits)}`;
+    : `${currency.symbol}${formats.formatNumber(value, digits)}`;
   return <span className={['money', className].filter(Boolean).join(' ')}>{text}</span>;
 }

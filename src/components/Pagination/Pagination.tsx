@@ -1,6 +1,6 @@
-import { useIntl } from 'react-intl';
 import { pageItems } from './pageItems';
 import './Pagination.css';
+import { useText } from '../../i18n/useText';
 
 export interface PaginationProps {
   /** The current page, 1-based. */
@@ -12,7 +12,7 @@ export interface PaginationProps {
 
 /** Page navigation for a client-side paged list; renders nothing for a single page. */
 export function Pagination({ page, pageCount, onChange, className }: PaginationProps) {
-  const intl = useIntl();
+  const say = useText();
   if (pageCount <= 1) return null;
   const go = (target: number) => {
     if (target >= 1 && target <= pageCount && target !== page) onChange(target);
@@ -20,7 +20,7 @@ export function Pagination({ page, pageCount, onChange, className }: PaginationP
   return (
     <nav
       className={['pagination', className].filter(Boolean).join(' ')}
-      aria-label={intl.formatMessage({ id: 'components.pagination.label', defaultMessage: 'Pagination' })}
+      aria-label={say({ id: 'components.pagination.label', defaultMessage: 'Pagination' })}
     >
       <ul className="pagination__list">
         <li>
@@ -31,7 +31,7 @@ export function Pagination({ page, pageCount, onChange, className }: PaginationP
             onClick={() => go(page - 1)}
           >
             <span aria-hidden="true">‹ </span>
-            {intl.formatMessage({ id: 'components.pagination.previous', defaultMessage: 'Previous' })}
+            {say({ id: 'components.pagination.previous', defaultMessage: 'Previous' })}
           </button>
         </li>
         {pageItems(page, pageCount).map((item, index) =>
@@ -47,7 +47,7 @@ export function Pagination({ page, pageCount, onChange, className }: PaginationP
                 type="button"
                 className="pagination__button"
                 aria-current={item === page ? 'page' : undefined}
-                aria-label={intl.formatMessage(
+                aria-label={say(
                   { id: 'components.pagination.page', defaultMessage: 'Page {page}' },
                   { page: item },
                 )}
@@ -65,7 +65,7 @@ export function Pagination({ page, pageCount, onChange, className }: PaginationP
             disabled={page >= pageCount}
             onClick={() => go(page + 1)}
           >
-            {intl.formatMessage({ id: 'components.pagination.next', defaultMessage: 'Next' })}
+            {say({ id: 'components.pagination.next', defaultMessage: 'Next' })}
             <span aria-hidden="true"> ›</span>
           </button>
         </li>

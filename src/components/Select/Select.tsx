@@ -12,12 +12,12 @@ import {
   Text,
   useFilter,
 } from 'react-aria-components';
-import { useIntl } from 'react-intl';
 import { Spinner } from '../Spinner/Spinner';
 import { ChevronIcon } from './ChevronIcon';
 import type { SelectOption, SelectProps } from './types';
 import '../TextField/TextField.css';
 import './Select.css';
+import { useText } from '../../i18n/useText';
 
 export type { SelectOption, SelectProps } from './types';
 
@@ -44,7 +44,7 @@ export function Select({
   typedText,
   className,
 }: SelectProps) {
-  const intl = useIntl();
+  const say = useText();
   const { startsWith } = useFilter({ sensitivity: 'base' });
 
   return (
@@ -74,9 +74,7 @@ export function Select({
         <div className="select__adornments">
           {isLoading && <Spinner size="sm" />}
           {isClearable && !isDisabled && (
-            <ClearButton
-              label={intl.formatMessage({ id: 'components.select.clear', defaultMessage: 'Clear selection' })}
-            />
+            <ClearButton label={say({ id: 'components.select.clear', defaultMessage: 'Clear selection' })} />
           )}
           <Button className="select__trigger">
             <ChevronIcon />
@@ -94,7 +92,7 @@ export function Select({
           className="select__list"
           renderEmptyState={() => (
             <p className="select__empty">
-              {intl.formatMessage({
+              {say({
                 id: 'components.select.noOptions',
                 defaultMessage: 'No options available',
               })}

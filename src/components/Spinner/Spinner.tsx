@@ -1,5 +1,5 @@
-import { useIntl } from 'react-intl';
 import './Spinner.css';
+import { useText } from '../../i18n/useText';
 
 export interface SpinnerProps {
   /** Accessible label; defaults to 'Loading...'. */
@@ -12,16 +12,14 @@ export interface SpinnerProps {
 
 /** An indeterminate progress indicator. */
 export function Spinner({ label, size = 'md', decorative = false, className }: SpinnerProps) {
-  const intl = useIntl();
+  const say = useText();
   const classes = ['spinner', `spinner--${size}`, className].filter(Boolean).join(' ');
   if (decorative) return <span className={classes} aria-hidden="true" />;
   return (
     <span
       className={classes}
       role="progressbar"
-      aria-label={
-        label ?? intl.formatMessage({ id: 'components.spinner.loading', defaultMessage: 'Loading...' })
-      }
+      aria-label={label ?? say({ id: 'components.spinner.loading', defaultMessage: 'Loading...' })}
     />
   );
 }

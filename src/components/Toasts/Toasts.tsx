@@ -8,8 +8,8 @@ import {
   UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
-import { useIntl } from 'react-intl';
 import './Toasts.css';
+import { useText } from '../../i18n/useText';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -32,7 +32,7 @@ export interface ToastsProps {
  * handling (F6 reaches the region) and the close buttons.
  */
 export function Toasts({ toasts, onDismiss }: ToastsProps) {
-  const intl = useIntl();
+  const say = useText();
   const [queue] = useState(() => new ToastQueue<ToastItem>());
   /** Our id → react-aria's key, for the toasts currently in `queue`. */
   const keys = useRef(new Map<string, string>());
@@ -63,7 +63,7 @@ export function Toasts({ toasts, onDismiss }: ToastsProps) {
     <ToastRegion
       queue={queue}
       className="toasts"
-      aria-label={intl.formatMessage({ id: 'components.toasts.region', defaultMessage: 'Notifications' })}
+      aria-label={say({ id: 'components.toasts.region', defaultMessage: 'Notifications' })}
     >
       {({ toast }) => (
         <Toast toast={toast} className={`toast toast--${toast.content.kind}`}>
@@ -75,7 +75,7 @@ export function Toasts({ toasts, onDismiss }: ToastsProps) {
           <AriaButton
             slot="close"
             className="toast__close"
-            aria-label={intl.formatMessage({ id: 'components.toasts.dismiss', defaultMessage: 'Close' })}
+            aria-label={say({ id: 'components.toasts.dismiss', defaultMessage: 'Close' })}
           >
             <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
               <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" />

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { I18nProvider } from 'react-aria-components';
-import { useIntl } from 'react-intl';
+import { useFormats } from '../../i18n/useFormats';
 
 /**
  * `Component` inside react-aria's locale provider, in the language react-intl renders, so its own
@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
  */
 export function withAriaLocale<P extends object>(Component: ComponentType<P>): ComponentType<P> {
   function AriaLocalized(props: P) {
-    const { locale } = useIntl();
+    const { locale } = useFormats();
     return (
       <I18nProvider locale={locale}>
         <Component {...props} />

@@ -1,7 +1,8 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { useChild } from '../app/AppActorContext';
 import './account.css';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   title: { id: 'account.title', defaultMessage: 'My Profile' },
@@ -29,26 +30,24 @@ const TABS = [
  * one <main> is here; each tab is a section inside it.
  */
 export function AccountLayout() {
-  const intl = useIntl();
+  const say = useText();
   const session = useChild('session');
   return (
     <main className="page account">
-      <h1 className="account__title">
-        <FormattedMessage {...messages.title} />
-      </h1>
+      <h1 className="account__title">{say(messages.title)}</h1>
       <div className="account__body">
-        <nav className="account__menu" aria-label={intl.formatMessage(messages.menu)}>
+        <nav className="account__menu" aria-label={say(messages.menu)}>
           <ul className="account__tabs">
             {TABS.map((tab) => (
               <li key={tab.to}>
                 <Link to={tab.to} className="account__tab">
-                  <FormattedMessage {...tab.label} />
+                  {say(tab.label)}
                 </Link>
               </li>
             ))}
           </ul>
           <button type="button" className="account__logout" onClick={() => session.send({ type: 'LOGOUT' })}>
-            <FormattedMessage {...messages.logout} />
+            {say(messages.logout)}
           </button>
         </nav>
         <div className="account__panel">

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
-import { FormattedMessage, type MessageDescriptor } from 'react-intl';
+import type { MessageDescriptor } from 'react-intl';
+import { useText } from '../../i18n/useText';
 
 /** One account tab: a titled section inside the account page's <main> (never a <main> of its own). */
 export function AccountSection({
@@ -12,12 +13,13 @@ export function AccountSection({
   actions?: ReactNode;
   children?: ReactNode;
 }) {
+  const say = useText();
   const titleId = useId();
   return (
     <section className="account-section" aria-labelledby={titleId}>
       <div className="account-section__head">
         <h2 id={titleId} className="account-section__title">
-          <FormattedMessage {...title} />
+          {say(title)}
         </h2>
         {actions}
       </div>

@@ -1,6 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { FormattedMessage } from 'react-intl';
 import { defineMessages, withValues } from '../../../machines/text';
 import { minimumOf, totalCostOf } from '../../../machines/topUp';
 import { Button } from '../../components/Button/Button';
@@ -8,6 +7,7 @@ import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { Money } from '../../components/Money/Money';
 import { TextField } from '../../components/TextField/TextField';
+import { RichText } from '../../i18n/RichText';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
@@ -90,7 +90,7 @@ export function BalanceTab() {
           >
             {amountField(say(withValues(messages.amount, { currency: terms.currency.code })))}
             <p className="account-topup__minimum">
-              <FormattedMessage {...messages.minimum} values={{ amount: minimum }} />
+              <RichText text={messages.minimum} values={{ amount: minimum }} />
             </p>
           </AuthForm>
         </section>
@@ -117,7 +117,7 @@ export function BalanceTab() {
           >
             {amountField(say(messages.enterAmount))}
             <p className="account-topup__minimum">
-              <FormattedMessage {...messages.minimum} values={{ amount: minimum }} />
+              <RichText text={messages.minimum} values={{ amount: minimum }} />
             </p>
             <p className="account-topup__total">
               <span>{say(messages.totalCost)}</span>{' '}

@@ -1,12 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import {
-  defineMessage,
-  defineMessages,
-  type MessageDescriptor,
-  type MessageValue,
-  useIntl,
-} from 'react-intl';
+import { defineMessage, defineMessages, type MessageDescriptor, type MessageValue } from 'react-intl';
 import { deliveryText, type Order, ordersOnPage, pageCountOf } from '../../../machines/orders';
 import { Button } from '../../components/Button/Button';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
@@ -16,7 +10,8 @@ import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { formatDate } from '../../i18n/dates';
-import { useOptionalText } from '../../i18n/useText';
+import { clockTime, useFormats } from '../../i18n/useFormats';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { OrderPaymentActions } from '../shared/OrderPaymentActions';
 import { AccountSection } from './AccountSection';
@@ -41,6 +36,12 @@ const itemCount = defineMessage<{ title: MessageValue; count: MessageValue }>({
   defaultMessage: '{title} × {count, number}',
 });
 
+/** When an order reached the game: its date (docs/product.md §9) and time of day, in the language's order. */
+const deliveredWhen = defineMessage<{ date: MessageValue; time: MessageValue }>({
+  id: 'account.orders.deliveredWhen',
+  defaultMessage: '{date} {time}',
+});
+
 const statusMessages: Record<Order['status'], MessageDescriptor> = defineMessages({
   pending: { id: 'account.orders.status.pending', defaultMessage: 'Pending' },
   paid: { id: 'account.orders.status.paid', defaultMessage: 'Paid' },
@@ -55,7 +56,7 @@ const statusMessages: Record<Order['status'], MessageDescriptor> = defineMessage
  * order waiting for its payment offers Pay now and Cancel order (ADR 0028).
  */
 export function OrderHistoryTab() {
-  const intl = useIntl();
+  const say = useText();
   const text = useOptionalText();
   const screen = route.useLoaderData({ select: (data) => data.screen });
   const state = useSelector(screen, (s) => s.value);
@@ -77,24 +78,24 @@ export function OrderHistoryTab() {
       {state === 'loading' && (
         <p className="orders__status" role="status">
           <Spinner size="sm" decorative />
-          <span>{intl.formatMessage(messages.loading)}</span>
+          <span>{say(messages.loading)}</span>
         </p>
       )}
       {state === 'error' && (
         <div className="orders__status">
           <ErrorText>{text(error)}</ErrorText>
           <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {intl.formatMessage(messages.retry)}
+            {say(messages.retry)}
           </Button>
         </div>
       )}
       {state === 'empty' && (
         <EmptyState
           headingLevel={3}
-          title={intl.formatMessage(messages.empty)}
+          title={say(messages.empty)}
           action={
             <LinkButton render={(props) => <Link to="/shop" {...props} />}>
-              {intl.formatMessage(messages.startShopping)}
+              {say(messages.startShopping)}
             </LinkButton>
           }
         />
@@ -105,35 +106,35 @@ export function OrderHistoryTab() {
           <table className="orders">
             <thead>
               <tr>
-                <th scope="col">{intl.formatMessage(messages.date)}</th>
-                <th scope="col">{intl.formatMessage(messages.items)}</th>
-                <th scope="col">{intl.formatMessage(messages.total)}</th>
-                <th scope="col">{intl.formatMessage(messages.status)}</th>
+                <th scope="col">{say(messages.date)}</th>
+                <th scope="col">{say(messages.items)}</th>
+                <th scope="col">{say(messages.total)}</th>
+                <th scope="col">{say(messages.status)}</th>
               </tr>
             </thead>
             <tbody>
               {ordersOnPage(orders, page).map((order) => (
                 <tr key={order.id}>
-                  <td data-label={intl.formatMessage(messages.date)}>
+                  <td data-label={say(messages.date)}>
                     <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
                   </td>
-                  <td data-label={intl.formatMessage(messages.items)}>
+                  <td data-label={say(messages.items)}>
                     <ul className="orders__items">
                       {order.items.map((item) => (
                         <li key={`${item.product_id}-${item.title}`}>
                           {item.count > 1
-                            ? intl.formatMessage(itemCount, { title: item.title, count: item.count })
+                            ? say(itemCount, { title: item.title, count: item.count })
                             : item.title}
                         </li>
                       ))}
                     </ul>
                   </td>
-                  <td data-label={intl.formatMessage(messages.total)}>
+                  <td data-label={say(messages.total)}>
                     <CoinAmount amount={order.total} currencyName={coinName} size="sm" />
                   </td>
-                  <td data-label={intl.formatMessage(messages.status)}>
+                  <td data-label={say(messages.status)}>
                     <span className={`order-status order-status--${order.status}`}>
-                      {intl.formatMessage(statusMessages[order.status])}
+                      {say(statusMessages[order.status])}
                     </span>
                     <OrderDeliveryLine order={order} />
                     {(order.can_pay || order.can_cancel) && (
@@ -158,15 +159,15 @@ export function OrderHistoryTab() {
 
 /** What became of the order in game (ADR 0031); nothing for an order that delivers nothing. */
 function OrderDeliveryLine({ order }: { order: Order }) {
-  const text = useOptionalText();
-  const intl = useIntl();
+  const say = useText();
+  const { formatTime } = useFormats();
   const { delivery } = order;
   const at = delivery.delivered_at;
   const time =
     at === undefined
       ? undefined
-      : `${formatDate(at)} ${intl.formatTime(at, { hour: '2-digit', minute: '2-digit' })}`;
+      : say(deliveredWhen, { date: formatDate(at), time: formatTime(at, clockTime) });
   const line = deliveryText(delivery, time);
   if (line === null) return null;
-  return <p className={`order-delivery order-delivery--${delivery.status}`}>{text(line)}</p>;
+  return <p className={`order-delivery order-delivery--${delivery.status}`}>{say(line)}</p>;
 }

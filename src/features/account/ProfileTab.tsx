@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
-import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
 import { fullName } from '../../../machines/profile';
 import type { UserProfile } from '../../../machines/shapes';
 import { Button } from '../../components/Button/Button';
@@ -11,7 +11,8 @@ import { retryableLazy } from '../../components/lazy/lazyWithAriaLocale';
 import { retryableImport } from '../../components/lazy/retryable';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { formatJoinDate } from '../../i18n/dates';
-import { useOptionalText } from '../../i18n/useText';
+import { useFormats } from '../../i18n/useFormats';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { AccountSection } from './AccountSection';
 import { profileFieldMessages } from './profileFieldMessages';
@@ -41,7 +42,8 @@ const avatarMessage = defineMessage<{ name: MessageValue }>({
 
 /** The profile tab (docs/product.md §2): avatar, full name, join date and the personal fields; Edit opens the form. */
 export function ProfileTab() {
-  const intl = useIntl();
+  const say = useText();
+  const { locale } = useFormats();
   const text = useOptionalText();
   const screen = route.useLoaderData({ select: (data) => data.screen });
   const editing = useSelector(screen, (s) => !s.matches('viewing'));
@@ -56,7 +58,7 @@ export function ProfileTab() {
       onHoverStart={() => void loadProfileForm()}
       onPress={() => screen.send({ type: 'EDIT', profile })}
     >
-      {intl.formatMessage(messages.edit)}
+      {say(messages.edit)}
     </Button>
   );
 
@@ -67,15 +69,12 @@ export function ProfileTab() {
       {profile && (
         <>
           <div className="profile-card">
-            <Avatar
-              profile={profile}
-              label={intl.formatMessage(avatarMessage, { name: fullName(profile) })}
-            />
+            <Avatar profile={profile} label={say(avatarMessage, { name: fullName(profile) })} />
             <div>
               <p className="profile-card__name">{fullName(profile)}</p>
               <p className="profile-card__joined">
-                {intl.formatMessage(joinedMessage, {
-                  date: formatJoinDate(profile.created_at, intl.locale),
+                {say(joinedMessage, {
+                  date: formatJoinDate(profile.created_at, locale),
                 })}
               </p>
             </div>
@@ -112,7 +111,7 @@ function Avatar({ profile, label }: { profile: UserProfile; label: string }) {
 }
 
 function ProfileFields({ profile }: { profile: UserProfile }) {
-  const intl = useIntl();
+  const say = useText();
   const rows = [
     [profileFieldMessages.name, profile.name],
     [profileFieldMessages.surname, profile.surname],
@@ -126,11 +125,11 @@ function ProfileFields({ profile }: { profile: UserProfile }) {
   ] as const;
   return (
     <>
-      <h3 className="profile-fields__title">{intl.formatMessage(messages.personal)}</h3>
+      <h3 className="profile-fields__title">{say(messages.personal)}</h3>
       <dl className="profile-fields">
         {rows.map(([label, value]) => (
           <div key={label.id} className="profile-fields__row">
-            <dt>{intl.formatMessage(label)}</dt>
+            <dt>{say(label)}</dt>
             <dd>{value === '' ? '—' : value}</dd>
           </div>
         ))}

@@ -1,11 +1,11 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { Button } from '../../components/Button/Button';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Spinner } from '../../components/Spinner/Spinner';
-import { useOptionalText } from '../../i18n/useText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthLayout } from './AuthLayout';
 
 const route = getRouteApi('/login/link');
@@ -23,7 +23,7 @@ const messages = defineMessages({
 
 /** /login/link?token=…&email=… — the emailed sign-in link (ADR 0015): confirmed as soon as it opens. */
 export function LoginLinkPage() {
-  const intl = useIntl();
+  const say = useText();
   const text = useOptionalText();
   const screen = route.useLoaderData({ select: (data) => data.screen });
   const redirect = route.useSearch({ select: (search) => search.redirect });
@@ -36,19 +36,19 @@ export function LoginLinkPage() {
   const problem = useSelector(screen, (snapshot) => snapshot.context.problem);
 
   return (
-    <AuthLayout title={intl.formatMessage(messages.title)}>
+    <AuthLayout title={say(messages.title)}>
       {confirming ? (
         <p className="auth-card__stack" role="status">
           <Spinner size="lg" decorative />
-          {intl.formatMessage(messages.signingIn)}
+          {say(messages.signingIn)}
         </p>
       ) : (
         <div className="auth-card__stack">
           {problem ? <ErrorText>{text(problem)}</ErrorText> : null}
-          <p className="auth-card__lead">{intl.formatMessage(messages.hint)}</p>
+          <p className="auth-card__lead">{say(messages.hint)}</p>
           {retryable ? (
             <Button size="lg" fullWidth onPress={() => screen.send({ type: 'RETRY' })}>
-              {intl.formatMessage(messages.retry)}
+              {say(messages.retry)}
             </Button>
           ) : null}
           <LinkButton
@@ -57,7 +57,7 @@ export function LoginLinkPage() {
             variant={retryable ? 'secondary' : 'primary'}
             render={(props) => <Link to="/login" search={{ redirect }} {...props} />}
           >
-            {intl.formatMessage(messages.signIn)}
+            {say(messages.signIn)}
           </LinkButton>
         </div>
       )}

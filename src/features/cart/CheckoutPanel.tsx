@@ -15,6 +15,7 @@ import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { TextField } from '../../components/TextField/TextField';
+import { RichText } from '../../i18n/RichText';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { CoinPrice, useCoinValue } from '../shared/CoinPrice';
@@ -24,8 +25,8 @@ const messages = defineMessages({
   method: { id: 'checkout.method', defaultMessage: 'Payment method' },
   balance: { id: 'checkout.method.balance', defaultMessage: 'Coins from your balance' },
   card: { id: 'checkout.method.card', defaultMessage: 'Debit / Credit card' },
-  yourBalance: { id: 'checkout.balance', defaultMessage: 'Your balance' },
-  short: { id: 'checkout.short', defaultMessage: 'Your balance is short by' },
+  yourBalance: { id: 'checkout.balanceLine', defaultMessage: 'Your balance: {amount}' },
+  short: { id: 'checkout.shortBy', defaultMessage: 'Your balance is short by {amount}' },
   topUp: { id: 'checkout.topUp', defaultMessage: 'Top up' },
   payCoins: { id: 'checkout.pay.balance', defaultMessage: 'Pay with coins' },
   payCard: { id: 'checkout.pay.card', defaultMessage: 'Pay by card' },
@@ -117,11 +118,14 @@ export function CheckoutPanel({ checkout }: CheckoutPanelProps) {
       {method === 'balance' && (
         <div className="checkout__coins">
           <p>
-            {say(messages.yourBalance)}: <CoinAmount amount={balance} currencyName={coinName} />
+            <RichText
+              text={messages.yourBalance}
+              values={{ amount: <CoinAmount amount={balance} currencyName={coinName} /> }}
+            />
           </p>
           {shortfall > 0 && (
             <p className="checkout__short">
-              {say(messages.short)} <CoinPrice amount={shortfall} />{' '}
+              <RichText text={messages.short} values={{ amount: <CoinPrice amount={shortfall} /> }} />{' '}
               <Link
                 to="/account/balance"
                 search={{ amount: Number(topUpAmount), return: '/cart' } as never}

@@ -1,21 +1,22 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { isBannerVisible } from '../../../machines/cookieConsent';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { useChild } from '../app/AppActorContext';
 import '../../components/Button/Button.css';
 import './CookieBanner.css';
+import { RichText } from '../../i18n/RichText';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   label: { id: 'cookies.banner.label', defaultMessage: 'Cookie consent' },
   text: {
-    id: 'cookies.banner.text',
+    id: 'cookies.banner.textWithLink',
     defaultMessage:
-      'We use cookies to remember your choices and keep the store running smoothly. You can accept or decline them.',
+      'We use cookies to remember your choices and keep the store running smoothly. You can accept or decline them. <link>Learn more</link>',
   },
-  learnMore: { id: 'cookies.banner.learnMore', defaultMessage: 'Learn more' },
   accept: { id: 'cookies.banner.accept', defaultMessage: 'Accept' },
   decline: { id: 'cookies.banner.decline', defaultMessage: 'Decline' },
 });
@@ -27,7 +28,7 @@ const messages = defineMessages({
  * Learn more opens the static page whose title mentions cookies, or the not-found page.
  */
 export function CookieBanner() {
-  const intl = useIntl();
+  const say = useText();
   const consent = useChild('cookieConsent');
   const visible = useSelector(consent, isBannerVisible);
   const learnMore = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.links.cookie);
@@ -35,12 +36,9 @@ export function CookieBanner() {
   useEffect(() => (visible && ref.current ? reserveSpace(ref.current) : undefined), [visible]);
   if (!visible) return null;
   return (
-    <section ref={ref} className="cookie-banner" aria-label={intl.formatMessage(messages.label)}>
+    <section ref={ref} className="cookie-banner" aria-label={say(messages.label)}>
       <p className="cookie-banner__text">
-        <FormattedMessage {...messages.text} />{' '}
-        <Link {...learnMore}>
-          <FormattedMessage {...messages.learnMore} />
-        </Link>
+        <RichText text={messages.text} values={{ link: (label) => <Link {...learnMore}>{label}</Link> }} />
       </p>
       <div className="cookie-banner__actions">
         <button
@@ -48,14 +46,14 @@ export function CookieBanner() {
           className={buttonClass('secondary', 'sm')}
           onClick={() => consent.send({ type: 'DECLINE' })}
         >
-          <FormattedMessage {...messages.decline} />
+          {say(messages.decline)}
         </button>
         <button
           type="button"
           className={buttonClass('primary', 'sm')}
           onClick={() => consent.send({ type: 'ACCEPT' })}
         >
-          <FormattedMessage {...messages.accept} />
+          {say(messages.accept)}
         </button>
       </div>
     </section>

@@ -1,11 +1,13 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessage, defineMessages, FormattedMessage, type MessageValue } from 'react-intl';
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
 import { Button } from '../../components/Button/Button';
 import { MessagePage } from '../../components/Page/MessagePage';
 import { useChild } from '../app/AppActorContext';
 import { MailIcon } from './MailIcon';
 import './email.css';
+import { RichText } from '../../i18n/RichText';
+import { useText } from '../../i18n/useText';
 
 const route = getRouteApi('/email-verification');
 
@@ -36,6 +38,7 @@ const sentToYou = defineMessage({
 
 /** /email-verification: what to do next, and a button that sends the link again. */
 export function EmailVerificationPage() {
+  const say = useText();
   const email = useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.email);
   const resender = route.useLoaderData({ select: (data) => data.screen });
   const sending = useSelector(resender, (snapshot) => snapshot.matches('sending'));
@@ -43,24 +46,18 @@ export function EmailVerificationPage() {
   return (
     <MessagePage
       icon={<MailIcon />}
-      title={<FormattedMessage {...messages.title} />}
+      title={say(messages.title)}
       text={
         <>
-          {email ? (
-            <FormattedMessage {...sentTo} values={{ email: <strong>{email}</strong> }} />
-          ) : (
-            <FormattedMessage {...sentToYou} />
-          )}{' '}
-          <FormattedMessage {...messages.next} />
+          {email ? <RichText text={sentTo} values={{ email: <strong>{email}</strong> }} /> : say(sentToYou)}{' '}
+          {say(messages.next)}
         </>
       }
     >
-      <p>
-        <FormattedMessage {...messages.missing} />
-      </p>
+      <p>{say(messages.missing)}</p>
       <div className="page__actions">
         <Button size="lg" isPending={sending} onPress={() => resender.send({ type: 'RESEND' })}>
-          <FormattedMessage {...(sending ? messages.sending : messages.resend)} />
+          {say(sending ? messages.sending : messages.resend)}
         </Button>
       </div>
     </MessagePage>

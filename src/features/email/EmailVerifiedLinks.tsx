@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { cartCount } from '../../../machines/cart';
 import { buttonClass } from '../../components/Button/buttonClass';
+import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 
 const messages = defineMessages({
@@ -16,19 +17,20 @@ const messages = defineMessages({
  * (what a guest chose before signing up is there, and checkout has just unlocked).
  */
 export function EmailVerifiedLinks() {
+  const say = useText();
   const waiting = useSelector(useChild('cart'), (snapshot) => cartCount(snapshot.context.items) > 0);
   return (
     <div className="page__actions">
       {waiting ? (
         <Link to="/cart" className={buttonClass('primary', 'lg')}>
-          <FormattedMessage {...messages.cart} />
+          {say(messages.cart)}
         </Link>
       ) : null}
       <Link to="/account" className={buttonClass(waiting ? 'secondary' : 'primary', 'lg')}>
-        <FormattedMessage {...messages.account} />
+        {say(messages.account)}
       </Link>
       <Link to="/shop" className={buttonClass('secondary', 'lg')}>
-        <FormattedMessage {...messages.shop} />
+        {say(messages.shop)}
       </Link>
     </div>
   );

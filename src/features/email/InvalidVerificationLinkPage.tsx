@@ -1,11 +1,11 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { INVALID_LINK_PAGE } from '../../../machines/verificationLink';
 import { Button } from '../../components/Button/Button';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { MessagePage } from '../../components/Page/MessagePage';
-import { useOptionalText } from '../../i18n/useText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { MailIcon } from './MailIcon';
 import { VerifiedMessage } from './VerifiedMessage';
 import './email.css';
@@ -39,6 +39,7 @@ const messages = defineMessages({
 
 /** /email/verify/invalid: a link that verifies nothing, and the way to a new one. */
 export function InvalidVerificationLinkPage() {
+  const say = useText();
   const text = useOptionalText();
   const screen = route.useLoaderData({ select: (data) => data.screen });
   const state = useSelector(screen, (snapshot) => snapshot.value);
@@ -50,23 +51,17 @@ export function InvalidVerificationLinkPage() {
 
   const sending = state === 'sending';
   return (
-    <MessagePage
-      icon={<MailIcon />}
-      title={<FormattedMessage {...messages.title} />}
-      text={<FormattedMessage {...messages.text} />}
-    >
+    <MessagePage icon={<MailIcon />} title={say(messages.title)} text={say(messages.text)}>
       {state === 'signedOut' ? (
         <>
-          <p>
-            <FormattedMessage {...messages.signIn} />
-          </p>
+          <p>{say(messages.signIn)}</p>
           <div className="page__actions">
             <Link
               to="/login"
               search={{ redirect: INVALID_LINK_PAGE }}
               className={buttonClass('primary', 'lg')}
             >
-              <FormattedMessage {...messages.signInAction} />
+              {say(messages.signInAction)}
             </Link>
           </div>
         </>
@@ -82,9 +77,7 @@ export function InvalidVerificationLinkPage() {
           </p>
           <div className="page__actions">
             <Button size="lg" isPending={sending} onPress={() => screen.send({ type: 'RESEND' })}>
-              <FormattedMessage
-                {...(sending ? messages.sending : state === 'sent' ? messages.resendAgain : messages.resend)}
-              />
+              {say(sending ? messages.sending : state === 'sent' ? messages.resendAgain : messages.resend)}
             </Button>
           </div>
         </>

@@ -1,6 +1,7 @@
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { PASSWORD_HINTS, passwordHintsMet } from '../../../domain/password';
 import './forms.css';
+import { useText } from '../../i18n/useText';
 
 const hintMessages = defineMessages({
   lower: { id: 'forms.password.hintLower', defaultMessage: '1 lower case [a-z]' },
@@ -10,12 +11,12 @@ const hintMessages = defineMessages({
 
 /** docs/product.md §5's hints under a new password, each ticked off once the password meets it. */
 export function PasswordHints({ id, password }: { id: string; password: string }) {
-  const intl = useIntl();
+  const say = useText();
   const met = passwordHintsMet(password);
   return (
     <ul id={id} className="password-hints">
       <li className="password-hints__intro">
-        {intl.formatMessage({
+        {say({
           id: 'forms.password.hintIntro',
           defaultMessage: '6 to 12 characters, no spaces, with at least:',
         })}
@@ -29,7 +30,7 @@ export function PasswordHints({ id, password }: { id: string; password: string }
               <circle cx="8" cy="8" r="3" fill="currentColor" />
             )}
           </svg>
-          {intl.formatMessage(hintMessages[hint.id])}
+          {say(hintMessages[hint.id])}
         </li>
       ))}
     </ul>

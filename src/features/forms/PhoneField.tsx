@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef } from 'react';
-import { useIntl } from 'react-intl';
 import { PHONE_MAX_LENGTH, type PhoneChange, type PhoneValue } from '../../../machines/forms/phone';
 import { onFirstInteraction } from '../../components/lazy/onFirstInteraction';
 import { TextField } from '../../components/TextField/TextField';
@@ -11,6 +10,7 @@ import {
   unreadPhone,
 } from './phoneLibrary';
 import './forms.css';
+import { useText } from '../../i18n/useText';
 
 export interface PhoneFieldProps {
   label: string;
@@ -29,7 +29,7 @@ export interface PhoneFieldProps {
  * field or on its focus; text typed before it is there is kept as typed and read once it arrives.
  */
 export function PhoneField({ label, countries, value, onChange, errorMessage }: PhoneFieldProps) {
-  const intl = useIntl();
+  const say = useText();
   const selectId = useId();
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
@@ -60,7 +60,7 @@ export function PhoneField({ label, countries, value, onChange, errorMessage }: 
     <div className="phone-field" onPointerEnter={() => void loadPhoneLibrary().catch(() => {})}>
       <div className="phone-field__code field">
         <label className="field__label" htmlFor={selectId}>
-          {intl.formatMessage({ id: 'forms.phone.dialCode', defaultMessage: 'Dial code' })}
+          {say({ id: 'forms.phone.dialCode', defaultMessage: 'Dial code' })}
         </label>
         <select
           id={selectId}
@@ -71,7 +71,7 @@ export function PhoneField({ label, countries, value, onChange, errorMessage }: 
           onChange={(event) => onChange(choosePhoneCountry(event.target.value))}
         >
           <option value="" disabled>
-            {intl.formatMessage({ id: 'forms.phone.chooseCode', defaultMessage: 'Choose' })}
+            {say({ id: 'forms.phone.chooseCode', defaultMessage: 'Choose' })}
           </option>
           {options.map((country) => (
             <option key={country.iso} value={country.iso}>
@@ -88,7 +88,7 @@ export function PhoneField({ label, countries, value, onChange, errorMessage }: 
         autoComplete="tel"
         inputMode="tel"
         maxLength={PHONE_MAX_LENGTH}
-        placeholder={intl.formatMessage({
+        placeholder={say({
           id: 'forms.phone.placeholder',
           defaultMessage: 'Enter a phone number',
         })}

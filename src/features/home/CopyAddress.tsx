@@ -1,5 +1,6 @@
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { buttonClass } from '../../components/Button/buttonClass';
+import { useText } from '../../i18n/useText';
 import { CopyIcon } from './icons';
 import { useServerAddress } from './useServerAddress';
 
@@ -15,15 +16,14 @@ const messages = defineMessages({
  * writes the clipboard and its notice becomes a toast.
  */
 export function CopyAddress({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  const say = useText();
   const label = size === 'lg' ? messages.copyAddress : messages.copy;
   const { address, copy } = useServerAddress();
   return (
     <div className={`copy-address copy-address--${size}`}>
-      <span className="copy-address__label">
-        <FormattedMessage {...messages.label} />
-      </span>
+      <span className="copy-address__label">{say(messages.label)}</span>
       <code className="copy-address__value" aria-live="polite">
-        {address ?? <FormattedMessage {...messages.loading} />}
+        {address ?? say(messages.loading)}
       </code>
       <button
         type="button"
@@ -32,7 +32,7 @@ export function CopyAddress({ size = 'md' }: { size?: 'md' | 'lg' }) {
         disabled={address === undefined}
       >
         <CopyIcon />
-        <FormattedMessage {...label} />
+        {say(label)}
       </button>
     </div>
   );

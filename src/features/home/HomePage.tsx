@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { CopyAddress } from './CopyAddress';
 import { BadgeIcon, CompassIcon, ExternalIcon, ShareIcon } from './icons';
 import './HomePage.css';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   eyebrow: { id: 'home.hero.eyebrow', defaultMessage: 'Blockfront server network' },
@@ -85,21 +86,18 @@ export function HomePage() {
 }
 
 function Hero() {
+  const say = useText();
   return (
     <section className="home-hero hero-background" aria-labelledby="home-hero-title">
       <div className="container home-hero__inner">
-        <p className="home-hero__eyebrow">
-          <FormattedMessage {...messages.eyebrow} />
-        </p>
+        <p className="home-hero__eyebrow">{say(messages.eyebrow)}</p>
         <h1 id="home-hero-title" className="home-hero__title">
-          <FormattedMessage {...messages.title} />
+          {say(messages.title)}
         </h1>
-        <p className="home-hero__lead">
-          <FormattedMessage {...messages.lead} />
-        </p>
+        <p className="home-hero__lead">{say(messages.lead)}</p>
         <CopyAddress />
         <Link to="/shop" className={buttonClass('secondary', 'md', false, 'home-hero__shop')}>
-          <FormattedMessage {...messages.shop} />
+          {say(messages.shop)}
         </Link>
       </div>
     </section>
@@ -107,15 +105,12 @@ function Hero() {
 }
 
 function JoinSection() {
+  const say = useText();
   return (
     <section className="home-section home-join" aria-labelledby="home-join-title">
       <div className="container home-join__inner">
-        <h2 id="home-join-title">
-          <FormattedMessage {...messages.joinTitle} />
-        </h2>
-        <p className="home-section__text">
-          <FormattedMessage {...messages.joinText} />
-        </p>
+        <h2 id="home-join-title">{say(messages.joinTitle)}</h2>
+        <p className="home-section__text">{say(messages.joinText)}</p>
         <CopyAddress size="lg" />
       </div>
     </section>
@@ -123,6 +118,7 @@ function JoinSection() {
 }
 
 function HowItWorks() {
+  const say = useText();
   const steps = [
     [messages.howGrabTitle, messages.howGrabText],
     [messages.howPasteTitle, messages.howPasteText],
@@ -131,18 +127,12 @@ function HowItWorks() {
   return (
     <section className="home-section" aria-labelledby="home-how-title">
       <div className="container">
-        <h2 id="home-how-title">
-          <FormattedMessage {...messages.howTitle} />
-        </h2>
+        <h2 id="home-how-title">{say(messages.howTitle)}</h2>
         <ol className="home-steps">
           {steps.map(([title, text]) => (
             <li key={title.id} className="home-steps__step">
-              <h3 className="home-card__title">
-                <FormattedMessage {...title} />
-              </h3>
-              <p>
-                <FormattedMessage {...text} />
-              </p>
+              <h3 className="home-card__title">{say(title)}</h3>
+              <p>{say(text)}</p>
             </li>
           ))}
         </ol>
@@ -152,6 +142,7 @@ function HowItWorks() {
 }
 
 function Features() {
+  const say = useText();
   const features = [
     [messages.adventureTitle, messages.adventureText, <CompassIcon key="icon" />],
     [messages.sharingTitle, messages.sharingText, <ShareIcon key="icon" />],
@@ -160,19 +151,13 @@ function Features() {
   return (
     <section className="home-section home-section--alt" aria-labelledby="home-features-title">
       <div className="container">
-        <h2 id="home-features-title">
-          <FormattedMessage {...messages.featuresTitle} />
-        </h2>
+        <h2 id="home-features-title">{say(messages.featuresTitle)}</h2>
         <ul className="home-features">
           {features.map(([title, text, icon]) => (
             <li key={title.id} className="home-card">
               <span className="home-card__icon">{icon}</span>
-              <h3 className="home-card__title">
-                <FormattedMessage {...title} />
-              </h3>
-              <p>
-                <FormattedMessage {...text} />
-              </p>
+              <h3 className="home-card__title">{say(title)}</h3>
+              <p>{say(text)}</p>
             </li>
           ))}
         </ul>
@@ -183,19 +168,16 @@ function Features() {
 
 /** Hidden once the visitor is signed in (docs/product.md §1). */
 function SignUpCallToAction() {
+  const say = useText();
   const signedIn = useSelector(useChild('session'), (snapshot) => snapshot.context.isAuthenticated);
   if (signedIn) return null;
   return (
     <section className="home-section home-cta" aria-labelledby="home-cta-title">
       <div className="container home-cta__inner">
-        <h2 id="home-cta-title">
-          <FormattedMessage {...messages.signUpTitle} />
-        </h2>
-        <p className="home-section__text">
-          <FormattedMessage {...messages.signUpText} />
-        </p>
+        <h2 id="home-cta-title">{say(messages.signUpTitle)}</h2>
+        <p className="home-section__text">{say(messages.signUpText)}</p>
         <Link to="/register" className={buttonClass('primary', 'lg')}>
-          <FormattedMessage {...messages.signUpAction} />
+          {say(messages.signUpAction)}
         </Link>
       </div>
     </section>
@@ -203,26 +185,20 @@ function SignUpCallToAction() {
 }
 
 function SocialLinks() {
+  const say = useText();
   const links = useAppSelector((snapshot) => snapshot.context.socialLinks);
   if (links.length === 0) return null;
   return (
     <section className="home-section home-section--alt" aria-labelledby="home-social-title">
       <div className="container">
-        <h2 id="home-social-title">
-          <FormattedMessage {...messages.socialTitle} />
-        </h2>
-        <p className="home-section__text">
-          <FormattedMessage {...messages.socialText} />
-        </p>
+        <h2 id="home-social-title">{say(messages.socialTitle)}</h2>
+        <p className="home-section__text">{say(messages.socialText)}</p>
         <ul className="home-social">
           {links.map((link) => (
             <li key={link.id}>
               <a className="home-social__link" href={link.link} target="_blank" rel="noopener noreferrer">
                 <img src={link.img} alt="" width={24} height={24} loading="lazy" />
-                {link.title}{' '}
-                <span className="visually-hidden">
-                  <FormattedMessage {...messages.newTab} />
-                </span>
+                {link.title} <span className="visually-hidden">{say(messages.newTab)}</span>
                 <ExternalIcon />
               </a>
             </li>

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { MessagePage } from '../../components/Page/MessagePage';
 import './pages.css';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   title: { id: 'notFound.title', defaultMessage: 'Oops! Page Not Found' },
@@ -11,6 +12,7 @@ const messages = defineMessages({
 });
 
 export function NotFoundPage() {
+  const say = useText();
   return (
     <MessagePage
       icon={
@@ -18,11 +20,11 @@ export function NotFoundPage() {
           404
         </p>
       }
-      title={<FormattedMessage {...messages.title} />}
-      text={<FormattedMessage {...messages.text} />}
+      title={say(messages.title)}
+      text={say(messages.text)}
     >
       <LinkButton size="lg" render={(props) => <Link to="/" {...props} />}>
-        <FormattedMessage {...messages.home} />
+        {say(messages.home)}
       </LinkButton>
     </MessagePage>
   );

@@ -2,11 +2,11 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import { FormattedMessage, type MessageDescriptor } from 'react-intl';
+import type { MessageDescriptor } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { staticPageMachine } from '../../../machines/staticPages';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { useOptionalText } from '../../i18n/useText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { NotFoundPage } from './NotFoundPage';
 import '../../components/Page/Page.css';
 import './pages.css';
@@ -35,6 +35,7 @@ export interface StaticPageViewProps {
  * machine sends the screen RELOAD).
  */
 export function StaticPageView({ page: actor, heading }: StaticPageViewProps) {
+  const say = useText();
   const text = useOptionalText();
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const page = useSelector(actor, (snapshot) => snapshot.context.page);
@@ -42,7 +43,7 @@ export function StaticPageView({ page: actor, heading }: StaticPageViewProps) {
   const html = useMemo(() => (page ? safeHtml(page.content) : ''), [page]);
 
   if (state === 'notFound') return <NotFoundPage />;
-  const title = heading ? <FormattedMessage {...heading} /> : page?.title;
+  const title = heading ? say(heading) : page?.title;
   return (
     <main className="static-page" aria-busy={state === 'loading'}>
       <div className="page-hero hero-background">

@@ -1,8 +1,9 @@
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { MessagePage } from '../../components/Page/MessagePage';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
 import './payment.css';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   title: { id: 'payment.fail.title', defaultMessage: 'Payment failed' },
@@ -15,12 +16,9 @@ const messages = defineMessages({
 
 /** /fail-payment. Its notice comes from the paymentResult machine, started when the route is entered. */
 export function PaymentFailPage() {
+  const say = useText();
   return (
-    <MessagePage
-      icon={<ResultIcon kind="fail" />}
-      title={<FormattedMessage {...messages.title} />}
-      text={<FormattedMessage {...messages.text} />}
-    >
+    <MessagePage icon={<ResultIcon kind="fail" />} title={say(messages.title)} text={say(messages.text)}>
       <ResultActions primary="retry" />
     </MessagePage>
   );

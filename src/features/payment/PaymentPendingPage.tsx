@@ -1,10 +1,11 @@
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { MessagePage } from '../../components/Page/MessagePage';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
 import { SupportEmail } from './SupportEmail';
 import './payment.css';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   title: { id: 'payment.pending.title', defaultMessage: 'Your payment is being processed' },
@@ -20,11 +21,12 @@ const messages = defineMessages({
  * page; leaving the page stops it, and so the polling.
  */
 export function PaymentPendingPage() {
+  const say = useText();
   return (
     <MessagePage
       icon={<ResultIcon kind="pending" />}
-      title={<FormattedMessage {...messages.title} />}
-      text={<FormattedMessage {...messages.text} />}
+      title={say(messages.title)}
+      text={say(messages.text)}
       busy
     >
       <Spinner size="lg" className="payment-result__spinner" />

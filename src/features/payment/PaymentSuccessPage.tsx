@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { defineMessage, defineMessages, FormattedMessage, type MessageValue } from 'react-intl';
+import { defineMessage, defineMessages, type MessageTag } from 'react-intl';
 import { MessagePage } from '../../components/Page/MessagePage';
 import { ResultActions } from './ResultActions';
 import { ResultIcon } from './ResultIcon';
 import { SupportEmail } from './SupportEmail';
 import './payment.css';
+import { RichText } from '../../i18n/RichText';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   title: { id: 'payment.success.title', defaultMessage: 'Thank you for your purchase!' },
@@ -12,13 +14,12 @@ const messages = defineMessages({
     id: 'payment.success.text',
     defaultMessage: 'Your payment went through. Your coins and items are already waiting in your account.',
   },
-  history: { id: 'payment.success.history', defaultMessage: 'order history' },
 });
 
-const next = defineMessage<{ history: MessageValue }>({
-  id: 'payment.success.next',
+const next = defineMessage<{ history: MessageTag }>({
+  id: 'payment.success.followDeliveries',
   defaultMessage:
-    'Items delivered in game reach your player on the game server within a minute, or as soon as they join. Follow each delivery in your {history}.',
+    'Items delivered in game reach your player on the game server within a minute, or as soon as they join. Follow each delivery in your <history>order history</history>.',
 });
 
 /**
@@ -26,22 +27,13 @@ const next = defineMessage<{ history: MessageValue }>({
  * paymentResult machine, started when the route is entered.
  */
 export function PaymentSuccessPage() {
+  const say = useText();
   return (
-    <MessagePage
-      icon={<ResultIcon kind="success" />}
-      title={<FormattedMessage {...messages.title} />}
-      text={<FormattedMessage {...messages.text} />}
-    >
+    <MessagePage icon={<ResultIcon kind="success" />} title={say(messages.title)} text={say(messages.text)}>
       <p>
-        <FormattedMessage
-          {...next}
-          values={{
-            history: (
-              <Link to="/account/order-history">
-                <FormattedMessage {...messages.history} />
-              </Link>
-            ),
-          }}
+        <RichText
+          text={next}
+          values={{ history: (label) => <Link to="/account/order-history">{label}</Link> }}
         />
       </p>
       <SupportEmail />

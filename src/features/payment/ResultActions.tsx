@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { buttonClass } from '../../components/Button/buttonClass';
+import { useText } from '../../i18n/useText';
 
 export const resultMessages = defineMessages({
   account: { id: 'payment.action.account', defaultMessage: 'Go to my account' },
@@ -11,19 +12,20 @@ export const resultMessages = defineMessages({
 
 /** The two ways on from a payment result: the primary one first. */
 export function ResultActions({ primary }: { primary: 'account' | 'retry' }) {
+  const say = useText();
   return (
     <div className="page__actions">
       {primary === 'account' ? (
         <ActionLink to="/account" variant="primary">
-          <FormattedMessage {...resultMessages.account} />
+          {say(resultMessages.account)}
         </ActionLink>
       ) : (
         <ActionLink to="/cart" variant="primary">
-          <FormattedMessage {...resultMessages.retry} />
+          {say(resultMessages.retry)}
         </ActionLink>
       )}
       <ActionLink to="/" variant="secondary">
-        <FormattedMessage {...resultMessages.home} />
+        {say(resultMessages.home)}
       </ActionLink>
     </div>
   );

@@ -1,4 +1,5 @@
-import { defineMessage, FormattedMessage, type MessageValue } from 'react-intl';
+import { defineMessage, type MessageValue } from 'react-intl';
+import { RichText } from '../../i18n/RichText';
 import { useAppSelector } from '../app/AppActorContext';
 
 const support = defineMessage<{ email: MessageValue }>({
@@ -12,7 +13,7 @@ export function SupportEmail() {
   if (!email) return null;
   return (
     <p>
-      <FormattedMessage {...support} values={{ email: <a href={`mailto:${email}`}>{email}</a> }} />
+      <RichText text={support} values={{ email: <a href={`mailto:${email}`}>{email}</a> }} />
     </p>
   );
 }

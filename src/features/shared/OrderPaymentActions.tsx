@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { type Order, type ordersMachine, ordersMessages } from '../../../machines/orders';
 import { withValues } from '../../../machines/text';
 import { Button } from '../../components/Button/Button';
+import { clockTime, useFormats } from '../../i18n/useFormats';
 import { useText } from '../../i18n/useText';
 import './order-actions.css';
 
@@ -18,7 +18,7 @@ export interface OrderPaymentActionsProps {
  */
 export function OrderPaymentActions({ orders, order }: OrderPaymentActionsProps) {
   const say = useText();
-  const intl = useIntl();
+  const formats = useFormats();
   const acting = useSelector(orders, (snapshot) => snapshot.context.acting);
   const paying = useSelector(
     orders,
@@ -34,7 +34,7 @@ export function OrderPaymentActions({ orders, order }: OrderPaymentActionsProps)
         <p className="order-actions__expires">
           {say(
             withValues(ordersMessages.expires, {
-              time: intl.formatTime(order.expires_at, { hour: '2-digit', minute: '2-digit' }),
+              time: formats.formatTime(order.expires_at, clockTime),
             }),
           )}
         </p>

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { FormattedMessage } from 'react-intl';
 import { badgeText, cartCount } from '../../../machines/cart';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
+import { useText } from '../../i18n/useText';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { CartIcon } from './icons';
 import { navMessages } from './messages';
@@ -21,6 +21,7 @@ export function useCartBadge(): string {
 
 /** Balance, cart, MY PROFILE and Logout of the main bar for a signed-in customer. */
 export function SignedInLinks() {
+  const say = useText();
   const balance = useBalance();
   const badge = useCartBadge();
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
@@ -29,28 +30,24 @@ export function SignedInLinks() {
     <>
       {balance !== null && (
         <Link to="/account/balance" className="site-header__balance">
-          <span className="visually-hidden">
-            <FormattedMessage {...navMessages.balance} />
-          </span>
+          <span className="visually-hidden">{say(navMessages.balance)}</span>
           <CoinAmount amount={balance} currencyName={coinName} size="sm" />
         </Link>
       )}
       <Link to="/cart" className="site-header__cart">
         <CartIcon />
-        <span className="visually-hidden">
-          <FormattedMessage {...navMessages.cart} />
-        </span>
+        <span className="visually-hidden">{say(navMessages.cart)}</span>
         {badge !== '' && <span className="site-header__badge">{badge}</span>}
       </Link>
       <LinkButton size="sm" render={(props) => <Link to="/account/profile" {...props} />}>
-        <FormattedMessage {...navMessages.myProfile} />
+        {say(navMessages.myProfile)}
       </LinkButton>
       <button
         type="button"
         className={buttonClass('ghost', 'sm')}
         onClick={() => session.send({ type: 'LOGOUT' })}
       >
-        <FormattedMessage {...navMessages.logout} />
+        {say(navMessages.logout)}
       </button>
     </>
   );
@@ -58,13 +55,14 @@ export function SignedInLinks() {
 
 /** SIGN IN and SIGN UP of the main bar for a guest. */
 export function GuestLinks() {
+  const say = useText();
   return (
     <>
       <LinkButton variant="ghost" size="sm" render={(props) => <Link to="/login" {...props} />}>
-        <FormattedMessage {...navMessages.signIn} />
+        {say(navMessages.signIn)}
       </LinkButton>
       <LinkButton size="sm" render={(props) => <Link to="/register" {...props} />}>
-        <FormattedMessage {...navMessages.signUp} />
+        {say(navMessages.signUp)}
       </LinkButton>
     </>
   );

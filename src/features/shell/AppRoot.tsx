@@ -8,7 +8,7 @@ import {
   useLayoutEffect,
   useSyncExternalStore,
 } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { localeOf } from '../../../machines/language';
 import { LoadFailed } from '../../components/LoadFailed/LoadFailed';
 import { ChunkBoundary } from '../../components/lazy/ChunkBoundary';
@@ -18,6 +18,7 @@ import { IntlProvider } from '../../i18n/IntlProvider';
 import { useAppActor, useAppSelector, useChild } from '../app/AppActorContext';
 import { injectGoogleTag } from './googleTag';
 import './AppRoot.css';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   loading: { id: 'shell.startup.loading', defaultMessage: 'Loading...' },
@@ -105,14 +106,14 @@ function useRouterResolved(router: AnyRouter): boolean {
  * ready (bootApp's mountApp), so this one shows where the app is rendered earlier, as in tests.
  */
 function StartupSpinner() {
-  const intl = useIntl();
+  const say = useText();
   return (
     <main className="app-status">
       <svg
         className="app-status__spinner"
         viewBox="0 0 48 48"
         role="progressbar"
-        aria-label={intl.formatMessage(messages.loading)}
+        aria-label={say(messages.loading)}
       >
         <circle className="app-status__track" cx="24" cy="24" r="20" />
         <path className="app-status__arc" d="M24 4a20 20 0 0 1 20 20" />

@@ -1,4 +1,5 @@
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   label: { id: 'shell.footer.cards', defaultMessage: 'We accept debit and credit cards' },
@@ -13,9 +14,9 @@ const BRANDS = [
 ] as const;
 
 export function CardBrands() {
-  const intl = useIntl();
+  const say = useText();
   return (
-    <ul className="card-brands" aria-label={intl.formatMessage(messages.label)}>
+    <ul className="card-brands" aria-label={say(messages.label)}>
       {BRANDS.map((brand) => (
         <li key={brand.id} className={`card-brand card-brand--${brand.id}`}>
           {brand.name}

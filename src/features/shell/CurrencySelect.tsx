@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
 import { showSelector } from '../../../machines/currency';
 import { DeferredSelect } from '../../components/Select/DeferredSelect';
 import { LazySelect } from '../../components/Select/LazySelect';
 import type { SelectProps } from '../../components/Select/types';
+import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { navMessages } from './messages';
 
@@ -14,7 +14,7 @@ import { navMessages } from './messages';
  * first load: see DeferredSelect.
  */
 export function CurrencySelect({ className, deferred = false }: { className?: string; deferred?: boolean }) {
-  const intl = useIntl();
+  const say = useText();
   const currency = useChild('currency');
   const currencies = useSelector(currency, (snapshot) => snapshot.context.currencies);
   const current = useSelector(currency, (snapshot) => snapshot.context.current.code);
@@ -25,7 +25,7 @@ export function CurrencySelect({ className, deferred = false }: { className?: st
   if (!showSelector(currencies)) return null;
   const props: SelectProps = {
     className: ['currency-select', className].filter(Boolean).join(' '),
-    label: intl.formatMessage(navMessages.currency),
+    label: say(navMessages.currency),
     options,
     value: current,
     openOnFocus: true,

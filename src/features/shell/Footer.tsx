@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessage, defineMessages } from 'react-intl';
 import { operatorCompany } from '../../../domain/settings';
+import { RichText } from '../../i18n/RichText';
+import { useText } from '../../i18n/useText';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { CardBrands } from './CardBrands';
 import { Logo } from './Logo';
@@ -10,7 +12,7 @@ import { NavItem } from './NavItem';
 
 const messages = defineMessages({
   nav: { id: 'shell.footer.nav', defaultMessage: 'Site' },
-  support: { id: 'shell.footer.support', defaultMessage: 'Support:' },
+  support: { id: 'shell.footer.supportLine', defaultMessage: 'Support: {email}' },
 });
 
 const copyright = defineMessage<{ year: number; copyright: string }>({
@@ -24,7 +26,7 @@ const copyright = defineMessage<{ year: number; copyright: string }>({
  * and the accepted card brands.
  */
 export function Footer() {
-  const intl = useIntl();
+  const say = useText();
   const settings = useAppSelector((snapshot) => snapshot.context.settings);
   const links = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.links.footer);
   const company = operatorCompany(settings);
@@ -44,12 +46,14 @@ export function Footer() {
           {settings?.requisites && <p className="site-footer__requisites">{settings.requisites}</p>}
           {settings?.support_email && (
             <p>
-              <FormattedMessage {...messages.support} />{' '}
-              <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+              <RichText
+                text={messages.support}
+                values={{ email: <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a> }}
+              />
             </p>
           )}
         </div>
-        <nav className="site-footer__nav" aria-label={intl.formatMessage(messages.nav)}>
+        <nav className="site-footer__nav" aria-label={say(messages.nav)}>
           <ul className="site-footer__links">
             <NavItem to="/" label={navMessages.main} />
             <NavItem to="/rules" label={navMessages.rules} />
@@ -66,10 +70,7 @@ export function Footer() {
       </div>
       <div className="site-footer__bottom">
         <p className="container">
-          <FormattedMessage
-            {...copyright}
-            values={{ year: new Date().getFullYear(), copyright: settings?.copyright ?? '' }}
-          />
+          {say(copyright, { year: new Date().getFullYear(), copyright: settings?.copyright ?? '' })}
         </p>
       </div>
     </footer>

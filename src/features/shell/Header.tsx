@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { loadFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScreenMenu';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
+import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { GuestLinks, SignedInLinks } from './AccountLinks';
 import { CurrencySelect } from './CurrencySelect';
@@ -29,7 +30,7 @@ const messages = defineMessages({
 export type HeaderStyle = 'transparent' | 'solid';
 
 export function Header({ variant }: { variant: HeaderStyle }) {
-  const intl = useIntl();
+  const say = useText();
   const signedIn = useSignedIn();
   const mobileMenu = useChild('mobileMenu');
   const menuOpen = useSelector(mobileMenu, (snapshot) => snapshot.matches('open'));
@@ -37,7 +38,7 @@ export function Header({ variant }: { variant: HeaderStyle }) {
     <header className={`site-header site-header--${variant}`}>
       <div className="site-header__strip">
         <div className="container site-header__strip-inner">
-          <nav aria-label={intl.formatMessage(messages.info)}>
+          <nav aria-label={say(messages.info)}>
             <ul className="site-header__strip-links">
               <NavItem to="/rules" label={navMessages.rules} />
               <NavItem to="/faq" label={navMessages.faq} />
@@ -50,19 +51,19 @@ export function Header({ variant }: { variant: HeaderStyle }) {
         </div>
       </div>
       <div className="container site-header__bar">
-        <Link to="/" className="site-header__logo" aria-label={intl.formatMessage(messages.home)}>
+        <Link to="/" className="site-header__logo" aria-label={say(messages.home)}>
           <Logo />
         </Link>
-        <nav className="site-header__nav" aria-label={intl.formatMessage(messages.main)}>
+        <nav className="site-header__nav" aria-label={say(messages.main)}>
           <LinkButton variant="secondary" size="sm" render={(props) => <Link to="/shop" {...props} />}>
-            <FormattedMessage {...navMessages.shop} />
+            {say(navMessages.shop)}
           </LinkButton>
           {signedIn ? <SignedInLinks /> : <GuestLinks />}
         </nav>
         <button
           type="button"
           className="site-header__menu-button"
-          aria-label={intl.formatMessage(messages.openMenu)}
+          aria-label={say(messages.openMenu)}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           onPointerEnter={() => void loadFullScreenMenu()}

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { FormattedMessage } from 'react-intl';
+import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { navMessages } from './messages';
 
@@ -8,15 +8,14 @@ import { navMessages } from './messages';
  * language machine's CHANGE (it stores the id and loads the translations). Hidden with one language.
  */
 export function LanguageSelect({ className }: { className?: string }) {
+  const say = useText();
   const language = useChild('language');
   const languages = useSelector(language, (snapshot) => snapshot.context.languages);
   const languageId = useSelector(language, (snapshot) => snapshot.context.languageId);
   if (languages.length < 2) return null;
   return (
     <label className={['shell-select', className].filter(Boolean).join(' ')}>
-      <span className="shell-select__label">
-        <FormattedMessage {...navMessages.language} />
-      </span>
+      <span className="shell-select__label">{say(navMessages.language)}</span>
       <select
         className="shell-select__input"
         value={languageId ?? ''}

@@ -1,9 +1,10 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { LazyFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScreenMenu';
+import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { CurrencySelect } from './CurrencySelect';
 import { LanguageSelect } from './LanguageSelect';
@@ -20,7 +21,7 @@ const messages = defineMessages({
  * closes on Escape, on any link click and once the viewport is 768 px or wider.
  */
 export function MobileMenu() {
-  const intl = useIntl();
+  const say = useText();
   const menu = useChild('mobileMenu');
   const isOpen = useSelector(menu, (snapshot) => snapshot.matches('open'));
   const signedIn = useSignedIn();
@@ -53,10 +54,10 @@ export function MobileMenu() {
     <LazyFullScreenMenu
       isOpen={isOpen}
       onClose={() => menu.send({ type: 'CLOSE' })}
-      title={intl.formatMessage(messages.title)}
+      title={say(messages.title)}
       hideTitle
     >
-      <nav className="mobile-menu" aria-label={intl.formatMessage(messages.title)}>
+      <nav className="mobile-menu" aria-label={say(messages.title)}>
         <ul className="mobile-menu__list mobile-menu__list--minor">
           {item('/rules', navMessages.rules)}
           {item('/faq', navMessages.faq)}
@@ -83,15 +84,15 @@ export function MobileMenu() {
               className={buttonClass('secondary', 'md', true)}
               onClick={() => menu.send({ type: 'LOGOUT' })}
             >
-              <FormattedMessage {...navMessages.logout} />
+              {say(navMessages.logout)}
             </button>
           ) : (
             <>
               <Link to="/login" className={buttonClass('secondary', 'md', true)} onClick={onLinkClick}>
-                <FormattedMessage {...navMessages.signIn} />
+                {say(navMessages.signIn)}
               </Link>
               <Link to="/register" className={buttonClass('primary', 'md', true)} onClick={onLinkClick}>
-                <FormattedMessage {...navMessages.signUp} />
+                {say(navMessages.signUp)}
               </Link>
             </>
           )}

@@ -1,5 +1,6 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { FormattedMessage, type MessageDescriptor } from 'react-intl';
+import type { MessageDescriptor } from 'react-intl';
+import { useText } from '../../i18n/useText';
 
 /** One entry of a shell link list (header strip, footer, mobile menu). */
 export function NavItem({
@@ -13,10 +14,11 @@ export function NavItem({
   className?: string;
   onClick?: () => void;
 }) {
+  const say = useText();
   return (
     <li>
       <Link to={to} className={className} onClick={onClick}>
-        <FormattedMessage {...label} />
+        {say(label)}
       </Link>
     </li>
   );

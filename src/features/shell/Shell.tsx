@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ShellToasts } from './ShellToasts';
@@ -8,6 +8,7 @@ import { useHeaderStyle } from './useHeaderStyle';
 import { usePageTitle } from './usePageTitle';
 import { useScrollReset } from './useScrollReset';
 import './Shell.css';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   skip: { id: 'shell.skipToContent', defaultMessage: 'Skip to content' },
@@ -18,13 +19,14 @@ const messages = defineMessages({
  * route's error), footer, cookie banner, toasts.
  */
 export function Shell({ cookieBanner, children }: { cookieBanner: ReactNode; children?: ReactNode }) {
+  const say = useText();
   useScrollReset();
   const headerStyle = useHeaderStyle();
   const titleAnnouncement = usePageTitle();
   return (
     <div className={`shell shell--${headerStyle}`}>
       <a className="skip-link" href="#content">
-        <FormattedMessage {...messages.skip} />
+        {say(messages.skip)}
       </a>
       <Header variant={headerStyle} />
       <div id="content" className="shell__content" tabIndex={-1}>

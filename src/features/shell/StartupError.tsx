@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import type { Text } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
 import '../../components/Button/Button.css';
@@ -8,8 +8,8 @@ import { Logo } from './Logo';
 
 const messages = defineMessages({
   initError: {
-    id: 'shell.startup.initError',
-    defaultMessage: 'An error occurred during initialization:',
+    id: 'shell.startup.initErrorWith',
+    defaultMessage: 'An error occurred during initialization: {message}',
   },
   retry: { id: 'shell.startup.retry', defaultMessage: 'Retry' },
   retryingIn: {
@@ -34,6 +34,7 @@ export function StartupError({
   retryInSeconds: number | null;
   onRetry: () => void;
 }) {
+  const say = useText();
   const text = useOptionalText();
   return (
     <div className="startup-error">
@@ -44,12 +45,12 @@ export function StartupError({
       </div>
       <main className="startup-error__main container">
         <p className="startup-error__message" role="alert">
-          <FormattedMessage {...messages.initError} /> {text(error)}
+          {say(messages.initError, { message: text(error) ?? '' })}
         </p>
         {retryInSeconds !== null && <RetryCountdown seconds={retryInSeconds} />}
         {/* A plain button: react-aria's would add its weight to every first load for a rare screen. */}
         <button type="button" className={buttonClass('primary', 'md')} onClick={onRetry}>
-          <FormattedMessage {...messages.retry} />
+          {say(messages.retry)}
         </button>
       </main>
       <div className="startup-error__bar startup-error__bar--bottom" />
@@ -59,7 +60,7 @@ export function StartupError({
 
 /** Counts the Retry-After down; the machine's own timer does the retry. */
 function RetryCountdown({ seconds }: { seconds: number }) {
-  const text = useText();
+  const say = useText();
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
     setLeft(seconds);
@@ -68,11 +69,7 @@ function RetryCountdown({ seconds }: { seconds: number }) {
   }, [seconds]);
   return (
     <p className="startup-error__countdown" role="status">
-      {left > 0 ? (
-        text({ ...messages.retryingIn, values: { seconds: left } })
-      ) : (
-        <FormattedMessage {...messages.retrying} />
-      )}
+      {left > 0 ? say(messages.retryingIn, { seconds: left }) : say(messages.retrying)}
     </p>
   );
 }

@@ -10,12 +10,13 @@ import {
   ModalOverlay,
   NumberField,
 } from 'react-aria-components';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import type { Product } from '../../../machines/shop';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinPrice } from '../shared/CoinPrice';
 import './ProductDialog.css';
 import { MAX_LINE_COUNT } from '../../../domain/cart';
+import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
   close: { id: 'shop.dialog.close', defaultMessage: 'Close' },
@@ -33,7 +34,7 @@ export interface ProductDialogProps {
 
 /** A product's details (docs/product.md §2 shop): larger image, description, price, quantity 1–99, Add to cart. */
 export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
-  const intl = useIntl();
+  const say = useText();
   const [count, setCount] = useState(1);
   return (
     <ModalOverlay
@@ -46,11 +47,7 @@ export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
     >
       <Modal className="product-dialog">
         <Dialog className="product-dialog__dialog">
-          <Button
-            className="product-dialog__close"
-            onPress={onClose}
-            aria-label={intl.formatMessage(messages.close)}
-          >
+          <Button className="product-dialog__close" onPress={onClose} aria-label={say(messages.close)}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" />
             </svg>
@@ -70,13 +67,13 @@ export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
               value={count}
               onChange={(value) => setCount(Number.isFinite(value) ? value : 1)}
             >
-              <Label>{intl.formatMessage(messages.quantity)}</Label>
+              <Label>{say(messages.quantity)}</Label>
               <Group className="product-dialog__stepper">
-                <Button slot="decrement" aria-label={intl.formatMessage(messages.decrease)}>
+                <Button slot="decrement" aria-label={say(messages.decrease)}>
                   −
                 </Button>
                 <Input />
-                <Button slot="increment" aria-label={intl.formatMessage(messages.increase)}>
+                <Button slot="increment" aria-label={say(messages.increase)}>
                   +
                 </Button>
               </Group>
@@ -89,7 +86,7 @@ export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
                 onAdd(count);
               }}
             >
-              {intl.formatMessage(messages.add)}
+              {say(messages.add)}
             </button>
           </div>
         </Dialog>

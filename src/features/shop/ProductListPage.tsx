@@ -1,13 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { SHOP_PAGE_SIZE } from '../../../machines/shop';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
-import { useOptionalText } from '../../i18n/useText';
+import { useOptionalText, useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { useIsSignedIn } from '../shared/session';
 import { CategoryFilter } from './CategoryFilter';
@@ -34,7 +34,7 @@ const EAGER_IMAGES = 4;
 
 /** /shop (docs/product.md §2 ProductListPage): the grid of one page of products, paging, and Add to cart. */
 export function ProductListPage() {
-  const intl = useIntl();
+  const say = useText();
   const text = useOptionalText();
   const shop = route.useLoaderData({ select: (data) => data.screen });
   const state = useSelector(shop, (snapshot) => snapshot.value);
@@ -49,17 +49,17 @@ export function ProductListPage() {
 
   return (
     <main className="store-page shop" aria-busy={state === 'loading'}>
-      <h1>{intl.formatMessage(messages.title)}</h1>
+      <h1>{say(messages.title)}</h1>
       {categories !== null && categories.length > 0 && (
         <CategoryFilter
           categories={categories}
           selected={category}
-          label={intl.formatMessage(messages.categories)}
-          allLabel={intl.formatMessage(messages.allCategories)}
+          label={say(messages.categories)}
+          allLabel={say(messages.allCategories)}
           onChoose={(choice) => shop.send({ type: 'CHOOSE_CATEGORY', category: choice })}
         />
       )}
-      {state === 'loading' && <ShopSkeleton label={intl.formatMessage(messages.loading)} />}
+      {state === 'loading' && <ShopSkeleton label={say(messages.loading)} />}
       {state === 'error' && (
         <div className="shop__status">
           <ErrorText>{text(error)}</ErrorText>
@@ -68,18 +68,18 @@ export function ProductListPage() {
             className={buttonClass('secondary', 'md')}
             onClick={() => shop.send({ type: 'RETRY' })}
           >
-            {intl.formatMessage(messages.retry)}
+            {say(messages.retry)}
           </button>
         </div>
       )}
       {state === 'empty' && (
         <EmptyState
-          title={intl.formatMessage(messages.empty)}
-          description={intl.formatMessage(messages.emptyText)}
+          title={say(messages.empty)}
+          description={say(messages.emptyText)}
           action={
             page > 1 ? (
               <LinkButton render={(props) => <Link to="/shop" {...props} />}>
-                <FormattedMessage {...messages.firstPage} />
+                {say(messages.firstPage)}
               </LinkButton>
             ) : undefined
           }
