@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { onFirstInteraction } from '../lazy/onFirstInteraction';
-import { ChevronIcon } from './ChevronIcon';
 import { loadSelect } from './LazySelect';
+import { SelectFace } from './SelectFace';
 import type { SelectProps } from './types';
 import '../TextField/TextField.css';
 import './Select.css';
@@ -72,10 +72,7 @@ export function DeferredSelect(props: SelectProps) {
       data-invalid={invalid || undefined}
       onPointerEnter={() => void loadSelect().catch(() => {})}
     >
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="select__control">
+      <SelectFace id={id} label={label}>
         <input
           ref={input}
           id={id}
@@ -94,12 +91,7 @@ export function DeferredSelect(props: SelectProps) {
           onChange={(event) => setTyped(event.target.value)}
           onFocus={takeOver}
         />
-        <div className="select__adornments">
-          <span className="select__trigger" aria-hidden="true">
-            <ChevronIcon />
-          </span>
-        </div>
-      </div>
+      </SelectFace>
       {name !== undefined && <input type="hidden" name={name} value={value ?? ''} />}
       {invalid && (
         <div id={errorId} className="field__error">

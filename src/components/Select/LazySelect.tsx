@@ -2,7 +2,7 @@ import { Suspense, useId } from 'react';
 import { LoadFailed } from '../LoadFailed/LoadFailed';
 import { ChunkBoundary } from '../lazy/ChunkBoundary';
 import { lazyWithAriaLocale } from '../lazy/lazyWithAriaLocale';
-import { ChevronIcon } from './ChevronIcon';
+import { SelectFace } from './SelectFace';
 import type { SelectProps } from './types';
 import '../TextField/TextField.css';
 import './Select.css';
@@ -38,10 +38,7 @@ function SelectPlaceholder({ label, options, value, placeholder, className }: Se
   const selected = options.find((option) => option.id === value);
   return (
     <div className={['field', 'select', className].filter(Boolean).join(' ')} aria-busy="true">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="select__control">
+      <SelectFace id={id} label={label}>
         <input
           id={id}
           className="field__input select__input"
@@ -50,12 +47,7 @@ function SelectPlaceholder({ label, options, value, placeholder, className }: Se
           disabled
           readOnly
         />
-        <div className="select__adornments">
-          <span className="select__trigger" aria-hidden="true">
-            <ChevronIcon />
-          </span>
-        </div>
-      </div>
+      </SelectFace>
     </div>
   );
 }

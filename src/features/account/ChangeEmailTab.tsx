@@ -3,6 +3,7 @@ import { defineMessages } from 'react-intl';
 import { TextField } from '../../components/TextField/TextField';
 import { useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
+import { PasswordField } from '../forms/PasswordField';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { AccountSection } from './AccountSection';
@@ -32,17 +33,10 @@ export function ChangeEmailTab() {
       <AuthForm
         className="account-form"
         {...view.form}
-        actions={
-          <SubmitButton pending={view.pending} label={messages.submit} pendingLabel={messages.pending} />
-        }
+        actions={<SubmitButton pending={view.pending} labels={messages} />}
       >
         <TextField label={say(messages.email)} type="email" autoComplete="email" {...view.field('email')} />
-        <TextField
-          label={say(messages.password)}
-          type="password"
-          autoComplete="current-password"
-          {...view.field('password')}
-        />
+        <PasswordField label={messages.password} {...view.field('password')} />
       </AuthForm>
     </AccountSection>
   );

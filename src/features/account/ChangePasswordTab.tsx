@@ -1,9 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useId } from 'react';
 import { defineMessages } from 'react-intl';
-import { TextField } from '../../components/TextField/TextField';
-import { useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
+import { PasswordField } from '../forms/PasswordField';
 import { PasswordHints } from '../forms/PasswordHints';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
@@ -22,7 +21,6 @@ const messages = defineMessages({
 
 /** The change password tab (docs/product.md §2, §5): current, new and confirmation, with the live hints. */
 export function ChangePasswordTab() {
-  const say = useText();
   const hintsId = useId();
   const form = route.useLoaderData({ select: (data) => data.screen });
   const view = useFormView(form, (s) => s.matches('saving'));
@@ -31,30 +29,12 @@ export function ChangePasswordTab() {
       <AuthForm
         className="account-form"
         {...view.form}
-        actions={
-          <SubmitButton pending={view.pending} label={messages.submit} pendingLabel={messages.pending} />
-        }
+        actions={<SubmitButton pending={view.pending} labels={messages} />}
       >
-        <TextField
-          label={say(messages.current)}
-          type="password"
-          autoComplete="current-password"
-          {...view.field('current')}
-        />
-        <TextField
-          label={say(messages.password)}
-          type="password"
-          autoComplete="new-password"
-          aria-describedby={hintsId}
-          {...view.field('password')}
-        />
+        <PasswordField label={messages.current} {...view.field('current')} />
+        <PasswordField label={messages.password} isNew describedBy={hintsId} {...view.field('password')} />
         <PasswordHints id={hintsId} password={view.values.password ?? ''} />
-        <TextField
-          label={say(messages.confirmation)}
-          type="password"
-          autoComplete="new-password"
-          {...view.field('confirmation')}
-        />
+        <PasswordField label={messages.confirmation} isNew {...view.field('confirmation')} />
       </AuthForm>
     </AccountSection>
   );

@@ -13,8 +13,8 @@ import { useFormView } from '../forms/useFormView';
 import { profileFieldMessages as fields } from './profileFieldMessages';
 
 const messages = defineMessages({
-  save: { id: 'account.profile.save', defaultMessage: 'Save' },
-  saving: { id: 'account.profile.saving', defaultMessage: 'Saving...' },
+  submit: { id: 'account.profile.save', defaultMessage: 'Save' },
+  pending: { id: 'account.profile.saving', defaultMessage: 'Saving...' },
   cancel: { id: 'account.profile.cancel', defaultMessage: 'Cancel' },
 });
 
@@ -32,7 +32,7 @@ export function ProfileForm({ screen }: { screen: ActorRefFrom<typeof profileEdi
       {...view.form}
       actions={
         <div className="profile-form__actions">
-          <SubmitButton pending={saving} label={messages.save} pendingLabel={messages.saving} />
+          <SubmitButton pending={saving} labels={messages} />
           <Button variant="ghost" isDisabled={saving} onPress={() => screen.send({ type: 'CANCEL' })}>
             {say(messages.cancel)}
           </Button>

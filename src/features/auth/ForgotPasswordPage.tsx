@@ -42,13 +42,7 @@ export function ForgotPasswordPage() {
             <p role="status" className={notice ? 'auth-notice' : undefined}>
               {text(notice)}
             </p>
-            <SubmitButton
-              size="lg"
-              fullWidth
-              pending={view.pending}
-              label={messages.submit}
-              pendingLabel={messages.pending}
-            />
+            <SubmitButton size="lg" fullWidth pending={view.pending} labels={messages} />
           </>
         }
       >

@@ -3,12 +3,13 @@ import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
 import { Button } from '../../components/Button/Button';
 import { TextField } from '../../components/TextField/TextField';
-import { RichText } from '../../i18n/RichText';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
+import { PasswordField } from '../forms/PasswordField';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
+import { SwitchLink } from './SwitchLink';
 
 const route = getRouteApi('/login');
 
@@ -48,8 +49,7 @@ export function LoginPage() {
               size="lg"
               fullWidth
               pending={view.pending}
-              label={messages.submit}
-              pendingLabel={messages.pending}
+              labels={messages}
               isDisabled={sendingLink}
             />
             {linkOffered ? (
@@ -70,28 +70,12 @@ export function LoginPage() {
         }
       >
         <TextField label={say(messages.email)} type="email" autoComplete="email" {...view.field('email')} />
-        <TextField
-          label={say(messages.password)}
-          type="password"
-          autoComplete="current-password"
-          {...view.field('password')}
-        />
+        <PasswordField label={messages.password} {...view.field('password')} />
         <p className="auth-form__aside">
           <Link to="/forgot-password">{say(messages.forgot)}</Link>
         </p>
       </AuthForm>
-      <p className="auth-card__footer">
-        <RichText
-          text={messages.signUp}
-          values={{
-            link: (label) => (
-              <Link to="/register" search={{ redirect }}>
-                {label}
-              </Link>
-            ),
-          }}
-        />
-      </p>
+      <SwitchLink text={messages.signUp} to="/register" redirect={redirect} />
     </AuthLayout>
   );
 }

@@ -10,12 +10,14 @@ import { RichText } from '../../i18n/RichText';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
+import { PasswordField } from '../forms/PasswordField';
 import { PasswordHints } from '../forms/PasswordHints';
 import { PhoneField } from '../forms/PhoneField';
 import { loadedPhoneLibrary, loadPhoneLibrary, prefilledPhone } from '../forms/phoneLibrary';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
+import { SwitchLink } from './SwitchLink';
 
 const route = getRouteApi('/register');
 
@@ -78,15 +80,7 @@ export function RegisterPage() {
           }
         }}
         {...view.form}
-        actions={
-          <SubmitButton
-            size="lg"
-            fullWidth
-            pending={view.pending}
-            label={messages.submit}
-            pendingLabel={messages.pending}
-          />
-        }
+        actions={<SubmitButton size="lg" fullWidth pending={view.pending} labels={messages} />}
       >
         <div className="auth-grid">
           <TextField label={say(messages.name)} autoComplete="given-name" {...view.field('name')} />
@@ -118,19 +112,8 @@ export function RegisterPage() {
             errorMessage={text(errors.country)}
           />
           <TextField label={say(messages.city)} autoComplete="address-level2" {...view.field('city')} />
-          <TextField
-            label={say(messages.password)}
-            type="password"
-            autoComplete="new-password"
-            aria-describedby={hintsId}
-            {...view.field('password')}
-          />
-          <TextField
-            label={say(messages.confirmation)}
-            type="password"
-            autoComplete="new-password"
-            {...view.field('passwordConfirmation')}
-          />
+          <PasswordField label={messages.password} isNew describedBy={hintsId} {...view.field('password')} />
+          <PasswordField label={messages.confirmation} isNew {...view.field('passwordConfirmation')} />
           <div className="auth-grid__full">
             <PasswordHints id={hintsId} password={values.password} />
           </div>
@@ -150,18 +133,7 @@ export function RegisterPage() {
           />
         </Checkbox>
       </AuthForm>
-      <p className="auth-card__footer">
-        <RichText
-          text={messages.signIn}
-          values={{
-            link: (label) => (
-              <Link to="/login" search={{ redirect }}>
-                {label}
-              </Link>
-            ),
-          }}
-        />
-      </p>
+      <SwitchLink text={messages.signIn} to="/login" redirect={redirect} />
     </AuthLayout>
   );
 }

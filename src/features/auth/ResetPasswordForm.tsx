@@ -7,9 +7,9 @@ import { formMessages } from '../../../machines/forms/messages';
 import type { resetPasswordMachine } from '../../../machines/forms/resetPassword';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
+import { PasswordField } from '../forms/PasswordField';
 import { PasswordHints } from '../forms/PasswordHints';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
@@ -73,28 +73,13 @@ export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPas
       <AuthForm
         {...view.form}
         onPrefill={view.onPrefill}
-        actions={
-          <SubmitButton
-            size="lg"
-            fullWidth
-            pending={view.pending}
-            label={messages.submit}
-            pendingLabel={messages.pending}
-          />
-        }
+        actions={<SubmitButton size="lg" fullWidth pending={view.pending} labels={messages} />}
       >
-        <TextField
-          label={say(messages.password)}
-          type="password"
-          autoComplete="new-password"
-          aria-describedby={hintsId}
-          {...view.field('password')}
-        />
+        <PasswordField label={messages.password} isNew describedBy={hintsId} {...view.field('password')} />
         <PasswordHints id={hintsId} password={view.values.password} />
-        <TextField
-          label={say(messages.confirmation)}
-          type="password"
-          autoComplete="new-password"
+        <PasswordField
+          label={messages.confirmation}
+          isNew
           {...view.field('passwordConfirmation')}
           name="password_confirmation"
         />

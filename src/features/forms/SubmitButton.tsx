@@ -1,22 +1,19 @@
 import { Button, type ButtonProps } from '../../components/Button/Button';
-import type { Message } from '../../i18n/useText';
-import { useText } from '../../i18n/useText';
+import { type Message, useText } from '../../i18n/useText';
 
-/** A form's submit button: its label, or the pending label with a spinner while the form sends. */
+/** A form's submit button: `labels.submit`, or `labels.pending` with a spinner while the form sends. */
 export function SubmitButton({
   pending,
-  label,
-  pendingLabel,
+  labels,
   ...rest
 }: Omit<ButtonProps, 'type' | 'isPending' | 'children'> & {
   pending: boolean;
-  label: Message;
-  pendingLabel: Message;
+  labels: { submit: Message; pending: Message };
 }) {
   const say = useText();
   return (
     <Button type="submit" isPending={pending} {...rest}>
-      {say(pending ? pendingLabel : label)}
+      {say(pending ? labels.pending : labels.submit)}
     </Button>
   );
 }

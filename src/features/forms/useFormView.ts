@@ -6,6 +6,15 @@ import type { Text } from '../../../machines/text';
 import { useOptionalText } from '../../i18n/useText';
 import { useErrorsKey } from './useErrorsKey';
 
+/** What a TextField of one text field of a form takes from the form (`useFormView`'s `field`). */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  isInvalid: boolean;
+  errorMessage: string | undefined;
+}
+
 type FormSnapshot = Snapshot<unknown> & { context: { values: unknown; errors: unknown; formError: unknown } };
 
 /** The names of a form's fields that hold text (a TextField edits them with CHANGE). */
@@ -29,7 +38,7 @@ export function useFormView<S extends FormSnapshot, E extends AnyEventObject>(
   const pending = useSelector(form, isSending);
   const errorsKey = useErrorsKey(form);
 
-  const field = (name: TextFields<Values>) => {
+  const field = (name: TextFields<Values>): FieldBinding => {
     const error = (errors as Partial<Record<string, Text>>)[name];
     return {
       name,
