@@ -102,6 +102,28 @@ describe('machine texts in German', () => {
     expect(main).not.toHaveTextContent('Email and password are required');
   });
 
+  it('a sentence with a link in it is one message, which a language may order its own way', async () => {
+    // docs/decisions/0038-one-way-to-say-text.md: not 'Noch kein Konto?' + a link glued on in English order.
+    const reordered = {
+      ...german,
+      'auth.signIn.switchToSignUp': '<link>Registrieren</link>, falls noch kein Konto da ist',
+    };
+    const view = renderApp({
+      path: '/login',
+      storage: { languageId: '2' },
+      handlers: [
+        http.get(api('/localizations'), ({ request }) =>
+          ok(new URL(request.url).searchParams.get('lang_id') === '2' ? reordered : {}),
+        ),
+      ],
+    });
+    await view.ready();
+    const link = await within(screen.getByRole('main')).findByRole('link', { name: 'Registrieren' });
+    const line = link.closest('p') as HTMLElement;
+    expect(line).toHaveTextContent(/^Registrieren, falls noch kein Konto da ist$/);
+    expect(line.firstChild).toBe(link);
+  });
+
   it("the session's notice after logout is German", async () => {
     const view = renderApp({ path: '/', storage: { ...SIGNED_IN, languageId: '2' }, handlers: inGerman });
     await view.ready();
