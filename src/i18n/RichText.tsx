@@ -7,7 +7,7 @@ export type RichTag = (chunks: ReactNode[]) => ReactNode;
 /**
  * The one way to say a message with elements in it (a link, `<strong>`): one catalogue message
  * whose tags and placeholders each language orders its own way; everything without elements is
- * `useText` (docs/decisions/0039-one-way-to-say-text.md).
+ * `useText` (docs/decisions/0040-one-way-to-say-text.md).
  */
 export function RichText({
   text,

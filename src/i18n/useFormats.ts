@@ -3,7 +3,7 @@ import { type IntlShape, useIntl } from 'react-intl';
 /**
  * Numbers and times in the customer's locale, for components that show them outside a message
  * (an amount, a locale-aware date). Messages go through `useText` / `<RichText>`, never through
- * the intl object (docs/decisions/0039-one-way-to-say-text.md).
+ * the intl object (docs/decisions/0040-one-way-to-say-text.md).
  */
 export type Formats = Pick<IntlShape, 'locale' | 'formatNumber' | 'formatNumberToParts' | 'formatTime'>;
 

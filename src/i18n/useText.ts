@@ -4,7 +4,7 @@ import type { Text } from '../../machines/text';
 
 /**
  * What a component says: a machine's text (a catalogue message, or the server's words as they
- * are) or a component's own message descriptor (docs/decisions/0039-one-way-to-say-text.md).
+ * are) or a component's own message descriptor (docs/decisions/0040-one-way-to-say-text.md).
  */
 export type Message = Text | MessageDescriptor;
 

@@ -30,7 +30,7 @@ describe('one way for each thing', () => {
   });
 
   it('says text in components with useText or <RichText>, numbers and times with useFormats (src/i18n)', () => {
-    // docs/decisions/0039-one-way-to-say-text.md: the intl object and react-intl's components stay in src/i18n.
+    // docs/decisions/0040-one-way-to-say-text.md: the intl object and react-intl's components stay in src/i18n.
     const files = [...sources('src/features'), ...sources('src/components')];
     expect(
       linesMatching(files, /\buseIntl\b|\bformatMessage\b|<Formatted[A-Z]|\binjectIntl\b|\bIntlContext\b/),

@@ -103,7 +103,7 @@ describe('machine texts in German', () => {
   });
 
   it('a sentence with a link in it is one message, which a language may order its own way', async () => {
-    // docs/decisions/0039-one-way-to-say-text.md: not 'Noch kein Konto?' + a link glued on in English order.
+    // docs/decisions/0040-one-way-to-say-text.md: not 'Noch kein Konto?' + a link glued on in English order.
     const reordered = {
       ...german,
       'auth.signIn.switchToSignUp': '<link>Registrieren</link>, falls noch kein Konto da ist',
