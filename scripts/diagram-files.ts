@@ -49,7 +49,7 @@ export function diagramFiles(
   return files;
 }
 
-const GENERATED = /\.(md|svg|html)$/;
+const GENERATED = /\.(md|svg|html|css|js)$/;
 
 /** Files that differ from what would be generated, are missing, or belong to no machine. */
 export async function staleFiles(dir: string, files: Map<string, string>): Promise<string[]> {

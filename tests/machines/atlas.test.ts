@@ -47,7 +47,9 @@ describe('the QA atlas', () => {
       expect(page).toContain(`<img src="${name}.svg" width="${width}"`);
       for (const id of ['zoom-in', 'zoom-out', 'zoom-reset', 'zoom-fit'])
         expect(page).toContain(`id="${id}"`);
-      expect(page).not.toMatch(/max-width:\s*100%/);
+      expect(page).toContain('<link rel="stylesheet" href="atlas.css">');
+      expect(page).toContain('<script src="atlas-zoom.js"></script>');
+      expect(`${page}${files.get('atlas.css')}`).not.toMatch(/max-width:\s*100%/);
       expect(page).not.toMatch(/<(script|link|img)[^>]+(src|href)="https?:/);
       expect(index).toContain(`<a href="${name}.html">${name}</a>`);
     },

@@ -20,6 +20,8 @@ describe('docs/diagrams', () => {
       ...names.flatMap((n) => [`${n}.md`, `${n}.svg`]),
       ...names.map((n) => `${n}.html`),
       'index.html',
+      'atlas.css',
+      'atlas-zoom.js',
     ]);
     for (const [name, machine] of Object.entries(machines)) {
       expect(machine.root.description, name).toBeTruthy();
