@@ -155,10 +155,4 @@ describe('operator settings', () => {
     expect(missing.status).toBe(400);
     expect((await save(op, 'W/"abc"', { vat_percent: 3 })).status).toBe(400);
   });
-
-  it('lists card among the stored payment methods even when no provider takes cards', async () => {
-    const op = await operator();
-    const { settings: stored } = await read(op);
-    expect(stored.payment_methods).toEqual(expect.arrayContaining(['balance']));
-  });
 });

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
+import { users } from '../../server/db/schema';
 import { loggerOptions } from '../../server/http/log';
 import { startupAnswers } from '../../server/render/startup-answers';
 import { createTestApi } from './support/api';
@@ -119,6 +121,25 @@ describe('a deployed store without a payment provider', () => {
       ]);
     } finally {
       await local.close();
+    }
+  });
+
+  it('still shows the operator the stored methods, card included, so a save does not drop it', async () => {
+    const api = await deployedWithoutStripe();
+    try {
+      const operator = await createCustomer(api.database.db);
+      await api.database.db.update(users).set({ role: 'operator' }).where(eq(users.id, operator.id));
+      const stored = await api.call('getOperatorSettings', { token: operator.token });
+      expect((stored.body as { payload: { payment_methods: string[] } }).payload.payment_methods).toEqual([
+        'balance',
+        'card',
+      ]);
+      const offered = await api.call('getSettings');
+      expect((offered.body as { payload: { payment_methods: string[] } }).payload.payment_methods).toEqual([
+        'balance',
+      ]);
+    } finally {
+      await api.close();
     }
   });
 
