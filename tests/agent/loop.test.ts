@@ -169,7 +169,10 @@ describe('the agent loop against the RCON double and the store API', () => {
   });
 
   it('RCON closing mid-command: that command is reported uncertain and never sent again; the rest run after a reconnect', async () => {
-    const world = await setup({ closeOn: (_, index) => index === 1 }, 1);
+    // A 2 s lease: the agent counts a lease as ending a second early (the store's Date header has
+    // whole seconds), so a 1 s lease left it 0–1 s by the phase of the clock, and at a bad phase
+    // every new lease of the rest of the batch was lost again before it could start.
+    const world = await setup({ closeOn: (_, index) => index === 1 }, 2);
     for (const n of [1, 2, 3])
       world.store.add({ order_id: n, player: 'Steve', command: `say ${n}`, condition: 'any' });
     const agent = run(world, { leaseMarginMs: 100 });
