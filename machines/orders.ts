@@ -167,8 +167,10 @@ export const ordersMachine = setup({
         event.type === 'PAY' || event.type === 'CANCEL' ? event.orderId : context.acting,
       actionError: null,
     }),
-    storeActionFailure: assign((_, params: { error: unknown; fallback: Text }) => ({
-      actionError: failureText(params.error, params.fallback as never),
+    stopActing: assign({ acting: null }),
+    failAction: assign(({ event }, params: { fallback: Text }) => ({
+      acting: null,
+      actionError: failureText('error' in event ? event.error : undefined, params.fallback as never),
     })),
   },
   delays: {
@@ -277,28 +279,16 @@ export const ordersMachine = setup({
           },
         ],
         onError: [
-          { guard: 'silent', target: 'filled', actions: assign({ acting: null }) },
-          { guard: 'unverified', target: 'filled', actions: assign({ acting: null }) },
+          { guard: 'silent', target: 'filled', actions: 'stopActing' },
+          { guard: 'unverified', target: 'filled', actions: 'stopActing' },
           {
             guard: 'stale',
             target: 'loading',
-            actions: [
-              {
-                type: 'storeActionFailure',
-                params: ({ event }) => ({ error: event.error, fallback: ordersMessages.payFailed }),
-              },
-              assign({ acting: null }),
-            ],
+            actions: { type: 'failAction', params: { fallback: ordersMessages.payFailed } },
           },
           {
             target: 'filled',
-            actions: [
-              {
-                type: 'storeActionFailure',
-                params: ({ event }) => ({ error: event.error, fallback: ordersMessages.payFailed }),
-              },
-              assign({ acting: null }),
-            ],
+            actions: { type: 'failAction', params: { fallback: ordersMessages.payFailed } },
           },
         ],
       },
@@ -311,30 +301,18 @@ export const ordersMachine = setup({
         input: ({ context }) => ({ orderId: context.acting ?? 0 }),
         onDone: {
           target: 'filled',
-          actions: ['markCancelled', 'refreshCart', 'announceCancelled', assign({ acting: null })],
+          actions: ['markCancelled', 'refreshCart', 'announceCancelled', 'stopActing'],
         },
         onError: [
-          { guard: 'silent', target: 'filled', actions: assign({ acting: null }) },
+          { guard: 'silent', target: 'filled', actions: 'stopActing' },
           {
             guard: 'stale',
             target: 'loading',
-            actions: [
-              {
-                type: 'storeActionFailure',
-                params: ({ event }) => ({ error: event.error, fallback: ordersMessages.cancelFailed }),
-              },
-              assign({ acting: null }),
-            ],
+            actions: { type: 'failAction', params: { fallback: ordersMessages.cancelFailed } },
           },
           {
             target: 'filled',
-            actions: [
-              {
-                type: 'storeActionFailure',
-                params: ({ event }) => ({ error: event.error, fallback: ordersMessages.cancelFailed }),
-              },
-              assign({ acting: null }),
-            ],
+            actions: { type: 'failAction', params: { fallback: ordersMessages.cancelFailed } },
           },
         ],
       },

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { components } from '../../domain/contract';
 import { PLACEHOLDERS, type TemplateProblem, templateProblem } from '../../domain/delivery-command';
 import type { Database } from '../db/database';
@@ -169,38 +170,32 @@ const auditView = (delivery: Delivery) => ({
   note: delivery.note,
 });
 
-/** A new attempt of a failed or uncertain delivery: back to `queued`, its leases counted afresh. */
-export function requeueDelivery(
+/**
+ * An operator's change of one delivery, in one transaction with its audit row: refused with
+ * DeliveryStateError unless `allowed` says the delivery's state may take it; any lease is dropped.
+ */
+function changeDelivery(
   db: Database,
   actor: Actor,
   id: number,
-  note: string | undefined,
+  action: 'delivery.requeue' | 'delivery.resolve',
+  allowed: (state: Delivery['state']) => boolean,
+  changes: PgUpdateSetSource<typeof deliveries>,
 ): Promise<Delivery | null> {
   return transaction(db, async (tx) => {
     const current = await lockedDelivery(tx, id);
     if (current === undefined) return null;
     const before = toDelivery(current);
-    if (before.state !== 'failed' && before.state !== 'uncertain') throw new DeliveryStateError(before.state);
+    if (!allowed(before.state)) throw new DeliveryStateError(before.state);
     const [row] = await tx
       .update(deliveries)
-      .set({
-        state: 'queued',
-        attempt: sql`${deliveries.attempt} + 1`,
-        leaseCount: 0,
-        leaseHolder: null,
-        leaseExpiresAt: null,
-        startedAt: null,
-        reply: null,
-        finishedAt: null,
-        note: note ?? null,
-        updatedAt: new Date(),
-      })
+      .set({ ...changes, leaseHolder: null, leaseExpiresAt: null, updatedAt: new Date() })
       .where(eq(deliveries.id, id))
       .returning();
     if (row === undefined) return null;
     const after = toDelivery({ row, server: current.server });
     await audit(tx, actor, {
-      action: 'delivery.requeue',
+      action,
       entity: 'delivery',
       entityId: id,
       before: auditView(before),
@@ -208,6 +203,31 @@ export function requeueDelivery(
     });
     return after;
   });
+}
+
+/** A new attempt of a failed or uncertain delivery: back to `queued`, its leases counted afresh. */
+export function requeueDelivery(
+  db: Database,
+  actor: Actor,
+  id: number,
+  note: string | undefined,
+): Promise<Delivery | null> {
+  return changeDelivery(
+    db,
+    actor,
+    id,
+    'delivery.requeue',
+    (state) => state === 'failed' || state === 'uncertain',
+    {
+      state: 'queued',
+      attempt: sql`${deliveries.attempt} + 1`,
+      leaseCount: 0,
+      startedAt: null,
+      reply: null,
+      finishedAt: null,
+      note: note ?? null,
+    },
+  );
 }
 
 /** Settles a delivery by hand after the operator looked in game. */
@@ -218,28 +238,14 @@ export function resolveDelivery(
   outcome: 'done' | 'failed',
   note: string,
 ): Promise<Delivery | null> {
-  return transaction(db, async (tx) => {
-    const current = await lockedDelivery(tx, id);
-    if (current === undefined) return null;
-    const before = toDelivery(current);
-    if (before.state === 'leased' || before.state === 'done') throw new DeliveryStateError(before.state);
-    const now = new Date();
-    const [row] = await tx
-      .update(deliveries)
-      .set({ state: outcome, note, finishedAt: now, updatedAt: now, leaseHolder: null, leaseExpiresAt: null })
-      .where(eq(deliveries.id, id))
-      .returning();
-    if (row === undefined) return null;
-    const after = toDelivery({ row, server: current.server });
-    await audit(tx, actor, {
-      action: 'delivery.resolve',
-      entity: 'delivery',
-      entityId: id,
-      before: auditView(before),
-      after: auditView(after),
-    });
-    return after;
-  });
+  return changeDelivery(
+    db,
+    actor,
+    id,
+    'delivery.resolve',
+    (state) => state !== 'leased' && state !== 'done',
+    { state: outcome, note, finishedAt: new Date() },
+  );
 }
 
 /** Gives the account with this email the operator role; false when there is none. */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../auth/authenticate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeSession, revokeUserSessions } from '../auth/sessions';
@@ -94,32 +95,12 @@ export const authHandlers = {
   },
 
   requestPasswordReset: async (request) => {
-    const { email } = request.body;
-    const user = await findUserByEmail(request.server.ctx.db, email);
-    // Past the account's mail budget the answer stays the same and no mail goes out: the links
-    // already sent still work, so a stranger's requests cannot keep the owner from resetting.
-    if (user !== undefined && !request.mailBudgetSpent) {
-      // Issued and sent after the answer, so the answer takes as long whether or not the
-      // address has an account.
-      void sendQuietly(request, 'password reset', async () => {
-        const token = await issueUserToken(request.server.ctx.db, user.id, 'reset_password');
-        await sendResetMail(request, user, token);
-      });
-    }
+    await mailLinkIfKnown(request, request.body.email, 'reset_password', sendResetMail);
     return { status: 'OK', message: t(request.locale, 'auth.resetLinkSent') };
   },
 
   requestLoginLink: async (request) => {
-    const { email } = request.body;
-    const user = await findUserByEmail(request.server.ctx.db, email);
-    // As requestPasswordReset: the same answer, as fast, whether or not the address has an
-    // account; past the account's mail budget no mail goes out (ADR 0015).
-    if (user !== undefined && !request.mailBudgetSpent) {
-      void sendQuietly(request, 'sign-in link', async () => {
-        const token = await issueUserToken(request.server.ctx.db, user.id, 'sign_in');
-        await sendSignInLinkMail(request, user, token);
-      });
-    }
+    await mailLinkIfKnown(request, request.body.email, 'sign_in', sendSignInLinkMail);
     return { status: 'OK', message: t(request.locale, 'auth.signInLinkSent') };
   },
 
@@ -189,3 +170,23 @@ export const authHandlers = {
     return reply.redirect(VERIFY_RESULT_PAGES[outcome], 302);
   },
 } satisfies Partial<ContractHandlers>;
+
+/**
+ * A password-reset or sign-in link for an address that may have no account. The answer is the same,
+ * and as fast, either way: the token is issued and mailed after it. Past the account's mail budget
+ * no mail goes out, and the links already sent still work, so a stranger's requests cannot keep the
+ * owner out (ADR 0015).
+ */
+async function mailLinkIfKnown(
+  request: FastifyRequest,
+  email: string,
+  kind: 'reset_password' | 'sign_in',
+  send: typeof sendResetMail,
+): Promise<void> {
+  const user = await findUserByEmail(request.server.ctx.db, email);
+  if (user === undefined || request.mailBudgetSpent) return;
+  void sendQuietly(request, kind, async () => {
+    const token = await issueUserToken(request.server.ctx.db, user.id, kind);
+    await send(request, user, token);
+  });
+}

@@ -116,7 +116,10 @@ interface Part {
   link?: { href: string; label: string };
 }
 
-function compose(to: string, subject: string, parts: Part[]): MailMessage {
+/** A mail to `context.to`: the greeting, `body`, then the shop's signature, as text and HTML. */
+function compose(context: MailContext, subject: string, body: Part[]): MailMessage {
+  const l = texts[context.locale];
+  const parts = [{ text: l.greeting(context.name) }, ...body, { text: l.signature(context.shopName) }];
   const text = parts.map((part) => (part.link ? `${part.text}\n${part.link.href}` : part.text)).join('\n\n');
   const html = parts
     .map((part) => {
@@ -127,7 +130,7 @@ function compose(to: string, subject: string, parts: Part[]): MailMessage {
     })
     .join('\n');
   return {
-    to,
+    to: context.to,
     subject,
     text: `${text}\n`,
     html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n`,
@@ -145,25 +148,21 @@ export interface MailContext {
 
 export function verificationMail(context: MailContext & { token: string; validHours: number }): MailMessage {
   const l = texts[context.locale];
-  return compose(context.to, l.verifySubject(context.shopName), [
-    { text: l.greeting(context.name) },
+  return compose(context, l.verifySubject(context.shopName), [
     {
       text: l.verifyBody,
       link: { href: verifyEmailLink(context.publicUrl, context.token), label: l.verifyAction },
     },
     { text: l.validFor(context.validHours) },
-    { text: l.signature(context.shopName) },
   ]);
 }
 
 export function resetPasswordMail(context: MailContext & { token: string; validHours: number }): MailMessage {
   const l = texts[context.locale];
   const href = resetPasswordLink(context.publicUrl, context.token, context.to);
-  return compose(context.to, l.resetSubject(context.shopName), [
-    { text: l.greeting(context.name) },
+  return compose(context, l.resetSubject(context.shopName), [
     { text: l.resetBody, link: { href, label: l.resetAction } },
     { text: `${l.validFor(context.validHours)} ${l.resetIgnore}` },
-    { text: l.signature(context.shopName) },
   ]);
 }
 
@@ -171,20 +170,16 @@ export function resetPasswordMail(context: MailContext & { token: string; validH
 export function signInLinkMail(context: MailContext & { token: string; validMinutes: number }): MailMessage {
   const l = texts[context.locale];
   const href = signInLink(context.publicUrl, context.token, context.to);
-  return compose(context.to, l.signInSubject(context.shopName), [
-    { text: l.greeting(context.name) },
+  return compose(context, l.signInSubject(context.shopName), [
     { text: l.signInBody, link: { href, label: l.signInAction } },
     { text: `${l.signInValidFor(context.validMinutes)} ${l.signInIgnore}` },
-    { text: l.signature(context.shopName) },
   ]);
 }
 
 /** The notice to the old address after a change of email. */
 export function emailChangedNotice(context: MailContext & { newEmail: string }): MailMessage {
   const l = texts[context.locale];
-  return compose(context.to, l.changedSubject(context.shopName), [
-    { text: l.greeting(context.name) },
+  return compose(context, l.changedSubject(context.shopName), [
     { text: `${l.changedBody(context.newEmail)} ${l.changedHelp}` },
-    { text: l.signature(context.shopName) },
   ]);
 }

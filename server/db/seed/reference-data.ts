@@ -1,3 +1,5 @@
+import { settingsDefaults } from '../../../domain/settings';
+
 /** Languages of the demo store; the first is the default. */
 export const seedLanguages = [
   { code: 'en', title: 'English', isDefault: true },
@@ -17,12 +19,13 @@ export const seedCurrencies = [
 ];
 
 /**
- * Public settings of docs/product.md §3. Money is in integer minor units, as in the API (ADR 0002):
+ * Public settings of docs/product.md §3: the defaults, with a demo company and its amounts. Money is in integer minor units, as in the API (ADR 0002):
  * min_top_up in cents of the default currency (EUR), the welcome bonus in hundredths of a coin.
  * Amounts as a real store sets them (docs/decisions/0019): 100 coins to the euro, so products cost 100–2,000
  * coins (€1–€20), the welcome bonus is 100 coins (€1), and the €5 minimum top-up buys 500 coins.
  */
 export const seedSettings: Record<string, unknown> = {
+  ...settingsDefaults(),
   requisites: 'Blockfront Network Ltd · VAT ID EU372000041 · IBAN DE89 3704 0044 0532 0130 00',
   support_email: 'support@blockfront.example',
   copyright: 'Blockfront Network. Not affiliated with Mojang or Microsoft.',
@@ -31,18 +34,10 @@ export const seedSettings: Record<string, unknown> = {
   company_address: 'Am Kupfergraben 6, 10117 Berlin, Germany',
   is_reg_enabled: true,
   min_top_up: 500,
-  vat_percent: 0,
-  payment_methods: ['balance', 'card'],
   welcome_bonus_tokens: 10_000,
   points_conversion_rate: 100,
-  image_generation_price: 1,
-  background_removal_price: 1,
-  upscale_price: 1,
-  image_generation_sizes: ['1024x1024', '1536x1024', '1024x1536'],
-  upscale_factors: [2, 4],
   google_tag: '',
   game_server: { host: 'play.blockfront.example', port: 25565 },
-  internal_currency: { name: 'Coins' },
   // The footer texts in the other languages (server/catalogue/settings.ts, TEXT_TRANSLATIONS_KEY).
   text_translations: {
     de: {

@@ -170,7 +170,7 @@ function CartLine({ line, inProgress, locked, onCount, onRemove }: CartLineProps
   return (
     <li className="cart-line" aria-busy={inProgress}>
       <img
-        className="cart-line__image"
+        className="product-art cart-line__image"
         src={line.item.img_url}
         alt=""
         width={80}

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import '../../components/TextField/TextField.css';
 import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { navMessages } from './messages';
@@ -17,7 +18,7 @@ export function LanguageSelect({ className }: { className?: string }) {
     <label className={['shell-select', className].filter(Boolean).join(' ')}>
       <span className="shell-select__label">{say(navMessages.language)}</span>
       <select
-        className="shell-select__input"
+        className="field__input shell-select__input"
         value={languageId ?? ''}
         onChange={(event) => language.send({ type: 'CHANGE', id: Number(event.target.value) })}
       >

@@ -34,7 +34,7 @@ export function ProductCard({ product, eager, busy, onAdd }: ProductCardProps) {
         aria-label={text(withValues(messages.details, { title: product.title }))}
       >
         <img
-          className="product-card__image"
+          className="product-art product-card__image"
           src={product.img_url}
           alt=""
           width={CARD_IMAGE_SIZE}

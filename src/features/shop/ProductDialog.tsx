@@ -52,7 +52,13 @@ export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
               <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" />
             </svg>
           </Button>
-          <img className="product-dialog__image" src={product.img_url} alt="" width={480} height={480} />
+          <img
+            className="product-art product-dialog__image"
+            src={product.img_url}
+            alt=""
+            width={480}
+            height={480}
+          />
           <div className="product-dialog__body">
             <Heading slot="title" className="product-dialog__title">
               {product.title}

@@ -121,7 +121,7 @@ function ShopSkeleton({ label }: { label: string }) {
         // The placeholders have no identity but their place.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <li key={index} className="product-card product-card--skeleton" aria-hidden="true">
-          <div className="product-card__image" />
+          <div className="product-art product-card__image" />
           <div className="product-card__bar" />
           <div className="product-card__bar product-card__bar--short" />
         </li>
