@@ -26,8 +26,11 @@ const messages = defineMessages({
   topUp: { id: 'account.topUp.submit', defaultMessage: 'Top up' },
   reviewTitle: { id: 'account.topUp.review.title', defaultMessage: 'TOP UP BALANCE' },
   enterAmount: { id: 'account.topUp.review.amount', defaultMessage: 'Enter amount:' },
-  totalCost: { id: 'account.topUp.review.total', defaultMessage: 'Total Cost:' },
-  vat: { id: 'account.topUp.review.vat', defaultMessage: 'including {percent}% VAT' },
+  totalCost: {
+    id: 'account.topUp.review.totalCost',
+    defaultMessage:
+      '<term>Total Cost:</term> <strong>{amount}</strong>{percent, plural, =0 {} other { <vat>(including {percent}% VAT)</vat>}}',
+  },
   card: { id: 'account.topUp.review.card', defaultMessage: 'Debit / Credit card' },
   saveCard: { id: 'account.topUp.review.save', defaultMessage: 'Save my information for future payments' },
   back: { id: 'account.topUp.review.back', defaultMessage: 'Back' },
@@ -120,13 +123,16 @@ export function BalanceTab() {
               <RichText text={messages.minimum} values={{ amount: minimum }} />
             </p>
             <p className="account-topup__total">
-              <span>{say(messages.totalCost)}</span>{' '}
-              <strong>
-                {totalCost === null ? '—' : <Money amount={totalCost} currency={terms.currency} />}
-              </strong>{' '}
-              <span className="account-topup__vat">
-                ({say(withValues(messages.vat, { percent: terms.vatPercent }))})
-              </span>
+              <RichText
+                text={messages.totalCost}
+                values={{
+                  term: (words) => <span>{words}</span>,
+                  strong: (words) => <strong>{words}</strong>,
+                  amount: totalCost === null ? '—' : <Money amount={totalCost} currency={terms.currency} />,
+                  percent: terms.vatPercent,
+                  vat: (words) => <span className="account-topup__vat">{words}</span>,
+                }}
+              />
             </p>
             <fieldset className="account-topup__method">
               <label>

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
+import { defineMessage, defineMessages, type MessageTag, type MessageValue } from 'react-intl';
 import { Button } from '../../components/Button/Button';
 import { MessagePage } from '../../components/Page/MessagePage';
 import { useChild } from '../app/AppActorContext';
@@ -13,11 +13,6 @@ const route = getRouteApi('/email-verification');
 
 const messages = defineMessages({
   title: { id: 'email.verification.title', defaultMessage: 'Verify your email address' },
-  next: {
-    id: 'email.verification.next',
-    defaultMessage:
-      'Open the email, click the link inside and you are all set: top-ups and checkout unlock right away.',
-  },
   missing: {
     id: 'email.verification.missing',
     defaultMessage: 'Nothing in your inbox? Check the spam folder, or send yourself a new link.',
@@ -26,14 +21,16 @@ const messages = defineMessages({
   sending: { id: 'email.verification.sending', defaultMessage: 'Sending...' },
 });
 
-const sentTo = defineMessage<{ email: MessageValue }>({
-  id: 'email.verification.sentTo',
-  defaultMessage: 'We sent a verification link to {email}.',
+const sentTo = defineMessage<{ email: MessageValue; strong: MessageTag }>({
+  id: 'email.verification.sentToNext',
+  defaultMessage:
+    'We sent a verification link to <strong>{email}</strong>. Open the email, click the link inside and you are all set: top-ups and checkout unlock right away.',
 });
 
 const sentToYou = defineMessage({
-  id: 'email.verification.sentToYou',
-  defaultMessage: 'We sent a verification link to your email address.',
+  id: 'email.verification.sentToYouNext',
+  defaultMessage:
+    'We sent a verification link to your email address. Open the email, click the link inside and you are all set: top-ups and checkout unlock right away.',
 });
 
 /** /email-verification: what to do next, and a button that sends the link again. */
@@ -48,10 +45,11 @@ export function EmailVerificationPage() {
       icon={<MailIcon />}
       title={say(messages.title)}
       text={
-        <>
-          {email ? <RichText text={sentTo} values={{ email: <strong>{email}</strong> }} /> : say(sentToYou)}{' '}
-          {say(messages.next)}
-        </>
+        email ? (
+          <RichText text={sentTo} values={{ email, strong: (words) => <strong>{words}</strong> }} />
+        ) : (
+          say(sentToYou)
+        )
       }
     >
       <p>{say(messages.missing)}</p>

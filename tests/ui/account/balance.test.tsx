@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { settings } from '../../support/fixtures';
 import { field } from '../auth/support';
 import { chooseCurrency } from '../shell/steps';
-import { api, failure, renderApp, SIGNED_IN } from '../support';
+import { api, failure, ok, renderApp, SIGNED_IN } from '../support';
 
 const SANDBOX_URL = '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v9LmB4tR7sN1wK8pZ3cF6hJ0yD5gA2eU4iO7nM9k';
 
-async function openBalance(path = '/account/balance') {
-  const view = renderApp({ path, storage: SIGNED_IN });
+async function openBalance(path = '/account/balance', handlers: HttpHandler[] = []) {
+  const view = renderApp({ path, storage: SIGNED_IN, handlers });
   await view.ready();
   await screen.findByRole('heading', { level: 2, name: 'Balance' });
   return view;
@@ -67,6 +68,7 @@ describe('the balance tab (docs/product.md §2 "Balance tab", §3 min_top_up, va
     // 20 € + 19 % VAT
     expect(within(review).getByText('€23.80')).toBeInTheDocument();
     expect(within(review).getByText('Total Cost:')).toBeInTheDocument();
+    expect(within(review).getByText(paragraph('Total Cost: €23.80 (including 19% VAT)'))).toBeInTheDocument();
     expect(within(review).getByRole('radio', { name: 'Debit / Credit card' })).toBeChecked();
     await view.user.click(within(review).getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Top up balance' })).toBeInTheDocument();
@@ -154,5 +156,15 @@ describe('the balance tab (docs/product.md §2 "Balance tab", §3 min_top_up, va
     expect(within(review).getByText(paragraph('Minimum top-up amount: ¥813'))).toBeInTheDocument();
     await view.user.click(within(review).getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(body).toMatchObject({ amount: 1000, currency: 'JPY' }));
+  });
+
+  it('a store without VAT says no VAT line under the Total Cost', async () => {
+    const view = await openBalance('/account/balance', [
+      http.get(api('/settings'), () => ok({ ...settings, vat_percent: 0 })),
+    ]);
+    await view.user.type(field('Amount (EUR)'), '20');
+    await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+    const review = await screen.findByRole('region', { name: 'TOP UP BALANCE' });
+    expect(within(review).getByText(paragraph('Total Cost: €20.00'))).toBeInTheDocument();
   });
 });
