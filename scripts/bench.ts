@@ -76,11 +76,7 @@ const SHOP_QUERIES = 50;
 const PAGE_CONNECTIONS = 20;
 
 /** The first `count` of the shop's addresses by category (or none) and open product (or none). */
-function shopQueries(
-  categories: readonly string[],
-  productIds: readonly number[],
-  count: number,
-): string[] {
+function shopQueries(categories: readonly string[], productIds: readonly number[], count: number): string[] {
   const queries: string[] = [];
   for (const category of [undefined, ...categories]) {
     for (const product of [undefined, ...productIds]) {

@@ -2,6 +2,13 @@ import type { RenderEntry, RenderResult } from './app-page';
 
 /** How long a rendered first screen is reused: the settings and languages it shows are cached as long. */
 export const RENDER_TTL_MS = 2_000;
+/**
+ * How long past its ttl a kept render is still served, at once, while one fresh render of the page
+ * replaces it: visitors of a page never wait for a render once it has been rendered, however many
+ * pages are open. A first screen may show data this much older than the ttl allows (a price an
+ * operator just changed); what is charged is always read at checkout.
+ */
+export const RENDER_STALE_MS = 10_000;
 /** Distinct pages kept at most (a path makes a page distinct, so the count must be bounded). */
 export const RENDER_CACHE_ENTRIES = 256;
 /** Renders run at once at most: each holds the event loop 13–20 ms, so more only add latency. */
@@ -22,7 +29,7 @@ const BUSY: RenderResult = { kind: 'none', reason: 'busy: every render slot and 
  * The page is what the entry's `pageKey` makes of the URL (its path and the search values its
  * routes read): that URL is rendered, and every URL with the same key shares the render, so a
  * query string made up per request (`/shop?x=<n>`) costs no render of its own. What still needs
- * one (a path or a search value not seen within the ttl) runs at most RENDER_CONCURRENCY at a
+ * one (a path or a search value not seen within ttl and stale time) runs at most RENDER_CONCURRENCY at a
  * time with RENDER_QUEUE waiting; past that the page goes out unrendered at once (docs/architecture.md §3:
  * the app's HTML is never refused), and nothing is queued without bound.
  */
@@ -30,13 +37,20 @@ export function cachedRenderEntry(
   entry: RenderEntry,
   {
     ttlMs = RENDER_TTL_MS,
+    staleMs = RENDER_STALE_MS,
     maxEntries = RENDER_CACHE_ENTRIES,
     concurrency = RENDER_CONCURRENCY,
     queue = RENDER_QUEUE,
     now = Date.now,
   } = {},
 ): RenderEntry {
-  const cache = new Map<string, { at: number; result: Promise<RenderResult> }>();
+  interface Kept {
+    at: number;
+    result: Promise<RenderResult>;
+    settled: boolean;
+    refreshing: boolean;
+  }
+  const cache = new Map<string, Kept>();
   let running = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -52,6 +66,28 @@ export function cachedRenderEntry(
     running += 1;
     return Promise.resolve();
   };
+  const start = (request: Parameters<RenderEntry['render']>[0]) =>
+    turn().then(async () => {
+      try {
+        return await entry.render(request);
+      } finally {
+        release();
+      }
+    });
+  const keep = (key: string, result: Promise<RenderResult>) => {
+    const kept: Kept = { at: now(), result, settled: false, refreshing: false };
+    cache.delete(key);
+    cache.set(key, kept);
+    if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+    result.then(
+      () => {
+        kept.settled = true;
+      },
+      () => {
+        if (cache.get(key) === kept) cache.delete(key);
+      },
+    );
+  };
 
   return {
     pageKey: (url) => entry.pageKey?.(url) ?? url,
@@ -59,21 +95,27 @@ export function cachedRenderEntry(
       const url = entry.pageKey?.(request.url) ?? request.url;
       const key = `${request.cookieConsent ?? ''}\u0000${url}`;
       const kept = cache.get(key);
-      if (kept && now() - kept.at < ttlMs) return kept.result;
-      if (running >= concurrency && waiting.length >= queue) return Promise.resolve(BUSY);
-      const result = turn().then(async () => {
-        try {
-          return await entry.render({ ...request, url });
-        } finally {
-          release();
+      const age = kept === undefined ? Number.POSITIVE_INFINITY : now() - kept.at;
+      if (kept !== undefined && age < ttlMs) return kept.result;
+      if (kept?.settled && age < ttlMs + staleMs) {
+        // Served as it is; the fresh render replaces it only once it has succeeded.
+        if (!kept.refreshing && running < concurrency) {
+          kept.refreshing = true;
+          const fresh = start({ ...request, url });
+          fresh.then(
+            () => {
+              if (cache.get(key) === kept) keep(key, fresh);
+            },
+            () => {
+              kept.refreshing = false;
+            },
+          );
         }
-      });
-      cache.delete(key);
-      cache.set(key, { at: now(), result });
-      if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
-      result.catch(() => {
-        if (cache.get(key)?.result === result) cache.delete(key);
-      });
+        return kept.result;
+      }
+      if (running >= concurrency && waiting.length >= queue) return Promise.resolve(BUSY);
+      const result = start({ ...request, url });
+      keep(key, result);
       return result;
     },
   };

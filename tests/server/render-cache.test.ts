@@ -96,4 +96,61 @@ describe('cachedRenderEntry', () => {
     await expect(again).resolves.toMatchObject({ kind: 'page' });
     expect(renders).toEqual(['- /a', '- /b', '- /c', '- /d']);
   });
+
+  it('past the ttl serves the kept page at once while one fresh render replaces it', async () => {
+    let time = 0;
+    let version = 0;
+    const finish: (() => void)[] = [];
+    const { entry, renders } = countingEntry(
+      (url) =>
+        new Promise((resolve) => {
+          version += 1;
+          const html = `${url} v${version}`;
+          finish.push(() => resolve({ ...page(url), html }));
+        }),
+    );
+    const cached = cachedRenderEntry(entry, { ttlMs: 2_000, staleMs: 10_000, now: () => time });
+    const first = cached.render(request('/shop'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finish.shift()?.();
+    await expect(first).resolves.toMatchObject({ html: '/shop v1' });
+
+    time = 5_000;
+    // Stale: the same page at once, and one fresh render for all who ask meanwhile.
+    await expect(cached.render(request('/shop'))).resolves.toMatchObject({ html: '/shop v1' });
+    await expect(cached.render(request('/shop'))).resolves.toMatchObject({ html: '/shop v1' });
+    expect(renders).toHaveLength(2);
+    finish.shift()?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(cached.render(request('/shop'))).resolves.toMatchObject({ html: '/shop v2' });
+
+    // Past ttl and stale time, a visitor waits for a fresh render.
+    time = 5_000 + 12_000;
+    const late = cached.render(request('/shop'));
+    let settled = false;
+    void late.then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    finish.shift()?.();
+    await expect(late).resolves.toMatchObject({ html: '/shop v3' });
+  });
+
+  it('keeps serving the stale page when its fresh render fails, and tries again', async () => {
+    let time = 0;
+    let fail = false;
+    const { entry, renders } = countingEntry(async (url) => {
+      if (fail) throw new Error('render failed');
+      return page(url);
+    });
+    const cached = cachedRenderEntry(entry, { ttlMs: 2_000, staleMs: 10_000, now: () => time });
+    const kept = await cached.render(request('/'));
+    time = 3_000;
+    fail = true;
+    await expect(cached.render(request('/'))).resolves.toBe(kept);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(cached.render(request('/'))).resolves.toBe(kept);
+    expect(renders).toHaveLength(3);
+  });
 });
