@@ -1,7 +1,11 @@
 // `npm run lighthouse [-- --check] [-- --runs N] [-- --no-js]`: Lighthouse (mobile preset) on `/`,
 // `/shop`, `/login` and `/register` of the built app, served with a fresh demo database, against the
 // budgets of docs/architecture.md §6 (`--no-js` blocks the scripts, as for a visitor without
-// JavaScript). Each page is audited N times (default 5) and judged by the median of each score and
+// JavaScript): first for a signed-out visitor in the default language, then for a signed-in
+// customer whose browser keeps a session and a chosen language (German), as a returning customer's
+// does. `/login` and `/register` send a signed-in customer on, so that case audits `/`, `/shop`,
+// `/cart` and `/account/profile`. Lighthouse's benchmarkIndex (the machine's speed) is printed
+// beside each page, so figures from different machines can be compared. Each page is audited N times (default 5) and judged by the median of each score and
 // metric over its runs: single runs of the same build differ by several points. Builds first when
 // the sources are newer than the last build (the stamp `npm start` keeps). With --check it exits 1
 // when a page misses a budget. The JSON report of each page's median-performance run lands in
@@ -12,10 +16,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { buildIsStale, markBuilt } from './build-freshness';
 import { CHROMIUM_FLAGS } from './chromium-flags';
 
 const PAGES = ['/', '/shop', '/login', '/register'];
+const SIGNED_IN_PAGES = ['/', '/shop', '/cart', '/account/profile'];
 /** Lowest scores (0–100) per category. */
 const BUDGETS = { performance: 98, accessibility: 100, 'best-practices': 100 } as const;
 /** Highest values per metric (milliseconds; CLS unitless), by Lighthouse audit id. */
@@ -105,10 +111,13 @@ interface Run {
   findings: string[];
   runtimeError?: string;
   report: string;
+  benchmarkIndex: number;
 }
 
 interface PageResult {
   page: string;
+  /** Lighthouse's benchmarkIndex, the median over the runs. */
+  benchmarkIndex: number;
   /** The median of each score and each value over the runs. */
   scores: Record<string, number>;
   values: Run['values'];
@@ -123,12 +132,13 @@ interface PageResult {
 const VALUE_IDS = [...(Object.keys(METRIC_BUDGETS) as MetricId[]), 'server-response-time'] as const;
 
 /** One Lighthouse run of `url`. */
-async function audit(url: string, port: number): Promise<Run> {
+async function audit(url: string, port: number, keepStorage: boolean): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: CATEGORIES,
+    disableStorageReset: keepStorage,
     ...(noScript ? { blockedUrlPatterns: ['*.js'] } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -154,6 +164,7 @@ async function audit(url: string, port: number): Promise<Run> {
     findings,
     runtimeError: lhr.runtimeError?.message,
     report: String(report),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -169,11 +180,11 @@ function documentBytes(lhr: { audits: Record<string, { details?: unknown }> }, u
 /** Runs in which Lighthouse itself failed (a trace without its navigation start, NO_NAVSTART) are repeated, twice at most. */
 const RUNTIME_ERROR_RETRIES = 2;
 
-async function auditRetrying(url: string, port: number): Promise<Run> {
-  let run = await audit(url, port);
+async function auditRetrying(url: string, port: number, keepStorage: boolean): Promise<Run> {
+  let run = await audit(url, port, keepStorage);
   for (let retry = 0; run.runtimeError && retry < RUNTIME_ERROR_RETRIES; retry++) {
     console.log(`lighthouse: ${url}: ${run.runtimeError}; running it again`);
-    run = await audit(url, port);
+    run = await audit(url, port, keepStorage);
   }
   return run;
 }
@@ -206,9 +217,9 @@ function missedBudgets(scores: Record<string, number>, values: Run['values'], ru
  * RUNS audits of `page`, judged by the median of each score and metric; the median-performance
  * run's report goes to dist/lighthouse/.
  */
-async function auditMedian(url: string, port: number, page: string): Promise<PageResult> {
+async function auditMedian(url: string, port: number, page: string, signedIn: boolean): Promise<PageResult> {
   const runs: Run[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await auditRetrying(url, port));
+  for (let run = 0; run < RUNS; run++) runs.push(await auditRetrying(url, port, signedIn));
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, median(runs.map((run) => run.scores[id] ?? 0))]),
   );
@@ -218,9 +229,11 @@ async function auditMedian(url: string, port: number, page: string): Promise<Pag
   const byScore = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
   const middle = byScore[Math.floor(byScore.length / 2)];
   if (!middle) throw new Error(`no Lighthouse run of ${page}`);
-  writeFileSync(join(REPORTS, `${page === '/' ? 'home' : page.slice(1)}.json`), middle.report);
+  const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-');
+  writeFileSync(join(REPORTS, `${signedIn ? 'signed-in-' : ''}${name}.json`), middle.report);
   return {
-    page,
+    page: signedIn ? `${page} (signed in, de)` : page,
+    benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
     scores,
     values,
     html: median(runs.map((run) => run.html)),
@@ -248,6 +261,7 @@ function printTable(results: PageResult[]): void {
     'CLS',
     'TTFB',
     'HTML',
+    'bench index',
     'budget',
     'perf of each run',
   ];
@@ -256,6 +270,7 @@ function printTable(results: PageResult[]): void {
     ...CATEGORIES.map((id) => String(r.scores[id])),
     ...VALUE_IDS.map((id) => formatValue(id, r.values[id])),
     `${(r.html / 1024).toFixed(1)} KB`,
+    String(Math.round(r.benchmarkIndex)),
     r.failed.length === 0 ? 'ok' : 'MISSED',
     r.runs.join(' '),
   ]);
@@ -276,6 +291,59 @@ function printTable(results: PageResult[]): void {
   );
 }
 
+/**
+ * A returning customer's browser: signs a new customer up through the API and keeps the session
+ * and German as the chosen language in the origin's storage (docs/product.md §3 keys), where the
+ * audits that keep storage find them.
+ */
+async function signInReturningCustomer(origin: string, devtoolsPort: number): Promise<void> {
+  const payload = async <T>(response: Response): Promise<T> => {
+    if (!response.ok)
+      throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { payload: T }).payload;
+  };
+  const languages = await payload<{ id: number; code: string }[]>(await fetch(`${origin}/api/languages`));
+  const countries = await payload<{ id: number }[]>(await fetch(`${origin}/api/countries`));
+  const german = languages.find((language) => language.code === 'de');
+  const country = countries[0];
+  if (german === undefined || country === undefined)
+    throw new Error('the demo store has no German or no country');
+  const answer = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Lena',
+      surname: 'Berger',
+      email: `lighthouse-${Date.now()}@example.com`,
+      phone: '+49 30 901820',
+      phoneE164: '+4930901820',
+      password: 'Diamond7',
+      password_confirmation: 'Diamond7',
+      city: 'Berlin',
+      country: country.id,
+      lang_id: german.id,
+    }),
+  });
+  if (!answer.ok) throw new Error(`sign-up answered ${answer.status}: ${await answer.text()}`);
+  const { access_token: token } = (await answer.json()) as { access_token: string };
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${devtoolsPort}`);
+  try {
+    const context = browser.contexts()[0];
+    if (context === undefined) throw new Error('Chromium has no browser context');
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.evaluate(
+      (entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      },
+      { auth_session: 'true', token, languageId: String(german.id) },
+    );
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<number> {
   buildIfStale();
   mkdirSync(REPORTS, { recursive: true });
@@ -293,7 +361,10 @@ async function main(): Promise<number> {
     const started = await startChrome(profile);
     chrome = started.chrome;
     const results: PageResult[] = [];
-    for (const page of PAGES) results.push(await auditMedian(`${origin}${page}`, started.port, page));
+    for (const page of PAGES) results.push(await auditMedian(`${origin}${page}`, started.port, page, false));
+    await signInReturningCustomer(origin, started.port);
+    for (const page of SIGNED_IN_PAGES)
+      results.push(await auditMedian(`${origin}${page}`, started.port, page, true));
     printTable(results);
     return check && results.some((r) => r.failed.length > 0) ? 1 : 0;
   } finally {

@@ -14,7 +14,7 @@ function countingEntry(outcome: (url: string) => Promise<RenderResult> = async (
   return { entry, renders };
 }
 
-function page(url: string): RenderResult {
+function page(url: string): Extract<RenderResult, { kind: 'page' }> {
   return { kind: 'page', status: 200, html: `<main>${url}</main>`, lang: 'en', title: url, startup: {} };
 }
 
