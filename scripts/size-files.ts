@@ -50,15 +50,14 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/login': { arrival: ['src/features/auth/LoginPage.tsx', 'src/bootstrap/screens/auth.ts'] },
   '/login/link': { arrival: ['src/features/auth/LoginLinkPage.tsx', 'src/bootstrap/screens/auth.ts'] },
   '/register': {
-    // The phone library arrives with the route: digits typed before it had loaded were misread.
-    arrival: [
-      'src/features/auth/RegisterPage.tsx',
-      'src/bootstrap/screens/auth.ts',
-      'src/features/forms/phoneLibrary.ts',
+    // The phone library loads on the form's first use; what is typed before is read once it has.
+    arrival: ['src/features/auth/RegisterPage.tsx', 'src/bootstrap/screens/auth.ts'],
+    later: [
+      'src/components/Select/Select.tsx',
+      'src/components/lazy/AriaLocale.tsx',
       'src/features/forms/phone.ts',
     ],
-    later: ['src/components/Select/Select.tsx', 'src/components/lazy/AriaLocale.tsx'],
-    laterWhen: 'the form is first used (the country ComboBox)',
+    laterWhen: 'the form is first used (the country ComboBox, the phone library)',
   },
   '/forgot-password': {
     arrival: ['src/features/auth/ForgotPasswordPage.tsx', 'src/bootstrap/screens/auth.ts'],

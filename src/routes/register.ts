@@ -17,16 +17,9 @@ export const registerRoute = createRoute({
     // The phone field and the country select need the country list from start-up.
     const started = await waitFor(context.app, (snapshot) => !snapshot.matches('loading'));
     const input = { countries: started.context.countries, redirectTo: deps.redirect };
-    // The phone library is there before the form renders: digits typed while it was still on its
-    // way (docs/decisions/0032) came out as '30901820+49' on a page the app navigated to. A number
-    // typed into the server's form before the app took over needs it too (docs/decisions/0023).
-    const phone =
-      typeof document === 'undefined'
-        ? undefined
-        : import('../features/forms/phoneLibrary')
-            .then((module) => module.loadPhoneLibrary())
-            .catch(() => undefined);
-    const [screen] = await Promise.all([context.screens.start('signUp', input), phone]);
+    // The phone library (~35 KB) is not waited for: it loads on the form's first use, and what is
+    // typed or submitted before it is there is read once it is (docs/decisions/0041).
+    const screen = await context.screens.start('signUp', input);
     return { screen };
   },
   ...screenLifecycle('signUp'),

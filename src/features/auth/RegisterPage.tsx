@@ -60,6 +60,14 @@ export function RegisterPage() {
   const { values, errors } = view;
   const notice = useSelector(form, (snapshot) => snapshot.context.notice);
   const redirect = route.useSearch({ select: (search) => search.redirect });
+  const readPhoneWhenLoaded = () =>
+    loadPhoneLibrary().then(
+      ({ readPhone }) => {
+        const { text, country } = form.getSnapshot().context.values.phone;
+        form.send({ type: 'PHONE_CHANGED', change: readPhone(text, country) });
+      },
+      () => {},
+    );
 
   return (
     <AuthLayout title={say(messages.title)} notice={text(notice)} wide>
@@ -68,18 +76,16 @@ export function RegisterPage() {
           view.onPrefill(fields);
           const phone = prefilledPhone(fields);
           if (phone) form.send({ type: 'PHONE_CHANGED', change: phone });
-          // Typed as the app took over, after the route's loader had looked: read once the library is here.
-          if (fields.phone && !loadedPhoneLibrary()) {
-            loadPhoneLibrary().then(
-              ({ readPhone }) => {
-                const { text, country } = form.getSnapshot().context.values.phone;
-                form.send({ type: 'PHONE_CHANGED', change: readPhone(text, country) });
-              },
-              () => {},
-            );
-          }
+          // Typed before the app took over: read once the library is here.
+          if (fields.phone && !loadedPhoneLibrary()) void readPhoneWhenLoaded();
         }}
         {...view.form}
+        onSubmit={() => {
+          // A number typed before the phone library arrived is read before the form judges it
+          // (docs/decisions/0041); without the library (the server away) it is judged unread.
+          if (form.getSnapshot().context.values.phone.text === '' || loadedPhoneLibrary()) view.form.onSubmit();
+          else void readPhoneWhenLoaded().then(view.form.onSubmit);
+        }}
         actions={<SubmitButton size="lg" fullWidth pending={view.pending} labels={messages} />}
       >
         <div className="auth-grid">

@@ -37,10 +37,14 @@ export function choosePhoneCountry(chosen: string): PhoneChange {
 
 /**
  * The typed text as it stands, until the library has read it: kept and shown, not yet valid, of
- * no known country beyond the one chosen.
+ * no known country beyond the one chosen. Digits typed in front of a chosen dial code (the caret
+ * can stand before the '+49' a choice wrote) are put after it, as the library would read them.
  */
 export function unreadPhone(raw: string, chosen: string | null): PhoneChange {
-  return { text: raw.slice(0, PHONE_MAX_LENGTH), country: chosen, candidates: [], e164: null, valid: false };
+  const code = chosen === null ? '' : callingCodeOf(chosen);
+  const at = code === '' ? -1 : raw.indexOf(code);
+  const text = at > 0 && !raw.startsWith('+') ? `${code}${raw.slice(0, at)}${raw.slice(at + code.length)}` : raw;
+  return { text: text.slice(0, PHONE_MAX_LENGTH), country: chosen, candidates: [], e164: null, valid: false };
 }
 
 /** The library's reading of `raw` when it has loaded, else the text unread (see `unreadPhone`). */
