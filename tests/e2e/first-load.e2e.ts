@@ -116,3 +116,38 @@ describe("the sign-up country field's look-alike (DeferredSelect) hands over to 
     }
   });
 });
+
+describe("the sign-up phone field's library, which loads on the form's first use", () => {
+  it('reads what was typed and submitted before it arrived, once it has', async () => {
+    const library = readBuild().ownFiles(['src/features/forms/phone.ts'])[0];
+    const browser = await openBrowser(server.baseURL, 1280);
+    try {
+      const { page } = browser;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`**/${library}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/register');
+      await appTookOver(page);
+      const dialCode = page.getByRole('combobox', { name: 'Dial code' });
+      const germany = await dialCode.locator('option', { hasText: 'Germany (+49)' }).getAttribute('value');
+      await dialCode.selectOption(germany ?? '');
+      const number = page.getByRole('textbox', { name: 'Phone Number' });
+      expect(await number.inputValue()).toBe('+49');
+      await number.pressSequentially('15123456789');
+      // Not read yet, the digits after the dial code (the caret may have stood before it).
+      expect(await number.inputValue()).toBe('+4915123456789');
+      await page.getByRole('button', { name: 'SIGN UP' }).click();
+      release();
+      await page.getByLabel('First Name', { exact: true }).and(page.locator('[aria-invalid="true"]')).waitFor();
+      expect(await number.inputValue()).toBe('+49 1512 3456789');
+      expect(await number.getAttribute('aria-invalid')).toBeNull();
+    } finally {
+      await browser.close();
+    }
+  });
+});

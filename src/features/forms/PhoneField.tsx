@@ -69,6 +69,7 @@ export function PhoneField({ label, countries, value, onChange, errorMessage }: 
           className="field__input phone-field__select"
           value={value.country ?? ''}
           onChange={(event) => onChange(choosePhoneCountry(event.target.value))}
+          onFocus={() => void loadPhoneLibrary().catch(() => {})}
         >
           <option value="" disabled>
             {say({ id: 'forms.phone.chooseCode', defaultMessage: 'Choose' })}

@@ -32,8 +32,15 @@ async function enterPhone(page: Page, country: string, digits: string, formatted
   await dialCode.selectOption(value);
   const number = main(page).getByRole('textbox', { name: 'Phone Number' });
   await number.pressSequentially(digits);
-  const shown = await number.inputValue();
-  if (shown !== formatted) throw new Error(`the phone input shows '${shown}', expected '${formatted}'`);
+  // Read and formatted once the phone library is there: it loads on the field's first use (ADR 0041).
+  await page
+    .waitForFunction(
+      (expected) => document.querySelector<HTMLInputElement>('main input[name="phone"]')?.value === expected,
+      formatted,
+    )
+    .catch(async () => {
+      throw new Error(`the phone input shows '${await number.inputValue()}', expected '${formatted}'`);
+    });
 }
 
 /** Fills every field of the Sign Up screen and accepts the terms; does not submit. */
