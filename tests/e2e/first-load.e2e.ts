@@ -143,7 +143,10 @@ describe("the sign-up phone field's library, which loads on the form's first use
       expect(await number.inputValue()).toBe('+4915123456789');
       await page.getByRole('button', { name: 'SIGN UP' }).click();
       release();
-      await page.getByLabel('First Name', { exact: true }).and(page.locator('[aria-invalid="true"]')).waitFor();
+      await page
+        .getByLabel('First Name', { exact: true })
+        .and(page.locator('[aria-invalid="true"]'))
+        .waitFor();
       expect(await number.inputValue()).toBe('+49 1512 3456789');
       expect(await number.getAttribute('aria-invalid')).toBeNull();
     } finally {

@@ -83,7 +83,8 @@ export function RegisterPage() {
         onSubmit={() => {
           // A number typed before the phone library arrived is read before the form judges it
           // (docs/decisions/0041); without the library (the server away) it is judged unread.
-          if (form.getSnapshot().context.values.phone.text === '' || loadedPhoneLibrary()) view.form.onSubmit();
+          if (form.getSnapshot().context.values.phone.text === '' || loadedPhoneLibrary())
+            view.form.onSubmit();
           else void readPhoneWhenLoaded().then(view.form.onSubmit);
         }}
         actions={<SubmitButton size="lg" fullWidth pending={view.pending} labels={messages} />}

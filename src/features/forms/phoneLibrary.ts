@@ -43,7 +43,8 @@ export function choosePhoneCountry(chosen: string): PhoneChange {
 export function unreadPhone(raw: string, chosen: string | null): PhoneChange {
   const code = chosen === null ? '' : callingCodeOf(chosen);
   const at = code === '' ? -1 : raw.indexOf(code);
-  const text = at > 0 && !raw.startsWith('+') ? `${code}${raw.slice(0, at)}${raw.slice(at + code.length)}` : raw;
+  const text =
+    at > 0 && !raw.startsWith('+') ? `${code}${raw.slice(0, at)}${raw.slice(at + code.length)}` : raw;
   return { text: text.slice(0, PHONE_MAX_LENGTH), country: chosen, candidates: [], e164: null, valid: false };
 }
 
