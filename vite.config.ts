@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { callingCodes } from './scripts/vite/calling-codes';
-import { preloadLazyModules, stylesheetFirst } from './scripts/vite/first-load';
+import { firstScreenChunks, preloadLazyModules, stylesheetFirst } from './scripts/vite/first-load';
 import { parserlessIntl } from './scripts/vite/icu-parser';
 import { renderEntryBuild } from './scripts/vite/render-entry';
 import { stripMachineDescriptions } from './scripts/vite/strip-machine-descriptions';
@@ -26,6 +26,12 @@ export default defineConfig({
   plugins: [
     react(),
     preloadLazyModules(['src/bootstrap/browser-start.ts', 'src/bootstrap/bootApp.tsx']),
+    // 'start' and 'ui', from what the first screen reaches through static imports (docs/decisions/0041).
+    firstScreenChunks({
+      entry: 'src/main.tsx',
+      start: ['src/bootstrap/browser-start.ts'],
+      ui: ['src/bootstrap/bootApp.tsx'],
+    }),
     stylesheetFirst(),
     stripMachineDescriptions(),
     parserlessIntl(),
@@ -55,30 +61,6 @@ export default defineConfig({
     // One stylesheet, linked by index.html: a lazily loaded page then inserts no <link> of its own
     // while it loads (each insertion cost a style recalculation on the main thread).
     cssCodeSplit: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The first screen in few files: 'start' (what main.tsx runs before the UI arrives: the
-          // api client, the app actor, its machines) and 'ui' (React, the router, react-intl, the
-          // shell and home). Without the groups every module the first screen shares with a lazy
-          // page is a chunk of its own: 16 files instead of 6, each a round trip on HTTP/1.1, and
-          // ~2 KB more gzip. A module listed here that the first screen does not use would join
-          // it, and `npm run size` would show it (docs/decisions/0006).
-          groups: [
-            {
-              name: 'start',
-              includeDependenciesRecursively: false,
-              test: /[\\/]node_modules[\\/](xstate|openapi-fetch)[\\/]|[\\/]src[\\/](api[\\/]|bootstrap[\\/](?!auth-actors|screens[\\/]|bootApp\.tsx$|served-page\.ts$))|[\\/]machines[\\/](?!forms[\\/]|shop\.ts|checkout\.ts|orders\.ts|topUp\.ts|payment(Result|Status)\.ts)|[\\/]domain[\\/](api-failure|money|money-text|settings)\.ts$/,
-            },
-            {
-              name: 'ui',
-              includeDependenciesRecursively: false,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs[\\/](?!icu-messageformat-parser[\\/]index|icu-skeleton-parser)[^\\/]+|intl-messageformat|use-sync-external-store|use-isomorphic-layout-effect|@xstate[\\/]react)[\\/]|[\\/]src[\\/](bootstrap[\\/]bootApp\.tsx$|routes[\\/]|i18n[\\/](?!dates\.ts|icu-parser\.ts)|features[\\/](shell[\\/](?!StartupError)|home[\\/]|app[\\/]|cookies[\\/]|forms[\\/]servedForms)|features[\\/]pages[\\/](NotFoundPage|PagePending)|features[\\/]account[\\/]AccountTabPending|components[\\/](Spinner[\\/]|Page[\\/]MessagePage|lazy[\\/](?!AriaLocale|stale-chunk)|LoadFailed[\\/]|LinkButton[\\/]|CoinAmount[\\/]|Button[\\/]buttonClass|Select[\\/](LazySelect|DeferredSelect|ChevronIcon|SelectFace)|Toasts[\\/]LazyToasts|FullScreenMenu[\\/]LazyFullScreenMenu))/,
-            },
-          ],
-        },
-      },
-    },
   },
   server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
   test: {

@@ -80,3 +80,57 @@ export function stylesheetFirst(): Plugin {
     },
   };
 }
+
+export interface FirstScreenRoots {
+  /** The page's entry: what it reaches through static imports stays in its own chunk. */
+  entry: string;
+  /** Imported dynamically by the entry at once (the api client, the app actor, its machines). */
+  start: readonly string[];
+  /** Imported next (React, the router, the shell) and the first screen's pages. */
+  ui: readonly string[];
+}
+
+/**
+ * The first screen in two chunks, 'start' and 'ui', decided from the module graph: `start` holds
+ * what the `start` roots reach through static imports, `ui` what the `ui` roots reach that `start`
+ * and the entry do not. A module only a dynamic import reaches (a lazy page, its screen machine, a
+ * part loaded on use) joins neither, so it cannot ride along with the first load
+ * (docs/decisions/0041). Without the groups every module the first screen shares with a lazy page
+ * would be a chunk of its own: 16 files instead of 6, each a round trip on HTTP/1.1, ~2 KB more
+ * gzip (docs/decisions/0006). The server's render build has no such roots and keeps the default.
+ */
+export function firstScreenChunks(roots: FirstScreenRoots): Plugin {
+  let groups: { start: Set<string>; ui: Set<string> } | undefined;
+  return {
+    name: 'blockfront:first-screen-chunks',
+    apply: 'build',
+    buildEnd(error) {
+      groups = undefined;
+      if (error || !this.getModuleInfo(resolve(roots.entry))) return;
+      const reach = (modules: readonly string[], skip: Set<string>) => {
+        const reached = new Set<string>();
+        const stack = modules.map((module) => resolve(module));
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (reached.has(id) || skip.has(id)) continue;
+          const info = this.getModuleInfo(id);
+          if (!info) throw new Error(`first-screen-chunks: ${id} is not in the build`);
+          reached.add(id);
+          stack.push(...info.importedIds);
+        }
+        return reached;
+      };
+      const entry = reach([roots.entry], new Set());
+      const start = reach(roots.start, entry);
+      groups = { start, ui: reach(roots.ui, new Set([...entry, ...start])) };
+    },
+    // Called before the graph is known (buildEnd); the tests are asked after it.
+    outputOptions(options) {
+      const group = (name: 'start' | 'ui') => ({
+        name,
+        includeDependenciesRecursively: false,
+        test: (id: string) => groups?.[name].has(id) ?? false,
+      });
+      return { ...options, codeSplitting: { groups: [group('start'), group('ui')] } };
+    },
+  };
+}

@@ -1,5 +1,4 @@
 import { createRoute } from '@tanstack/react-router';
-import { storeFactsOf } from '../../machines/checkout';
 import { requireLogin } from './guards';
 import { lazyRouteComponent } from './lazy-route';
 import { rootRoute } from './root';
@@ -21,6 +20,8 @@ export const cartRoute = createRoute({
   loader: async ({ context }) => {
     const app = context.app.getSnapshot().context;
     app.cart.send({ type: 'REFRESH' });
+    // The checkout machine comes with the cart's screens, not with the first load (docs/decisions/0041).
+    const { storeFactsOf } = await import('../../machines/checkout');
     const screen = await context.screens.start('checkout', {
       methods: app.settings?.payment_methods ?? DEFAULT_METHODS,
       idempotencyKey: crypto.randomUUID(),
