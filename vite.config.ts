@@ -26,7 +26,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadLazyModules(['src/bootstrap/browser-start.ts', 'src/bootstrap/bootApp.tsx']),
-    // 'start' and 'ui', from what the first screen reaches through static imports (docs/decisions/0041).
+    // 'start' and 'ui', from what the first screen reaches through static imports (docs/decisions/0042).
     firstScreenChunks({
       entry: 'src/main.tsx',
       start: ['src/bootstrap/browser-start.ts'],

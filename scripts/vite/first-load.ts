@@ -95,7 +95,7 @@ export interface FirstScreenRoots {
  * what the `start` roots reach through static imports, `ui` what the `ui` roots reach that `start`
  * and the entry do not. A module only a dynamic import reaches (a lazy page, its screen machine, a
  * part loaded on use) joins neither, so it cannot ride along with the first load
- * (docs/decisions/0041). Without the groups every module the first screen shares with a lazy page
+ * (docs/decisions/0042). Without the groups every module the first screen shares with a lazy page
  * would be a chunk of its own: 16 files instead of 6, each a round trip on HTTP/1.1, ~2 KB more
  * gzip (docs/decisions/0006). The server's render build has no such roots and keeps the default.
  */

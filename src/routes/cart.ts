@@ -20,7 +20,7 @@ export const cartRoute = createRoute({
   loader: async ({ context }) => {
     const app = context.app.getSnapshot().context;
     app.cart.send({ type: 'REFRESH' });
-    // The checkout machine comes with the cart's screens, not with the first load (docs/decisions/0041).
+    // The checkout machine comes with the cart's screens, not with the first load (docs/decisions/0042).
     const { storeFactsOf } = await import('../../machines/checkout');
     const screen = await context.screens.start('checkout', {
       methods: app.settings?.payment_methods ?? DEFAULT_METHODS,

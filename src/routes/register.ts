@@ -18,7 +18,7 @@ export const registerRoute = createRoute({
     const started = await waitFor(context.app, (snapshot) => !snapshot.matches('loading'));
     const input = { countries: started.context.countries, redirectTo: deps.redirect };
     // The phone library (~35 KB) is not waited for: it loads on the form's first use, and what is
-    // typed or submitted before it is there is read once it is (docs/decisions/0041).
+    // typed or submitted before it is there is read once it is (docs/decisions/0042).
     const screen = await context.screens.start('signUp', input);
     return { screen };
   },

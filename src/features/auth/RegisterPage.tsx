@@ -82,7 +82,7 @@ export function RegisterPage() {
         {...view.form}
         onSubmit={() => {
           // A number typed before the phone library arrived is read before the form judges it
-          // (docs/decisions/0041); without the library (the server away) it is judged unread.
+          // (docs/decisions/0042); without the library (the server away) it is judged unread.
           if (form.getSnapshot().context.values.phone.text === '' || loadedPhoneLibrary())
             view.form.onSubmit();
           else void readPhoneWhenLoaded().then(view.form.onSubmit);

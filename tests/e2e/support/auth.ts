@@ -32,7 +32,7 @@ async function enterPhone(page: Page, country: string, digits: string, formatted
   await dialCode.selectOption(value);
   const number = main(page).getByRole('textbox', { name: 'Phone Number' });
   await number.pressSequentially(digits);
-  // Read and formatted once the phone library is there: it loads on the field's first use (ADR 0041).
+  // Read and formatted once the phone library is there: it loads on the field's first use (ADR 0042).
   await page
     .waitForFunction(
       (expected) => document.querySelector<HTMLInputElement>('main input[name="phone"]')?.value === expected,
