@@ -1119,6 +1119,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/customers/{id}/balance-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit or debit a customer's coins, with a reason
+         * @description A ledger entry (`adjustment`), never an edit of the balance: `amount` in coin minor units,
+         *     positive credits, negative debits. A debit beyond the balance is a 422 on `amount` and
+         *     nothing changes. `reason` is required; it goes into the audit row (balance before → after),
+         *     written in the same transaction as the entry. The same `Idempotency-Key` from the same
+         *     operator answers as the first time without a second entry; sent with another customer or
+         *     amount it is a 422 (`errors.idempotency_key`). 404 when there is no such customer.
+         */
+        post: operations["adjustCustomerBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/operators": {
         parameters: {
             query?: never;
@@ -1669,6 +1694,37 @@ export interface components {
             /** @constant */
             status: "OK";
             payload: components["schemas"]["AuditEntry"][];
+        };
+        BalanceAdjustmentRequest: {
+            /** @description Coin minor units; positive credits, negative debits. */
+            amount: number;
+            reason: string;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        /**
+         * @example {
+         *       "status": "OK",
+         *       "message": "The balance was adjusted.",
+         *       "payload": {
+         *         "customer_id": 7,
+         *         "entry_id": 311,
+         *         "amount": 50000,
+         *         "balance": 175050
+         *       }
+         *     }
+         */
+        BalanceAdjustmentResponse: {
+            /** @constant */
+            status: "OK";
+            message: string;
+            payload: {
+                customer_id: number;
+                /** @description The ledger entry. */
+                entry_id: number;
+                /** @description The entry's coin minor units (signed). */
+                amount: number;
+                balance: components["schemas"]["MinorUnits"];
+            };
         };
         SettingsResponse: {
             /** @constant */
@@ -2363,6 +2419,11 @@ export interface components {
         SandboxPageKey: string;
         /** @description The language of messages in the answer; the default language when absent or unknown. */
         LangId: components["schemas"]["LangId"];
+        /**
+         * @description `Idempotency-Key`: a client-made unique key per change (e.g. a UUID), sent again with every
+         *     retry of it. Named in lower case, as the server's header validation matches names.
+         */
+        IdempotencyKey: string;
         /**
          * @description `If-Match`: the `ETag` the changed copy was read with (a missing header is a 400). Named in
          *     lower case, as the server's header validation matches names.
@@ -4340,6 +4401,55 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adjustCustomerBalance: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header: {
+                /**
+                 * @description `Idempotency-Key`: a client-made unique key per change (e.g. a UUID), sent again with every
+                 *     retry of it. Named in lower case, as the server's header validation matches names.
+                 */
+                "idempotency-key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 50000,
+                 *       "reason": "Charged twice for the VIP rank on 24 November"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BalanceAdjustmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The entry is on the ledger; the customer's balance now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceAdjustmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

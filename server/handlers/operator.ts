@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TemplateProblem } from '../../domain/delivery-command';
+import { formatCoins } from '../../domain/money-text';
+import { currentSettings } from '../catalogue/settings-cache';
 import { requireOperator } from '../delivery/authenticate';
 import {
   createGameServer,
@@ -24,7 +26,9 @@ import {
 } from '../delivery/operator';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
+import { InsufficientFundsError } from '../ledger/ledger';
 import { type Actor, listAudit } from '../operator/audit';
+import { AdjustmentKeyReusedError, adjustBalance } from '../operator/balance';
 import {
   changeSettings,
   InvalidSettingError,
@@ -120,6 +124,47 @@ export const operatorHandlers = {
         limit: limit ?? 50,
       }),
     };
+  },
+
+  adjustCustomerBalance: async (request) => {
+    const actor = requireOperator(request);
+    const { db } = request.server.ctx;
+    const { locale } = request;
+    const { amount, reason } = request.body;
+    try {
+      const adjusted = await adjustBalance(db, actor, request.params.id, {
+        amount,
+        reason: reason.trim(),
+        // The router has checked the header against the contract: present, one visible-ASCII key.
+        key: String(request.headers['idempotency-key']),
+      });
+      if (adjusted === null) throw notFound(request);
+      return {
+        status: 'OK',
+        message: t(locale, 'balance.adjusted'),
+        payload: {
+          customer_id: adjusted.customerId,
+          entry_id: adjusted.entryId,
+          amount: adjusted.amount,
+          balance: adjusted.balance,
+        },
+      };
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) {
+        const coin = (await currentSettings(db)).internal_currency.name;
+        throw fieldErrors({
+          amount: [
+            t(locale, 'balance.adjustBeyondBalance', {
+              balance: formatCoins(error.balanceMinor, locale, coin),
+            }),
+          ],
+        });
+      }
+      if (error instanceof AdjustmentKeyReusedError) {
+        throw fieldErrors({ idempotency_key: [t(locale, 'balance.adjustKeyReused')] });
+      }
+      throw error;
+    }
   },
 
   listGameServers: async (request) => {

@@ -13,6 +13,10 @@ export function isLocale(code: string): code is Locale {
 }
 
 const en = {
+  'balance.adjusted': 'The balance was adjusted.',
+  'balance.adjustBeyondBalance': 'A debit cannot take the balance below zero: the customer has {balance}.',
+  'balance.adjustKeyReused':
+    'This adjustment was already sent with another customer or amount. Reload the page and try again.',
   'error.server': 'Server error. Please try again later.',
   'error.notFound': 'Not found.',
   'error.tooManyRequests': 'Too many requests. Please wait a moment.',
@@ -166,6 +170,11 @@ export type MessageKey = keyof typeof en;
 type Catalogue = Record<MessageKey, string>;
 
 const de: Catalogue = {
+  'balance.adjusted': 'Das Guthaben wurde angepasst.',
+  'balance.adjustBeyondBalance':
+    'Eine Abbuchung darf das Guthaben nicht unter null bringen: Der Kunde hat {balance}.',
+  'balance.adjustKeyReused':
+    'Diese Anpassung wurde schon mit einem anderen Kunden oder Betrag gesendet. Lade die Seite neu und versuche es noch einmal.',
   'error.server': 'Serverfehler. Bitte versuche es später erneut.',
   'error.notFound': 'Nicht gefunden.',
   'error.tooManyRequests': 'Zu viele Anfragen. Bitte warte einen Moment.',
@@ -322,6 +331,11 @@ const de: Catalogue = {
 };
 
 const es: Catalogue = {
+  'balance.adjusted': 'El saldo se ha ajustado.',
+  'balance.adjustBeyondBalance':
+    'Un cargo no puede dejar el saldo por debajo de cero: el cliente tiene {balance}.',
+  'balance.adjustKeyReused':
+    'Este ajuste ya se envió con otro cliente u otro importe. Recarga la página e inténtalo de nuevo.',
   'error.server': 'Error del servidor. Inténtalo de nuevo más tarde.',
   'error.notFound': 'No encontrado.',
   'error.tooManyRequests': 'Demasiadas solicitudes. Espera un momento.',

@@ -148,6 +148,7 @@ describe('openapi.yaml', () => {
         'getOperatorSettings',
         'updateOperatorSettings',
         'listAuditLog',
+        'adjustCustomerBalance',
       ].sort(),
     );
   });
@@ -217,6 +218,8 @@ describe('openapi.yaml covers every call', () => {
     'GET /operator/settings',
     'PATCH /operator/settings',
     'GET /operator/audit',
+    // The console's customer care: a balance adjustment is a ledger entry with its reason audited.
+    'POST /operator/customers/{id}/balance-adjustments',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {

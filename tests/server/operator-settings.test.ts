@@ -2,23 +2,14 @@
 // field by field, audited before → after, served by this node at once.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, settings, users } from '../../server/db/schema';
+import { auditLog, settings } from '../../server/db/schema';
 import { languageId } from './support/accounts';
-import { createCustomer, moneySuite, type TestCustomer } from './support/money';
+import { createOperator, moneySuite, type TestCustomer } from './support/money';
 
 const suite = moneySuite();
 const db = () => suite.api.database.db;
 
-async function operator(): Promise<TestCustomer & { email: string }> {
-  const customer = await createCustomer(db());
-  const [row] = await db()
-    .update(users)
-    .set({ role: 'operator' })
-    .where(eq(users.id, customer.id))
-    .returning({ email: users.email });
-  if (row === undefined) throw new Error('no operator row');
-  return { ...customer, email: row.email };
-}
+const operator = () => createOperator(db());
 
 async function read(op: TestCustomer) {
   const response = await suite.api.call('getOperatorSettings', { token: op.token });

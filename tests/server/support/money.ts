@@ -57,6 +57,18 @@ export async function createCustomer(
   return { id: user.id, token };
 }
 
+/** A customer given the operator role, with a session and the email the audit log names. */
+export async function createOperator(db: Database): Promise<TestCustomer & { email: string }> {
+  const customer = await createCustomer(db);
+  const [row] = await db
+    .update(users)
+    .set({ role: 'operator' })
+    .where(eq(users.id, customer.id))
+    .returning({ email: users.email });
+  if (row === undefined) throw new Error('no operator row');
+  return { ...customer, email: row.email };
+}
+
 export async function cachedBalance(db: Database, userId: number): Promise<number> {
   const [row] = await db.select({ balance: users.balanceMinor }).from(users).where(eq(users.id, userId));
   if (row === undefined) throw new Error(`no user ${userId}`);
