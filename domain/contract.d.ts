@@ -1106,8 +1106,9 @@ export interface paths {
         };
         /**
          * Every operator action, newest first
-         * @description Read-only. Filters combine: `entity` (e.g. `settings`, `game_server`, `delivery`),
-         *     `entity_id`, `actor` (an operator's email or `cli`, case-insensitive). Pages by
+         * @description Read-only. Filters combine: `entity` (e.g. `settings`, `game_server`, `delivery`,
+         *     `customer`), `entity_id`, `actor` (an operator's email or `cli`, case-insensitive), `from`
+         *     and `until` (rows written at or after `from`, before `until`). Pages by
          *     `before_id` (the last `id` of the previous page), `limit` rows at a time (default 50).
          */
         get: operations["listAuditLog"];
@@ -4378,6 +4379,8 @@ export interface operations {
                 entity?: string;
                 entity_id?: string;
                 actor?: string;
+                from?: components["schemas"]["Timestamp"];
+                until?: components["schemas"]["Timestamp"];
                 before_id?: number;
                 limit?: number;
                 /** @description The language of messages in the answer; the default language when absent or unknown. */

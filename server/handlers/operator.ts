@@ -113,13 +113,15 @@ export const operatorHandlers = {
 
   listAuditLog: async (request) => {
     requireOperator(request);
-    const { entity, entity_id, actor, before_id, limit } = request.query;
+    const { entity, entity_id, actor, from, until, before_id, limit } = request.query;
     return {
       status: 'OK',
       payload: await listAudit(request.server.ctx.db, {
         entity,
         entity_id,
         actor,
+        from: from === undefined ? undefined : new Date(from),
+        until: until === undefined ? undefined : new Date(until),
         before_id,
         limit: limit ?? 50,
       }),

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { auditLog } from '../db/schema';
 
@@ -35,6 +35,10 @@ export interface AuditFilter {
   entity_id?: string | undefined;
   /** An operator's email or `cli`, case-insensitive. */
   actor?: string | undefined;
+  /** Rows written at or after this time. */
+  from?: Date | undefined;
+  /** Rows written before this time. */
+  until?: Date | undefined;
   before_id?: number | undefined;
   limit: number;
 }
@@ -45,6 +49,8 @@ export async function listAudit(db: Database, filter: AuditFilter) {
   if (filter.entity !== undefined) conditions.push(eq(auditLog.entity, filter.entity));
   if (filter.entity_id !== undefined) conditions.push(eq(auditLog.entityId, filter.entity_id));
   if (filter.actor !== undefined) conditions.push(sql`lower(${auditLog.actor}) = lower(${filter.actor})`);
+  if (filter.from !== undefined) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.until !== undefined) conditions.push(lt(auditLog.createdAt, filter.until));
   if (filter.before_id !== undefined) conditions.push(lt(auditLog.id, filter.before_id));
   const rows = await db
     .select()

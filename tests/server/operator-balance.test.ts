@@ -149,4 +149,25 @@ describe('operator balance adjustments', () => {
     expect(keyless.status).toBe(400);
     expect(await cachedBalance(db(), customer.id)).toBe(0);
   });
+
+  it('the audit log lists the adjustments of a customer, filtered by time', async () => {
+    const op = await createOperator(db());
+    const customer = await createCustomer(db());
+    const before = new Date(Date.now() - 60_000).toISOString();
+    expect((await adjust(op, customer.id, { amount: 100, reason: 'Welcome back' })).status).toBe(200);
+    const after = new Date(Date.now() + 60_000).toISOString();
+    const listed = async (query: Record<string, string>) => {
+      const response = await suite.api.call('listAuditLog', {
+        token: op.token,
+        query: { entity: 'customer', entity_id: String(customer.id), ...query },
+      });
+      expect(response.status).toBe(200);
+      return (response.body as { payload: { action: string }[] }).payload.map((row) => row.action);
+    };
+    expect(await listed({ from: before, until: after })).toEqual(['customer.balance.adjust']);
+    expect(await listed({ from: after })).toEqual([]);
+    expect(await listed({ until: before })).toEqual([]);
+    const malformed = await suite.api.call('listAuditLog', { token: op.token, query: { from: 'yesterday' } });
+    expect(malformed.status).toBe(422);
+  });
 });
