@@ -1145,6 +1145,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund part or all of a paid order to the customer's balance
+         * @description `amount` in coin minor units goes back to the customer's balance as a `refund` ledger
+         *     entry; the refund, the entry and an audit row (refunded before → after, `reason`) are one
+         *     transaction. The refunds of an order never add up to more than its total: beyond what is
+         *     left, a 422 on `amount` naming it. Only a `paid` order is refunded (409 otherwise). The
+         *     same `Idempotency-Key` from the same operator answers as the first time without a second
+         *     refund; sent with another order or amount it is a 422 (`errors.idempotency_key`).
+         *     Refunds to the card the order was paid with are not offered yet (`to` is `balance`).
+         */
+        post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/operators": {
         parameters: {
             query?: never;
@@ -1725,6 +1751,39 @@ export interface components {
                 /** @description The entry's coin minor units (signed). */
                 amount: number;
                 balance: components["schemas"]["MinorUnits"];
+            };
+        };
+        RefundRequest: {
+            /** @description Coin minor units. */
+            amount: number;
+            /** @enum {string} */
+            to: "balance";
+            reason: string;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        /**
+         * @example {
+         *       "status": "OK",
+         *       "message": "The refund is on the customer's balance.",
+         *       "payload": {
+         *         "refund_id": 3,
+         *         "order_id": 42,
+         *         "amount": 25000,
+         *         "refunded": 25000,
+         *         "refundable": 25000
+         *       }
+         *     }
+         */
+        RefundResponse: {
+            /** @constant */
+            status: "OK";
+            message: string;
+            payload: {
+                refund_id: number;
+                order_id: number;
+                amount: components["schemas"]["MinorUnits"];
+                refunded: components["schemas"]["MinorUnits"];
+                refundable: components["schemas"]["MinorUnits"];
             };
         };
         SettingsResponse: {
@@ -4453,6 +4512,57 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    refundOrder: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header: {
+                /**
+                 * @description `Idempotency-Key`: a client-made unique key per change (e.g. a UUID), sent again with every
+                 *     retry of it. Named in lower case, as the server's header validation matches names.
+                 */
+                "idempotency-key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 25000,
+                 *       "to": "balance",
+                 *       "reason": "Rank not applied for two days"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description Refunded; what the order has had refunded so far and what is left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -530,3 +530,28 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity').on(t.entity, t.entityId), index('audit_log_created').on(t.createdAt)],
 );
+
+export const refundDestination = pgEnum('refund_destination', ['balance']);
+
+/**
+ * An operator's refund of part or all of a paid order, in coin minor units: the refunds of an
+ * order never add up to more than its total. A refund to the balance is also a `refund` entry on
+ * the customer's ledger. `idempotency_key` is the operator's key for the request.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountMinor: money('amount_minor').notNull(),
+    destination: refundDestination('destination').notNull(),
+    reason: text('reason').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    actor: text('actor').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_order').on(t.orderId), check('refunds_amount_positive', sql`${t.amountMinor} > 0`)],
+);

@@ -30,11 +30,18 @@ import { InsufficientFundsError } from '../ledger/ledger';
 import { type Actor, listAudit } from '../operator/audit';
 import { AdjustmentKeyReusedError, adjustBalance } from '../operator/balance';
 import {
+  OrderNotPaidError,
+  RefundBeyondPaidError,
+  RefundKeyReusedError,
+  refundToBalance,
+} from '../operator/refunds';
+import {
   changeSettings,
   InvalidSettingError,
   readVersionedSettings,
   SettingsChangedError,
 } from '../operator/settings';
+import { isUniqueViolation } from '../users/queries';
 import type { ContractHandlers } from './types';
 
 const notFound = (request: FastifyRequest) => new HttpError(404, t(request.locale, 'error.notFound'));
@@ -164,6 +171,46 @@ export const operatorHandlers = {
       }
       if (error instanceof AdjustmentKeyReusedError) {
         throw fieldErrors({ idempotency_key: [t(locale, 'balance.adjustKeyReused')] });
+      }
+      throw error;
+    }
+  },
+
+  refundOrder: async (request) => {
+    const actor = requireOperator(request);
+    const { db } = request.server.ctx;
+    const { locale } = request;
+    const { amount, reason } = request.body;
+    try {
+      const refunded = await refundToBalance(db, actor, request.params.id, {
+        amount,
+        reason: reason.trim(),
+        // The router has checked the header against the contract: present, one visible-ASCII key.
+        key: String(request.headers['idempotency-key']),
+      });
+      if (refunded === null) throw notFound(request);
+      return {
+        status: 'OK',
+        message: t(locale, 'refund.done'),
+        payload: {
+          refund_id: refunded.refundId,
+          order_id: refunded.orderId,
+          amount: refunded.amount,
+          refunded: refunded.refunded,
+          refundable: refunded.refundable,
+        },
+      };
+    } catch (error) {
+      if (error instanceof OrderNotPaidError) throw new HttpError(409, t(locale, 'refund.notPaid'));
+      if (error instanceof RefundBeyondPaidError) {
+        const coin = (await currentSettings(db)).internal_currency.name;
+        throw fieldErrors({
+          amount: [t(locale, 'refund.beyondPaid', { left: formatCoins(error.refundable, locale, coin) })],
+        });
+      }
+      // A unique key met by a concurrent refund of another order is the same reuse.
+      if (error instanceof RefundKeyReusedError || isUniqueViolation(error)) {
+        throw fieldErrors({ idempotency_key: [t(locale, 'refund.keyReused')] });
       }
       throw error;
     }

@@ -13,6 +13,11 @@ export function isLocale(code: string): code is Locale {
 }
 
 const en = {
+  'refund.done': "The refund is on the customer's balance.",
+  'refund.notPaid': 'Only a paid order can be refunded.',
+  'refund.beyondPaid': 'A refund cannot exceed what was paid: {left} is left to refund on this order.',
+  'refund.keyReused':
+    'This refund was already sent with another order or amount. Reload the page and try again.',
   'balance.adjusted': 'The balance was adjusted.',
   'balance.adjustBeyondBalance': 'A debit cannot take the balance below zero: the customer has {balance}.',
   'balance.adjustKeyReused':
@@ -170,6 +175,12 @@ export type MessageKey = keyof typeof en;
 type Catalogue = Record<MessageKey, string>;
 
 const de: Catalogue = {
+  'refund.done': 'Die Erstattung ist auf dem Guthaben des Kunden.',
+  'refund.notPaid': 'Nur eine bezahlte Bestellung kann erstattet werden.',
+  'refund.beyondPaid':
+    'Eine Erstattung darf nicht mehr sein als bezahlt wurde: Für diese Bestellung sind noch {left} erstattbar.',
+  'refund.keyReused':
+    'Diese Erstattung wurde schon mit einer anderen Bestellung oder einem anderen Betrag gesendet. Lade die Seite neu und versuche es noch einmal.',
   'balance.adjusted': 'Das Guthaben wurde angepasst.',
   'balance.adjustBeyondBalance':
     'Eine Abbuchung darf das Guthaben nicht unter null bringen: Der Kunde hat {balance}.',
@@ -331,6 +342,12 @@ const de: Catalogue = {
 };
 
 const es: Catalogue = {
+  'refund.done': 'El reembolso está en el saldo del cliente.',
+  'refund.notPaid': 'Solo se puede reembolsar un pedido pagado.',
+  'refund.beyondPaid':
+    'Un reembolso no puede superar lo pagado: quedan {left} por reembolsar en este pedido.',
+  'refund.keyReused':
+    'Este reembolso ya se envió con otro pedido u otro importe. Recarga la página e inténtalo de nuevo.',
   'balance.adjusted': 'El saldo se ha ajustado.',
   'balance.adjustBeyondBalance':
     'Un cargo no puede dejar el saldo por debajo de cero: el cliente tiene {balance}.',

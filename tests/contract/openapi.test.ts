@@ -149,6 +149,7 @@ describe('openapi.yaml', () => {
         'updateOperatorSettings',
         'listAuditLog',
         'adjustCustomerBalance',
+        'refundOrder',
       ].sort(),
     );
   });
@@ -218,8 +219,9 @@ describe('openapi.yaml covers every call', () => {
     'GET /operator/settings',
     'PATCH /operator/settings',
     'GET /operator/audit',
-    // The console's customer care: a balance adjustment is a ledger entry with its reason audited.
+    // The console's customer care: adjustments and refunds are ledger entries with their reasons audited.
     'POST /operator/customers/{id}/balance-adjustments',
+    'POST /operator/orders/{id}/refunds',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {
