@@ -1,8 +1,9 @@
-// An operator's balance adjustment: a ledger entry with its reason in the audit row, in one
-// transaction; never below zero; a retried request adjusts once.
+// The operator's money actions: a balance adjustment and a refund of a paid order, each a ledger
+// entry with its reason in an audit row in one transaction; never below zero or past what was paid;
+// once per Idempotency-Key.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, balanceLedger } from '../../server/db/schema';
+import { auditLog, balanceLedger, orders } from '../../server/db/schema';
 import { ledgerBalance } from '../../server/ledger/ledger';
 import { languageId } from './support/accounts';
 import {
@@ -169,5 +170,151 @@ describe('operator balance adjustments', () => {
     expect(await listed({ until: before })).toEqual([]);
     const malformed = await suite.api.call('listAuditLog', { token: op.token, query: { from: 'yesterday' } });
     expect(malformed.status).toBe(422);
+  });
+});
+
+/** A customer who paid one order of the first product with coins: its id and total. */
+async function paidOrder(): Promise<{ customer: TestCustomer; orderId: number; total: number }> {
+  const customer = await createCustomer(db(), { balanceMinor: 1_000_000 });
+  const product = suite.products[0];
+  if (product === undefined) throw new Error('no products');
+  expect(
+    (await suite.api.call('addToCart', { token: customer.token, body: { id: product.id, count: 1 } })).status,
+  ).toBe(200);
+  const paid = await suite.api.call('checkout', {
+    token: customer.token,
+    body: { payment_method: 'balance' },
+  });
+  expect(paid.status).toBe(200);
+  const orderId = (paid.body as { order_id: number }).order_id;
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+  return { customer, orderId, total: Number(order?.totalMinor) };
+}
+
+function refund(op: TestCustomer, orderId: number, body: Record<string, unknown>, key = crypto.randomUUID()) {
+  return suite.api.call('refundOrder', {
+    token: op.token,
+    params: { id: orderId },
+    headers: { 'idempotency-key': key },
+    body: { to: 'balance', ...body },
+  });
+}
+
+describe('operator refunds', () => {
+  it('refunds half, then the rest, to the balance: ledger entries and audit rows, never past the total', async () => {
+    const op = await createOperator(db());
+    const { customer, orderId, total } = await paidOrder();
+    const balanceAfterOrder = await cachedBalance(db(), customer.id);
+    const half = Math.floor(total / 2);
+
+    const first = await refund(op, orderId, { amount: half, reason: ' Rank came a day late ' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      message: "The refund is on the customer's balance.",
+      payload: { order_id: orderId, amount: half, refunded: half, refundable: total - half },
+    });
+    const beyond = await refund(op, orderId, { amount: total - half + 1, reason: 'Too much' });
+    expect(beyond.status).toBe(422);
+    expect(beyond.body).toMatchObject({ errors: { amount: [expect.stringContaining('is left to refund')] } });
+    const rest = await refund(op, orderId, { amount: total - half, reason: 'The rest' });
+    expect(rest.body).toMatchObject({ payload: { refunded: total, refundable: 0 } });
+    expect((await refund(op, orderId, { amount: 1, reason: 'One more' })).status).toBe(422);
+
+    expect(await cachedBalance(db(), customer.id)).toBe(balanceAfterOrder + total);
+    expect(await ledgerBalance(db(), customer.id)).toBe(balanceAfterOrder + total);
+    const entries = await db()
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.orderId, orderId), eq(balanceLedger.reason, 'refund')));
+    expect(entries.map((entry) => Number(entry.amountMinor))).toEqual([half, total - half]);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(orderId))));
+    expect(audits.map(({ actor, action, before, after }) => ({ actor, action, before, after }))).toEqual([
+      {
+        actor: op.email,
+        action: 'order.refund',
+        before: { refunded: 0 },
+        after: {
+          refunded: half,
+          amount: half,
+          to: 'balance',
+          reason: 'Rank came a day late',
+          refund_id: (first.body as { payload: { refund_id: number } }).payload.refund_id,
+        },
+      },
+      {
+        actor: op.email,
+        action: 'order.refund',
+        before: { refunded: half },
+        after: {
+          refunded: total,
+          amount: total - half,
+          to: 'balance',
+          reason: 'The rest',
+          refund_id: (rest.body as { payload: { refund_id: number } }).payload.refund_id,
+        },
+      },
+    ]);
+  });
+
+  it('concurrent refunds never add up past the total', async () => {
+    const op = await createOperator(db());
+    const { customer, orderId, total } = await paidOrder();
+    expect(total).toBeGreaterThan(3);
+    const before = await cachedBalance(db(), customer.id);
+    const half = Math.floor(total / 2);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => refund(op, orderId, { amount: half, reason: 'Twice?' })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 422, 422]);
+    expect(await cachedBalance(db(), customer.id)).toBe(before + 2 * half);
+  });
+
+  it('refunds once for a retried key, and refuses the key with another amount or order', async () => {
+    const op = await createOperator(db());
+    const { customer, orderId } = await paidOrder();
+    const other = await paidOrder();
+    const before = await cachedBalance(db(), customer.id);
+    const key = crypto.randomUUID();
+    const [first, second] = await Promise.all([
+      refund(op, orderId, { amount: 100, reason: 'Goodwill' }, key),
+      refund(op, orderId, { amount: 100, reason: 'Goodwill' }, key),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect((second.body as { payload: unknown }).payload).toEqual(
+      (first.body as { payload: unknown }).payload,
+    );
+    expect(await cachedBalance(db(), customer.id)).toBe(before + 100);
+    for (const [id, amount] of [
+      [orderId, 101],
+      [other.orderId, 100],
+    ] as const) {
+      const reused = await refund(op, id, { amount, reason: 'Goodwill' }, key);
+      expect(reused.status).toBe(422);
+      expect(reused.body).toMatchObject({
+        errors: { idempotency_key: [expect.stringContaining('another order')] },
+      });
+    }
+    expect(await cachedBalance(db(), customer.id)).toBe(before + 100);
+  });
+
+  it('refuses an order that is not paid (409), no such order (404), a customer (403); in German', async () => {
+    const op = await createOperator(db());
+    const { customer, orderId } = await paidOrder();
+    await db().update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    const notPaid = await suite.api.call('refundOrder', {
+      token: op.token,
+      params: { id: orderId },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      query: { lang_id: await languageId(suite.api, 'de') },
+      body: { to: 'balance', amount: 1, reason: 'x' },
+    });
+    expect(notPaid.status).toBe(409);
+    expect(notPaid.body).toMatchObject({ message: 'Nur eine bezahlte Bestellung kann erstattet werden.' });
+    expect((await refund(op, 2_000_000_000, { amount: 1, reason: 'x' })).status).toBe(404);
+    expect((await refund(customer, orderId, { amount: 1, reason: 'Self-service' })).status).toBe(403);
+    expect((await refund(op, orderId, { amount: 0, reason: 'Nothing' })).status).toBe(422);
   });
 });
