@@ -262,14 +262,16 @@ describe('operator refunds', () => {
   it('concurrent refunds never add up past the total', async () => {
     const op = await createOperator(db());
     const { customer, orderId, total } = await paidOrder();
-    expect(total).toBeGreaterThan(3);
+    expect(total).toBeGreaterThan(7);
     const before = await cachedBalance(db(), customer.id);
-    const half = Math.floor(total / 2);
+    const quarter = Math.floor(total / 4);
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => refund(op, orderId, { amount: half, reason: 'Twice?' })),
+      Array.from({ length: 8 }, () => refund(op, orderId, { amount: quarter, reason: 'Again?' })),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 422, 422]);
-    expect(await cachedBalance(db(), customer.id)).toBe(before + 2 * half);
+    const fit = Math.floor(total / quarter);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(fit);
+    expect(answers.filter((answer) => answer.status === 422)).toHaveLength(8 - fit);
+    expect(await cachedBalance(db(), customer.id)).toBe(before + fit * quarter);
   });
 
   it('refunds once for a retried key, and refuses the key with another amount or order', async () => {
