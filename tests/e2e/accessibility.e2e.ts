@@ -1,6 +1,6 @@
 // docs/decisions/0013: axe-core on every route, signed out and signed in, at 1280 and 375 px, in English and
 // German, and the profile edit form and the top-up review. Any violation of serious or
-// critical impact fails; each page is saved as a screenshot.
+// critical impact fails, and so does a page wider than the window; each page is saved as a screenshot.
 import { describe, expect, it } from 'vitest';
 import { fillSignUp, submitSignUp } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
@@ -134,6 +134,10 @@ async function audit(path: string, label: string): Promise<void> {
   const step = `${label}-${path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-')}`;
   await j.screenshot(step, [width]);
   expect(violations, `${path} at ${width} px (${label}):\n${describeViolations(violations)}`).toEqual([]);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways, `${path} at ${width} px (${label}) scrolls sideways`).toBeLessThanOrEqual(0);
   if (known && label.startsWith('en-')) {
     expect(
       found.some((violation) => violation.id === known.rule),
