@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { registrationForm } from '../support/fixtures';
 import { openapi, operations, schemaValidator, validatorFor } from '../support/openapi';
 
 const ERROR_SCHEMAS = new Set(['#/components/schemas/ApiError', '#/components/schemas/ValidationError']);
@@ -259,17 +260,7 @@ describe('openapi.yaml encodes the docs/product.md §5 rules', () => {
   });
 
   it('needs every field of the register payload and rejects unknown ones', () => {
-    const valid = {
-      name: 'Alex',
-      surname: 'Stone',
-      email: 'alex@example.com',
-      phone: '+49 30 901820',
-      phoneE164: '+4930901820',
-      password: 'Diamond7',
-      password_confirmation: 'Diamond7',
-      city: 'Berlin',
-      country: 83,
-    };
+    const valid = registrationForm;
     expect(register(valid)).toBe(true);
     expect(register({ ...valid, lang_id: 2, currency: 'EUR' })).toBe(true);
     expect(register({ ...valid, admin: true })).toBe(false);

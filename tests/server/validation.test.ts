@@ -3,23 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages, users } from '../../server/db/schema';
 import { handlers } from '../../server/handlers';
+import { registrationForm } from '../support/fixtures';
 import { createTestApi, type TestApi } from './support/api';
 import { createCustomer } from './support/money';
 
 const PASSWORD_RULE =
   'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces';
 
-const valid = {
-  name: 'Alex',
-  surname: 'Stone',
-  email: 'alex.stone@example.com',
-  phone: '+49 30 901820',
-  phoneE164: '+4930901820',
-  password: 'Diamond7',
-  password_confirmation: 'Diamond7',
-  city: 'Berlin',
-  country: 83,
-};
+const valid = { ...registrationForm, email: 'alex.stone@example.com' };
 
 /** What the stub `register` handler received: validation must hand bodies over unchanged. */
 let received: unknown[] = [];

@@ -1,3 +1,4 @@
+import { settingsDefaults } from '../../domain/settings';
 import type { Schemas } from '../../src/api';
 
 /** Demo data the default handlers answer with (docs/architecture.md §4 "Demo data"), typed by the contract. */
@@ -7,7 +8,9 @@ export const DEMO_TOKEN = 'demo-token-0123456789';
 /** Browser storage of a signed-in customer: pass as `renderApp({ storage: SIGNED_IN })`. */
 export const SIGNED_IN: Readonly<Record<string, string>> = { auth_session: 'true', token: DEMO_TOKEN };
 
+/** A store with its company filled in and the demo's amounts; every other field is the domain default. */
 export const settings: Schemas['Settings'] = {
+  ...settingsDefaults(),
   requisites: 'VAT ID DE123456789',
   support_email: 'support@blockfront.example',
   copyright: 'Blockfront Network. All rights reserved.',
@@ -17,17 +20,22 @@ export const settings: Schemas['Settings'] = {
   is_reg_enabled: true,
   min_top_up: 500,
   vat_percent: 19,
-  payment_methods: ['balance', 'card'],
   welcome_bonus_tokens: 5000,
   points_conversion_rate: 100,
-  image_generation_price: 1,
-  background_removal_price: 1,
-  upscale_price: 1,
-  image_generation_sizes: ['1024x1024', '1536x1024', '1024x1536'],
-  upscale_factors: [2, 4],
-  google_tag: null,
   game_server: { host: 'play.blockfront.example', port: 25565 },
-  internal_currency: { name: 'Coins' },
+};
+
+/** A complete, valid sign-up form (docs/product.md §7) of a German customer, as the client sends it. */
+export const registrationForm = {
+  name: 'Alex',
+  surname: 'Stone',
+  email: 'alex@example.com',
+  phone: '+49 30 901820',
+  phoneE164: '+4930901820',
+  password: 'Diamond7',
+  password_confirmation: 'Diamond7',
+  city: 'Berlin',
+  country: 83,
 };
 
 export const languages: Schemas['Language'][] = [

@@ -10,11 +10,12 @@ import {
   users,
   userTokens,
 } from '../../../server/db/schema';
+import { registrationForm } from '../../support/fixtures';
 import type { TestApi, TestApiOptions } from './api';
 
 /** Helpers for the auth and account tests: sign-ups, the outbox, and a snapshot of the account tables. */
 
-export const PASSWORD = 'Diamond7';
+export const PASSWORD = registrationForm.password;
 export const PUBLIC_URL = 'http://shop.test';
 
 const roomy = { max: 100_000, windowMs: 60_000 };
@@ -56,14 +57,8 @@ export async function setSetting(api: TestApi, key: string, value: unknown): Pro
 /** A valid sign-up payload (a German customer) with a fresh address. */
 export async function registration(api: TestApi, overrides: Record<string, unknown> = {}) {
   return {
-    name: 'Alex',
-    surname: 'Stone',
+    ...registrationForm,
     email: uniqueEmail(),
-    phone: '+49 30 901820',
-    phoneE164: '+4930901820',
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    city: 'Berlin',
     country: await countryId(api, 'DE'),
     ...overrides,
   };

@@ -29,6 +29,8 @@ export interface FormScreen {
   actions?: Readonly<Record<string, (view: RenderedApp) => Promise<void>>>;
   /** What else the screen must show of the recorded state. */
   expectMore?: (state: RecordedState) => Promise<void>;
+  /** The machine's final state, in which the app leaves the form for `path`. */
+  leaves?: { state: string; path: string };
 }
 
 export interface RecordedState {
@@ -85,6 +87,23 @@ export async function performStep(
     await screenModel.operation.answer(responseFor((event as EventObject & { error: unknown }).error));
   } else {
     throw new Error(`no screen action for ${type}`);
+  }
+}
+
+/** Performs each step, then sees its recorded state on the screen, or the page the form leaves for. */
+export async function replaySteps(
+  view: RenderedApp,
+  screenModel: FormScreen,
+  steps: MachinePath['steps'],
+): Promise<void> {
+  for (const step of steps) {
+    await performStep(view, screenModel, step.event);
+    const { leaves } = screenModel;
+    if (leaves !== undefined && JSON.parse(step.state).value === leaves.state) {
+      await waitFor(() => expect(view.location()).toBe(leaves.path));
+    } else {
+      await expectState(screenModel, step.state);
+    }
   }
 }
 

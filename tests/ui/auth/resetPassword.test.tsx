@@ -6,7 +6,7 @@ import { RESET_LINK, resetPasswordPlan } from '../../support/formPaths';
 import { pathPlan } from '../../support/paths';
 import { api, failure, type RenderAppOptions, renderApp } from '../support';
 import { watchNotices } from '../support/replays';
-import { expectState, type FormScreen, performStep, replayable } from './replay';
+import { type FormScreen, replayable, replaySteps } from './replay';
 import {
   CLIENT_FAILURES,
   expectFieldError,
@@ -61,18 +61,12 @@ describe('resetPassword paths on the Reset password screen', () => {
         pendingState: 'resetting',
         operation,
         success: () => messageResponse('Password reset successfully'),
+        leaves: { state: 'reset', path: '/login' },
       };
       if (path.steps.length === 0) {
         expect(await within(main()).findByRole('alert')).toHaveTextContent('Invalid reset link');
       }
-      for (const step of path.steps) {
-        await performStep(view, screenModel, step.event);
-        if (JSON.parse(step.state).value === 'reset') {
-          await waitFor(() => expect(view.location()).toBe('/login'));
-        } else {
-          await expectState(screenModel, step.state);
-        }
-      }
+      await replaySteps(view, screenModel, path.steps);
     });
   }
 });

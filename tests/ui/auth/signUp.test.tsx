@@ -3,11 +3,11 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { type SignUpEvent, signUpMachine } from '../../../machines/forms/signUp';
-import { englishOf } from '../../../machines/text';
-import { countries } from '../../support/fixtures';
+import { countries, registrationForm } from '../../support/fixtures';
 import { PASSWORD_RULE, SIGN_UP_ORDER, signUpPlan } from '../../support/formPaths';
 import { pathPlan } from '../../support/paths';
 import { api, DEMO_TOKEN, failure, type RenderAppOptions, type RenderedApp, renderApp } from '../support';
+import { watchNotices } from '../support/replays';
 import { expectState, type FormScreen, performStep, replayable } from './replay';
 import {
   authResponse,
@@ -100,7 +100,7 @@ describe('signUp paths on the Sign Up screen', () => {
         operation: register,
         success: () => authResponse(false),
       };
-      const toasts = noticesOf(view);
+      const toasts = watchNotices(view);
       for (const step of path.steps) {
         const { type } = step.event;
         const { value } = JSON.parse(step.state) as { value: { form: string } };
@@ -179,18 +179,7 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
     expect(await within(main()).findByRole('button', { name: 'CREATING...' })).toBeInTheDocument();
     await register.answer(authResponse(false));
     await waitFor(() => expect(view.location()).toBe('/account/profile'));
-    expect(register.bodies[0]).toEqual({
-      name: 'Alex',
-      surname: 'Stone',
-      email: 'alex@example.com',
-      phone: '+49 30 901820',
-      phoneE164: '+4930901820',
-      password: 'Diamond7',
-      password_confirmation: 'Diamond7',
-      city: 'Berlin',
-      country: 83,
-      lang_id: 1,
-    });
+    expect(register.bodies[0]).toEqual({ ...registrationForm, lang_id: 1 });
     expect(localStorage.getItem('token')).toBe(DEMO_TOKEN);
     expect(
       await within(screen.getByRole('banner')).findByRole('link', { name: 'MY PROFILE' }),
@@ -288,7 +277,7 @@ describe('Sign Up phone input (docs/product.md §5)', () => {
 
   it("another country: cleared at once with 'This country is not supported', the toast 500 ms later", async () => {
     const view = await openSignUp();
-    const toasts = noticesOf(view);
+    const toasts = watchNotices(view);
     const phone = field('Phone Number');
     await view.user.type(phone, '+4930');
     const typedAt = Date.now();
@@ -327,19 +316,6 @@ describe('Sign Up phone input (docs/product.md §5)', () => {
     expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('');
   });
 });
-
-/** Every notice the toast queue shows, however briefly (a toast closes after 3 s). */
-function noticesOf(view: RenderedApp): string[] {
-  const notices: string[] = [];
-  const seen = new Set<string>();
-  view.app.getSnapshot().context.toasts.subscribe((snapshot) => {
-    for (const toast of snapshot.context.toasts) {
-      if (!seen.has(toast.id)) notices.push(englishOf(toast.text));
-      seen.add(toast.id);
-    }
-  });
-  return notices;
-}
 
 function deferredLookup() {
   const waiting: Array<(response: Response) => void> = [];

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { englishOf } from '../../../machines/text';
 import { api, failure, fixtures, ok, renderApp, SIGNED_IN, setViewportWidth } from '../support';
+import { watchNotices } from '../support/replays';
 import { chooseCurrency } from './steps';
 
 const EXPIRED = 'Session expired. Please log in again.';
@@ -19,14 +19,7 @@ describe('session flows (docs/product.md §4 "Auth", §8)', () => {
 
     // Every notice the toast queue shows, however briefly: a toast closes after 3 s, which can
     // pass before a loaded CI machine has rendered the lazily loaded toast region.
-    const notices: string[] = [];
-    const seen = new Set<string>();
-    view.app.getSnapshot().context.toasts.subscribe((snapshot) => {
-      for (const toast of snapshot.context.toasts) {
-        if (!seen.has(toast.id)) notices.push(englishOf(toast.text));
-        seen.add(toast.id);
-      }
-    });
+    const notices = watchNotices(view);
 
     // The next call is refused: the server ended the session.
     view.server.use(http.get(api('/user/profile'), () => failure(401, 'Unauthenticated.')));
