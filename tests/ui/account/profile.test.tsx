@@ -20,6 +20,40 @@ async function openEdit(view: Awaited<ReturnType<typeof openProfile>>) {
   await within(profileSection()).findByRole('button', { name: 'Save' });
 }
 
+type View = Awaited<ReturnType<typeof openProfile>>;
+
+/** Clears the field, types the value (if any) and clicks Save. */
+async function saveWith(view: View, label: string, value: string) {
+  await view.user.clear(field(label));
+  if (value !== '') await view.user.type(field(label), value);
+  await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+}
+
+/**
+ * PUT /user/profile keeps the sent `key` and GET /user/profile answers with it from then on, unless
+ * `refuse` answers the sent body first; `sent.body` is the last body sent.
+ */
+function savingProfile(
+  view: View,
+  key: 'city' | 'player',
+  refuse?: (body: Record<string, unknown>) => Response | null,
+) {
+  const sent: { body: Record<string, unknown> | null } = { body: null };
+  let saved = fixtures.profile;
+  view.server.use(
+    http.put(api('/user/profile'), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.body = body;
+      const refusal = refuse?.(body);
+      if (refusal) return refusal;
+      saved = { ...fixtures.profile, [key]: String(body[key]) };
+      return messageResponse('Profile updated successfully');
+    }),
+    http.get(api('/user/profile'), () => ok(saved)),
+  );
+  return sent;
+}
+
 describe('the profile tab (docs/product.md §2 "Profile tab")', () => {
   it('shows the initials, the full name, the join date, the eight fields and the player name', async () => {
     await openProfile();
@@ -63,25 +97,14 @@ describe('the profile tab (docs/product.md §2 "Profile tab")', () => {
 
   it('Edit saves the city: PUT /user/profile, the notice, and the view shows the saved value', async () => {
     const view = await openProfile();
-    let body: Record<string, unknown> | null = null;
-    let saved = fixtures.profile;
-    view.server.use(
-      http.put(api('/user/profile'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        saved = { ...fixtures.profile, city: String(body.city) };
-        return messageResponse('Profile updated successfully');
-      }),
-      http.get(api('/user/profile'), () => ok(saved)),
-    );
+    const sent = savingProfile(view, 'city');
     await openEdit(view);
     expect(field('First Name')).toHaveValue('Alex');
-    await view.user.clear(field('City'));
-    await view.user.type(field('City'), 'Hamburg');
-    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    await saveWith(view, 'City', 'Hamburg');
 
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(within(profileSection()).getByText('Hamburg')).toBeInTheDocument());
-    expect(body).toMatchObject({
+    expect(sent.body).toMatchObject({
       name: 'Alex',
       surname: 'Stone',
       phone: '+49 30 901820',
@@ -89,7 +112,7 @@ describe('the profile tab (docs/product.md §2 "Profile tab")', () => {
       country: 83,
       city: 'Hamburg',
     });
-    expect(body).not.toHaveProperty('email');
+    expect(sent.body).not.toHaveProperty('email');
     expect(within(profileSection()).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 
@@ -111,9 +134,7 @@ describe('the profile tab (docs/product.md §2 "Profile tab")', () => {
       }),
     );
     await openEdit(view);
-    await view.user.clear(field('City'));
-    await view.user.type(field('City'), 'Hamburg');
-    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    await saveWith(view, 'City', 'Hamburg');
 
     await waitFor(() => expect(saved).toBe(true));
     // Saved, the profile still loading: the form stays, saving, and Berlin is nowhere.
@@ -130,8 +151,7 @@ describe('the profile tab (docs/product.md §2 "Profile tab")', () => {
   it("checks the rules before sending: 'City is required' at the field", async () => {
     const view = await openProfile();
     await openEdit(view);
-    await view.user.clear(field('City'));
-    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    await saveWith(view, 'City', '');
     await expectFieldError('City', 'City is required');
   });
 
@@ -152,35 +172,23 @@ describe('the profile tab (docs/product.md §2 "Profile tab")', () => {
 
   it('the player name (ADR 0031): edited and saved with the profile; a refused name shows at its field', async () => {
     const view = await openProfile();
-    let body: Record<string, unknown> | null = null;
-    let saved = fixtures.profile;
-    view.server.use(
-      http.put(api('/user/profile'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        if (body.player === 'no way') {
-          return failure(422, 'The given data was invalid.', {
+    const sent = savingProfile(view, 'player', (body) =>
+      body.player === 'no way'
+        ? failure(422, 'The given data was invalid.', {
             player: ['Please enter a valid player name: 3 to 16 letters, digits or underscores.'],
-          });
-        }
-        saved = { ...fixtures.profile, player: String(body.player) };
-        return messageResponse('Profile updated successfully');
-      }),
-      http.get(api('/user/profile'), () => ok(saved)),
+          })
+        : null,
     );
     await openEdit(view);
     expect(field('Player name')).toHaveValue('Steve');
-    await view.user.clear(field('Player name'));
-    await view.user.type(field('Player name'), 'no way');
-    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    await saveWith(view, 'Player name', 'no way');
     await expectFieldError(
       'Player name',
       'Please enter a valid player name: 3 to 16 letters, digits or underscores.',
     );
-    await view.user.clear(field('Player name'));
-    await view.user.type(field('Player name'), ' Alex_2 ');
-    await view.user.click(within(profileSection()).getByRole('button', { name: 'Save' }));
+    await saveWith(view, 'Player name', ' Alex_2 ');
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
-    expect(body).toMatchObject({ player: 'Alex_2' });
+    expect(sent.body).toMatchObject({ player: 'Alex_2' });
     await waitFor(() => expect(within(profileSection()).getByText('Alex_2')).toBeInTheDocument());
   });
 

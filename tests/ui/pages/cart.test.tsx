@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../src/api';
-import { api, failure, fixtures, renderApp, SIGNED_IN } from '../support';
+import { api, failure, fixtures, type RenderedApp, renderApp, SIGNED_IN } from '../support';
 
 const cartAnswer = (cart: Schemas['Cart']) => HttpResponse.json({ status: 'OK' as const, cart });
 const diamond = fixtures.products[1] as Schemas['Product'];
@@ -10,6 +10,20 @@ const twoLines = [fixtures.cartLine(1, 2), fixtures.cartLine(2, 1, diamond)];
 
 function withCart(cart: Schemas['Cart']) {
   return http.get(api('/cart/contents'), () => cartAnswer(cart));
+}
+
+/** POST /orders/checkout's answer for a card order: the payment page to go to. */
+const cardCheckoutOpened = () =>
+  HttpResponse.json({
+    status: 'OK' as const,
+    redirect_url: '/api/sandbox/pay/pay_1?key=k',
+    order_id: 9,
+    payment_id: 'pay_1',
+  });
+
+async function payByCard(user: RenderedApp['user']) {
+  await user.click(await screen.findByRole('radio', { name: 'Debit / Credit card' }));
+  await user.click(screen.getByRole('button', { name: 'Pay by card' }));
 }
 
 describe('cart page', () => {
@@ -196,18 +210,12 @@ describe('cart page', () => {
         withCart([fixtures.cartLine(1, 1)]),
         http.post(api('/orders/checkout'), async ({ request }) => {
           bodies.push(await request.json());
-          return HttpResponse.json({
-            status: 'OK' as const,
-            redirect_url: '/api/sandbox/pay/pay_1?key=k',
-            order_id: 9,
-            payment_id: 'pay_1',
-          });
+          return cardCheckoutOpened();
         }),
       ],
     });
     await ready();
-    await user.click(await screen.findByRole('radio', { name: 'Debit / Credit card' }));
-    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    await payByCard(user);
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ payment_method: 'card', currency: 'USD' });
   });
@@ -230,18 +238,12 @@ describe('cart page', () => {
               { status: 503, headers: { 'Retry-After': '30' } },
             );
           }
-          return HttpResponse.json({
-            status: 'OK' as const,
-            redirect_url: '/api/sandbox/pay/pay_1?key=k',
-            order_id: 9,
-            payment_id: 'pay_1',
-          });
+          return cardCheckoutOpened();
         }),
       ],
     });
     await ready();
-    await user.click(await screen.findByRole('radio', { name: 'Debit / Credit card' }));
-    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    await payByCard(user);
     expect(await screen.findByText(unreachable)).toBeInTheDocument();
     // The order waits on the server: the method cannot change, only the same checkout again.
     expect(screen.getByRole('radio', { name: 'Coins from your balance' })).toBeDisabled();

@@ -10,6 +10,21 @@ const unverified = http.get(api('/is-auth'), () =>
   HttpResponse.json({ status: 'OK' as const, authenticated: true as const, emailVerified: false }),
 );
 
+/** POST /email/verification-notification answering the nth request with `answer(n)`; `sent` counts them. */
+function resendAnswering(answer: (nth: number) => Response) {
+  let sent = 0;
+  const handler = http.post(RESEND, () => {
+    sent += 1;
+    return answer(sent);
+  });
+  return {
+    handler,
+    get sent() {
+      return sent;
+    },
+  };
+}
+
 describe('email verification page', () => {
   it('says where the link went and what to do next', async () => {
     renderApp({ path: '/email-verification', storage: SIGNED_IN, handlers: [unverified] });
@@ -23,35 +38,25 @@ describe('email verification page', () => {
   });
 
   it("resends the link and toasts the server's answer", async () => {
-    let sent = 0;
+    const resend = resendAnswering(() =>
+      HttpResponse.json({ status: 'OK', message: 'A fresh link is on its way.' }),
+    );
     const { user } = renderApp({
       path: '/email-verification',
       storage: SIGNED_IN,
-      handlers: [
-        unverified,
-        http.post(RESEND, () => {
-          sent += 1;
-          return HttpResponse.json({ status: 'OK', message: 'A fresh link is on its way.' });
-        }),
-      ],
+      handlers: [unverified, resend.handler],
     });
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('A fresh link is on its way.')).toBeInTheDocument();
-    expect(sent).toBe(1);
+    expect(resend.sent).toBe(1);
   });
 
   it('toasts the failure and lets the customer try again', async () => {
-    let sent = 0;
+    const resend = resendAnswering(() => failure(409, 'Your email address is already verified.'));
     const { user } = renderApp({
       path: '/email-verification',
       storage: SIGNED_IN,
-      handlers: [
-        unverified,
-        http.post(RESEND, () => {
-          sent += 1;
-          return failure(409, 'Your email address is already verified.');
-        }),
-      ],
+      handlers: [unverified, resend.handler],
     });
     const button = await screen.findByRole('button', { name: 'Resend verification email' });
     await user.click(button);
@@ -60,7 +65,7 @@ describe('email verification page', () => {
       expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeEnabled(),
     );
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
-    await waitFor(() => expect(sent).toBe(2));
+    await waitFor(() => expect(resend.sent).toBe(2));
   });
 
   it('tells a verified customer it is done instead of offering a link', async () => {
@@ -93,16 +98,10 @@ describe('invalid verification link page', () => {
   const TITLE = 'This verification link is invalid or has expired';
 
   it('asks a guest to sign in for a new link, and comes back here signed in to send it', async () => {
-    let sent = 0;
-    const { user, location } = renderApp({
-      path: '/email/verify/invalid',
-      handlers: [
-        http.post(RESEND, () => {
-          sent += 1;
-          return HttpResponse.json({ status: 'OK', message: 'A new verification link has been sent.' });
-        }),
-      ],
-    });
+    const resend = resendAnswering(() =>
+      HttpResponse.json({ status: 'OK', message: 'A new verification link has been sent.' }),
+    );
+    const { user, location } = renderApp({ path: '/email/verify/invalid', handlers: [resend.handler] });
     await screen.findByRole('heading', { level: 1, name: TITLE });
     const main = screen.getByRole('main');
     expect(within(main).getByText('Sign in to get a new link.')).toBeInTheDocument();
@@ -123,24 +122,20 @@ describe('invalid verification link page', () => {
     expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
       'A new verification link has been sent.',
     );
-    expect(sent).toBe(1);
+    expect(resend.sent).toBe(1);
     expect(screen.getByRole('button', { name: 'Send another link' })).toBeEnabled();
   });
 
   it('shows a failure on the page and sends again on the next press', async () => {
-    let sent = 0;
+    const resend = resendAnswering((nth) =>
+      nth === 1
+        ? failure(429, 'Too many requests. Please wait a moment.')
+        : HttpResponse.json({ status: 'OK' }),
+    );
     const { user } = renderApp({
       path: '/email/verify/invalid',
       storage: SIGNED_IN,
-      handlers: [
-        unverified,
-        http.post(RESEND, () => {
-          sent += 1;
-          return sent === 1
-            ? failure(429, 'Too many requests. Please wait a moment.')
-            : HttpResponse.json({ status: 'OK' });
-        }),
-      ],
+      handlers: [unverified, resend.handler],
     });
     await user.click(await screen.findByRole('button', { name: 'Send a new link' }));
     expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
@@ -152,7 +147,7 @@ describe('invalid verification link page', () => {
         'A new verification link has been sent to your email address.',
       ),
     );
-    expect(sent).toBe(2);
+    expect(resend.sent).toBe(2);
   });
 
   it('tells a customer whose address got verified that there is nothing to do', async () => {
