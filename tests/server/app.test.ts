@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -8,7 +5,7 @@ import { languages } from '../../server/db/schema';
 import { handlers, missingHandlers } from '../../server/handlers';
 import { contractOperationIds } from '../../server/http/openapi';
 import { schemaValidator } from '../support/openapi';
-import { buildSite, createTestApi, type TestApi } from './support/api';
+import { buildSite, createTestApi, type TestApi, tempDist } from './support/api';
 import { createTestDatabase } from './support/db';
 
 const isApiError = schemaValidator('ApiError');
@@ -118,24 +115,20 @@ describe('errors', () => {
 });
 
 describe('the built storefront', () => {
-  let dir: string;
+  let dist: ReturnType<typeof tempDist>;
   let site: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-dist-'));
-    mkdirSync(path.join(dir, 'assets'));
-    mkdirSync(path.join(dir, 'images'));
-    writeFileSync(
-      path.join(dir, 'index.html'),
-      '<!doctype html><title>Blockfront</title><div id="root"></div>',
-    );
-    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-    writeFileSync(path.join(dir, 'images', 'hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    site = await buildSite(api, dir);
+    dist = tempDist('dist', {
+      'index.html': '<!doctype html><title>Blockfront</title><div id="root"></div>',
+      'assets/index-abc123.js': 'console.log(1)',
+      'images/hero.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
+    site = await buildSite(api, dist.dir);
   });
   afterAll(async () => {
     await site.close();
-    rmSync(dir, { recursive: true, force: true });
+    dist.remove();
   });
 
   it('serves index.html at / without caching', async () => {

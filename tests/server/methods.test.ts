@@ -1,28 +1,24 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '../../server/app';
 import { languages } from '../../server/db/schema';
-import { buildSite, createTestApi, type TestApi } from './support/api';
+import { buildSite, createTestApi, type TestApi, tempDist } from './support/api';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 let api: TestApi;
-let dir: string;
+let dist: ReturnType<typeof tempDist>;
 let site: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
   api = await createTestApi();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-methods-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Blockfront</title>');
-  site = await buildSite(api, dir);
+  dist = tempDist('methods', { 'index.html': '<!doctype html><title>Blockfront</title>' });
+  site = await buildSite(api, dist.dir);
 }, 60_000);
 afterAll(async () => {
   await site?.close();
   await api?.close();
-  rmSync(dir, { recursive: true, force: true });
+  dist?.remove();
 });
 
 const send = (method: Method, url: string, headers: Record<string, string> = {}) =>

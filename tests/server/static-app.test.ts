@@ -1,39 +1,38 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAssets } from '../../scripts/compress-assets';
 import type { buildApp } from '../../server/app';
-import { buildSite, createTestApi, type TestApi } from './support/api';
+import { buildSite, createTestApi, type TestApi, tempDist } from './support/api';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 // Over 1 KB, as the real index.html: the app page is compressed as it is sent.
 const PAGE = `<!doctype html><html><head><title>Blockfront</title><!-- ${'padding '.repeat(150)}--></head><body><div id="root"></div></body></html>`;
 
 let api: TestApi;
+let dist: ReturnType<typeof tempDist>;
 let dir: string;
 let site: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
   api = await createTestApi();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-compressed-'));
-  mkdirSync(path.join(dir, 'assets'));
-  mkdirSync(path.join(dir, 'images'));
-  mkdirSync(path.join(dir, '.vite'));
-  writeFileSync(path.join(dir, 'index.html'), PAGE);
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), SCRIPT);
-  writeFileSync(path.join(dir, 'images', 'hero.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  writeFileSync(path.join(dir, 'assets', 'space-grotesk-latin-700-normal-Bk3xd9.woff2'), 'wOF2');
-  writeFileSync(path.join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
-  writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
+  dist = tempDist('compressed', {
+    'index.html': PAGE,
+    'assets/index-abc123.js': SCRIPT,
+    'images/hero.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    'assets/space-grotesk-latin-700-normal-Bk3xd9.woff2': 'wOF2',
+    'favicon.ico': Buffer.from([0, 0, 1, 0]),
+    '.vite/manifest.json': '{}',
+  });
+  dir = dist.dir;
   await compressAssets(dir);
   site = await buildSite(api, dir);
 }, 60_000);
 afterAll(async () => {
   await site?.close();
   await api?.close();
-  rmSync(dir, { recursive: true, force: true });
+  dist?.remove();
 });
 
 const get = (url: string, acceptEncoding?: string) =>

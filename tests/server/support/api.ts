@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -190,6 +190,19 @@ export const errorsOf = (body: unknown): Record<string, string[]> =>
  * wait up to 10 s for their first screen (3 s in production): a loaded test machine renders slowly,
  * and what a test checks is the page, not the render's speed.
  */
+/**
+ * A temporary build folder (what `vite build` leaves in dist/) holding `files`, by their paths in
+ * it; `remove()` deletes it.
+ */
+export function tempDist(name: string, files: Readonly<Record<string, string | Uint8Array>>) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `blockfront-${name}-`));
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), content);
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 export function buildSite(
   api: TestApi,
   staticDir: string,
