@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceLedger, countries, users } from '../../server/db/schema';
 import { ledgerBalance } from '../../server/ledger/ledger';
 import {
+  accountsApi,
   accountTables,
   type Customer,
   countryId,
@@ -10,26 +11,21 @@ import {
   mailsTo,
   PASSWORD,
   resetLinkIn,
-  roomyLimits,
-  setSetting,
   signUp,
   uniqueEmail,
   userRow,
   verificationTokenIn,
   waitForMail,
 } from './support/accounts';
-import { createTestApi, errorsOf, messageOf, type TestApi } from './support/api';
+import { errorsOf, messageOf, type TestApi } from './support/api';
 
 let api: TestApi;
 const BONUS = 1_250;
 
 beforeAll(async () => {
-  api = await createTestApi(roomyLimits);
-  await setSetting(api, 'welcome_bonus_tokens', BONUS);
+  api = await accountsApi(BONUS);
 }, 60_000);
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 async function verify(customer: Customer, mailIndex = 0) {
   const token = verificationTokenIn(mailsTo(api, customer.email)[mailIndex]);

@@ -4,6 +4,7 @@ import { hashToken } from '../../server/auth/tokens';
 import { balanceLedger, users, userTokens } from '../../server/db/schema';
 import { ledgerBalance } from '../../server/ledger/ledger';
 import {
+  accountsApi,
   accountTables,
   type Customer,
   countryId,
@@ -12,7 +13,6 @@ import {
   PASSWORD,
   registration,
   resetLinkIn,
-  roomyLimits,
   setSetting,
   signUp,
   uniqueEmail,
@@ -20,18 +20,15 @@ import {
   verificationTokenIn,
   waitForMail,
 } from './support/accounts';
-import { createTestApi, errorsOf, messageOf, type TestApi } from './support/api';
+import { errorsOf, messageOf, type TestApi } from './support/api';
 
 let api: TestApi;
 const BONUS = 750;
 
 beforeAll(async () => {
-  api = await createTestApi(roomyLimits);
-  await setSetting(api, 'welcome_bonus_tokens', BONUS);
+  api = await accountsApi(BONUS);
 }, 60_000);
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 describe('register', () => {
   it('creates the account, signs it in and emails a verification link', async () => {

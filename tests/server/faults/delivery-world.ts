@@ -2,14 +2,13 @@
 // customer with coins, and the RCON double: what the agent fault tests (agent.faults.ts) run on.
 // Every paid order puts one delivery into the queue whose command names the order, so the RCON
 // double's record tells how many times each delivery ran.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEnv } from '../../support/agent-process';
 import { type RconServer, startRconServer } from '../../support/rcon-server';
 import { PASSWORD } from '../support/accounts';
 import { type ServerProcess, startServer } from './server-process';
-import { Api, SANDBOX_SECRET, Shopper, seededRandom } from './shopper';
+import { Api, faultStore, Shopper, seededRandom } from './shopper';
 
 export const RCON_PASSWORD = 'faults-rcon-password';
 /** Short leases, so a crashed agent's deliveries come back within the test. */
@@ -51,15 +50,8 @@ async function ok(answer: Promise<{ status: number; body: Record<string, unknown
 }
 
 export async function startDeliveryWorld(name: string): Promise<DeliveryWorld> {
-  const dataDir = mkdtempSync(join(tmpdir(), `blockfront-faults-${name}-`));
-  const env = {
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://shop.test',
-    PAYMENT_PROVIDER: 'sandbox',
-    SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
-    TRUST_PROXY: 'true',
-    DELIVERY_LEASE_SECONDS: String(LEASE_SECONDS),
-  };
+  const { dataDir, env: storeEnv } = faultStore(name);
+  const env = { ...storeEnv, DELIVERY_LEASE_SECONDS: String(LEASE_SECONDS) };
   let store = await startServer(`${name}-store`, env);
   const port = Number(new URL(store.baseURL).port);
   const api = new Api(store.baseURL, random);

@@ -3,31 +3,21 @@
 // each crash every acknowledged write is there, every balance is what the acknowledged answers
 // add up to, and at the end every cached balance equals its ledger and every paid top-up was
 // credited exactly once. FAULT_SEED replays a run; FAULT_KILLS sets the number of crashes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { executeRows, openDatabase } from '../../../server/db/client';
 import { ledgerMismatches } from '../support/money';
 import { type ServerProcess, startServer } from './server-process';
-import { Api, cartTotal, type Model, SANDBOX_SECRET, Shopper, seededRandom, Unanswered } from './shopper';
+import { Api, cartTotal, faultStore, type Model, Shopper, seededRandom, Unanswered } from './shopper';
 
 const SEED = Number(process.env.FAULT_SEED ?? 20_261_123);
 const KILLS = Number(process.env.FAULT_KILLS ?? 3);
 const SHOPPERS = 6;
 
 const random = seededRandom(SEED);
-const dataDir = mkdtempSync(join(tmpdir(), 'blockfront-faults-kill-'));
-const env = {
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'http://shop.test',
-  PAYMENT_PROVIDER: 'sandbox',
-  SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
-  // Each request comes from its own address (X-Forwarded-For), as many customers would.
-  TRUST_PROXY: 'true',
-};
+const { dataDir, env } = faultStore('kill');
 
 let server: ServerProcess | undefined;
 afterAll(async () => {

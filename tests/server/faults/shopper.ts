@@ -1,13 +1,30 @@
 // A customer driving the API over HTTP, and what the answers acknowledged: the model the fault
 // tests compare the server against after a crash. One request at a time per shopper, so every
 // write is either acknowledged (its answer arrived) or the one request in flight.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outboxDir } from '../../../server/mail/mailer';
 import { newSandboxEvent, type SandboxEvent, signSandboxBody } from '../../../server/payments/sandbox';
 import { decoded, PASSWORD, verificationTokenIn } from '../support/accounts';
 
 export const SANDBOX_SECRET = 'faults-sandbox-secret-0123456789abcdef';
+
+/**
+ * A fresh data folder and the environment of a store under fault load: the sandbox pays, and
+ * each request comes from its own address (X-Forwarded-For), as many customers would.
+ */
+export function faultStore(name: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `blockfront-faults-${name}-`));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://shop.test',
+    PAYMENT_PROVIDER: 'sandbox',
+    SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+    TRUST_PROXY: 'true',
+  };
+  return { dataDir, env };
+}
 
 export interface CartLine {
   id: number;

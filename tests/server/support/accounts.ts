@@ -11,7 +11,7 @@ import {
   userTokens,
 } from '../../../server/db/schema';
 import { registrationForm } from '../../support/fixtures';
-import type { TestApi, TestApiOptions } from './api';
+import { createTestApi, type TestApi, type TestApiOptions } from './api';
 
 /** Helpers for the auth and account tests: sign-ups, the outbox, and a snapshot of the account tables. */
 
@@ -25,6 +25,13 @@ export const roomyLimits: TestApiOptions = {
 };
 
 let sequence = 0;
+
+/** The app for an auth or account test file: roomy limits, and `welcomeBonus` coins for each sign-up. */
+export async function accountsApi(welcomeBonus: number): Promise<TestApi> {
+  const api = await createTestApi(roomyLimits);
+  await setSetting(api, 'welcome_bonus_tokens', welcomeBonus);
+  return api;
+}
 
 export function uniqueEmail(prefix = 'alex'): string {
   sequence += 1;
