@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { DESKTOP_MIN_WIDTH, type MobileMenuEvent, mobileMenuMachine } from '../../machines/mobileMenu';
+import { DESKTOP_MIN_WIDTH, mobileMenuMachine } from '../../machines/mobileMenu';
 import { describePaths, pathPlan } from '../support/paths';
+import { mobileMenuPlan } from '../support/shellPaths';
 
-const events: MobileMenuEvent[] = [
-  { type: 'OPEN' },
-  { type: 'CLOSE' },
-  { type: 'TOGGLE' },
-  { type: 'KEY_ESCAPE' },
-  { type: 'LINK_CLICKED' },
-  { type: 'LOGOUT' },
-  { type: 'VIEWPORT_RESIZED', width: 767 },
-  { type: 'VIEWPORT_RESIZED', width: 768 },
-];
-
-describePaths('mobileMenu paths', pathPlan(mobileMenuMachine, { events }));
+describePaths('mobileMenu paths', pathPlan(mobileMenuMachine, mobileMenuPlan));
 
 describe('mobileMenu rules', () => {
   const [closed] = initialTransition(mobileMenuMachine);

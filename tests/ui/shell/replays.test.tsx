@@ -4,6 +4,7 @@ import type { EventObject } from 'xstate';
 import { cookieConsentMachine } from '../../../machines/cookieConsent';
 import { mobileMenuMachine } from '../../../machines/mobileMenu';
 import { type MachinePath, pathPlan } from '../../support/paths';
+import { mobileMenuPlan } from '../../support/shellPaths';
 import { type RenderedApp, renderApp, SIGNED_IN, setViewportWidth } from '../support';
 
 /**
@@ -42,18 +43,7 @@ describe('cookieConsent paths on the cookie banner', () => {
   });
 });
 
-const menuPaths = pathPlan(mobileMenuMachine, {
-  events: [
-    { type: 'OPEN' },
-    { type: 'CLOSE' },
-    { type: 'TOGGLE' },
-    { type: 'KEY_ESCAPE' },
-    { type: 'LINK_CLICKED' },
-    { type: 'LOGOUT' },
-    { type: 'VIEWPORT_RESIZED', width: 767 },
-    { type: 'VIEWPORT_RESIZED', width: 768 },
-  ],
-}).paths;
+const menuPaths = pathPlan(mobileMenuMachine, mobileMenuPlan).paths;
 
 const menuDialog = () => screen.queryByRole('dialog', { name: 'Menu' });
 
