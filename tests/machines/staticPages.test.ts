@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialTransition, transition } from 'xstate';
+import { initialTransition, type SnapshotFrom, transition } from 'xstate';
 import type { StaticPage } from '../../machines/shapes';
 import {
   cookiePage,
@@ -79,24 +79,21 @@ describe('staticPages rules', () => {
     expect(reloading.context.pages).toEqual(pages);
   });
 
+  const NOT_FOUND = { kind: 'not-found', message: '' };
+  /** The one-page machine after its fetch failed with `error`. */
+  const pageFailed = (from: SnapshotFrom<typeof staticPageMachine>, error: unknown) =>
+    transition(staticPageMachine, from, errorEvent('fetchPage', error) as never)[0];
+
   it('one page: shown, notFound on a 404, or the default error text', () => {
     const [loading] = initialTransition(staticPageMachine, { idOrSlug: '3' });
     const shown = transition(staticPageMachine, loading, doneEvent('fetchPage', pages[2]) as never)[0];
     expect([shown.value, shown.context.page]).toEqual(['shown', pages[2]]);
-    const missing = transition(
-      staticPageMachine,
-      loading,
-      errorEvent('fetchPage', { kind: 'not-found', message: '' }) as never,
-    )[0];
+    const missing = pageFailed(loading, NOT_FOUND);
     expect(missing.value).toBe('notFound');
-    const failed = transition(
-      staticPageMachine,
-      loading,
-      errorEvent('fetchPage', new Error('boom')) as never,
-    )[0];
+    const failed = pageFailed(loading, new Error('boom'));
     expect([failed.value, failed.context.error]).toEqual(['error', pageMessages.pageFailed]);
     expect(english(failed.context.error)).toBe('Failed to fetch page');
-    const told = transition(staticPageMachine, loading, errorEvent('fetchPage', serverFailure) as never)[0];
+    const told = pageFailed(loading, serverFailure);
     expect(told.context.error).toEqual(verbatim('Database is down'));
   });
 
@@ -111,18 +108,14 @@ describe('staticPages rules', () => {
       'xstate.spawnChild',
       expect.objectContaining({ src: 'fetchPage', input: { idOrSlug: 'faq' } }),
     ]);
-    const [failed] = transition(staticPageMachine, loading, errorEvent('fetchPage', new Error('x')) as never);
+    const failed = pageFailed(loading, new Error('x'));
     expect(failed.status).toBe('active');
     const [retried] = transition(staticPageMachine, failed, { type: 'RELOAD' });
     expect(retried.value).toBe('loading');
     const [again] = transition(staticPageMachine, retried, doneEvent('fetchPage', pages[2]) as never);
     expect(again.value).toBe('shown');
     // A page that does not exist stays missing: notFound is final.
-    const missing = transition(
-      staticPageMachine,
-      loading,
-      errorEvent('fetchPage', { kind: 'not-found', message: '' }) as never,
-    )[0];
+    const missing = pageFailed(loading, NOT_FOUND);
     expect(missing.status).toBe('done');
     expect(missing.can({ type: 'RELOAD' })).toBe(false);
   });
