@@ -2,12 +2,13 @@
 // protected-route redirect → forgot password → reset from the emailed link → sign in again.
 import { describe, expect, it } from 'vitest';
 import {
-  fillSignUp,
   openForgotPassword,
+  openSignUp,
   requestPasswordReset,
   resetPassword,
   signIn,
   signOut,
+  signUpThroughForm,
   submitSignUp,
 } from './support/auth';
 import { journey } from './support/journey';
@@ -48,21 +49,12 @@ describe('a new customer at 1280 px', () => {
 
   it('registers through the sign-up form and is signed in', async () => {
     const { page } = j;
-    await navigate(page, 'SIGN UP');
-    await waitForPath(page, '/register');
-    await seeHeading(page, 'Sign Up');
-    await j.screenshot('register');
+    await openSignUp(j);
     await submitSignUp(page);
     // docs/product.md §5: an empty form shows the first rule of the sign-up list.
     await seeText(page, 'Name is required');
     await j.screenshot('register-empty');
-    await fillSignUp(page, customer);
-    await j.screenshot('register-filled');
-    await submitSignUp(page);
-    await waitForPath(page, '/account/profile');
-    await seeHeading(page, 'My Profile');
-    await expectHeader(page, 'signedIn');
-    await j.screenshot('account');
+    await signUpThroughForm(j, customer);
   });
 
   it('opens the verification link from the outbox', async () => {

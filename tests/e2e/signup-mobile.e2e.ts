@@ -1,17 +1,14 @@
 // The same sign-up at 375 px: navigation through the full-screen menu, then Logout from it.
 import { describe, it } from 'vitest';
-import { fillSignUp, signOut, submitSignUp } from './support/auth';
+import { openSignUp, signOut, signUpThroughForm } from './support/auth';
 import { journey } from './support/journey';
 import {
   acceptCookies,
   type Customer,
   closeMobileMenu,
   expectHeader,
-  navigate,
   openMobileMenu,
-  seeHeading,
   seeText,
-  waitForPath,
 } from './support/storefront';
 
 const customer: Customer = {
@@ -36,21 +33,12 @@ describe('a new customer at 375 px', () => {
     await openMobileMenu(page);
     await j.screenshot('menu-guest', [375]);
     await closeMobileMenu(page);
-    await navigate(page, 'SIGN UP');
-    await waitForPath(page, '/register');
-    await seeHeading(page, 'Sign Up');
-    await j.screenshot('register');
+    await openSignUp(j);
   });
 
   it('registers and sees the signed-in menu', async () => {
     const { page } = j;
-    await fillSignUp(page, customer);
-    await j.screenshot('register-filled');
-    await submitSignUp(page);
-    await waitForPath(page, '/account/profile');
-    await seeHeading(page, 'My Profile');
-    await expectHeader(page, 'signedIn');
-    await j.screenshot('account');
+    await signUpThroughForm(j, customer);
     await openMobileMenu(page);
     await j.screenshot('menu-signed-in', [375]);
     await closeMobileMenu(page);

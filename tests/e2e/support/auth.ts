@@ -1,13 +1,17 @@
 // The auth screens of docs/product.md §2, filled in as a customer does: labels, buttons and links by name.
 import type { Page } from 'playwright-core';
+import type { Journey } from './journey';
 import { verificationLink } from './outbox';
 import {
   acceptCookies,
   type Customer,
+  expectHeader,
   isNarrow,
   NARROW_WIDTH,
+  navigate,
   openMobileMenu,
   openPage,
+  seeHeading,
   seeText,
   waitForPath,
 } from './storefront';
@@ -41,6 +45,25 @@ async function enterPhone(page: Page, country: string, digits: string, formatted
     .catch(async () => {
       throw new Error(`the phone input shows '${await number.inputValue()}', expected '${formatted}'`);
     });
+}
+
+/** Opens the Sign Up screen by its SIGN UP link (in the menu when narrow) and takes its screenshot. */
+export async function openSignUp(j: Journey): Promise<void> {
+  await navigate(j.page, 'SIGN UP');
+  await waitForPath(j.page, '/register');
+  await seeHeading(j.page, 'Sign Up');
+  await j.screenshot('register');
+}
+
+/** Fills and sends the Sign Up form: the new customer lands on the profile, signed in (with screenshots). */
+export async function signUpThroughForm(j: Journey, customer: Customer): Promise<void> {
+  await fillSignUp(j.page, customer);
+  await j.screenshot('register-filled');
+  await submitSignUp(j.page);
+  await waitForPath(j.page, '/account/profile');
+  await seeHeading(j.page, 'My Profile');
+  await expectHeader(j.page, 'signedIn');
+  await j.screenshot('account');
 }
 
 /** Fills every field of the Sign Up screen and accepts the terms; does not submit. */
