@@ -7,7 +7,7 @@ import type { profileEditMachine } from '../../machines/forms/profileEdit';
 import type { Order, ordersMachine } from '../../machines/orders';
 import type { TopUpTerms, topUpMachine } from '../../machines/topUp';
 import { profile } from './fixtures';
-import { apiFailure, cancelled, serverError } from './formPaths';
+import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
 import { afterEvent, doneEvent, errorEvent, type PlanOptions } from './paths';
 
 export const cityTooLong = apiFailure('validation', 'The given data was invalid.', {
@@ -26,9 +26,7 @@ export const profileEditPlan: PlanOptions<typeof profileEditMachine> = {
       change: { text: '+49 40 123456', country: 'DE', candidates: ['DE'], e164: '+4940123456', valid: true },
     },
     { type: 'SUBMIT' },
-    doneEvent('updateProfile'),
-    errorEvent('updateProfile', cityTooLong),
-    errorEvent('updateProfile', cancelled),
+    ...callOutcomes('updateProfile', [cityTooLong]),
     { type: 'PROFILE_SETTLED' },
     afterEvent(10_000, 'profileEdit.saving.refreshing'),
   ],
@@ -183,9 +181,7 @@ export const changePasswordPlan: PlanOptions<typeof changePasswordMachine> = {
     { type: 'CHANGE', field: 'password', value: 'Emerald8' },
     { type: 'CHANGE', field: 'confirmation', value: 'Emerald8' },
     { type: 'SUBMIT' },
-    doneEvent('save'),
-    errorEvent('save', wrongPassword),
-    errorEvent('save', cancelled),
+    ...callOutcomes('save', [wrongPassword]),
   ],
 };
 
@@ -194,8 +190,8 @@ export const changeEmailPlan: PlanOptions<typeof changeEmailMachine> = {
     { type: 'CHANGE', field: 'email', value: 'new@example.com' },
     { type: 'CHANGE', field: 'password', value: 'Diamond7' },
     { type: 'SUBMIT' },
-    doneEvent('save'),
-    errorEvent('save', apiFailure('validation', 'Taken', { status: 422, fieldErrors: { email: ['Taken'] } })),
-    errorEvent('save', cancelled),
+    ...callOutcomes('save', [
+      apiFailure('validation', 'Taken', { status: 422, fieldErrors: { email: ['Taken'] } }),
+    ]),
   ],
 };

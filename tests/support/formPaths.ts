@@ -19,6 +19,13 @@ export const apiFailure = (
 ): ApiFailure => ({ kind, message, ...extra });
 
 export const cancelled = apiFailure('cancelled', 'Request cancelled');
+/** A call's outcomes in a path plan: it succeeds (with `output`), fails with each of `failures`, or is cancelled. */
+export const callOutcomes = (actorId: string, failures: readonly unknown[], output?: unknown) => [
+  doneEvent(actorId, output),
+  ...failures.map((failure) => errorEvent(actorId, failure)),
+  errorEvent(actorId, cancelled),
+];
+
 export const rateLimited = apiFailure('rate-limited', 'Too many requests. Please wait a moment.', {
   status: 429,
 });
@@ -55,14 +62,13 @@ export const signInPlan: PlanOptions<typeof signInMachine> = {
     { type: 'CHANGE', field: 'email', value: 'steve@example.com' },
     { type: 'CHANGE', field: 'password', value: 'Diamond7' },
     { type: 'SUBMIT' },
-    doneEvent('login', { token: 'tok', emailVerified: true }),
-    errorEvent('login', wrongCredentials),
-    errorEvent('login', rateLimited),
-    errorEvent('login', cancelled),
+    ...callOutcomes('login', [wrongCredentials, rateLimited], { token: 'tok', emailVerified: true }),
     { type: 'SEND_LINK' },
-    doneEvent('requestLoginLink', 'If an account exists for this address, a sign-in link is on its way.'),
-    errorEvent('requestLoginLink', serverError),
-    errorEvent('requestLoginLink', cancelled),
+    ...callOutcomes(
+      'requestLoginLink',
+      [serverError],
+      'If an account exists for this address, a sign-in link is on its way.',
+    ),
   ],
 };
 
@@ -72,9 +78,7 @@ export const forgotPasswordPlan: PlanOptions<typeof forgotPasswordMachine> = {
     { type: 'CHANGE', field: 'email', value: 'steve' },
     { type: 'CHANGE', field: 'email', value: 'steve@example.com' },
     { type: 'SUBMIT' },
-    doneEvent('requestReset'),
-    errorEvent('requestReset', serverError),
-    errorEvent('requestReset', cancelled),
+    ...callOutcomes('requestReset', [serverError]),
   ],
 };
 
@@ -85,9 +89,7 @@ export const resetPasswordPlan: PlanOptions<typeof resetPasswordMachine> = {
     { type: 'CHANGE', field: 'password', value: 'Diamond7' },
     { type: 'CHANGE', field: 'passwordConfirmation', value: 'Diamond7' },
     { type: 'SUBMIT' },
-    doneEvent('restorePassword'),
-    errorEvent('restorePassword', linkRefused),
-    errorEvent('restorePassword', cancelled),
+    ...callOutcomes('restorePassword', [linkRefused]),
   ],
 };
 
@@ -145,9 +147,7 @@ export const signUpPlan: PlanOptions<typeof signUpMachine> = {
       RUSSIAN_NUMBER,
       doneEvent('guessCountry', 'AT'),
       errorEvent('guessCountry', new TypeError('Failed to fetch')),
-      doneEvent('register', { token: 'tok', emailVerified: false }),
-      errorEvent('register', emailTaken),
-      errorEvent('register', cancelled),
+      ...callOutcomes('register', [emailTaken], { token: 'tok', emailVerified: false }),
       afterEvent(500, 'signUp.lock.locked'),
       afterEvent(500, 'signUp.phoneNotice.pending'),
     ];

@@ -2,19 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { expect } from 'vitest';
 import type { Schemas } from '../../../src/api';
-import { DEMO_TOKEN } from '../../support/fixtures';
 import { api, failure } from '../support';
 
-/** POST /login and /register's success body (AuthResponse). */
-export const authResponse = (emailVerified = true) =>
-  HttpResponse.json({
-    status: 'OK' as const,
-    message: 'Signed in',
-    access_token: DEMO_TOKEN,
-    token_type: 'Bearer' as const,
-    expires_at: '2026-12-21T10:00:00.000Z',
-    emailVerified,
-  });
+export { authResponse } from '../support/handlers';
 
 export const messageResponse = (message: string) => HttpResponse.json({ status: 'OK' as const, message });
 

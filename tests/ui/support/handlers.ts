@@ -24,6 +24,17 @@ export const api = (path: string) => `*/api${path}`;
 export const ok = <T>(payload: T) => HttpResponse.json({ status: 'OK' as const, payload });
 
 /** The contract's error body with a real HTTP status, e.g. `failure(500, 'Boom')`. */
+/** POST /login and /register's success body (AuthResponse). */
+export const authResponse = (emailVerified = true) =>
+  HttpResponse.json({
+    status: 'OK' as const,
+    message: 'Signed in',
+    access_token: DEMO_TOKEN,
+    token_type: 'Bearer' as const,
+    expires_at: '2026-12-21T10:00:00.000Z',
+    emailVerified,
+  });
+
 export const failure = (
   status: number,
   message: string,
@@ -68,16 +79,7 @@ export const defaultHandlers = [
       ? HttpResponse.json({ status: 'OK' as const, authenticated: true as const, emailVerified: true })
       : unauthenticated(),
   ),
-  http.post(api('/login'), () =>
-    HttpResponse.json({
-      status: 'OK' as const,
-      message: 'Signed in',
-      access_token: DEMO_TOKEN,
-      token_type: 'Bearer' as const,
-      expires_at: '2026-12-21T10:00:00.000Z',
-      emailVerified: true,
-    }),
-  ),
+  http.post(api('/login'), () => authResponse()),
   http.post(api('/logout'), () => HttpResponse.json({ status: 'OK' as const, message: 'Logged out' })),
   http.get(api('/user/profile'), ({ request }) => (hasToken(request) ? ok(profile) : unauthenticated())),
   http.get(api('/cart/contents'), ({ request }) =>
