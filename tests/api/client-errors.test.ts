@@ -32,6 +32,15 @@ function answer(path: string, response: () => Response) {
   server.use(http.all(`${BASE}${path}`, response));
 }
 
+/** What GET /settings throws for a failure `status` with the server's `message` (and field `errors`), or no body. */
+function refusal(status: number, message?: string, errors?: Record<string, string[]>): Promise<ApiError> {
+  return settingsError(() =>
+    message === undefined
+      ? new HttpResponse(null, { status })
+      : HttpResponse.json(failure(message, errors), { status }),
+  );
+}
+
 /** Calls GET /settings and returns what it threw. */
 async function settingsError(response: () => Response): Promise<ApiError> {
   answer('/settings', response);
@@ -42,14 +51,12 @@ async function settingsError(response: () => Response): Promise<ApiError> {
 
 describe('HTTP status → ApiError', () => {
   it('400 → bad-request with the server message', async () => {
-    const error = await settingsError(() =>
-      HttpResponse.json(failure('Unknown field: foo'), { status: 400 }),
-    );
+    const error = await refusal(400, 'Unknown field: foo');
     expect(error).toMatchObject({ kind: 'bad-request', status: 400, message: 'Unknown field: foo' });
   });
 
   it('400 without a message → no server message; the message only describes the failure', async () => {
-    const error = await settingsError(() => new HttpResponse(null, { status: 400 }));
+    const error = await refusal(400);
     expect(error).toMatchObject({
       kind: 'bad-request',
       serverMessage: undefined,
@@ -58,26 +65,22 @@ describe('HTTP status → ApiError', () => {
   });
 
   it('401 → unauthorized', async () => {
-    const error = await settingsError(() => HttpResponse.json(failure('Session expired'), { status: 401 }));
+    const error = await refusal(401, 'Session expired');
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401, message: 'Session expired' });
   });
 
   it("403 'Your email address is not verified.' → unverified", async () => {
-    const error = await settingsError(() =>
-      HttpResponse.json(failure(UNVERIFIED_EMAIL_MESSAGE), { status: 403 }),
-    );
+    const error = await refusal(403, UNVERIFIED_EMAIL_MESSAGE);
     expect(error).toMatchObject({ kind: 'unverified', status: 403, message: UNVERIFIED_EMAIL_MESSAGE });
   });
 
   it('other 403 → forbidden with the server message', async () => {
-    const error = await settingsError(() =>
-      HttpResponse.json(failure('Registration is closed'), { status: 403 }),
-    );
+    const error = await refusal(403, 'Registration is closed');
     expect(error).toMatchObject({ kind: 'forbidden', status: 403, message: 'Registration is closed' });
   });
 
   it('other 403 without a message → forbidden, without a server message', async () => {
-    const error = await settingsError(() => new HttpResponse(null, { status: 403 }));
+    const error = await refusal(403);
     expect(error).toMatchObject({
       kind: 'forbidden',
       serverMessage: undefined,
@@ -86,26 +89,20 @@ describe('HTTP status → ApiError', () => {
   });
 
   it('404 → not-found with the server message, if any', async () => {
-    const withMessage = await settingsError(() =>
-      HttpResponse.json(failure('Page not found'), { status: 404 }),
-    );
+    const withMessage = await refusal(404, 'Page not found');
     expect(withMessage).toMatchObject({ kind: 'not-found', status: 404, message: 'Page not found' });
-    const without = await settingsError(() => new HttpResponse(null, { status: 404 }));
+    const without = await refusal(404);
     expect(without).toMatchObject({ kind: 'not-found', serverMessage: undefined });
   });
 
   it('409 → conflict with the server message', async () => {
-    const error = await settingsError(() =>
-      HttpResponse.json(failure('Your cart is empty'), { status: 409 }),
-    );
+    const error = await refusal(409, 'Your cart is empty');
     expect(error).toMatchObject({ kind: 'conflict', status: 409, message: 'Your cart is empty' });
   });
 
   it('422 → validation carrying the field errors', async () => {
     const errors = { email: ['The email has already been taken.'], phone: ['Invalid phone', 'Too short'] };
-    const error = await settingsError(() =>
-      HttpResponse.json(failure('The email has already been taken.', errors), { status: 422 }),
-    );
+    const error = await refusal(422, 'The email has already been taken.', errors);
     expect(error).toMatchObject({
       kind: 'validation',
       status: 422,
@@ -126,9 +123,7 @@ describe('HTTP status → ApiError', () => {
       ),
     );
     expect(short).toMatchObject({ kind: 'validation', code: 'insufficient_funds' });
-    const other = await settingsError(() =>
-      HttpResponse.json(failure('Sent before', { idempotency_key: ['Sent before'] }), { status: 422 }),
-    );
+    const other = await refusal(422, 'Sent before', { idempotency_key: ['Sent before'] });
     expect(other.code).toBeUndefined();
   });
 
@@ -164,7 +159,7 @@ describe('HTTP status → ApiError', () => {
   });
 
   it('500 → server', async () => {
-    const error = await settingsError(() => new HttpResponse(null, { status: 500 }));
+    const error = await refusal(500);
     expect(error).toMatchObject({ kind: 'server', status: 500, serverMessage: undefined });
   });
 
@@ -218,7 +213,7 @@ describe('server message precedence', () => {
       HttpResponse.json({ statusCode: 500, message: 'relation "users" does not exist' }, { status: 500 }),
     );
     expect(framework).toMatchObject({ serverMessage: undefined, message: 'server (HTTP 500)' });
-    const blank = await settingsError(() => HttpResponse.json(failure('  '), { status: 409 }));
+    const blank = await refusal(409, '  ');
     expect(blank).toMatchObject({ serverMessage: undefined, message: 'conflict (HTTP 409)' });
   });
 });
