@@ -28,6 +28,16 @@ async function cartOf(customer: TestCustomer) {
   return (response.body as CartBody).cart;
 }
 
+/** A new customer with one of the first product and two of the second in the cart, line by line. */
+async function customerWithTwoLines() {
+  const customer = await createCustomer(suite.api.database.db);
+  await add(customer, product(0).id, 1);
+  await add(customer, product(1).id, 2);
+  const [first, second] = await cartOf(customer);
+  if (first === undefined || second === undefined) throw new Error('expected two lines');
+  return { customer, first, second };
+}
+
 describe('getCart', () => {
   it('answers an empty cart for a new customer', async () => {
     const customer = await createCustomer(suite.api.database.db);
@@ -233,11 +243,7 @@ describe('addToCart', () => {
 
 describe('removeFromCart', () => {
   it('removes the customer own line and answers the rest of the cart', async () => {
-    const customer = await createCustomer(suite.api.database.db);
-    await add(customer, product(0).id, 1);
-    await add(customer, product(1).id, 2);
-    const [first, second] = await cartOf(customer);
-    if (first === undefined || second === undefined) throw new Error('expected two lines');
+    const { customer, first, second } = await customerWithTwoLines();
     const response = await suite.api.call('removeFromCart', {
       token: customer.token,
       body: { id: first.id },
@@ -280,11 +286,7 @@ describe('removeFromCart', () => {
 
 describe('setCartLineCount', () => {
   it('sets the count of the customer own line and answers the whole cart', async () => {
-    const customer = await createCustomer(suite.api.database.db);
-    await add(customer, product(0).id, 1);
-    await add(customer, product(1).id, 2);
-    const [first, second] = await cartOf(customer);
-    if (first === undefined || second === undefined) throw new Error('expected two lines');
+    const { customer, first, second } = await customerWithTwoLines();
     const response = await suite.api.call('setCartLineCount', {
       token: customer.token,
       body: { id: second.id, count: 7 },

@@ -38,22 +38,27 @@ export function uniqueEmail(prefix = 'alex'): string {
   return `${prefix}.${sequence}.${process.pid}@example.com`;
 }
 
-export async function countryId(api: TestApi, iso: string): Promise<number> {
-  const [row] = await api.database.db
-    .select({ id: countries.id })
-    .from(countries)
-    .where(eq(countries.iso, iso));
-  if (row === undefined) throw new Error(`no country ${iso}`);
+/** The id of the first row the query finds; `what` names what was looked for when there is none. */
+async function onlyId(rows: PromiseLike<Array<{ id: number }>>, what: string): Promise<number> {
+  const [row] = await rows;
+  if (row === undefined) throw new Error(`no ${what}`);
   return row.id;
 }
 
-export async function languageId(api: TestApi, code: string): Promise<number> {
-  const [row] = await api.database.db
-    .select({ id: languages.id })
-    .from(languages)
-    .where(eq(languages.code, code));
-  if (row === undefined) throw new Error(`no language ${code}`);
-  return row.id;
+export function countryId(api: TestApi, iso: string): Promise<number> {
+  const { db } = api.database;
+  return onlyId(
+    db.select({ id: countries.id }).from(countries).where(eq(countries.iso, iso)),
+    `country ${iso}`,
+  );
+}
+
+export function languageId(api: TestApi, code: string): Promise<number> {
+  const { db } = api.database;
+  return onlyId(
+    db.select({ id: languages.id }).from(languages).where(eq(languages.code, code)),
+    `language ${code}`,
+  );
 }
 
 export async function setSetting(api: TestApi, key: string, value: unknown): Promise<void> {
