@@ -1120,6 +1120,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find accounts by email, name or player
+         * @description Newest first. `q` matches part of the email, name, surname or in-game player, ignoring
+         *     case. Pages by `before_id` (the last `id` of the previous page), `limit` at a time
+         *     (default 50).
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account with its ledger and orders
+         * @description The account, its balance with the newest 50 ledger entries, and its newest 50 orders with
+         *     what each has had refunded. 404 when there is no such account.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/customers/{id}/balance-adjustments": {
         parameters: {
             query?: never;
@@ -1721,6 +1764,52 @@ export interface components {
             /** @constant */
             status: "OK";
             payload: components["schemas"]["AuditEntry"][];
+        };
+        CustomerSummary: {
+            id: number;
+            email: string;
+            name: string;
+            surname: string;
+            player: string | null;
+            /** @enum {string} */
+            role: "customer" | "operator";
+            balance: components["schemas"]["MinorUnits"];
+            email_verified: boolean;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        CustomerListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["CustomerSummary"][];
+        };
+        CustomerDetailResponse: {
+            /** @constant */
+            status: "OK";
+            payload: {
+                customer: components["schemas"]["CustomerSummary"];
+                /** @description The newest 50 entries, newest first. */
+                ledger: {
+                    id: number;
+                    at: components["schemas"]["Timestamp"];
+                    /** @description Coin minor units, signed. */
+                    amount: number;
+                    /** @enum {string} */
+                    reason: "top_up" | "order" | "welcome_bonus" | "refund" | "adjustment";
+                    order_id: number | null;
+                }[];
+                /** @description The newest 50 orders, newest first. */
+                orders: {
+                    id: number;
+                    at: components["schemas"]["Timestamp"];
+                    /** @enum {string} */
+                    status: "pending" | "paid" | "failed" | "cancelled" | "expired";
+                    total: components["schemas"]["MinorUnits"];
+                    /** @enum {string} */
+                    payment_method: "balance" | "card";
+                    player: string | null;
+                    refunded: components["schemas"]["MinorUnits"];
+                }[];
+            };
         };
         BalanceAdjustmentRequest: {
             /** @description Coin minor units; positive credits, negative debits. */
@@ -4463,6 +4552,72 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                q?: string;
+                before_id?: number;
+                limit?: number;
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -29,6 +29,7 @@ import { t } from '../i18n/messages';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { type Actor, listAudit } from '../operator/audit';
 import { AdjustmentKeyReusedError, adjustBalance } from '../operator/balance';
+import { customerDetail, listCustomers } from '../operator/customers';
 import {
   OrderNotPaidError,
   RefundBeyondPaidError,
@@ -133,6 +134,22 @@ export const operatorHandlers = {
         limit: limit ?? 50,
       }),
     };
+  },
+
+  listCustomers: async (request) => {
+    requireOperator(request);
+    const { q, before_id, limit } = request.query;
+    return {
+      status: 'OK',
+      payload: await listCustomers(request.server.ctx.db, { q, before_id, limit: limit ?? 50 }),
+    };
+  },
+
+  getCustomer: async (request) => {
+    requireOperator(request);
+    const detail = await customerDetail(request.server.ctx.db, request.params.id);
+    if (detail === null) throw notFound(request);
+    return { status: 'OK', payload: detail };
   },
 
   adjustCustomerBalance: async (request) => {

@@ -151,6 +151,8 @@ describe('openapi.yaml', () => {
         'listAuditLog',
         'adjustCustomerBalance',
         'refundOrder',
+        'listCustomers',
+        'getCustomer',
       ].sort(),
     );
   });
@@ -220,9 +222,12 @@ describe('openapi.yaml covers every call', () => {
     'GET /operator/settings',
     'PATCH /operator/settings',
     'GET /operator/audit',
-    // The console's customer care: adjustments and refunds are ledger entries with their reasons audited.
+    // The console's customer care: accounts with their ledger and orders; adjustments and refunds are
+    // ledger entries with their reasons audited.
     'POST /operator/customers/{id}/balance-adjustments',
     'POST /operator/orders/{id}/refunds',
+    'GET /operator/customers',
+    'GET /operator/customers/{id}',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {

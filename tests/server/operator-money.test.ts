@@ -1,6 +1,6 @@
-// The operator's money actions: a balance adjustment and a refund of a paid order, each a ledger
-// entry with its reason in an audit row in one transaction; never below zero or past what was paid;
-// once per Idempotency-Key.
+// The operator's customer care: finding an account and its ledger and orders; a balance adjustment
+// and a refund of a paid order, each a ledger entry with its reason in an audit row in one
+// transaction, never below zero or past what was paid, once per Idempotency-Key.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, balanceLedger, orders } from '../../server/db/schema';
@@ -318,5 +318,54 @@ describe('operator refunds', () => {
     expect((await refund(op, 2_000_000_000, { amount: 1, reason: 'x' })).status).toBe(404);
     expect((await refund(customer, orderId, { amount: 1, reason: 'Self-service' })).status).toBe(403);
     expect((await refund(op, orderId, { amount: 0, reason: 'Nothing' })).status).toBe(422);
+  });
+});
+
+describe('operator customer lookup', () => {
+  it('finds accounts by part of the email, name or player, ignoring case; % matches itself', async () => {
+    const op = await createOperator(db());
+    const customer = await createCustomer(db(), { player: 'Zorblax_Unique' });
+    const find = async (q: string) => {
+      const response = await suite.api.call('listCustomers', { token: op.token, query: { q } });
+      expect(response.status).toBe(200);
+      return (response.body as { payload: { id: number }[] }).payload.map((row) => row.id);
+    };
+    expect(await find('zorblax_u')).toEqual([customer.id]);
+    expect(await find('ZORBLAX')).toEqual([customer.id]);
+    expect(await find('%')).toEqual([]);
+    const page = await suite.api.call('listCustomers', { token: op.token, query: { limit: 1 } });
+    expect((page.body as { payload: unknown[] }).payload).toHaveLength(1);
+    expect((await suite.api.call('listCustomers', { token: customer.token })).status).toBe(403);
+  });
+
+  it("shows an account's balance, ledger and orders with what each had refunded", async () => {
+    const op = await createOperator(db());
+    const { customer, orderId, total } = await paidOrder();
+    expect((await refund(op, orderId, { amount: 300, reason: 'Late' })).status).toBe(200);
+    const response = await suite.api.call('getCustomer', { token: op.token, params: { id: customer.id } });
+    expect(response.status).toBe(200);
+    const { payload } = response.body as {
+      payload: {
+        customer: { id: number; balance: number; email_verified: boolean };
+        ledger: { amount: number; reason: string; order_id: number | null }[];
+        orders: { id: number; status: string; total: number; refunded: number }[];
+      };
+    };
+    expect(payload.customer).toMatchObject({
+      id: customer.id,
+      balance: 1_000_000 - total + 300,
+      email_verified: true,
+    });
+    expect(payload.ledger.map(({ amount, reason, order_id }) => ({ amount, reason, order_id }))).toEqual([
+      { amount: 300, reason: 'refund', order_id: orderId },
+      { amount: -total, reason: 'order', order_id: orderId },
+      { amount: 1_000_000, reason: 'adjustment', order_id: null },
+    ]);
+    expect(payload.orders).toEqual([
+      expect.objectContaining({ id: orderId, status: 'paid', total, refunded: 300 }),
+    ]);
+    expect(
+      (await suite.api.call('getCustomer', { token: op.token, params: { id: 2_000_000_000 } })).status,
+    ).toBe(404);
   });
 });
