@@ -1,29 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, failure, fixtures, renderApp, SIGNED_IN, server } from '../support';
+import { api, counted, failure, fixtures, renderApp, SIGNED_IN, server } from '../support';
 
-const RESEND = api('/email/verification-notification');
+const RESEND = '/email/verification-notification';
 
 /** The auth check of a signed-in customer who has not opened the link yet. */
 const unverified = http.get(api('/is-auth'), () =>
   HttpResponse.json({ status: 'OK' as const, authenticated: true as const, emailVerified: false }),
 );
-
-/** POST /email/verification-notification answering the nth request with `answer(n)`; `sent` counts them. */
-function resendAnswering(answer: (nth: number) => Response) {
-  let sent = 0;
-  const handler = http.post(RESEND, () => {
-    sent += 1;
-    return answer(sent);
-  });
-  return {
-    handler,
-    get sent() {
-      return sent;
-    },
-  };
-}
 
 describe('email verification page', () => {
   it('says where the link went and what to do next', async () => {
@@ -38,7 +23,7 @@ describe('email verification page', () => {
   });
 
   it("resends the link and toasts the server's answer", async () => {
-    const resend = resendAnswering(() =>
+    const resend = counted('post', RESEND, () =>
       HttpResponse.json({ status: 'OK', message: 'A fresh link is on its way.' }),
     );
     const { user } = renderApp({
@@ -48,11 +33,11 @@ describe('email verification page', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('A fresh link is on its way.')).toBeInTheDocument();
-    expect(resend.sent).toBe(1);
+    expect(resend.calls).toBe(1);
   });
 
   it('toasts the failure and lets the customer try again', async () => {
-    const resend = resendAnswering(() => failure(409, 'Your email address is already verified.'));
+    const resend = counted('post', RESEND, () => failure(409, 'Your email address is already verified.'));
     const { user } = renderApp({
       path: '/email-verification',
       storage: SIGNED_IN,
@@ -65,7 +50,7 @@ describe('email verification page', () => {
       expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeEnabled(),
     );
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
-    await waitFor(() => expect(resend.sent).toBe(2));
+    await waitFor(() => expect(resend.calls).toBe(2));
   });
 
   it('tells a verified customer it is done instead of offering a link', async () => {
@@ -98,7 +83,7 @@ describe('invalid verification link page', () => {
   const TITLE = 'This verification link is invalid or has expired';
 
   it('asks a guest to sign in for a new link, and comes back here signed in to send it', async () => {
-    const resend = resendAnswering(() =>
+    const resend = counted('post', RESEND, () =>
       HttpResponse.json({ status: 'OK', message: 'A new verification link has been sent.' }),
     );
     const { user, location } = renderApp({ path: '/email/verify/invalid', handlers: [resend.handler] });
@@ -122,12 +107,12 @@ describe('invalid verification link page', () => {
     expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
       'A new verification link has been sent.',
     );
-    expect(resend.sent).toBe(1);
+    expect(resend.calls).toBe(1);
     expect(screen.getByRole('button', { name: 'Send another link' })).toBeEnabled();
   });
 
   it('shows a failure on the page and sends again on the next press', async () => {
-    const resend = resendAnswering((nth) =>
+    const resend = counted('post', RESEND, (nth) =>
       nth === 1
         ? failure(429, 'Too many requests. Please wait a moment.')
         : HttpResponse.json({ status: 'OK' }),
@@ -147,7 +132,7 @@ describe('invalid verification link page', () => {
         'A new verification link has been sent to your email address.',
       ),
     );
-    expect(resend.sent).toBe(2);
+    expect(resend.calls).toBe(2);
   });
 
   it('tells a customer whose address got verified that there is nothing to do', async () => {
@@ -156,7 +141,7 @@ describe('invalid verification link page', () => {
       storage: SIGNED_IN,
       handlers: [
         unverified,
-        http.post(RESEND, () => failure(409, 'Your email address is already verified.')),
+        http.post(api(RESEND), () => failure(409, 'Your email address is already verified.')),
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Send a new link' }));

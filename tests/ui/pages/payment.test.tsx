@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Schemas } from '../../../src/api';
-import { api, failure, fixtures, ok, renderApp, SIGNED_IN } from '../support';
+import { api, counted, failure, fixtures, ok, renderApp, SIGNED_IN } from '../support';
 
 const PAYMENT_ID = 'pay_5K2m9QeX1tZ8';
 
@@ -18,15 +18,8 @@ const payment = (status: Schemas['PaymentStatus']): Schemas['Payment'] => ({
   return_to: null,
 });
 
-/** Counts GET /user/profile, answering with the demo profile. */
-function profileCounter() {
-  const counter = { calls: 0 };
-  const handler = http.get(api('/user/profile'), () => {
-    counter.calls += 1;
-    return ok(fixtures.profile);
-  });
-  return { counter, handler };
-}
+/** GET /user/profile answering with the demo profile, counted. */
+const profileCounter = () => counted('get', '/user/profile', () => ok(fixtures.profile));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -34,14 +27,18 @@ afterEach(() => {
 
 describe('payment success page', () => {
   it('signed in: thanks, refreshes the profile and says the payment completed', async () => {
-    const { counter, handler } = profileCounter();
-    const { ready } = renderApp({ path: '/success-payment', storage: SIGNED_IN, handlers: [handler] });
+    const profile = profileCounter();
+    const { ready } = renderApp({
+      path: '/success-payment',
+      storage: SIGNED_IN,
+      handlers: [profile.handler],
+    });
     await ready();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Thank you for your purchase!' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('Payment completed successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(counter.calls).toBe(2));
+    await waitFor(() => expect(profile.calls).toBe(2));
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: fixtures.settings.support_email ?? '' })).toHaveAttribute(
       'href',
@@ -53,16 +50,15 @@ describe('payment success page', () => {
 
   it('a top-up the provider confirmed: the tokens that arrived, and the balance shows them', async () => {
     const before = fixtures.profile.balance;
-    let profileCalls = 0;
+    const profile = counted('get', '/user/profile', (nth) =>
+      ok({ ...fixtures.profile, balance: nth > 1 ? before + 100_000 : before }),
+    );
     const asked: string[] = [];
     const { ready, router } = renderApp({
       path: `/success-payment?payment=${PAYMENT_ID}`,
       storage: SIGNED_IN,
       handlers: [
-        http.get(api('/user/profile'), () => {
-          profileCalls += 1;
-          return ok({ ...fixtures.profile, balance: profileCalls > 1 ? before + 100_000 : before });
-        }),
+        profile.handler,
         http.get(api('/payments/:id'), ({ params }) => {
           asked.push(String(params.id));
           return ok({ ...payment('paid'), kind: 'top_up', coins: 100_000, order_id: null });
@@ -73,25 +69,21 @@ describe('payment success page', () => {
     expect(await screen.findByText('Successfully added 1,000 tokens to your balance!')).toBeInTheDocument();
     expect(screen.queryByText('Payment completed successfully!')).not.toBeInTheDocument();
     expect(asked).toEqual([PAYMENT_ID]);
-    await waitFor(() => expect(profileCalls).toBe(2));
+    await waitFor(() => expect(profile.calls).toBe(2));
     await router.navigate({ to: '/account/balance' });
     const tab = await screen.findByRole('region', { name: 'Balance' });
     await waitFor(() => expect(within(tab).getByText('2,250.50')).toBeInTheDocument());
   });
 
   it('a top-up started from the cart: the tokens that arrived, then back to the cart with the new balance', async () => {
-    let profileCalls = 0;
+    const profile = counted('get', '/user/profile', (nth) =>
+      ok({ ...fixtures.profile, balance: fixtures.profile.balance + (nth > 1 ? 500_000 : 0) }),
+    );
     const { ready, location } = renderApp({
       path: `/success-payment?payment=${PAYMENT_ID}`,
       storage: SIGNED_IN,
       handlers: [
-        http.get(api('/user/profile'), () => {
-          profileCalls += 1;
-          return ok({
-            ...fixtures.profile,
-            balance: fixtures.profile.balance + (profileCalls > 1 ? 500_000 : 0),
-          });
-        }),
+        profile.handler,
         http.get(api('/payments/:id'), () =>
           ok({ ...payment('paid'), kind: 'top_up', coins: 500_000, order_id: null, return_to: '/cart' }),
         ),
@@ -100,7 +92,7 @@ describe('payment success page', () => {
     await ready();
     await waitFor(() => expect(location()).toBe('/cart'));
     expect(await screen.findByText('Successfully added 5,000 tokens to your balance!')).toBeInTheDocument();
-    await waitFor(() => expect(profileCalls).toBe(2));
+    await waitFor(() => expect(profile.calls).toBe(2));
     // The cart page has finished mounting before the test ends (an end mid-mount updated a
     // component React had not mounted yet, on a loaded runner).
     expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
@@ -118,15 +110,15 @@ describe('payment success page', () => {
   });
 
   it('as a guest: thanks, but no profile to refresh and no notice', async () => {
-    const { counter, handler } = profileCounter();
-    const { ready } = renderApp({ path: '/success-payment', handlers: [handler] });
+    const profile = profileCounter();
+    const { ready } = renderApp({ path: '/success-payment', handlers: [profile.handler] });
     await ready();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Thank you for your purchase!' }),
     ).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByText('Payment completed successfully!')).not.toBeInTheDocument();
-    expect(counter.calls).toBe(0);
+    expect(profile.calls).toBe(0);
   });
 });
 
@@ -202,61 +194,46 @@ describe('payment pending page', () => {
 
   it('stops polling when it leaves the page', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    let calls = 0;
+    const status = counted('get', '/payments/:id', () => ok(payment('pending')));
     const { ready, router } = renderApp({
       path: `/pending-payment?payment=${PAYMENT_ID}`,
       storage: SIGNED_IN,
-      handlers: [
-        http.get(api('/payments/:id'), () => {
-          calls += 1;
-          return ok(payment('pending'));
-        }),
-      ],
+      handlers: [status.handler],
     });
     await ready();
-    await waitFor(() => expect(calls).toBe(1));
+    await waitFor(() => expect(status.calls).toBe(1));
     await router.navigate({ to: '/' });
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(calls).toBe(1);
+    expect(status.calls).toBe(1);
   });
 
   it('stops, keeping the pending text, when the payment is unknown', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    let calls = 0;
+    const status = counted('get', '/payments/:id', () => failure(404, 'Payment not found'));
     const { ready, location } = renderApp({
       path: `/pending-payment?payment=${PAYMENT_ID}`,
       storage: SIGNED_IN,
-      handlers: [
-        http.get(api('/payments/:id'), () => {
-          calls += 1;
-          return failure(404, 'Payment not found');
-        }),
-      ],
+      handlers: [status.handler],
     });
     await ready();
-    await waitFor(() => expect(calls).toBe(1));
+    await waitFor(() => expect(status.calls).toBe(1));
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(calls).toBe(1);
+    expect(status.calls).toBe(1);
     expect(location()).toBe(`/pending-payment?payment=${PAYMENT_ID}`);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your payment is being processed');
   });
 
   it('ignores a malformed payment reference', async () => {
-    let calls = 0;
+    const status = counted('get', '/payments/:id', () => ok(payment('paid')));
     const { ready } = renderApp({
       path: '/pending-payment?payment=../../admin',
-      handlers: [
-        http.get(api('/payments/:id'), () => {
-          calls += 1;
-          return ok(payment('paid'));
-        }),
-      ],
+      handlers: [status.handler],
     });
     await ready();
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Your payment is being processed',
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(calls).toBe(0);
+    expect(status.calls).toBe(0);
   });
 });

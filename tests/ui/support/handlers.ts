@@ -35,6 +35,21 @@ export const authResponse = (emailVerified = true) =>
     emailVerified,
   });
 
+/** A handler answering the nth request to `path` with `answer(n)`; `calls` counts the requests so far. */
+export function counted(method: 'get' | 'post', path: string, answer: (nth: number) => Response) {
+  let calls = 0;
+  const handler = http[method](api(path), () => {
+    calls += 1;
+    return answer(calls);
+  });
+  return {
+    handler,
+    get calls() {
+      return calls;
+    },
+  };
+}
+
 export const failure = (
   status: number,
   message: string,

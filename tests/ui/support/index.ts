@@ -18,5 +18,5 @@ export { expectConsoleError, expectConsoleWarn } from '../../support/console-gua
 export * as fixtures from '../../support/fixtures';
 export { DEMO_TOKEN, SIGNED_IN } from '../../support/fixtures';
 export { clearCookies, setViewportWidth } from './browser';
-export { api, defaultHandlers, failure, ok } from './handlers';
+export { api, counted, defaultHandlers, failure, ok } from './handlers';
 export { type RenderAppOptions, type RenderedApp, renderApp, server } from './renderApp';
