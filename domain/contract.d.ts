@@ -1188,6 +1188,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find orders by customer, player, status and time
+         * @description Newest first. `q` matches part of the customer's email or the order's player, ignoring
+         *     case; `status`, `from` (placed at or after) and `until` (placed before) narrow it. Pages by
+         *     `before_id` (the last `id` of the previous page), `limit` at a time (default 50).
+         */
+        get: operations["listOperatorOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order with its lines, payments, ledger entries, refunds and deliveries
+         * @description 404 when there is no such order.
+         */
+        get: operations["getOperatorOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -1788,27 +1830,72 @@ export interface components {
             payload: {
                 customer: components["schemas"]["CustomerSummary"];
                 /** @description The newest 50 entries, newest first. */
-                ledger: {
-                    id: number;
-                    at: components["schemas"]["Timestamp"];
-                    /** @description Coin minor units, signed. */
-                    amount: number;
-                    /** @enum {string} */
-                    reason: "top_up" | "order" | "welcome_bonus" | "refund" | "adjustment";
-                    order_id: number | null;
-                }[];
+                ledger: components["schemas"]["OperatorLedgerEntry"][];
                 /** @description The newest 50 orders, newest first. */
-                orders: {
-                    id: number;
+                orders: components["schemas"]["OperatorOrder"][];
+            };
+        };
+        OperatorLedgerEntry: {
+            id: number;
+            at: components["schemas"]["Timestamp"];
+            /** @description Coin minor units, signed. */
+            amount: number;
+            /** @enum {string} */
+            reason: "top_up" | "order" | "welcome_bonus" | "refund" | "adjustment";
+            order_id: number | null;
+        };
+        OperatorOrder: {
+            id: number;
+            at: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed" | "cancelled" | "expired";
+            total: components["schemas"]["MinorUnits"];
+            /** @enum {string} */
+            payment_method: "balance" | "card";
+            player: string | null;
+            refunded: components["schemas"]["MinorUnits"];
+            customer_id: number;
+            customer_email: string;
+        };
+        OperatorOrderListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorOrder"][];
+        };
+        OperatorOrderDetailResponse: {
+            /** @constant */
+            status: "OK";
+            payload: {
+                order: components["schemas"]["OperatorOrder"];
+                lines: {
+                    /** @description Null once the product is deleted. */
+                    product_id: number | null;
+                    /** @description The title at checkout. */
+                    title: string;
+                    price: components["schemas"]["MinorUnits"];
+                    count: number;
+                }[];
+                payments: {
+                    ref: components["schemas"]["PaymentRef"];
                     at: components["schemas"]["Timestamp"];
+                    provider: string;
                     /** @enum {string} */
                     status: "pending" | "paid" | "failed" | "cancelled" | "expired";
-                    total: components["schemas"]["MinorUnits"];
-                    /** @enum {string} */
-                    payment_method: "balance" | "card";
-                    player: string | null;
-                    refunded: components["schemas"]["MinorUnits"];
+                    amount: components["schemas"]["MinorUnits"];
+                    currency: string;
+                    coins: components["schemas"]["MinorUnits"];
                 }[];
+                ledger: components["schemas"]["OperatorLedgerEntry"][];
+                refunds: {
+                    id: number;
+                    at: components["schemas"]["Timestamp"];
+                    amount: components["schemas"]["MinorUnits"];
+                    /** @enum {string} */
+                    to: "balance";
+                    reason: string;
+                    actor: string;
+                }[];
+                deliveries: components["schemas"]["Delivery"][];
             };
         };
         BalanceAdjustmentRequest: {
@@ -4661,6 +4748,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceAdjustmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOperatorOrders: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "pending" | "paid" | "failed" | "cancelled" | "expired";
+                from?: components["schemas"]["Timestamp"];
+                until?: components["schemas"]["Timestamp"];
+                before_id?: number;
+                limit?: number;
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorOrderListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperatorOrder: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorOrderDetailResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -30,6 +30,7 @@ import { InsufficientFundsError } from '../ledger/ledger';
 import { type Actor, listAudit } from '../operator/audit';
 import { AdjustmentKeyReusedError, adjustBalance } from '../operator/balance';
 import { customerDetail, listCustomers } from '../operator/customers';
+import { listOrders, orderDetail } from '../operator/orders';
 import {
   OrderNotPaidError,
   RefundBeyondPaidError,
@@ -44,6 +45,9 @@ import {
 } from '../operator/settings';
 import { isUniqueViolation } from '../users/queries';
 import type { ContractHandlers } from './types';
+
+/** A contract Timestamp of the query, as a time. */
+const timeOf = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
 
 const notFound = (request: FastifyRequest) => new HttpError(404, t(request.locale, 'error.notFound'));
 
@@ -128,8 +132,8 @@ export const operatorHandlers = {
         entity,
         entity_id,
         actor,
-        from: from === undefined ? undefined : new Date(from),
-        until: until === undefined ? undefined : new Date(until),
+        from: timeOf(from),
+        until: timeOf(until),
         before_id,
         limit: limit ?? 50,
       }),
@@ -148,6 +152,29 @@ export const operatorHandlers = {
   getCustomer: async (request) => {
     requireOperator(request);
     const detail = await customerDetail(request.server.ctx.db, request.params.id);
+    if (detail === null) throw notFound(request);
+    return { status: 'OK', payload: detail };
+  },
+
+  listOperatorOrders: async (request) => {
+    requireOperator(request);
+    const { q, status, from, until, before_id, limit } = request.query;
+    return {
+      status: 'OK',
+      payload: await listOrders(request.server.ctx.db, {
+        q,
+        status,
+        from: timeOf(from),
+        until: timeOf(until),
+        before_id,
+        limit: limit ?? 50,
+      }),
+    };
+  },
+
+  getOperatorOrder: async (request) => {
+    requireOperator(request);
+    const detail = await orderDetail(request.server.ctx.db, request.params.id);
     if (detail === null) throw notFound(request);
     return { status: 'OK', payload: detail };
   },

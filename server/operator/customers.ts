@@ -1,6 +1,7 @@
-import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { balanceLedger, orders, refunds, users } from '../db/schema';
+import { balanceLedger, orders, users } from '../db/schema';
+import { containing, ledgerView, orderSummaries } from './orders';
 
 /** How many ledger entries and orders an account's page shows. */
 const NEWEST = 50;
@@ -43,9 +44,6 @@ function toSummary(row: SummaryRow) {
   };
 }
 
-/** `%` and `_` in what the operator typed are matched as themselves. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export interface CustomerFilter {
   q?: string | undefined;
   before_id?: number | undefined;
@@ -80,58 +78,14 @@ export async function listCustomers(db: Database, filter: CustomerFilter) {
 export async function customerDetail(db: Database, id: number) {
   const [row] = await db.select(summaryColumns).from(users).where(eq(users.id, id));
   if (row === undefined) return null;
-  const [ledger, orderRows] = await Promise.all([
+  const [ledger, orderList] = await Promise.all([
     db
       .select()
       .from(balanceLedger)
       .where(eq(balanceLedger.userId, id))
       .orderBy(desc(balanceLedger.id))
       .limit(NEWEST),
-    db
-      .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        status: orders.status,
-        total: orders.totalMinor,
-        paymentMethod: orders.paymentMethod,
-        player: orders.player,
-      })
-      .from(orders)
-      .where(eq(orders.userId, id))
-      .orderBy(desc(orders.id))
-      .limit(NEWEST),
+    orderSummaries(db, eq(orders.userId, id), NEWEST),
   ]);
-  const refundedBy = new Map<number, number>();
-  if (orderRows.length > 0) {
-    const sums = await db
-      .select({ orderId: refunds.orderId, sum: sql<string>`sum(${refunds.amountMinor})` })
-      .from(refunds)
-      .where(
-        inArray(
-          refunds.orderId,
-          orderRows.map((order) => order.id),
-        ),
-      )
-      .groupBy(refunds.orderId);
-    for (const { orderId, sum } of sums) refundedBy.set(orderId, Number(sum));
-  }
-  return {
-    customer: toSummary(row),
-    ledger: ledger.map((entry) => ({
-      id: entry.id,
-      at: entry.createdAt.toISOString(),
-      amount: Number(entry.amountMinor),
-      reason: entry.reason,
-      order_id: entry.orderId,
-    })),
-    orders: orderRows.map((order) => ({
-      id: order.id,
-      at: order.createdAt.toISOString(),
-      status: order.status,
-      total: Number(order.total),
-      payment_method: order.paymentMethod,
-      player: order.player,
-      refunded: refundedBy.get(order.id) ?? 0,
-    })),
-  };
+  return { customer: toSummary(row), ledger: ledger.map(ledgerView), orders: orderList };
 }

@@ -153,6 +153,8 @@ describe('openapi.yaml', () => {
         'refundOrder',
         'listCustomers',
         'getCustomer',
+        'listOperatorOrders',
+        'getOperatorOrder',
       ].sort(),
     );
   });
@@ -228,6 +230,8 @@ describe('openapi.yaml covers every call', () => {
     'POST /operator/orders/{id}/refunds',
     'GET /operator/customers',
     'GET /operator/customers/{id}',
+    'GET /operator/orders',
+    'GET /operator/orders/{id}',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {

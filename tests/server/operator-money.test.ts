@@ -3,7 +3,7 @@
 // transaction, never below zero or past what was paid, once per Idempotency-Key.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, balanceLedger, orders } from '../../server/db/schema';
+import { auditLog, balanceLedger, orders, users } from '../../server/db/schema';
 import { ledgerBalance } from '../../server/ledger/ledger';
 import { languageId } from './support/accounts';
 import {
@@ -367,5 +367,55 @@ describe('operator customer lookup', () => {
     expect(
       (await suite.api.call('getCustomer', { token: op.token, params: { id: 2_000_000_000 } })).status,
     ).toBe(404);
+  });
+});
+
+describe('operator order lookup', () => {
+  it('finds orders by part of the email or player, status and time; shows one whole', async () => {
+    const op = await createOperator(db());
+    const { customer, orderId, total } = await paidOrder();
+    const [account] = await db().select().from(users).where(eq(users.id, customer.id));
+    expect((await refund(op, orderId, { amount: 200, reason: 'Partly late' })).status).toBe(200);
+    const find = async (query: Record<string, string>) => {
+      const response = await suite.api.call('listOperatorOrders', { token: op.token, query });
+      expect(response.status).toBe(200);
+      return (response.body as { payload: { id: number }[] }).payload.map((row) => row.id);
+    };
+    const email = account?.email ?? '';
+    expect(await find({ q: email.toUpperCase() })).toEqual([orderId]);
+    expect(await find({ q: email, status: 'paid' })).toEqual([orderId]);
+    expect(await find({ q: email, status: 'cancelled' })).toEqual([]);
+    expect(await find({ q: email, from: new Date(Date.now() + 60_000).toISOString() })).toEqual([]);
+    expect(await find({ q: email, until: new Date(Date.now() - 60_000).toISOString() })).toEqual([]);
+
+    const response = await suite.api.call('getOperatorOrder', { token: op.token, params: { id: orderId } });
+    expect(response.status).toBe(200);
+    const { payload } = response.body as {
+      payload: {
+        order: { refunded: number; customer_email: string };
+        lines: { title: string; count: number; price: number }[];
+        payments: unknown[];
+        ledger: { amount: number; reason: string }[];
+        refunds: { amount: number; reason: string; actor: string }[];
+        deliveries: unknown[];
+      };
+    };
+    expect(payload.order).toMatchObject({ refunded: 200, customer_email: email });
+    expect(payload.lines).toEqual([
+      { product_id: suite.products[0]?.id, title: expect.any(String), price: total, count: 1 },
+    ]);
+    expect(payload.payments).toEqual([]);
+    expect(payload.ledger.map(({ amount, reason }) => ({ amount, reason }))).toEqual([
+      { amount: -total, reason: 'order' },
+      { amount: 200, reason: 'refund' },
+    ]);
+    expect(payload.refunds).toEqual([
+      expect.objectContaining({ amount: 200, to: 'balance', reason: 'Partly late', actor: op.email }),
+    ]);
+    expect(payload.deliveries.length).toBeGreaterThan(0);
+    expect(
+      (await suite.api.call('getOperatorOrder', { token: op.token, params: { id: 2_000_000_000 } })).status,
+    ).toBe(404);
+    expect((await suite.api.call('listOperatorOrders', { token: customer.token })).status).toBe(403);
   });
 });
