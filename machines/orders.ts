@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { failureKind, isSilentFailure } from '../domain/api-failure';
 import type { components } from '../domain/contract';
 import { isProviderPage } from './checkout';
-import { defineMessages, failureText, type Text, withValues } from './text';
+import { defineMessages, failureText, type MessageText, type Text, withValues } from './text';
 import { toast } from './toasts';
 
 export type Order = components['schemas']['Order'];
@@ -121,6 +121,13 @@ const listActions = {
   PAY: { guard: 'payable', target: 'paying', actions: 'startActing' },
   CANCEL: { guard: 'cancellable', target: 'cancelling', actions: 'startActing' },
 } as const;
+
+/** A failed pay or cancel: the list is loaded again when the order changed meanwhile (409/404). */
+const actionFailed = (fallback: MessageText) =>
+  [
+    { guard: 'stale', target: 'loading', actions: { type: 'failAction', params: { fallback } } },
+    { target: 'filled', actions: { type: 'failAction', params: { fallback } } },
+  ] as const;
 
 export const ordersMachine = setup({
   types: {
@@ -281,15 +288,7 @@ export const ordersMachine = setup({
         onError: [
           { guard: 'silent', target: 'filled', actions: 'stopActing' },
           { guard: 'unverified', target: 'filled', actions: 'stopActing' },
-          {
-            guard: 'stale',
-            target: 'loading',
-            actions: { type: 'failAction', params: { fallback: ordersMessages.payFailed } },
-          },
-          {
-            target: 'filled',
-            actions: { type: 'failAction', params: { fallback: ordersMessages.payFailed } },
-          },
+          ...actionFailed(ordersMessages.payFailed),
         ],
       },
     },
@@ -305,15 +304,7 @@ export const ordersMachine = setup({
         },
         onError: [
           { guard: 'silent', target: 'filled', actions: 'stopActing' },
-          {
-            guard: 'stale',
-            target: 'loading',
-            actions: { type: 'failAction', params: { fallback: ordersMessages.cancelFailed } },
-          },
-          {
-            target: 'filled',
-            actions: { type: 'failAction', params: { fallback: ordersMessages.cancelFailed } },
-          },
+          ...actionFailed(ordersMessages.cancelFailed),
         ],
       },
     },
