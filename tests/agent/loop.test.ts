@@ -13,6 +13,7 @@ import { StoreClient } from '../../agent/store';
 import { type AgentEmitted, agentMachine } from '../../machines/agent';
 import { type FakeStore, startFakeStore } from '../support/fake-store';
 import { type RconServer, type RconServerOptions, startRconServer } from '../support/rcon-server';
+import { SAFETY_NET } from '../support/timeouts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -71,7 +72,7 @@ function run(
   return {
     actor,
     emitted,
-    async stopWhen(done: () => boolean, timeoutMs = 10_000) {
+    async stopWhen(done: () => boolean, timeoutMs = SAFETY_NET.agentMs) {
       const deadline = Date.now() + timeoutMs;
       while (!done()) {
         if (Date.now() > deadline)
@@ -203,7 +204,7 @@ describe('the agent loop against the RCON double and the store API', () => {
     for (const n of [1, 2, 3])
       world.store.add({ order_id: n, player: 'Steve', command: `say ${n}`, condition: 'any' });
     const agent = run(world, { leaseMarginMs: 200 });
-    await agent.stopWhen(settled(world.store), 20_000);
+    await agent.stopWhen(settled(world.store));
     expect(world.rcon.commands()).toEqual(['say 1', 'say 2', 'say 3']);
     expect(world.store.rows.map((r) => r.state)).toEqual(['done', 'done', 'done']);
     expect(agent.emitted.some((e) => e.type === 'skipped' && e.reason === 'lease-lost')).toBe(true);

@@ -7,6 +7,7 @@ import { DRY_RUN_REPLY } from '../../agent/rcon';
 import { type AgentProcess, startAgent } from '../support/agent-process';
 import { type FakeStore, startFakeStore } from '../support/fake-store';
 import { startRconServer } from '../support/rcon-server';
+import { SAFETY_NET } from '../support/timeouts';
 
 const cleanups: Array<() => unknown> = [];
 const agents: AgentProcess[] = [];
@@ -29,7 +30,7 @@ const run = (...args: Parameters<typeof startAgent>) => {
   return agent;
 };
 
-const settled = async (store: FakeStore, timeoutMs = 20_000) => {
+const settled = async (store: FakeStore, timeoutMs = SAFETY_NET.agentMs) => {
   const deadline = Date.now() + timeoutMs;
   while (store.rows.some((r) => r.state === 'queued' || r.state === 'leased')) {
     if (Date.now() > deadline) throw new Error(`not settled: ${JSON.stringify(store.rows)}`);
@@ -113,7 +114,7 @@ describe('npm run agent', () => {
       RCON_PORT: String(rcon.port),
       RCON_PASSWORD: 'hunter2',
     });
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + SAFETY_NET.agentMs;
     while (rcon.commands().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     agent.child.kill('SIGTERM');
     expect((await agent.exited).code).toBe(0);

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { SAFETY_NET } from './timeouts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -64,7 +65,7 @@ export function startAgent(env: AgentEnv, args: string[] = []): AgentProcess {
     child,
     output: () => text,
     exited,
-    waitFor(pattern, timeoutMs = 30_000) {
+    waitFor(pattern, timeoutMs = SAFETY_NET.agentMs) {
       return new Promise<void>((resolveWait, reject) => {
         const check = () => {
           if (pattern.test(text)) {

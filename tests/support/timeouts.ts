@@ -10,4 +10,10 @@ export const SAFETY_NET = {
   testMs: 60_000,
   /** Testing Library's `findBy…` / `waitFor`, and `expect.poll`. */
   waitMs: 15_000,
+  /**
+   * What an agent test waits for from the agent (a spawned `npm run agent` printing a line, a batch
+   * settling against the fake store): under testMs, so the test's own message naming what is
+   * missing is shown rather than vitest's bare timeout.
+   */
+  agentMs: 45_000,
 } as const;

@@ -11,6 +11,7 @@ import {
   userTokens,
 } from '../../../server/db/schema';
 import { registrationForm } from '../../support/fixtures';
+import { SAFETY_NET } from '../../support/timeouts';
 import { createTestApi, type TestApi, type TestApiOptions } from './api';
 
 /** Helpers for the auth and account tests: sign-ups, the outbox, and a snapshot of the account tables. */
@@ -112,7 +113,7 @@ export function mailsTo(api: TestApi, address: string): string[] {
 
 /** Waits for a message the app sends after answering (the password reset mail). */
 export async function waitForMail(api: TestApi, address: string, count: number): Promise<string[]> {
-  for (let waited = 0; waited < 5_000; waited += 20) {
+  for (let waited = 0; waited < SAFETY_NET.waitMs; waited += 20) {
     const mails = mailsTo(api, address);
     if (mails.length >= count) return mails;
     await sleep(20);
