@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
-import { type SignUpEvent, signUpMachine } from '../../../machines/forms/signUp';
+import { type SignUpEvent, SUBMIT_LOCK_MS, signUpMachine } from '../../../machines/forms/signUp';
 import { countries, registrationForm } from '../../support/fixtures';
 import { PASSWORD_RULE, SIGN_UP_ORDER, signUpPlan } from '../../support/formPaths';
 import { pathPlan } from '../../support/paths';
@@ -37,6 +37,7 @@ const UNSUPPORTED = 'This country is not supported';
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.useRealTimers();
 });
 
 async function openSignUp(handlers: RenderAppOptions['handlers'] = []) {
@@ -89,6 +90,9 @@ describe('signUp paths on the Sign Up screen', () => {
   const plan = pathPlan(signUpMachine, signUpPlan);
   for (const path of plan.paths.filter(replayable)) {
     it(path.name, async () => {
+      // The submit lock's 500 ms are driven (advanceTimersByTime), not slept; shouldAdvanceTime
+      // keeps every other timer, and Testing Library's polling, on real time.
+      vi.useFakeTimers({ shouldAdvanceTime: true });
       vi.stubEnv('VITE_IP_LOOKUP_URL', LOOKUP_URL);
       const lookup = deferredLookup();
       const register = heldOperation('post', '/register');
@@ -107,7 +111,7 @@ describe('signUp paths on the Sign Up screen', () => {
         if (type === 'xstate.done.actor.guessCountry')
           await lookup.answer(new HttpResponse('1;AT;AUT;Austria'));
         else if (type === 'xstate.error.actor.guessCountry') await lookup.answer(HttpResponse.error());
-        else if (type === 'xstate.after.500.signUp.lock.locked') await pause(600);
+        else if (type === 'xstate.after.500.signUp.lock.locked') vi.advanceTimersByTime(SUBMIT_LOCK_MS);
         else if (type === 'xstate.after.500.signUp.phoneNotice.pending')
           await waitFor(() => expect(toasts).toContain(UNSUPPORTED));
         else if (type.startsWith('xstate.')) await performStep(view, screenModel, step.event as EventObject);
@@ -187,6 +191,7 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
   });
 
   it('locks submissions for 500 ms: two quick clicks after a fast failure send one request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let requests = 0;
     const view = await openSignUp([
       http.post(api('/register'), () => {
@@ -200,7 +205,7 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
     await expectFormError('Server error. Please try again later.');
     await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
     expect(requests).toBe(1);
-    await pause(600);
+    vi.advanceTimersByTime(SUBMIT_LOCK_MS);
     await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
     await waitFor(() => expect(requests).toBe(2));
   });
