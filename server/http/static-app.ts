@@ -99,6 +99,8 @@ export type FirstScreen = (request: FastifyRequest, page: string) => Promise<App
 export interface AppPage {
   html: string;
   status: number;
+  /** The CSP hashes of the rendered page's style attributes (none for index.html as it is). */
+  styleHashes?: string[];
 }
 
 /** How long a page waits for its first screen before it goes out unrendered (the app then starts as without). */
@@ -110,6 +112,17 @@ export function firstScreenOf(
   answer: (path: string, query: URLSearchParams) => Promise<unknown>,
   timeoutMs = RENDER_TIMEOUT_MS,
 ): FirstScreen {
+  // A kept render (server/render/render-cache.ts) answers many requests: its page is composed once.
+  const composed = new WeakMap<object, { html: string; styleHashes: string[] }>();
+  const pageWith = (page: string, rendered: Parameters<typeof withFirstScreen>[1]) => {
+    let made = composed.get(rendered);
+    if (made === undefined) {
+      const html = withFirstScreen(page, rendered);
+      made = { html, styleHashes: styleAttributeHashes(html) };
+      composed.set(rendered, made);
+    }
+    return made;
+  };
   return async (request, page) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
@@ -126,7 +139,7 @@ export function firstScreenOf(
         rendering.catch(() => undefined);
         request.log.warn({ timeoutMs }, 'the first screen took too long; the page goes out unrendered');
       } else if (rendered.kind === 'page') {
-        return { html: withFirstScreen(page, rendered), status: rendered.status };
+        return { ...pageWith(page, rendered), status: rendered.status };
       } else {
         request.log.debug({ reason: rendered.reason }, 'first screen not rendered');
       }
@@ -175,11 +188,13 @@ export async function registerStaticApp(
   // The app page is rendered per answer with its own CSP nonce (page-nonce.ts), so it never
   // comes from the files (nor from their precompressed copies) and carries no validator.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { html, status } =
-      firstScreen === undefined ? { html: page, status: 200 } : await firstScreen(request, page);
+    const { html, status, styleHashes } =
+      firstScreen === undefined
+        ? { html: page, status: 200, styleHashes: undefined }
+        : await firstScreen(request, page);
     const nonce = newCspNonce();
     request.cspNonce = nonce;
-    if (html !== page) request.cspStyleHashes = styleAttributeHashes(html);
+    if (styleHashes !== undefined) request.cspStyleHashes = styleHashes;
     return reply
       .code(status)
       .header('cache-control', PAGE_CACHE)

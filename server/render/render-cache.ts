@@ -1,7 +1,7 @@
 import type { RenderEntry, RenderResult } from './app-page';
 
-/** How long a rendered first screen is reused: the settings and languages it shows are cached as long. */
-export const RENDER_TTL_MS = 2_000;
+/** How long a rendered first screen is reused: as long as the settings and languages it shows are cached (5 s). */
+export const RENDER_TTL_MS = 5_000;
 /**
  * How long past its ttl a kept render is still served, at once, while one fresh render of the page
  * replaces it: visitors of a page never wait for a render once it has been rendered, however many
