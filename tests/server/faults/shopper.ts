@@ -206,7 +206,10 @@ export class Shopper {
       this.model.orders.set(Number(answer.body.order_id), total);
       this.model.balance -= total;
       this.model.cart = [];
-    } else if (answer.status !== 409 && !(answer.status === 422 && answer.body.code === 'insufficient_funds')) {
+    } else if (
+      answer.status !== 409 &&
+      !(answer.status === 422 && answer.body.code === 'insufficient_funds')
+    ) {
       // An empty cart (409) or too few coins are the only refusals a shopper meets.
       throw new Error(`checkout: ${answer.status} ${JSON.stringify(answer.body)}`);
     }
