@@ -550,7 +550,6 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id),
     actor: text('actor').notNull(),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: createdAt(),
   },
   (t) => [index('refunds_order').on(t.orderId), check('refunds_amount_positive', sql`${t.amountMinor} > 0`)],

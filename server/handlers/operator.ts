@@ -26,28 +26,47 @@ import {
 } from '../delivery/operator';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
+import { type IdempotencyClaim, IdempotencyKeyReusedError, requestFingerprint } from '../ledger/idempotency';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { type Actor, listAudit } from '../operator/audit';
-import { AdjustmentKeyReusedError, adjustBalance } from '../operator/balance';
+import { adjustBalance } from '../operator/balance';
 import { customerDetail, listCustomers } from '../operator/customers';
 import { listOrders, orderDetail } from '../operator/orders';
-import {
-  OrderNotPaidError,
-  RefundBeyondPaidError,
-  RefundKeyReusedError,
-  refundToBalance,
-} from '../operator/refunds';
+import { OrderNotPaidError, RefundBeyondPaidError, refundToBalance } from '../operator/refunds';
 import {
   changeSettings,
   InvalidSettingError,
   readVersionedSettings,
   SettingsChangedError,
 } from '../operator/settings';
-import { isUniqueViolation } from '../users/queries';
 import type { ContractHandlers } from './types';
 
 /** A contract Timestamp of the query, as a time. */
 const timeOf = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+
+/** Coin minor units as the customer reads them, with the store's coin name. */
+async function coinsText(request: FastifyRequest, minor: number): Promise<string> {
+  const coin = (await currentSettings(request.server.ctx.db)).internal_currency.name;
+  return formatCoins(minor, request.locale, coin);
+}
+
+/**
+ * The operator's Idempotency-Key for this change; the operation, its path and its body tell one
+ * request from another. The router has checked the header against the contract (present, one
+ * visible-ASCII key), and an operator's request always has a signed-in actor.
+ */
+function operatorClaim(
+  operation: 'adjustCustomerBalance' | 'refundOrder',
+  request: FastifyRequest<{ Params: { id: number } }>,
+  actor: Actor,
+): IdempotencyClaim {
+  if (actor.userId === null) throw new Error('an operator request without its account');
+  return {
+    userId: actor.userId,
+    key: String(request.headers['idempotency-key']),
+    fingerprint: requestFingerprint(operation, { id: request.params.id, body: request.body }),
+  };
+}
 
 const notFound = (request: FastifyRequest) => new HttpError(404, t(request.locale, 'error.notFound'));
 
@@ -181,16 +200,16 @@ export const operatorHandlers = {
 
   adjustCustomerBalance: async (request) => {
     const actor = requireOperator(request);
-    const { db } = request.server.ctx;
     const { locale } = request;
     const { amount, reason } = request.body;
     try {
-      const adjusted = await adjustBalance(db, actor, request.params.id, {
-        amount,
-        reason: reason.trim(),
-        // The router has checked the header against the contract: present, one visible-ASCII key.
-        key: String(request.headers['idempotency-key']),
-      });
+      const adjusted = await adjustBalance(
+        request.server.ctx.db,
+        actor,
+        request.params.id,
+        { amount, reason: reason.trim() },
+        operatorClaim('adjustCustomerBalance', request, actor),
+      );
       if (adjusted === null) throw notFound(request);
       return {
         status: 'OK',
@@ -204,16 +223,10 @@ export const operatorHandlers = {
       };
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
-        const coin = (await currentSettings(db)).internal_currency.name;
-        throw fieldErrors({
-          amount: [
-            t(locale, 'balance.adjustBeyondBalance', {
-              balance: formatCoins(error.balanceMinor, locale, coin),
-            }),
-          ],
-        });
+        const balance = await coinsText(request, error.balanceMinor);
+        throw fieldErrors({ amount: [t(locale, 'balance.adjustBeyondBalance', { balance })] });
       }
-      if (error instanceof AdjustmentKeyReusedError) {
+      if (error instanceof IdempotencyKeyReusedError) {
         throw fieldErrors({ idempotency_key: [t(locale, 'balance.adjustKeyReused')] });
       }
       throw error;
@@ -222,16 +235,16 @@ export const operatorHandlers = {
 
   refundOrder: async (request) => {
     const actor = requireOperator(request);
-    const { db } = request.server.ctx;
     const { locale } = request;
     const { amount, reason } = request.body;
     try {
-      const refunded = await refundToBalance(db, actor, request.params.id, {
-        amount,
-        reason: reason.trim(),
-        // The router has checked the header against the contract: present, one visible-ASCII key.
-        key: String(request.headers['idempotency-key']),
-      });
+      const refunded = await refundToBalance(
+        request.server.ctx.db,
+        actor,
+        request.params.id,
+        { amount, reason: reason.trim() },
+        operatorClaim('refundOrder', request, actor),
+      );
       if (refunded === null) throw notFound(request);
       return {
         status: 'OK',
@@ -247,13 +260,10 @@ export const operatorHandlers = {
     } catch (error) {
       if (error instanceof OrderNotPaidError) throw new HttpError(409, t(locale, 'refund.notPaid'));
       if (error instanceof RefundBeyondPaidError) {
-        const coin = (await currentSettings(db)).internal_currency.name;
-        throw fieldErrors({
-          amount: [t(locale, 'refund.beyondPaid', { left: formatCoins(error.refundable, locale, coin) })],
-        });
+        const left = await coinsText(request, error.refundable);
+        throw fieldErrors({ amount: [t(locale, 'refund.beyondPaid', { left })] });
       }
-      // A unique key met by a concurrent refund of another order is the same reuse.
-      if (error instanceof RefundKeyReusedError || isUniqueViolation(error)) {
+      if (error instanceof IdempotencyKeyReusedError) {
         throw fieldErrors({ idempotency_key: [t(locale, 'refund.keyReused')] });
       }
       throw error;

@@ -112,16 +112,17 @@ export function firstScreenOf(
   answer: (path: string, query: URLSearchParams) => Promise<unknown>,
   timeoutMs = RENDER_TIMEOUT_MS,
 ): FirstScreen {
-  // A kept render (server/render/render-cache.ts) answers many requests: its page is composed once.
-  const composed = new WeakMap<object, { html: string; styleHashes: string[] }>();
+  // A kept render (server/render/render-cache.ts) answers many requests: its page is composed once
+  // (again only if another index.html is passed in).
+  const composed = new WeakMap<object, { page: string; html: string; styleHashes: string[] }>();
   const pageWith = (page: string, rendered: Parameters<typeof withFirstScreen>[1]) => {
     let made = composed.get(rendered);
-    if (made === undefined) {
+    if (made?.page !== page) {
       const html = withFirstScreen(page, rendered);
-      made = { html, styleHashes: styleAttributeHashes(html) };
+      made = { page, html, styleHashes: styleAttributeHashes(html) };
       composed.set(rendered, made);
     }
-    return made;
+    return { html: made.html, styleHashes: made.styleHashes };
   };
   return async (request, page) => {
     let timer: NodeJS.Timeout | undefined;

@@ -17,11 +17,11 @@ const en = {
   'refund.notPaid': 'Only a paid order can be refunded.',
   'refund.beyondPaid': 'A refund cannot exceed what was paid: {left} is left to refund on this order.',
   'refund.keyReused':
-    'This refund was already sent with another order or amount. Reload the page and try again.',
+    'This refund was already sent with other details (order, amount or reason). Reload the page and try again.',
   'balance.adjusted': 'The balance was adjusted.',
   'balance.adjustBeyondBalance': 'A debit cannot take the balance below zero: the customer has {balance}.',
   'balance.adjustKeyReused':
-    'This adjustment was already sent with another customer or amount. Reload the page and try again.',
+    'This adjustment was already sent with other details (customer, amount or reason). Reload the page and try again.',
   'error.server': 'Server error. Please try again later.',
   'error.notFound': 'Not found.',
   'error.tooManyRequests': 'Too many requests. Please wait a moment.',
@@ -180,12 +180,12 @@ const de: Catalogue = {
   'refund.beyondPaid':
     'Eine Erstattung darf nicht mehr sein als bezahlt wurde: Für diese Bestellung sind noch {left} erstattbar.',
   'refund.keyReused':
-    'Diese Erstattung wurde schon mit einer anderen Bestellung oder einem anderen Betrag gesendet. Lade die Seite neu und versuche es noch einmal.',
+    'Diese Erstattung wurde schon mit anderen Angaben (Bestellung, Betrag oder Grund) gesendet. Lade die Seite neu und versuche es noch einmal.',
   'balance.adjusted': 'Das Guthaben wurde angepasst.',
   'balance.adjustBeyondBalance':
     'Eine Abbuchung darf das Guthaben nicht unter null bringen: Der Kunde hat {balance}.',
   'balance.adjustKeyReused':
-    'Diese Anpassung wurde schon mit einem anderen Kunden oder Betrag gesendet. Lade die Seite neu und versuche es noch einmal.',
+    'Diese Anpassung wurde schon mit anderen Angaben (Kunde, Betrag oder Grund) gesendet. Lade die Seite neu und versuche es noch einmal.',
   'error.server': 'Serverfehler. Bitte versuche es später erneut.',
   'error.notFound': 'Nicht gefunden.',
   'error.tooManyRequests': 'Zu viele Anfragen. Bitte warte einen Moment.',
@@ -347,12 +347,12 @@ const es: Catalogue = {
   'refund.beyondPaid':
     'Un reembolso no puede superar lo pagado: quedan {left} por reembolsar en este pedido.',
   'refund.keyReused':
-    'Este reembolso ya se envió con otro pedido u otro importe. Recarga la página e inténtalo de nuevo.',
+    'Este reembolso ya se envió con otros datos (pedido, importe o motivo). Recarga la página e inténtalo de nuevo.',
   'balance.adjusted': 'El saldo se ha ajustado.',
   'balance.adjustBeyondBalance':
     'Un cargo no puede dejar el saldo por debajo de cero: el cliente tiene {balance}.',
   'balance.adjustKeyReused':
-    'Este ajuste ya se envió con otro cliente u otro importe. Recarga la página e inténtalo de nuevo.',
+    'Este ajuste ya se envió con otros datos (cliente, importe o motivo). Recarga la página e inténtalo de nuevo.',
   'error.server': 'Error del servidor. Inténtalo de nuevo más tarde.',
   'error.notFound': 'No encontrado.',
   'error.tooManyRequests': 'Demasiadas solicitudes. Espera un momento.',

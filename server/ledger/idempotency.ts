@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { idempotencyKeys } from '../db/schema';
 
@@ -82,11 +82,11 @@ export async function readKey(tx: Database, claim: IdempotencyClaim, now = new D
   return { kind: 'opening', orderId: row.orderId };
 }
 
-/** Keeps the key with the order it made and, once known, the answer (a later answer replaces none). */
+/** Keeps the key with the order it made, if any, and, once known, the answer (a later answer replaces none). */
 export async function keepKey(
   db: Database,
   claim: IdempotencyClaim,
-  orderId: number,
+  orderId: number | null,
   answer?: StoredAnswer,
 ): Promise<void> {
   const values = {
@@ -109,4 +109,36 @@ export async function keepKey(
 /** Lets a key go, when what it started failed and changed nothing the customer needs to replay. */
 export async function releaseKey(db: Database, claim: IdempotencyClaim): Promise<void> {
   await db.delete(idempotencyKeys).where(byClaim(claim));
+}
+
+/**
+ * Runs `change` once per key, for a request done whole inside the transaction `tx` (an operator's
+ * money call): the first request inserts the key's row, a concurrent one with the same key waits on
+ * that row and then gets the first answer, and the same key with another request throws
+ * `IdempotencyKeyReusedError`. A refusal rolls the key back with everything else, so a retry is
+ * judged again.
+ */
+export async function changeOnce<T extends object>(
+  tx: Database,
+  claim: IdempotencyClaim,
+  change: () => Promise<T>,
+  now = new Date(),
+): Promise<T> {
+  await tx
+    .delete(idempotencyKeys)
+    .where(and(byClaim(claim), lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_LIFETIME_MS))));
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ userId: claim.userId, key: claim.key, fingerprint: claim.fingerprint })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length === 0) {
+    const state = await readKey(tx, claim, now);
+    // The answer is kept in the transaction that claimed the key, so a committed claim has one.
+    if (state.kind !== 'answered') throw new Error(`Idempotency-Key ${claim.key} has no answer`);
+    return state.answer.body as T;
+  }
+  const answer = await change();
+  await keepKey(tx, claim, null, { status: 200, body: answer });
+  return answer;
 }

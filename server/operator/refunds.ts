@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { orders, refunds } from '../db/schema';
 import { transaction } from '../db/statement';
+import { changeOnce, type IdempotencyClaim } from '../ledger/idempotency';
 import { appendLedgerEntry } from '../ledger/ledger';
 import { type Actor, audit } from './audit';
 
@@ -9,8 +10,6 @@ import { type Actor, audit } from './audit';
 export interface RefundRequest {
   amount: number;
   reason: string;
-  /** The client's Idempotency-Key: the same key from the same operator is the same refund. */
-  key: string;
 }
 
 export interface Refunded {
@@ -39,14 +38,6 @@ export class RefundBeyondPaidError extends Error {
   }
 }
 
-/** The Idempotency-Key was used for another order or amount; nothing changed. */
-export class RefundKeyReusedError extends Error {
-  constructor() {
-    super('The Idempotency-Key was used for another refund');
-    this.name = 'RefundKeyReusedError';
-  }
-}
-
 async function refundedOn(tx: Database, orderId: number): Promise<number> {
   const [row] = await tx
     .select({ sum: sql<string>`coalesce(sum(${refunds.amountMinor}), 0)` })
@@ -59,15 +50,15 @@ async function refundedOn(tx: Database, orderId: number): Promise<number> {
  * Refunds part or all of a paid order to the customer's balance: the refund row, a `refund`
  * ledger entry and the audit row (refunded before → after, the reason) in one transaction, with
  * the order's row locked so that concurrent refunds never add up past its total. Null when there
- * is no such order. A repeated key answers the first refund without a second one.
+ * is no such order. The operator's Idempotency-Key (`claim`) makes a retry answer the first refund.
  */
 export function refundToBalance(
   db: Database,
   actor: Actor,
   orderId: number,
   request: RefundRequest,
+  claim: IdempotencyClaim,
 ): Promise<Refunded | null> {
-  const idempotencyKey = `refund:${actor.userId ?? actor.label}:${request.key}`;
   return transaction(db, async (tx) => {
     const [order] = await tx
       .select({ userId: orders.userId, status: orders.status, total: orders.totalMinor })
@@ -75,58 +66,45 @@ export function refundToBalance(
       .where(eq(orders.id, orderId))
       .for('update');
     if (order === undefined) return null;
-    const total = Number(order.total);
-    const [earlier] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
-    if (earlier !== undefined) {
-      if (earlier.orderId !== orderId || Number(earlier.amountMinor) !== request.amount) {
-        throw new RefundKeyReusedError();
-      }
-      const refunded = await refundedOn(tx, orderId);
-      return {
-        refundId: earlier.id,
-        orderId,
-        amount: request.amount,
-        refunded,
-        refundable: total - refunded,
-      };
-    }
-    if (order.status !== 'paid') throw new OrderNotPaidError(order.status);
-    const before = await refundedOn(tx, orderId);
-    if (before + request.amount > total) throw new RefundBeyondPaidError(total - before);
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        orderId,
+    return changeOnce(tx, claim, async () => {
+      if (order.status !== 'paid') throw new OrderNotPaidError(order.status);
+      const total = Number(order.total);
+      const before = await refundedOn(tx, orderId);
+      if (before + request.amount > total) throw new RefundBeyondPaidError(total - before);
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          orderId,
+          amountMinor: request.amount,
+          destination: 'balance',
+          reason: request.reason,
+          actorUserId: actor.userId,
+          actor: actor.label,
+        })
+        .returning({ id: refunds.id });
+      if (refund === undefined) throw new Error('the refund was not stored');
+      await appendLedgerEntry(tx, {
+        userId: order.userId,
         amountMinor: request.amount,
-        destination: 'balance',
-        reason: request.reason,
-        actorUserId: actor.userId,
-        actor: actor.label,
-        idempotencyKey,
-      })
-      .returning({ id: refunds.id });
-    if (refund === undefined) throw new Error('the refund was not stored');
-    await appendLedgerEntry(tx, {
-      userId: order.userId,
-      amountMinor: request.amount,
-      reason: 'refund',
-      idempotencyKey: `refund:${refund.id}`,
-      orderId,
+        reason: 'refund',
+        idempotencyKey: `refund:${refund.id}`,
+        orderId,
+      });
+      const refunded = before + request.amount;
+      await audit(tx, actor, {
+        action: 'order.refund',
+        entity: 'order',
+        entityId: orderId,
+        before: { refunded: before },
+        after: {
+          refunded,
+          amount: request.amount,
+          to: 'balance',
+          reason: request.reason,
+          refund_id: refund.id,
+        },
+      });
+      return { refundId: refund.id, orderId, amount: request.amount, refunded, refundable: total - refunded };
     });
-    const refunded = before + request.amount;
-    await audit(tx, actor, {
-      action: 'order.refund',
-      entity: 'order',
-      entityId: orderId,
-      before: { refunded: before },
-      after: {
-        refunded,
-        amount: request.amount,
-        to: 'balance',
-        reason: request.reason,
-        refund_id: refund.id,
-      },
-    });
-    return { refundId: refund.id, orderId, amount: request.amount, refunded, refundable: total - refunded };
   });
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { executeRows } from '../../server/db/client';
 import { auditLog, deliveries, gameServers, orders, productCommands, users } from '../../server/db/schema';
 import { offlineUuid } from '../../server/delivery/queue';
+import { listOperations, loadContract } from '../../server/http/openapi';
 import { createTestApi } from './support/api';
 import {
   createCustomer,
@@ -447,6 +448,7 @@ describe('the store agent: lease, start, report', () => {
 describe('the operator', () => {
   it('answers 401 without a session and 403 to a customer, on every operator operation', async () => {
     const customer = await createCustomer(db());
+    const keyed = { 'idempotency-key': crypto.randomUUID() };
     const calls: Array<[string, Record<string, unknown>]> = [
       ['listGameServers', {}],
       ['createGameServer', { body: { name: 'nope' } }],
@@ -463,7 +465,20 @@ describe('the operator', () => {
         { headers: { 'if-match': `"${'0'.repeat(16)}"` }, body: { vat_percent: 1 } },
       ],
       ['listAuditLog', {}],
+      ['listCustomers', {}],
+      ['getCustomer', { params: { id: customer.id } }],
+      [
+        'adjustCustomerBalance',
+        { params: { id: customer.id }, headers: keyed, body: { amount: 100, reason: 'x' } },
+      ],
+      ['listOperatorOrders', {}],
+      ['getOperatorOrder', { params: { id: 1 } }],
+      ['refundOrder', { params: { id: 1 }, headers: keyed, body: { to: 'balance', amount: 1, reason: 'x' } }],
     ];
+    const operatorOperations = listOperations(loadContract())
+      .filter(({ path }) => path.startsWith('/operator/'))
+      .map(({ operationId }) => operationId);
+    expect(calls.map(([operationId]) => operationId).sort()).toEqual(operatorOperations.sort());
     const before = await db().select().from(auditLog);
     for (const [operationId, options] of calls) {
       expect((await suite.api.call(operationId, options)).status, operationId).toBe(401);

@@ -232,4 +232,23 @@ describe('firstScreenOf', () => {
     });
     expect(warnings.at(-1)).toMatch(/failed/);
   });
+
+  it('composes a kept render into each page it is given', async () => {
+    const kept = {
+      kind: 'page',
+      status: 200,
+      html: '<p>Shop</p>',
+      lang: 'en',
+      title: 'Shop',
+      startup: {},
+    } as const;
+    const render = firstScreenOf(
+      entry(async () => kept),
+      async () => undefined,
+      1_000,
+    );
+    const other = PAGE.replace('<head></head>', '<head><meta name="v" content="2"></head>');
+    expect((await render(request, PAGE)).html).toBe(withFirstScreen(PAGE, kept));
+    expect((await render(request, other)).html).toBe(withFirstScreen(other, kept));
+  });
 });

@@ -105,7 +105,18 @@ describe('operator balance adjustments', () => {
     expect(await auditsOf(customer.id)).toEqual([]);
   });
 
-  it('adjusts once for a retried key, and refuses the key with another amount or customer', async () => {
+  it('keeps no key for a refused adjustment: the same request is judged again', async () => {
+    const op = await createOperator(db());
+    const customer = await createCustomer(db(), { balanceMinor: 100 });
+    const key = crypto.randomUUID();
+    expect((await adjust(op, customer.id, { amount: -300, reason: 'Chargeback' }, key)).status).toBe(422);
+    expect((await adjust(op, customer.id, { amount: 200, reason: 'Top-up by hand' })).status).toBe(200);
+    const retried = await adjust(op, customer.id, { amount: -300, reason: 'Chargeback' }, key);
+    expect(retried.body).toMatchObject({ status: 'OK', payload: { amount: -300, balance: 0 } });
+    expect(await cachedBalance(db(), customer.id)).toBe(0);
+  });
+
+  it('adjusts once for a retried key, and refuses the key with another amount, customer or reason', async () => {
     const op = await createOperator(db());
     const customer = await createCustomer(db(), { balanceMinor: 1_000 });
     const other = await createCustomer(db());
@@ -121,14 +132,15 @@ describe('operator balance adjustments', () => {
     expect(await cachedBalance(db(), customer.id)).toBe(1_700);
     expect(await auditsOf(customer.id)).toHaveLength(1);
 
-    for (const [id, amount] of [
-      [customer.id, 701],
-      [other.id, 700],
+    for (const [id, amount, reason] of [
+      [customer.id, 701, 'Goodwill'],
+      [other.id, 700, 'Goodwill'],
+      [customer.id, 700, 'Goodwill, twice'],
     ] as const) {
-      const reused = await adjust(op, id, { amount, reason: 'Goodwill' }, key);
+      const reused = await adjust(op, id, { amount, reason }, key);
       expect(reused.status).toBe(422);
       expect(reused.body).toMatchObject({
-        errors: { idempotency_key: [expect.stringContaining('another customer')] },
+        errors: { idempotency_key: [expect.stringContaining('other details')] },
       });
     }
     expect(await cachedBalance(db(), customer.id)).toBe(1_700);
@@ -274,7 +286,7 @@ describe('operator refunds', () => {
     expect(await cachedBalance(db(), customer.id)).toBe(before + fit * quarter);
   });
 
-  it('refunds once for a retried key, and refuses the key with another amount or order', async () => {
+  it('refunds once for a retried key, answering as it first did, and refuses the key with another amount, order or reason', async () => {
     const op = await createOperator(db());
     const { customer, orderId } = await paidOrder();
     const other = await paidOrder();
@@ -289,17 +301,23 @@ describe('operator refunds', () => {
       (first.body as { payload: unknown }).payload,
     );
     expect(await cachedBalance(db(), customer.id)).toBe(before + 100);
-    for (const [id, amount] of [
-      [orderId, 101],
-      [other.orderId, 100],
+    for (const [id, amount, reason] of [
+      [orderId, 101, 'Goodwill'],
+      [other.orderId, 100, 'Goodwill'],
+      [orderId, 100, 'Goodwill, twice'],
     ] as const) {
-      const reused = await refund(op, id, { amount, reason: 'Goodwill' }, key);
+      const reused = await refund(op, id, { amount, reason }, key);
       expect(reused.status).toBe(422);
       expect(reused.body).toMatchObject({
-        errors: { idempotency_key: [expect.stringContaining('another order')] },
+        errors: { idempotency_key: [expect.stringContaining('other details')] },
       });
     }
-    expect(await cachedBalance(db(), customer.id)).toBe(before + 100);
+    expect((await refund(op, orderId, { amount: 50, reason: 'Another' })).status).toBe(200);
+    const retried = await refund(op, orderId, { amount: 100, reason: 'Goodwill' }, key);
+    expect((retried.body as { payload: unknown }).payload).toEqual(
+      (first.body as { payload: unknown }).payload,
+    );
+    expect(await cachedBalance(db(), customer.id)).toBe(before + 150);
   });
 
   it('refuses an order that is not paid (409), no such order (404), a customer (403); in German', async () => {
