@@ -2,9 +2,9 @@
 // taken it over is kept and carried out (docs/decisions/0023, docs/architecture.md §5 "Slow devices"): on a
 // phone-speed CPU (6× slower) with the app's code held back until the test has acted, on pages
 // React hydrates and on pages the app renders over (a stored language or session).
-import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser } from './support/browser';
+import { type Browser, holdRequests, openBrowser } from './support/browser';
 import { resetLink } from './support/outbox';
 import { type RunningServer, startServer } from './support/server';
 import { appTookOver, hasTakenOver, seeText, waitForPath } from './support/storefront';
@@ -73,15 +73,7 @@ async function slowPage(width: number, stored: Record<string, string> = {}): Pro
   }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(APP_CHUNK, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return { page, context, release };
+  return { page, context, release: await holdRequests(page, APP_CHUNK) };
 }
 
 /** Loads `path` and returns as soon as its HTML is parsed (the server's first screen, no app yet). */

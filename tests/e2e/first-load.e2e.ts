@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MODULES, readBuild } from '../../scripts/size-files';
-import { openBrowser } from './support/browser';
+import { holdRequests, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { appTookOver, NARROW_WIDTH } from './support/storefront';
 
@@ -84,14 +84,7 @@ describe("the sign-up country field's look-alike (DeferredSelect) hands over to 
     try {
       const { page } = browser;
       // The select's chunk answers only when the test lets it: the look-alike takes the typing.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/Select-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, /\/assets\/Select-[^/]+\.js$/);
       await page.goto('/register');
       await appTookOver(page);
       const field = page.locator('main .field.select');
@@ -123,14 +116,7 @@ describe("the sign-up phone field's library, which loads on the form's first use
     const browser = await openBrowser(server.baseURL, 1280);
     try {
       const { page } = browser;
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(`**/${library}`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, `**/${library}`);
       await page.goto('/register');
       await appTookOver(page);
       const dialCode = page.getByRole('combobox', { name: 'Dial code' });

@@ -78,3 +78,19 @@ export async function openBrowser(
     },
   };
 }
+
+/**
+ * Holds every request of `page` to a URL matching `url` until the returned `release` is called,
+ * so that a test can act before that file has arrived.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
