@@ -1178,10 +1178,55 @@ export interface paths {
          *     positive credits, negative debits. A debit beyond the balance is a 422 on `amount` and
          *     nothing changes. `reason` is required; it goes into the audit row (balance before → after),
          *     written in the same transaction as the entry. The same `Idempotency-Key` from the same
-         *     operator answers as the first time without a second entry; sent with another customer or
-         *     amount it is a 422 (`errors.idempotency_key`). 404 when there is no such customer.
+         *     operator answers as the first time did, without a second entry; sent with another request
+         *     (customer, amount or reason) it is a 422 (`errors.idempotency_key`). A refused adjustment keeps
+         *     no key. 404 when there is no such customer.
          */
         post: operations["adjustCustomerBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/customers/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign a customer out everywhere
+         * @description Ends every live session of the account (each device must sign in again), with an audit row
+         *     (live sessions before → after) in the same transaction. `revoked` is how many were live.
+         *     404 when there is no such account.
+         */
+        delete: operations["revokeCustomerSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/customers/{id}/verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a customer the email verification link again
+         * @description Emails a new verification link to the account's address, in the language of `lang_id`
+         *     (earlier links stay valid until they expire), with an audit row. 409 when the address is
+         *     already verified; 404 when there is no such account.
+         */
+        post: operations["resendCustomerVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1245,8 +1290,9 @@ export interface paths {
          *     entry; the refund, the entry and an audit row (refunded before → after, `reason`) are one
          *     transaction. The refunds of an order never add up to more than its total: beyond what is
          *     left, a 422 on `amount` naming it. Only a `paid` order is refunded (409 otherwise). The
-         *     same `Idempotency-Key` from the same operator answers as the first time without a second
-         *     refund; sent with another order or amount it is a 422 (`errors.idempotency_key`).
+         *     same `Idempotency-Key` from the same operator answers as the first time did, without a second
+         *     refund; sent with another request (order, amount or reason) it is a 422
+         *     (`errors.idempotency_key`). A refused refund keeps no key.
          *     Refunds to the card the order was paid with are not offered yet (`to` is `balance`).
          */
         post: operations["refundOrder"];
@@ -1927,6 +1973,24 @@ export interface components {
                 /** @description The entry's coin minor units (signed). */
                 amount: number;
                 balance: components["schemas"]["MinorUnits"];
+            };
+        };
+        /**
+         * @example {
+         *       "status": "OK",
+         *       "message": "The customer is signed out on every device.",
+         *       "payload": {
+         *         "revoked": 2
+         *       }
+         *     }
+         */
+        SessionsRevokedResponse: {
+            /** @constant */
+            status: "OK";
+            message: string;
+            payload: {
+                /** @description How many sessions were live. */
+                revoked: number;
             };
         };
         RefundRequest: {
@@ -4754,6 +4818,77 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeCustomerSessions: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsRevokedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resendCustomerVerification: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { sessions, type users } from '../db/schema';
 import { defineStatement, runStatement } from '../db/statement';
@@ -113,15 +113,21 @@ export async function revokeSession(db: Database, sessionId: number): Promise<vo
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user, or every other one when `keepSessionId` is given. */
+/**
+ * Ends every live session of a user, or every other one when `keepSessionId` is given; returns
+ * how many it ended.
+ */
 export async function revokeUserSessions(
   db: Database,
   userId: number,
   keepSessionId?: number,
-): Promise<void> {
-  const mine = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  await db
+  now: Date = new Date(),
+): Promise<number> {
+  const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+  const ended = await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(keepSessionId === undefined ? mine : and(mine, ne(sessions.id, keepSessionId)));
+    .set({ revokedAt: now })
+    .where(keepSessionId === undefined ? live : and(live, ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -30,6 +30,7 @@ import { type IdempotencyClaim, IdempotencyKeyReusedError, requestFingerprint } 
 import { InsufficientFundsError } from '../ledger/ledger';
 import { type Actor, listAudit } from '../operator/audit';
 import { adjustBalance } from '../operator/balance';
+import { newVerificationLink, signOutEverywhere } from '../operator/customer-care';
 import { customerDetail, listCustomers } from '../operator/customers';
 import { listOrders, orderDetail } from '../operator/orders';
 import { OrderNotPaidError, RefundBeyondPaidError, refundToBalance } from '../operator/refunds';
@@ -39,6 +40,7 @@ import {
   readVersionedSettings,
   SettingsChangedError,
 } from '../operator/settings';
+import { sendVerificationMail } from '../users/mails';
 import type { ContractHandlers } from './types';
 
 /** A contract Timestamp of the query, as a time. */
@@ -57,14 +59,14 @@ async function coinsText(request: FastifyRequest, minor: number): Promise<string
  */
 function operatorClaim(
   operation: 'adjustCustomerBalance' | 'refundOrder',
-  request: FastifyRequest<{ Params: { id: number } }>,
+  request: FastifyRequest<{ Params: { id: number }; Body: Record<string, unknown> }>,
   actor: Actor,
 ): IdempotencyClaim {
   if (actor.userId === null) throw new Error('an operator request without its account');
   return {
     userId: actor.userId,
     key: String(request.headers['idempotency-key']),
-    fingerprint: requestFingerprint(operation, { id: request.params.id, body: request.body }),
+    fingerprint: requestFingerprint(operation, { ...request.body, id: request.params.id }),
   };
 }
 
@@ -231,6 +233,27 @@ export const operatorHandlers = {
       }
       throw error;
     }
+  },
+
+  revokeCustomerSessions: async (request) => {
+    const actor = requireOperator(request);
+    const revoked = await signOutEverywhere(request.server.ctx.db, actor, request.params.id);
+    if (revoked === null) throw notFound(request);
+    return {
+      status: 'OK',
+      message: t(request.locale, 'customer.signedOutEverywhere'),
+      payload: { revoked },
+    };
+  },
+
+  resendCustomerVerification: async (request) => {
+    const actor = requireOperator(request);
+    const { locale } = request;
+    const link = await newVerificationLink(request.server.ctx.db, actor, request.params.id);
+    if (link === null) throw notFound(request);
+    if (link.kind === 'verified') throw new HttpError(409, t(locale, 'customer.alreadyVerified'));
+    await sendVerificationMail(request, link.to, link.token);
+    return { status: 'OK', message: t(locale, 'customer.verificationSent', { email: link.to.email }) };
   },
 
   refundOrder: async (request) => {

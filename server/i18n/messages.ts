@@ -19,6 +19,9 @@ const en = {
   'refund.keyReused':
     'This refund was already sent with other details (order, amount or reason). Reload the page and try again.',
   'balance.adjusted': 'The balance was adjusted.',
+  'customer.signedOutEverywhere': 'The customer is signed out on every device.',
+  'customer.verificationSent': 'A new verification link was sent to {email}.',
+  'customer.alreadyVerified': "This customer's email address is already verified.",
   'balance.adjustBeyondBalance': 'A debit cannot take the balance below zero: the customer has {balance}.',
   'balance.adjustKeyReused':
     'This adjustment was already sent with other details (customer, amount or reason). Reload the page and try again.',
@@ -182,6 +185,9 @@ const de: Catalogue = {
   'refund.keyReused':
     'Diese Erstattung wurde schon mit anderen Angaben (Bestellung, Betrag oder Grund) gesendet. Lade die Seite neu und versuche es noch einmal.',
   'balance.adjusted': 'Das Guthaben wurde angepasst.',
+  'customer.signedOutEverywhere': 'Der Kunde ist auf allen Geräten abgemeldet.',
+  'customer.verificationSent': 'Ein neuer Bestätigungslink wurde an {email} gesendet.',
+  'customer.alreadyVerified': 'Die E-Mail-Adresse dieses Kunden ist bereits bestätigt.',
   'balance.adjustBeyondBalance':
     'Eine Abbuchung darf das Guthaben nicht unter null bringen: Der Kunde hat {balance}.',
   'balance.adjustKeyReused':
@@ -349,6 +355,9 @@ const es: Catalogue = {
   'refund.keyReused':
     'Este reembolso ya se envió con otros datos (pedido, importe o motivo). Recarga la página e inténtalo de nuevo.',
   'balance.adjusted': 'El saldo se ha ajustado.',
+  'customer.signedOutEverywhere': 'Se ha cerrado la sesión del cliente en todos los dispositivos.',
+  'customer.verificationSent': 'Se ha enviado un nuevo enlace de verificación a {email}.',
+  'customer.alreadyVerified': 'La dirección de correo de este cliente ya está verificada.',
   'balance.adjustBeyondBalance':
     'Un cargo no puede dejar el saldo por debajo de cero: el cliente tiene {balance}.',
   'balance.adjustKeyReused':

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, balanceLedger, orders, users } from '../../server/db/schema';
 import { ledgerBalance } from '../../server/ledger/ledger';
-import { languageId } from './support/accounts';
+import { languageId, mailsTo, verificationTokenIn } from './support/accounts';
 import {
   cachedBalance,
   createCustomer,
@@ -435,5 +435,66 @@ describe('operator order lookup', () => {
       (await suite.api.call('getOperatorOrder', { token: op.token, params: { id: 2_000_000_000 } })).status,
     ).toBe(404);
     expect((await suite.api.call('listOperatorOrders', { token: customer.token })).status).toBe(403);
+  });
+});
+
+describe('operator customer care', () => {
+  it('signs a customer out on every device, with an audit row', async () => {
+    const op = await createOperator(db());
+    const customer = await createCustomer(db());
+    expect((await suite.api.call('getProfile', { token: customer.token })).status).toBe(200);
+    const revoke = (id: number) =>
+      suite.api.call('revokeCustomerSessions', { token: op.token, params: { id } });
+
+    const signedOut = await revoke(customer.id);
+    expect(signedOut.body).toEqual({
+      status: 'OK',
+      message: 'The customer is signed out on every device.',
+      payload: { revoked: 1 },
+    });
+    expect((await suite.api.call('getProfile', { token: customer.token })).status).toBe(401);
+    expect((await revoke(customer.id)).body).toMatchObject({ payload: { revoked: 0 } });
+    expect((await revoke(2_000_000_000)).status).toBe(404);
+    const audits = await auditsOf(customer.id);
+    expect(audits.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
+      { action: 'customer.sessions.revoke', before: { live_sessions: 1 }, after: { live_sessions: 0 } },
+      { action: 'customer.sessions.revoke', before: { live_sessions: 0 }, after: { live_sessions: 0 } },
+    ]);
+  });
+
+  it('sends an unverified customer a verification link that verifies, in the language asked for', async () => {
+    const op = await createOperator(db());
+    const customer = await createCustomer(db(), { verified: false });
+    const [row] = await db().select({ email: users.email }).from(users).where(eq(users.id, customer.id));
+    if (row === undefined) throw new Error('no customer row');
+    const { email } = row;
+    const de = await languageId(suite.api, 'de');
+    const resend = (id: number) =>
+      suite.api.call('resendCustomerVerification', {
+        token: op.token,
+        params: { id },
+        query: { lang_id: de },
+        body: {},
+      });
+
+    const sent = await resend(customer.id);
+    expect(sent.body).toEqual({
+      status: 'OK',
+      message: `Ein neuer Bestätigungslink wurde an ${email} gesendet.`,
+    });
+    const [mail] = mailsTo(suite.api, email);
+    expect(mail).toContain('Hallo Alex');
+    const token = verificationTokenIn(mail);
+    const verified = await suite.api.call('verifyEmail', { params: { token } });
+    expect(verified.headers.location).toBe('/email/verify/success');
+    expect((await auditsOf(customer.id)).map(({ action, after }) => ({ action, after }))).toEqual([
+      { action: 'customer.verification.resend', after: { to: email } },
+    ]);
+
+    const again = await resend(customer.id);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ message: 'Die E-Mail-Adresse dieses Kunden ist bereits bestätigt.' });
+    expect((await resend(2_000_000_000)).status).toBe(404);
+    expect(mailsTo(suite.api, email)).toHaveLength(1);
   });
 });
