@@ -1120,6 +1120,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's first page
+         * @description For each of the last `days` UTC days (default 30, oldest first, every day listed): orders
+         *     paid (by the day they were placed), coins spent from balances on orders, and card money
+         *     taken (top-ups and card orders, by the day it was paid) per currency in its minor units.
+         *     The best-selling products of that window by coins (at most 5). What needs a look: failed and
+         *     uncertain deliveries, payments pending now, and payments the provider took after the order
+         *     was cancelled or expired in the window (credited as coins).
+         */
+        get: operations["getOperatorOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/customers": {
         parameters: {
             query?: never;
@@ -1973,6 +1998,72 @@ export interface components {
                 /** @description The entry's coin minor units (signed). */
                 amount: number;
                 balance: components["schemas"]["MinorUnits"];
+            };
+        };
+        /**
+         * @example {
+         *       "status": "OK",
+         *       "payload": {
+         *         "days": [
+         *           {
+         *             "date": "2026-11-26",
+         *             "orders_paid": 3,
+         *             "coins_spent": 150000,
+         *             "card": [
+         *               {
+         *                 "currency": "EUR",
+         *                 "amount": 2499
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "top_products": [
+         *           {
+         *             "product_id": 1,
+         *             "title": "VIP Rank",
+         *             "count": 2,
+         *             "coins": 100000
+         *           }
+         *         ],
+         *         "attention": {
+         *           "failed_deliveries": 0,
+         *           "uncertain_deliveries": 1,
+         *           "pending_payments": 2,
+         *           "late_payments": 0
+         *         }
+         *       }
+         *     }
+         */
+        OverviewResponse: {
+            /** @constant */
+            status: "OK";
+            payload: {
+                days: {
+                    /** Format: date */
+                    date: string;
+                    orders_paid: number;
+                    /** @description Coin minor units. */
+                    coins_spent: number;
+                    card: {
+                        currency: string;
+                        /** @description Minor units of the currency. */
+                        amount: number;
+                    }[];
+                }[];
+                top_products: {
+                    /** @description Null when the product was deleted. */
+                    product_id: number | null;
+                    title: string;
+                    count: number;
+                    /** @description Coin minor units. */
+                    coins: number;
+                }[];
+                attention: {
+                    failed_deliveries: number;
+                    uncertain_deliveries: number;
+                    pending_payments: number;
+                    late_payments: number;
+                };
             };
         };
         /**
@@ -4698,6 +4789,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperatorOverview: {
+        parameters: {
+            query?: {
+                days?: number;
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverviewResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -33,6 +33,7 @@ import { adjustBalance } from '../operator/balance';
 import { newVerificationLink, signOutEverywhere } from '../operator/customer-care';
 import { customerDetail, listCustomers } from '../operator/customers';
 import { listOrders, orderDetail } from '../operator/orders';
+import { overview } from '../operator/overview';
 import { OrderNotPaidError, RefundBeyondPaidError, refundToBalance } from '../operator/refunds';
 import {
   changeSettings,
@@ -233,6 +234,11 @@ export const operatorHandlers = {
       }
       throw error;
     }
+  },
+
+  getOperatorOverview: async (request) => {
+    requireOperator(request);
+    return { status: 'OK', payload: await overview(request.server.ctx.db, request.query.days ?? 30) };
   },
 
   revokeCustomerSessions: async (request) => {

@@ -3,7 +3,7 @@
 // transaction, never below zero or past what was paid, once per Idempotency-Key.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, balanceLedger, orders, users } from '../../server/db/schema';
+import { auditLog, balanceLedger, orders, payments, users } from '../../server/db/schema';
 import { ledgerBalance } from '../../server/ledger/ledger';
 import { languageId, mailsTo, verificationTokenIn } from './support/accounts';
 import {
@@ -496,5 +496,74 @@ describe('operator customer care', () => {
     expect(again.body).toMatchObject({ message: 'Die E-Mail-Adresse dieses Kunden ist bereits bestätigt.' });
     expect((await resend(2_000_000_000)).status).toBe(404);
     expect(mailsTo(suite.api, email)).toHaveLength(1);
+  });
+});
+
+describe('operator overview', () => {
+  type Overview = {
+    days: Array<{
+      date: string;
+      orders_paid: number;
+      coins_spent: number;
+      card: Array<{ currency: string; amount: number }>;
+    }>;
+    top_products: Array<{ product_id: number | null; title: string; count: number; coins: number }>;
+    attention: Record<
+      'failed_deliveries' | 'uncertain_deliveries' | 'pending_payments' | 'late_payments',
+      number
+    >;
+  };
+  const read = async (token: string, days?: number): Promise<Overview> => {
+    const answer = await suite.api.call('getOperatorOverview', {
+      token,
+      ...(days === undefined ? {} : { query: { days } }),
+    });
+    expect(answer.status).toBe(200);
+    return (answer.body as { payload: Overview }).payload;
+  };
+  const cardOf = (day: Overview['days'][number] | undefined, currency: string) =>
+    day?.card.find((entry) => entry.currency === currency)?.amount ?? 0;
+
+  it("counts today's paid orders, coins spent, card money per currency and what needs a look", async () => {
+    const op = await createOperator(db());
+    const before = await read(op.token);
+    expect(before.days).toHaveLength(30);
+    expect(before.days.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
+
+    const { customer, total } = await paidOrder();
+    const card = (status: 'paid' | 'pending', amountMinor: number, orderId: number | null = null) =>
+      db()
+        .insert(payments)
+        .values({
+          ref: crypto.randomUUID(),
+          provider: 'sandbox',
+          kind: orderId === null ? 'top_up' : 'order',
+          userId: customer.id,
+          orderId,
+          amountMinor,
+          currency: 'JPY',
+          coinsMinor: 100,
+          status,
+        });
+    await card('paid', 1_234);
+    await card('pending', 999);
+    const [closed] = await db()
+      .insert(orders)
+      .values({ userId: customer.id, status: 'expired', totalMinor: 100, paymentMethod: 'card' })
+      .returning({ id: orders.id });
+    await card('paid', 500, closed?.id);
+
+    const after = await read(op.token);
+    const [today, todayBefore] = [after.days.at(-1), before.days.at(-1)];
+    expect((today?.orders_paid ?? 0) - (todayBefore?.orders_paid ?? 0)).toBe(1);
+    expect((today?.coins_spent ?? 0) - (todayBefore?.coins_spent ?? 0)).toBe(total);
+    expect(cardOf(today, 'JPY') - cardOf(todayBefore, 'JPY')).toBe(1_734);
+    expect(after.attention.pending_payments - before.attention.pending_payments).toBe(1);
+    expect(after.attention.late_payments - before.attention.late_payments).toBe(1);
+    const product = suite.products[0];
+    expect(after.top_products.map((entry) => entry.product_id)).toContain(product?.id);
+    expect((await read(op.token, 1)).days.map((day) => day.date)).toEqual([today?.date]);
+    const refused = await suite.api.call('getOperatorOverview', { token: op.token, query: { days: 0 } });
+    expect(refused.status).toBe(422);
   });
 });
