@@ -1214,7 +1214,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/operator/customers/{id}/sessions": {
+    "/operator/customers/{id}/sign-out": {
         parameters: {
             query?: never;
             header?: never;
@@ -1223,14 +1223,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
         /**
          * Sign a customer out everywhere
          * @description Ends every live session of the account (each device must sign in again), with an audit row
          *     (live sessions before → after) in the same transaction. `revoked` is how many were live.
          *     404 when there is no such account.
          */
-        delete: operations["revokeCustomerSessions"];
+        post: operations["revokeCustomerSessions"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1318,7 +1318,14 @@ export interface paths {
          *     same `Idempotency-Key` from the same operator answers as the first time did, without a second
          *     refund; sent with another request (order, amount or reason) it is a 422
          *     (`errors.idempotency_key`). A refused refund keeps no key.
-         *     Refunds to the card the order was paid with are not offered yet (`to` is `balance`).
+         *     `to: balance` credits coins at once (`state: succeeded`). `to: card` refunds an order paid by
+         *     card through the payment provider: the card gets the payment's currency in proportion to
+         *     the coins refunded (the last refund of an order gives back exactly what is left of the
+         *     payment), recorded `pending` in the transaction, then sent to the provider with the refund's
+         *     own key; the answer says whether the provider took it (`succeeded`), refused it (`failed`,
+         *     and it counts for nothing) or could not be reached (`pending`: sent again by every API node's
+         *     sweep and by a retry of this request, with the same key, so the card gets it once). An order
+         *     paid with coins has no card to refund (409).
          */
         post: operations["refundOrder"];
         delete?: never;
@@ -1961,8 +1968,9 @@ export interface components {
                     id: number;
                     at: components["schemas"]["Timestamp"];
                     amount: components["schemas"]["MinorUnits"];
-                    /** @enum {string} */
-                    to: "balance";
+                    to: components["schemas"]["RefundDestination"];
+                    state: components["schemas"]["RefundState"];
+                    card: components["schemas"]["CardRefundAmount"];
                     reason: string;
                     actor: string;
                 }[];
@@ -2087,8 +2095,7 @@ export interface components {
         RefundRequest: {
             /** @description Coin minor units. */
             amount: number;
-            /** @enum {string} */
-            to: "balance";
+            to: components["schemas"]["RefundDestination"];
             reason: string;
             lang_id?: components["schemas"]["LangId"];
         };
@@ -2100,6 +2107,9 @@ export interface components {
          *         "refund_id": 3,
          *         "order_id": 42,
          *         "amount": 25000,
+         *         "to": "balance",
+         *         "state": "succeeded",
+         *         "card": null,
          *         "refunded": 25000,
          *         "refundable": 25000
          *       }
@@ -2113,10 +2123,25 @@ export interface components {
                 refund_id: number;
                 order_id: number;
                 amount: components["schemas"]["MinorUnits"];
+                to: components["schemas"]["RefundDestination"];
+                state: components["schemas"]["RefundState"];
+                card: components["schemas"]["CardRefundAmount"];
                 refunded: components["schemas"]["MinorUnits"];
                 refundable: components["schemas"]["MinorUnits"];
             };
         };
+        /** @enum {string} */
+        RefundDestination: "balance" | "card";
+        /**
+         * @description A card refund is `pending` until the provider takes it; a `failed` one counts for nothing.
+         * @enum {string}
+         */
+        RefundState: "pending" | "succeeded" | "failed";
+        /** @description What goes back to the card, in minor units of the payment's currency; null for coins. */
+        CardRefundAmount: {
+            currency: string;
+            amount: number;
+        } | null;
         SettingsResponse: {
             /** @constant */
             status: "OK";
@@ -4958,7 +4983,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
         responses: {
             /** @description Signed out everywhere. */
             200: {

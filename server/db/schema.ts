@@ -531,7 +531,9 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_entity').on(t.entity, t.entityId), index('audit_log_created').on(t.createdAt)],
 );
 
-export const refundDestination = pgEnum('refund_destination', ['balance']);
+export const refundDestination = pgEnum('refund_destination', ['balance', 'card']);
+/** A card refund is `pending` until the provider has taken it; a refused one is `failed` and counts for nothing. */
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
 
 /**
  * An operator's refund of part or all of a paid order, in coin minor units: the refunds of an
@@ -550,7 +552,23 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id),
     actor: text('actor').notNull(),
+    status: refundStatus('status').notNull().default('succeeded'),
+    /** Card refunds: the payment refunded, and the minor units of its currency sent back. */
+    paymentId: integer('payment_id').references(() => payments.id),
+    chargedMinor: money('charged_minor'),
+    /** The provider's id of the refund, once it has taken it. */
+    providerRef: text('provider_ref'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('refunds_order').on(t.orderId), check('refunds_amount_positive', sql`${t.amountMinor} > 0`)],
+  (t) => [
+    index('refunds_order').on(t.orderId),
+    index('refunds_pending').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amountMinor} > 0`),
+    check(
+      'refunds_card_charge',
+      // As text: the migration that adds 'card' cannot use the new value in its own transaction.
+      sql`(${t.destination}::text = 'card') = (${t.paymentId} is not null and coalesce(${t.chargedMinor}, 0) > 0)`,
+    ),
+  ],
 );

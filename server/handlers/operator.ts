@@ -34,13 +34,19 @@ import { newVerificationLink, signOutEverywhere } from '../operator/customer-car
 import { customerDetail, listCustomers } from '../operator/customers';
 import { listOrders, orderDetail } from '../operator/orders';
 import { overview } from '../operator/overview';
-import { OrderNotPaidError, RefundBeyondPaidError, refundToBalance } from '../operator/refunds';
+import {
+  NoCardRefundError,
+  OrderNotPaidError,
+  RefundBeyondPaidError,
+  recordRefund,
+} from '../operator/refunds';
 import {
   changeSettings,
   InvalidSettingError,
   readVersionedSettings,
   SettingsChangedError,
 } from '../operator/settings';
+import { sendCardRefund } from '../payments/card-refunds';
 import { sendVerificationMail } from '../users/mails';
 import type { ContractHandlers } from './types';
 
@@ -70,6 +76,12 @@ function operatorClaim(
     fingerprint: requestFingerprint(operation, { ...request.body, id: request.params.id }),
   };
 }
+
+/** What the operator is told of a refund, by where it went and how far it got. */
+const REFUND_MESSAGES = {
+  balance: { succeeded: 'refund.done', pending: 'refund.done', failed: 'refund.done' },
+  card: { succeeded: 'refund.cardDone', pending: 'refund.cardPending', failed: 'refund.cardRefused' },
+} as const;
 
 const notFound = (request: FastifyRequest) => new HttpError(404, t(request.locale, 'error.notFound'));
 
@@ -264,30 +276,47 @@ export const operatorHandlers = {
 
   refundOrder: async (request) => {
     const actor = requireOperator(request);
+    const { db } = request.server.ctx;
     const { locale } = request;
-    const { amount, reason } = request.body;
+    const { amount, to, reason } = request.body;
     try {
-      const refunded = await refundToBalance(
-        request.server.ctx.db,
+      const refunded = await recordRefund(
+        db,
         actor,
         request.params.id,
-        { amount, reason: reason.trim() },
+        { amount, to, reason: reason.trim() },
         operatorClaim('refundOrder', request, actor),
       );
       if (refunded === null) throw notFound(request);
+      // A retry of a card refund still pending sends it again, with the same key at the provider.
+      const state =
+        refunded.to === 'card' && refunded.state === 'pending'
+          ? await sendCardRefund(
+              db,
+              (await request.server.ctx.payments.required()).provider,
+              refunded.refundId,
+            )
+          : refunded.state;
       return {
         status: 'OK',
-        message: t(locale, 'refund.done'),
+        message: t(locale, REFUND_MESSAGES[refunded.to][state]),
         payload: {
           refund_id: refunded.refundId,
           order_id: refunded.orderId,
           amount: refunded.amount,
-          refunded: refunded.refunded,
-          refundable: refunded.refundable,
+          to: refunded.to,
+          state,
+          card: refunded.card,
+          refunded: state === 'failed' ? refunded.refunded - refunded.amount : refunded.refunded,
+          refundable: state === 'failed' ? refunded.refundable + refunded.amount : refunded.refundable,
         },
       };
     } catch (error) {
       if (error instanceof OrderNotPaidError) throw new HttpError(409, t(locale, 'refund.notPaid'));
+      if (error instanceof NoCardRefundError) {
+        if (error.why === 'notByCard') throw new HttpError(409, t(locale, 'refund.notByCard'));
+        throw fieldErrors({ amount: [t(locale, 'refund.tooSmallForCard')] });
+      }
       if (error instanceof RefundBeyondPaidError) {
         const left = await coinsText(request, error.refundable);
         throw fieldErrors({ amount: [t(locale, 'refund.beyondPaid', { left })] });

@@ -15,6 +15,12 @@ export function isLocale(code: string): code is Locale {
 const en = {
   'refund.done': "The refund is on the customer's balance.",
   'refund.notPaid': 'Only a paid order can be refunded.',
+  'refund.notByCard': 'This order was paid from the balance: there is no card to refund.',
+  'refund.tooSmallForCard': 'This refund is too small to send to the card.',
+  'refund.cardDone': 'The refund was sent to the card.',
+  'refund.cardPending':
+    'The refund is recorded, but the payment provider cannot be reached: it is sent again automatically.',
+  'refund.cardRefused': 'The payment provider refused the refund: nothing was refunded.',
   'refund.beyondPaid': 'A refund cannot exceed what was paid: {left} is left to refund on this order.',
   'refund.keyReused':
     'This refund was already sent with other details (order, amount or reason). Reload the page and try again.',
@@ -180,6 +186,13 @@ type Catalogue = Record<MessageKey, string>;
 const de: Catalogue = {
   'refund.done': 'Die Erstattung ist auf dem Guthaben des Kunden.',
   'refund.notPaid': 'Nur eine bezahlte Bestellung kann erstattet werden.',
+  'refund.notByCard':
+    'Diese Bestellung wurde mit dem Guthaben bezahlt: Es gibt keine Karte für eine Erstattung.',
+  'refund.tooSmallForCard': 'Diese Erstattung ist zu klein, um sie an die Karte zu senden.',
+  'refund.cardDone': 'Die Erstattung wurde an die Karte gesendet.',
+  'refund.cardPending':
+    'Die Erstattung ist erfasst, aber der Zahlungsanbieter ist nicht erreichbar: Sie wird automatisch erneut gesendet.',
+  'refund.cardRefused': 'Der Zahlungsanbieter hat die Erstattung abgelehnt: Es wurde nichts erstattet.',
   'refund.beyondPaid':
     'Eine Erstattung darf nicht mehr sein als bezahlt wurde: Für diese Bestellung sind noch {left} erstattbar.',
   'refund.keyReused':
@@ -350,6 +363,12 @@ const de: Catalogue = {
 const es: Catalogue = {
   'refund.done': 'El reembolso está en el saldo del cliente.',
   'refund.notPaid': 'Solo se puede reembolsar un pedido pagado.',
+  'refund.notByCard': 'Este pedido se pagó con el saldo: no hay ninguna tarjeta a la que reembolsar.',
+  'refund.tooSmallForCard': 'Este reembolso es demasiado pequeño para enviarlo a la tarjeta.',
+  'refund.cardDone': 'El reembolso se ha enviado a la tarjeta.',
+  'refund.cardPending':
+    'El reembolso está registrado, pero no se puede contactar con el proveedor de pagos: se volverá a enviar automáticamente.',
+  'refund.cardRefused': 'El proveedor de pagos rechazó el reembolso: no se ha reembolsado nada.',
   'refund.beyondPaid':
     'Un reembolso no puede superar lo pagado: quedan {left} por reembolsar en este pedido.',
   'refund.keyReused':

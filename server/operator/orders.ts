@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { balanceLedger, orderLines, orders, payments, refunds, users } from '../db/schema';
 import { listDeliveries } from '../delivery/operator';
@@ -30,9 +30,12 @@ export async function orderSummaries(db: Database, where: SQL | undefined, limit
       .select({ orderId: refunds.orderId, sum: sql<string>`sum(${refunds.amountMinor})` })
       .from(refunds)
       .where(
-        inArray(
-          refunds.orderId,
-          rows.map((row) => row.id),
+        and(
+          inArray(
+            refunds.orderId,
+            rows.map((row) => row.id),
+          ),
+          ne(refunds.status, 'failed'),
         ),
       )
       .groupBy(refunds.orderId);
@@ -115,14 +118,22 @@ export async function orderDetail(db: Database, id: number) {
       coins: Number(payment.coinsMinor),
     })),
     ledger: ledger.map(ledgerView),
-    refunds: refundRows.map((refund) => ({
-      id: refund.id,
-      at: refund.createdAt.toISOString(),
-      amount: Number(refund.amountMinor),
-      to: refund.destination,
-      reason: refund.reason,
-      actor: refund.actor,
-    })),
+    refunds: refundRows.map((refund) => {
+      const payment = paymentRows.find((row) => row.id === refund.paymentId);
+      return {
+        id: refund.id,
+        at: refund.createdAt.toISOString(),
+        amount: Number(refund.amountMinor),
+        to: refund.destination,
+        state: refund.status,
+        card:
+          payment === undefined || refund.chargedMinor === null
+            ? null
+            : { currency: payment.currency, amount: Number(refund.chargedMinor) },
+        reason: refund.reason,
+        actor: refund.actor,
+      };
+    }),
     deliveries,
   };
 }

@@ -1,21 +1,28 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { orders, refunds } from '../db/schema';
+import { orders, payments, refunds } from '../db/schema';
 import { transaction } from '../db/statement';
 import { changeOnce, type IdempotencyClaim } from '../ledger/idempotency';
 import { appendLedgerEntry } from '../ledger/ledger';
 import { type Actor, audit } from './audit';
 
-/** An operator's refund request: coin minor units back to the customer's balance. */
+/** An operator's refund request: coin minor units back to the customer's balance or card. */
 export interface RefundRequest {
   amount: number;
+  to: 'balance' | 'card';
   reason: string;
 }
+
+export type RefundState = (typeof refunds.$inferSelect)['status'];
 
 export interface Refunded {
   refundId: number;
   orderId: number;
   amount: number;
+  to: RefundRequest['to'];
+  state: RefundState;
+  /** What goes back to the card, in minor units of the payment's currency. */
+  card: { currency: string; amount: number } | null;
   /** Coin minor units refunded on the order so far, this refund included. */
   refunded: number;
   /** What is left to refund. */
@@ -38,21 +45,47 @@ export class RefundBeyondPaidError extends Error {
   }
 }
 
-async function refundedOn(tx: Database, orderId: number): Promise<number> {
+/** A card refund of an order not paid by card, or one so small that its share of the payment is 0. */
+export class NoCardRefundError extends Error {
+  constructor(readonly why: 'notByCard' | 'tooSmall') {
+    super(why === 'notByCard' ? 'The order was not paid by card' : 'The refund is too small for the card');
+    this.name = 'NoCardRefundError';
+  }
+}
+
+/** Coin minor units refunded on an order: every refund but the failed ones. */
+async function refundedOn(tx: Database, orderId: number): Promise<{ coins: number; card: number }> {
   const [row] = await tx
-    .select({ sum: sql<string>`coalesce(sum(${refunds.amountMinor}), 0)` })
+    .select({
+      coins: sql<string>`coalesce(sum(${refunds.amountMinor}), 0)`,
+      card: sql<string>`coalesce(sum(${refunds.chargedMinor}), 0)`,
+    })
     .from(refunds)
-    .where(eq(refunds.orderId, orderId));
-  return Number(row?.sum ?? 0);
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+  return { coins: Number(row?.coins ?? 0), card: Number(row?.card ?? 0) };
 }
 
 /**
- * Refunds part or all of a paid order to the customer's balance: the refund row, a `refund`
- * ledger entry and the audit row (refunded before → after, the reason) in one transaction, with
- * the order's row locked so that concurrent refunds never add up past its total. Null when there
- * is no such order. The operator's Idempotency-Key (`claim`) makes a retry answer the first refund.
+ * The card's share of a refund of `amount` coins: in proportion to the order's total, rounded
+ * down, and the whole rest of the payment for the refund that completes the order's.
  */
-export function refundToBalance(
+export function cardShare(
+  amount: number,
+  order: { total: number; refunded: number },
+  payment: { amount: number; refunded: number },
+): number {
+  if (order.refunded + amount === order.total) return payment.amount - payment.refunded;
+  return Math.floor((amount * payment.amount) / order.total);
+}
+
+/**
+ * Records a refund of part or all of a paid order, with the order's row locked so that refunds
+ * never add up past its total, and its audit row (refunded before → after, the reason), in one
+ * transaction. To the balance: a `refund` ledger entry, done. To the card: `pending`, for
+ * `sendCardRefund` to send after the commit. Null when there is no such order. The operator's
+ * Idempotency-Key (`claim`) makes a retry answer as the first request did.
+ */
+export function recordRefund(
   db: Database,
   actor: Actor,
   orderId: number,
@@ -70,41 +103,73 @@ export function refundToBalance(
       if (order.status !== 'paid') throw new OrderNotPaidError(order.status);
       const total = Number(order.total);
       const before = await refundedOn(tx, orderId);
-      if (before + request.amount > total) throw new RefundBeyondPaidError(total - before);
+      if (before.coins + request.amount > total) throw new RefundBeyondPaidError(total - before.coins);
+      let card: (Refunded['card'] & { paymentId: number }) | null = null;
+      if (request.to === 'card') {
+        const [payment] = await tx
+          .select({ id: payments.id, amount: payments.amountMinor, currency: payments.currency })
+          .from(payments)
+          .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
+        if (payment === undefined) throw new NoCardRefundError('notByCard');
+        const amount = cardShare(
+          request.amount,
+          { total, refunded: before.coins },
+          { amount: Number(payment.amount), refunded: before.card },
+        );
+        if (amount <= 0) throw new NoCardRefundError('tooSmall');
+        card = { paymentId: payment.id, currency: payment.currency, amount };
+      }
+      const state: RefundState = card === null ? 'succeeded' : 'pending';
       const [refund] = await tx
         .insert(refunds)
         .values({
           orderId,
           amountMinor: request.amount,
-          destination: 'balance',
+          destination: request.to,
           reason: request.reason,
           actorUserId: actor.userId,
           actor: actor.label,
+          status: state,
+          paymentId: card?.paymentId ?? null,
+          chargedMinor: card?.amount ?? null,
         })
         .returning({ id: refunds.id });
       if (refund === undefined) throw new Error('the refund was not stored');
-      await appendLedgerEntry(tx, {
-        userId: order.userId,
-        amountMinor: request.amount,
-        reason: 'refund',
-        idempotencyKey: `refund:${refund.id}`,
-        orderId,
-      });
-      const refunded = before + request.amount;
+      if (card === null) {
+        await appendLedgerEntry(tx, {
+          userId: order.userId,
+          amountMinor: request.amount,
+          reason: 'refund',
+          idempotencyKey: `refund:${refund.id}`,
+          orderId,
+        });
+      }
+      const refunded = before.coins + request.amount;
+      const cardAmount = card === null ? null : { currency: card.currency, amount: card.amount };
       await audit(tx, actor, {
         action: 'order.refund',
         entity: 'order',
         entityId: orderId,
-        before: { refunded: before },
+        before: { refunded: before.coins },
         after: {
           refunded,
           amount: request.amount,
-          to: 'balance',
+          to: request.to,
+          ...(cardAmount === null ? {} : { card: cardAmount }),
           reason: request.reason,
           refund_id: refund.id,
         },
       });
-      return { refundId: refund.id, orderId, amount: request.amount, refunded, refundable: total - refunded };
+      return {
+        refundId: refund.id,
+        orderId,
+        amount: request.amount,
+        to: request.to,
+        state,
+        card: cardAmount,
+        refunded,
+        refundable: total - refunded,
+      };
     });
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { orders, payments } from '../db/schema';
 import { transaction } from '../db/statement';
 import { restoreOrderLines } from '../ledger/cart';
+import { sendPendingCardRefunds } from './card-refunds';
 import type { PaymentRow } from './payments';
 import type { PaymentProvider } from './provider';
 
@@ -174,8 +175,8 @@ export async function pendingPaymentsOf(
 }
 
 /**
- * Runs `expirePendingPayments` every `everyMs` until stopped: each API node runs one, and the row
- * locks keep two nodes from closing the same payment. A failed sweep (the database away) is logged
+ * Runs `expirePendingPayments`, then sends card refunds still pending again, every `everyMs` until
+ * stopped: each API node runs one, and the row locks keep two nodes from closing the same payment. A failed sweep (the database away) is logged
  * and the next one tries again.
  */
 export function startExpirySweep(options: {
@@ -191,9 +192,14 @@ export function startExpirySweep(options: {
   const sweep = async () => {
     try {
       const expired = await expirePendingPayments(options.db, options.timeoutMs);
-      if (expired.length === 0) return;
-      options.log.info({ payments: expired.map((payment) => payment.ref) }, 'expired pending payments');
-      await closeAtProvider(await options.provider(), expired, options.log);
+      const provider = await options.provider();
+      if (expired.length > 0) {
+        options.log.info({ payments: expired.map((payment) => payment.ref) }, 'expired pending payments');
+        await closeAtProvider(provider, expired, options.log);
+      }
+      if (provider !== undefined && (await sendPendingCardRefunds(options.db, provider)) > 0) {
+        options.log.info({}, 'sent pending card refunds');
+      }
     } catch (error) {
       options.log.warn({ err: error }, 'the pending-payment sweep failed; the next one tries again');
     }

@@ -42,6 +42,16 @@ export interface PaymentEvent {
   payload: unknown;
 }
 
+/** Part or all of a paid payment, back to the card it was made with. */
+export interface CardRefund {
+  /** The payment: our reference and the provider's id of its checkout. */
+  payment: { ref: string; providerRef: string | null };
+  /** Minor units of the payment's currency. */
+  amountMinor: number;
+  /** The provider's idempotency key: however often it is sent, the card gets the refund once. */
+  key: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(payment: CheckoutPayment, urls: CheckoutUrls): Promise<CheckoutSession>;
@@ -55,6 +65,12 @@ export interface PaymentProvider {
    * the same page (the sandbox's is derived from the payment).
    */
   resumeCheckout?(providerRef: string): Promise<string>;
+  /**
+   * Sends a refund to the card; answers the provider's id of it. Throws `PaymentsUnavailableError`
+   * when the provider cannot be reached (send it again later, with the same key) and
+   * `PaymentProviderRefusedError` when it will not refund.
+   */
+  refund(refund: CardRefund): Promise<{ providerRef: string }>;
   /** Checks the signature on the exact bytes received; throws `WebhookSignatureError` otherwise. */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent;
 }

@@ -125,6 +125,10 @@ export function createSandboxProvider(secret: string, now: () => number = Date.n
     async createCheckout(payment): Promise<CheckoutSession> {
       return { redirectUrl: sandboxPageUrl(secret, payment.ref), providerRef: `sandbox:${payment.ref}` };
     },
+    // The sandbox moves no money: a refund is taken at once, named after its key.
+    async refund(refund) {
+      return { providerRef: `sandbox:${refund.key}` };
+    },
     verifyWebhook(rawBody, headers): PaymentEvent {
       const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);
       verifySandboxSignature(secret, rawBody, header, Math.floor(now() / 1000));

@@ -27,7 +27,7 @@ function providerError(error: unknown): unknown {
   return new PaymentProviderRefusedError({ cause: error });
 }
 
-/** The one Stripe call the adapter makes; a fake stands in for it in tests. */
+/** The Stripe calls the adapter makes; a fake stands in for them in tests. */
 export interface StripeCheckoutClient {
   checkout: {
     sessions: {
@@ -35,11 +35,19 @@ export interface StripeCheckoutClient {
         params: Stripe.Checkout.SessionCreateParams,
         options?: Stripe.RequestOptions,
       ): Promise<Pick<Stripe.Checkout.Session, 'id' | 'url'>>;
-      /** An open session's page, to pay it later. */
-      retrieve?(id: string): Promise<Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status'>>;
+      /** An open session's page, to pay it later; a paid one's payment intent, to refund it. */
+      retrieve?(
+        id: string,
+      ): Promise<Pick<Stripe.Checkout.Session, 'id' | 'url' | 'status' | 'payment_intent'>>;
       /** Expires an open session: it takes no payment afterwards (ADR 0028). */
       expire?(id: string, params?: Stripe.Checkout.SessionExpireParams): Promise<unknown>;
     };
+  };
+  refunds?: {
+    create(
+      params: Stripe.RefundCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<Pick<Stripe.Refund, 'id'>>;
   };
 }
 
@@ -150,6 +158,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       // (paid: credited as coins) say what happened.
       try {
         await client.checkout.sessions.expire?.(providerRef);
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+    async refund({ payment, amountMinor, key }) {
+      if (payment.providerRef === null) throw new PaymentProviderRefusedError();
+      try {
+        const session = await client.checkout.sessions.retrieve?.(payment.providerRef);
+        const intent = session?.payment_intent;
+        const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+        if (paymentIntent === undefined || client.refunds === undefined)
+          throw new PaymentProviderRefusedError();
+        const refund = await client.refunds.create(
+          { payment_intent: paymentIntent, amount: amountMinor, metadata: { payment_ref: payment.ref } },
+          { idempotencyKey: key },
+        );
+        return { providerRef: refund.id };
       } catch (error) {
         throw providerError(error);
       }

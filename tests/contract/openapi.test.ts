@@ -155,6 +155,9 @@ describe('openapi.yaml', () => {
         'getCustomer',
         'listOperatorOrders',
         'getOperatorOrder',
+        'revokeCustomerSessions',
+        'resendCustomerVerification',
+        'getOperatorOverview',
       ].sort(),
     );
   });
@@ -232,6 +235,9 @@ describe('openapi.yaml covers every call', () => {
     'GET /operator/customers/{id}',
     'GET /operator/orders',
     'GET /operator/orders/{id}',
+    'POST /operator/customers/{id}/sign-out',
+    'POST /operator/customers/{id}/verification-email',
+    'GET /operator/overview',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {

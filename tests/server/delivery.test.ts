@@ -471,7 +471,7 @@ describe('the operator', () => {
         'adjustCustomerBalance',
         { params: { id: customer.id }, headers: keyed, body: { amount: 100, reason: 'x' } },
       ],
-      ['revokeCustomerSessions', { params: { id: customer.id } }],
+      ['revokeCustomerSessions', { params: { id: customer.id }, body: {} }],
       ['resendCustomerVerification', { params: { id: customer.id }, body: {} }],
       ['getOperatorOverview', {}],
       ['listOperatorOrders', {}],

@@ -3,8 +3,15 @@
 // transaction, never below zero or past what was paid, once per Idempotency-Key.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, balanceLedger, orders, payments, users } from '../../server/db/schema';
+import { auditLog, balanceLedger, orders, payments, refunds, users } from '../../server/db/schema';
 import { ledgerBalance } from '../../server/ledger/ledger';
+import { sendPendingCardRefunds } from '../../server/payments/card-refunds';
+import {
+  type CardRefund,
+  type PaymentProvider,
+  PaymentProviderRefusedError,
+  PaymentsUnavailableError,
+} from '../../server/payments/provider';
 import { languageId, mailsTo, verificationTokenIn } from './support/accounts';
 import {
   cachedBalance,
@@ -444,7 +451,7 @@ describe('operator customer care', () => {
     const customer = await createCustomer(db());
     expect((await suite.api.call('getProfile', { token: customer.token })).status).toBe(200);
     const revoke = (id: number) =>
-      suite.api.call('revokeCustomerSessions', { token: op.token, params: { id } });
+      suite.api.call('revokeCustomerSessions', { token: op.token, params: { id }, body: {} });
 
     const signedOut = await revoke(customer.id);
     expect(signedOut.body).toEqual({
@@ -565,5 +572,154 @@ describe('operator overview', () => {
     expect((await read(op.token, 1)).days.map((day) => day.date)).toEqual([today?.date]);
     const refused = await suite.api.call('getOperatorOverview', { token: op.token, query: { days: 0 } });
     expect(refused.status).toBe(422);
+  });
+});
+
+describe('operator refunds to the card', () => {
+  type Answer = () => Promise<{ providerRef: string }>;
+  const sent: CardRefund[] = [];
+  let answer: Answer = async () => ({ providerRef: `re_${sent.length}` });
+  const provider: PaymentProvider = {
+    name: 'stripe',
+    createCheckout: () => Promise.reject(new Error('not in these tests')),
+    verifyWebhook: () => {
+      throw new Error('not in these tests');
+    },
+    refund: (refund) => {
+      sent.push(refund);
+      return answer();
+    },
+  };
+  const answerWith = (next: Answer) => {
+    suite.api.app.ctx.payments.replace({ provider });
+    answer = next;
+  };
+  const taken: Answer = async () => ({ providerRef: `re_${sent.length}` });
+
+  /** An order of 1,000 coin minor units paid by card, €24.99 unless told (its checkout session `cs_<id>`). */
+  async function paidByCard(charged = { amountMinor: 2_499, currency: 'EUR' }) {
+    const customer = await createCustomer(db());
+    const [order] = await db()
+      .insert(orders)
+      .values({ userId: customer.id, status: 'paid', totalMinor: 1_000, paymentMethod: 'card' })
+      .returning({ id: orders.id });
+    if (order === undefined) throw new Error('no order');
+    await db()
+      .insert(payments)
+      .values({
+        ref: `pay_${crypto.randomUUID().replaceAll('-', '')}`,
+        provider: 'stripe',
+        providerRef: `cs_${order.id}`,
+        kind: 'order',
+        userId: customer.id,
+        orderId: order.id,
+        ...charged,
+        coinsMinor: 1_000,
+        status: 'paid',
+      });
+    return { customer, orderId: order.id };
+  }
+  const payloadOf = (answer: { body: unknown }) =>
+    (answer.body as { payload: { refund_id: number; state: string; card: unknown; refundable: number } })
+      .payload;
+
+  it('sends each share of the payment to the card once, and the last refund exactly what is left', async () => {
+    answerWith(taken);
+    const op = await createOperator(db());
+    const { customer, orderId } = await paidByCard();
+    const balanceBefore = await cachedBalance(db(), customer.id);
+    const shares = [];
+    for (const amount of [333, 333, 334]) {
+      const answer = await refund(op, orderId, { to: 'card', amount, reason: 'Server was down' });
+      expect(answer.body).toMatchObject({ message: 'The refund was sent to the card.' });
+      shares.push(payloadOf(answer));
+    }
+    // 333/1000 of €24.99 is €8.32 (rounded down), twice; the last gets the rest: €8.35.
+    expect(shares.map(({ state, card }) => ({ state, card }))).toEqual([
+      { state: 'succeeded', card: { currency: 'EUR', amount: 832 } },
+      { state: 'succeeded', card: { currency: 'EUR', amount: 832 } },
+      { state: 'succeeded', card: { currency: 'EUR', amount: 835 } },
+    ]);
+    expect(shares.at(-1)?.refundable).toBe(0);
+    expect(sent.slice(-3)).toEqual(
+      shares.map(({ refund_id, card }) => ({
+        payment: { ref: expect.stringMatching(/^pay_/), providerRef: `cs_${orderId}` },
+        amountMinor: (card as { amount: number }).amount,
+        key: `refund_${refund_id}`,
+      })),
+    );
+    expect(await cachedBalance(db(), customer.id)).toBe(balanceBefore);
+    const beyond = await refund(op, orderId, { to: 'card', amount: 1, reason: 'More' });
+    expect(beyond.status).toBe(422);
+    const detail = await suite.api.call('getOperatorOrder', { token: op.token, params: { id: orderId } });
+    expect((detail.body as { payload: { refunds: unknown[] } }).payload.refunds).toMatchObject([
+      { to: 'card', state: 'succeeded', card: { currency: 'EUR', amount: 832 } },
+      { to: 'card', state: 'succeeded', card: { currency: 'EUR', amount: 832 } },
+      { to: 'card', state: 'succeeded', card: { currency: 'EUR', amount: 835 } },
+    ]);
+  });
+
+  it('keeps a refund pending while the provider is away, and a retry or the sweep sends it with the same key', async () => {
+    const op = await createOperator(db());
+    const { orderId } = await paidByCard();
+    answerWith(() => Promise.reject(new PaymentsUnavailableError('unreachable')));
+    const key = crypto.randomUUID();
+    const away = await refund(op, orderId, { to: 'card', amount: 500, reason: 'Lag' }, key);
+    expect(away.body).toMatchObject({
+      message:
+        'The refund is recorded, but the payment provider cannot be reached: it is sent again automatically.',
+      payload: { state: 'pending', refundable: 500 },
+    });
+    const { refund_id } = payloadOf(away);
+    answerWith(taken);
+    const retried = await refund(op, orderId, { to: 'card', amount: 500, reason: 'Lag' }, key);
+    expect(payloadOf(retried)).toMatchObject({ refund_id, state: 'succeeded' });
+    expect(sent.filter((one) => one.key === `refund_${refund_id}`)).toHaveLength(2);
+
+    answerWith(() => Promise.reject(new PaymentsUnavailableError('unreachable')));
+    const second = payloadOf(await refund(op, orderId, { to: 'card', amount: 100, reason: 'Lag again' }));
+    expect(second.state).toBe('pending');
+    answerWith(taken);
+    expect(await sendPendingCardRefunds(db(), provider)).toBeGreaterThanOrEqual(1);
+    const [row] = await db().select().from(refunds).where(eq(refunds.id, second.refund_id));
+    expect(row).toMatchObject({ status: 'succeeded', providerRef: expect.stringMatching(/^re_/) });
+  });
+
+  it('counts a refund the provider refused for nothing, with an audit row', async () => {
+    const op = await createOperator(db());
+    const { orderId } = await paidByCard();
+    answerWith(() => Promise.reject(new PaymentProviderRefusedError()));
+    const refused = await refund(op, orderId, { to: 'card', amount: 1_000, reason: 'Chargeback' });
+    expect(refused.body).toMatchObject({
+      message: 'The payment provider refused the refund: nothing was refunded.',
+      payload: { state: 'failed', refunded: 0, refundable: 1_000 },
+    });
+    const actions = await db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(orderId))));
+    expect(actions.map(({ action }) => action)).toEqual(['order.refund', 'order.refund.failed']);
+    answerWith(taken);
+    expect(payloadOf(await refund(op, orderId, { to: 'card', amount: 1_000, reason: 'Again' })).state).toBe(
+      'succeeded',
+    );
+  });
+
+  it('refuses a card refund of an order paid from the balance (409) and one too small for the card (422)', async () => {
+    answerWith(taken);
+    const op = await createOperator(db());
+    const { orderId } = await paidOrder();
+    const byBalance = await refund(op, orderId, { to: 'card', amount: 1, reason: 'x' });
+    expect(byBalance.status).toBe(409);
+    expect(byBalance.body).toMatchObject({
+      message: 'This order was paid from the balance: there is no card to refund.',
+    });
+    // 1/1000 of ¥300 is less than ¥1.
+    const card = await paidByCard({ amountMinor: 300, currency: 'JPY' });
+    const tiny = await refund(op, card.orderId, { to: 'card', amount: 1, reason: 'x' });
+    expect(tiny.status).toBe(422);
+    expect(tiny.body).toMatchObject({
+      errors: { amount: ['This refund is too small to send to the card.'] },
+    });
   });
 });

@@ -461,7 +461,7 @@ describe('with Stripe', () => {
         },
         async retrieve(id) {
           retrieved.push(id);
-          return { id, url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open' };
+          return { id, url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_intent: null };
         },
         async expire(id) {
           expired.push(id);

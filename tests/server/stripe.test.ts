@@ -3,7 +3,11 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, webhookEvents } from '../../server/db/schema';
 import { seedSettings } from '../../server/db/seed/reference-data';
-import type { CheckoutPayment } from '../../server/payments/provider';
+import {
+  type CheckoutPayment,
+  PaymentProviderRefusedError,
+  PaymentsUnavailableError,
+} from '../../server/payments/provider';
 import { createStripeProvider, type StripeCheckoutClient, stripeAmount } from '../../server/payments/stripe';
 import type { TestApi } from './support/api';
 import {
@@ -127,6 +131,49 @@ describe('the Stripe Checkout adapter', () => {
     };
     const provider = createStripeProvider({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, client });
     await expect(provider.createCheckout(payment, urls)).rejects.toThrow(/no URL/);
+  });
+
+  it("refunds through the session's payment intent with the refund's key; refused or away as the store knows them", async () => {
+    const created: unknown[][] = [];
+    let answer: () => Promise<{ id: string }> = async () => ({ id: 're_test_1' });
+    const client: StripeCheckoutClient = {
+      checkout: {
+        sessions: {
+          create: async () => ({ id: 'cs_test_x', url: null }),
+          retrieve: async (id) => ({ id, url: null, status: 'complete', payment_intent: 'pi_test_9' }),
+        },
+      },
+      refunds: {
+        create: async (...args) => {
+          created.push(args);
+          return answer();
+        },
+      },
+    };
+    const provider = createStripeProvider({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, client });
+    const refund = {
+      payment: { ref: payment.ref, providerRef: 'cs_test_x' },
+      amountMinor: 1190,
+      key: 'refund_7',
+    };
+    expect(await provider.refund(refund)).toEqual({ providerRef: 're_test_1' });
+    expect(created).toEqual([
+      [
+        { payment_intent: 'pi_test_9', amount: 1190, metadata: { payment_ref: payment.ref } },
+        { idempotencyKey: 'refund_7' },
+      ],
+    ]);
+    answer = () =>
+      Promise.reject(
+        Object.assign(new Error('charge_already_refunded'), { type: 'StripeInvalidRequestError' }),
+      );
+    await expect(provider.refund(refund)).rejects.toBeInstanceOf(PaymentProviderRefusedError);
+    answer = () =>
+      Promise.reject(Object.assign(new Error('socket hang up'), { type: 'StripeConnectionError' }));
+    await expect(provider.refund(refund)).rejects.toBeInstanceOf(PaymentsUnavailableError);
+    await expect(
+      provider.refund({ ...refund, payment: { ref: payment.ref, providerRef: null } }),
+    ).rejects.toBeInstanceOf(PaymentProviderRefusedError);
   });
 
   it.each([
