@@ -31,9 +31,19 @@ export interface PhoneFieldProps {
 export function PhoneField({ label, countries, value, onChange, errorMessage }: PhoneFieldProps) {
   const say = useText();
   const selectId = useId();
+  // What was typed last, read once when the library arrives (not once per keystroke), and only
+  // while the field is still on the page: its form may have been sent and closed meanwhile.
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
+  const mounted = useRef(false);
+  const awaiting = useRef(false);
   useEffect(() => onFirstInteraction(() => void loadPhoneLibrary().catch(() => {})), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const readTyped = (text: string) => {
     const library = loadedPhoneLibrary();
@@ -42,13 +52,19 @@ export function PhoneField({ label, countries, value, onChange, errorMessage }: 
       return;
     }
     onChange(unreadPhone(text, value.country));
+    if (awaiting.current) return;
+    awaiting.current = true;
     loadPhoneLibrary().then(
       ({ readPhone }) => {
+        awaiting.current = false;
+        if (!mounted.current) return;
         const current = latest.current;
         current.onChange(readPhone(current.value.text, current.value.country));
       },
       // Not loaded (the server away): the text stays as typed; the next keystroke tries again.
-      () => {},
+      () => {
+        awaiting.current = false;
+      },
     );
   };
   const options = countries
