@@ -31,6 +31,18 @@ export function parseAmount(text: string, decimals: number): number | null {
   return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
 }
 
+/**
+ * A signed amount typed by an operator ('-12.50', '+5', '7,25') as minor units, or null when it
+ * is not a non-zero number with at most `decimals` decimal places.
+ */
+export function parseSignedAmount(text: string, decimals: number): number | null {
+  const trimmed = text.trim();
+  const sign = trimmed.startsWith('-') ? -1 : 1;
+  const digits = trimmed.startsWith('-') || trimmed.startsWith('+') ? trimmed.slice(1) : trimmed;
+  const minor = /^\d/.test(digits) ? parseAmount(digits, decimals) : null;
+  return minor === null ? null : sign * minor;
+}
+
 function numberFormat(locale: string, decimals: number, options: Intl.NumberFormatOptions = {}) {
   return new Intl.NumberFormat(locale, {
     ...options,

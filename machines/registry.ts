@@ -15,6 +15,10 @@ import { signUpMachine } from './forms/signUp';
 import { languageMachine } from './language';
 import { loginLinkMachine } from './loginLink';
 import { mobileMenuMachine } from './mobileMenu';
+import { operatorAccessMachine } from './operator/access';
+import { balanceAdjustmentMachine } from './operator/balanceAdjustment';
+import { operatorCustomerMachine } from './operator/customer';
+import { operatorCustomersMachine } from './operator/customers';
 import { ordersMachine } from './orders';
 import { paymentResultMachine } from './paymentResult';
 import { paymentStatusMachine } from './paymentStatus';
@@ -58,4 +62,8 @@ export const machines: Record<string, AnyStateMachine> = {
   changePassword: changePasswordMachine,
   changeEmail: changeEmailMachine,
   topUp: topUpMachine,
+  operatorAccess: operatorAccessMachine,
+  operatorCustomers: operatorCustomersMachine,
+  operatorCustomer: operatorCustomerMachine,
+  balanceAdjustment: balanceAdjustmentMachine,
 };

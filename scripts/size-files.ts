@@ -2,8 +2,8 @@
 // of `/` and each route's own files. tests/e2e/first-load.e2e.ts checks the same lists against what
 // Chromium really fetches, so a part that loads by itself (at once, on idle) and is not counted
 // here fails that test (docs/decisions/0032).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const DIST = 'dist/app';
@@ -28,6 +28,20 @@ export interface RouteModules {
   /** A known excess over the route budget, with its reason: printed, and not failing the check. */
   knownOver?: string;
 }
+/**
+ * The operator console's own modules (docs/decisions/0044-operator-console.md): they load only
+ * when an operator opens /operator, so none may be in the first load or in a customer route's
+ * files. The route table (src/routes/operator.ts) is not among them: the router needs it.
+ */
+export const OPERATOR_MODULES: readonly RegExp[] = [
+  /^src\/features\/operator\//,
+  /^src\/bootstrap\/screens\/operator\.ts$/,
+  /^machines\/operator\//,
+];
+export const isOperatorModule = (source: string): boolean =>
+  OPERATOR_MODULES.some((pattern) => pattern.test(source));
+
+const OPERATOR = ['src/features/operator/OperatorLayout.tsx', 'src/bootstrap/screens/operator.ts'];
 const ACCOUNT = ['src/features/account/AccountLayout.tsx', 'src/bootstrap/screens/account.ts'];
 export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/account/profile': {
@@ -76,9 +90,18 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/success-payment': {
     arrival: ['src/features/payment/PaymentSuccessPage.tsx', 'src/bootstrap/screens/payment.ts'],
   },
+  '/operator/customers': { arrival: [...OPERATOR, 'src/features/operator/CustomersPage.tsx'] },
+  '/operator/customers/{id}': { arrival: [...OPERATOR, 'src/features/operator/CustomerPage.tsx'] },
 };
 
-type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type Chunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
 
 export interface Build {
   /** The first load of `/`: the JavaScript files (paths under dist/app, e.g. `assets/ui-….js`). */
@@ -86,6 +109,10 @@ export interface Build {
   /** The files of `modules` (source paths) with their static imports, minus the first load. */
   ownFiles(modules: readonly string[]): string[];
   gzipSize(file: string): number;
+  /** Every module the app imports lazily (route components, screen modules, lazy parts), by source path. */
+  lazyModules: string[];
+  /** The source modules bundled into `file` (from its source map), as paths from the repository root. */
+  sourcesOf(file: string): string[];
 }
 
 /**
@@ -129,10 +156,22 @@ export function readBuild(dist = DIST): Build {
   const gzipSizes = new Map<string, number>();
   return {
     firstLoad,
+    lazyModules: Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry),
     ownFiles(modules) {
       const missing = modules.filter((module) => manifest[module] === undefined);
       if (missing.length > 0) throw new Error(`size: not chunks of the build: ${missing.join(', ')}`);
       return scriptsOf(withStaticImports(modules)).filter((file) => !firstLoadSet.has(file));
+    },
+    sourcesOf(file) {
+      const mapFile = join(dist, `${file}.map`);
+      // Without a map a chunk holds no module of ours: a re-export facade or the bundler's runtime.
+      if (!existsSync(mapFile)) return [];
+      const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; sourceRoot?: string };
+      return map.sources.map((source) =>
+        relative(process.cwd(), resolve(dirname(mapFile), map.sourceRoot ?? '', source))
+          .split('\\')
+          .join('/'),
+      );
     },
     gzipSize(file) {
       let size = gzipSizes.get(file);

@@ -5,6 +5,7 @@ import type { accountScreens } from './screens/account';
 import type { authScreens } from './screens/auth';
 import type { cartScreens } from './screens/cart';
 import type { emailScreens } from './screens/email';
+import type { operatorScreens } from './screens/operator';
 import type { pageScreens } from './screens/pages';
 import type { paymentScreens } from './screens/payment';
 import type { shopScreens } from './screens/shop';
@@ -19,6 +20,7 @@ const screenModules = {
   auth: () => import('./screens/auth').then((module) => module.authScreens),
   cart: () => import('./screens/cart').then((module) => module.cartScreens),
   email: () => import('./screens/email').then((module) => module.emailScreens),
+  operator: () => import('./screens/operator').then((module) => module.operatorScreens),
   pages: () => import('./screens/pages').then((module) => module.pageScreens),
   payment: () => import('./screens/payment').then((module) => module.paymentScreens),
   shop: () => import('./screens/shop').then((module) => module.shopScreens),
@@ -28,6 +30,7 @@ type Providers = typeof accountScreens &
   typeof authScreens &
   typeof cartScreens &
   typeof emailScreens &
+  typeof operatorScreens &
   typeof pageScreens &
   typeof paymentScreens &
   typeof shopScreens;
@@ -53,6 +56,10 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   paymentResult: 'payment',
   shop: 'shop',
   checkout: 'cart',
+  operatorAccess: 'operator',
+  operatorCustomers: 'operator',
+  operatorCustomer: 'operator',
+  balanceAdjustment: 'operator',
 };
 
 /**

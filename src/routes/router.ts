@@ -22,6 +22,7 @@ import { homeRoute } from './home';
 import { loginRoute } from './login';
 import { loginLinkRoute } from './login-link';
 import { notFoundRoute } from './not-found';
+import { operatorCustomerRoute, operatorCustomersRoute, operatorIndexRoute, operatorRoute } from './operator';
 import { pendingPaymentRoute, processingPaymentRoute } from './payment-waiting';
 import { registerRoute } from './register';
 import { resetPasswordRoute } from './reset-password';
@@ -58,6 +59,7 @@ export const routeTree = rootRoute.addChildren([
   emailVerifySuccessRoute,
   emailVerifyAlreadyRoute,
   emailVerifyInvalidRoute,
+  operatorRoute.addChildren([operatorIndexRoute, operatorCustomersRoute, operatorCustomerRoute]),
   shopRoute,
   cartRoute,
   rulesRoute,

@@ -22,6 +22,9 @@ const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
   de: [
     'account.orders.itemCount',
     'account.orders.status',
+    'operator.customer.dateTime',
+    'operator.customer.status',
+    'operator.customers.name',
     'pages.faq.title',
     'shell.footer.copyright',
     'shell.nav.faq',
@@ -29,7 +32,13 @@ const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
     'shell.nav.shopLink',
     'shop.title',
   ],
-  es: ['account.orders.itemCount', 'account.orders.total', 'shell.footer.copyright'],
+  es: [
+    'account.orders.itemCount',
+    'account.orders.total',
+    'operator.customer.dateTime',
+    'operator.customer.no',
+    'shell.footer.copyright',
+  ],
 };
 
 /** Formal address a "du"/"tú" catalogue must not slip into (German: capitalised mid-sentence). */

@@ -1,0 +1,80 @@
+import { fromPromise } from 'xstate';
+import { operatorAccessMachine } from '../../../machines/operator/access';
+import {
+  type AdjustmentAnswer,
+  type AdjustmentRequest,
+  balanceAdjustmentMachine,
+} from '../../../machines/operator/balanceAdjustment';
+import {
+  type CustomerDetail,
+  type CustomerInput,
+  operatorCustomerMachine,
+} from '../../../machines/operator/customer';
+import {
+  CUSTOMERS_PER_PAGE,
+  type CustomersPage,
+  type CustomersQuery,
+  operatorCustomersMachine,
+} from '../../../machines/operator/customers';
+import { type ApiClient, call } from '../../api';
+
+/**
+ * The operator console (docs/architecture.md §3b, docs/decisions/0044-operator-console.md): loaded
+ * with the first /operator route only, never with a customer's.
+ */
+export const operatorScreens = {
+  /** GET /operator/customers?limit=1: 403 for a customer. */
+  operatorAccess: (api: ApiClient) =>
+    operatorAccessMachine.provide({
+      actors: {
+        checkAccess: fromPromise<void>(async ({ signal }) => {
+          await call(api.GET('/operator/customers', { params: { query: { limit: 1 } }, signal }));
+        }),
+      },
+    }),
+  /** GET /operator/customers: one more than a page, to know whether another follows. */
+  operatorCustomers: (api: ApiClient) =>
+    operatorCustomersMachine.provide({
+      actors: {
+        findCustomers: fromPromise<CustomersPage, CustomersQuery>(async ({ input, signal }) => {
+          const query = {
+            limit: CUSTOMERS_PER_PAGE + 1,
+            ...(input.q === '' ? {} : { q: input.q }),
+            ...(input.beforeId === null ? {} : { before_id: input.beforeId }),
+          };
+          const found = (await call(api.GET('/operator/customers', { params: { query }, signal }))).payload;
+          return { customers: found.slice(0, CUSTOMERS_PER_PAGE), more: found.length > CUSTOMERS_PER_PAGE };
+        }),
+      },
+    }),
+  /** GET /operator/customers/{id}. */
+  operatorCustomer: (api: ApiClient) =>
+    operatorCustomerMachine.provide({
+      actors: {
+        fetchCustomer: fromPromise<CustomerDetail, CustomerInput>(
+          async ({ input, signal }) =>
+            (await call(api.GET('/operator/customers/{id}', { params: { path: { id: input.id } }, signal })))
+              .payload,
+        ),
+      },
+    }),
+  /** POST /operator/customers/{id}/balance-adjustments with the attempt's Idempotency-Key. */
+  balanceAdjustment: (api: ApiClient) =>
+    balanceAdjustmentMachine.provide({
+      actors: {
+        adjustBalance: fromPromise<AdjustmentAnswer, AdjustmentRequest>(async ({ input, signal }) => {
+          const answer = await call(
+            api.POST('/operator/customers/{id}/balance-adjustments', {
+              params: {
+                path: { id: input.customerId },
+                header: { 'idempotency-key': input.idempotencyKey },
+              },
+              body: { amount: input.amount, reason: input.reason },
+              signal,
+            }),
+          );
+          return { message: answer.message, balance: answer.payload.balance };
+        }),
+      },
+    }),
+};

@@ -1,0 +1,80 @@
+import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { defineMessages } from 'react-intl';
+import { Button } from '../../components/Button/Button';
+import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
+import { useOptionalText, useText } from '../../i18n/useText';
+import './operator.css';
+
+const route = getRouteApi('/operator');
+
+const messages = defineMessages({
+  nav: { id: 'operator.nav.label', defaultMessage: 'Operator console' },
+  customers: { id: 'operator.nav.customers', defaultMessage: 'Customers' },
+  notForYouTitle: { id: 'operator.forbidden.title', defaultMessage: 'Not for you' },
+  notForYouText: {
+    id: 'operator.forbidden.text',
+    defaultMessage: "This is the store operators' console. Your account cannot open it.",
+  },
+  backToStore: { id: 'operator.forbidden.back', defaultMessage: 'Back to the store' },
+  retry: { id: 'operator.access.retry', defaultMessage: 'Try again' },
+  failedTitle: { id: 'operator.access.failedTitle', defaultMessage: 'Operator console' },
+});
+
+/** The console's sections, in the order of the nav. */
+const SECTIONS = [{ to: '/operator/customers', label: messages.customers }] as const;
+
+/**
+ * /operator (docs/architecture.md §3b): the console's nav above the open page for an operator,
+ * the 'not for you' page (403) for a customer, or why the console could not be opened with Retry.
+ */
+export function OperatorLayout() {
+  const say = useText();
+  const text = useOptionalText();
+  const access = route.useLoaderData({ select: (data) => data.screen });
+  const state = useSelector(access, (s) => s.value);
+  const error = useSelector(access, (s) => s.context.error);
+
+  if (state === 'forbidden') {
+    return (
+      <main className="page page--centered operator-denied">
+        <p className="operator-denied__code" aria-hidden="true">
+          403
+        </p>
+        <h1>{say(messages.notForYouTitle)}</h1>
+        <p>{say(messages.notForYouText)}</p>
+        <LinkButton render={(props) => <Link to="/" {...props} />}>{say(messages.backToStore)}</LinkButton>
+      </main>
+    );
+  }
+  if (state !== 'allowed') {
+    return (
+      <main className="page page--centered">
+        <h1>{say(messages.failedTitle)}</h1>
+        <ErrorText>{text(error)}</ErrorText>
+        <Button variant="secondary" onPress={() => access.send({ type: 'RETRY' })}>
+          {say(messages.retry)}
+        </Button>
+      </main>
+    );
+  }
+  return (
+    <main className="page operator">
+      <nav className="operator__nav" aria-label={say(messages.nav)}>
+        <ul className="operator__sections">
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <Link to={section.to} className="operator__section" activeOptions={{ includeSearch: false }}>
+                {say(section.label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="operator__panel">
+        <Outlet />
+      </div>
+    </main>
+  );
+}

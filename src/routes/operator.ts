@@ -1,0 +1,93 @@
+import { createRoute, notFound, redirect } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import { SectionError } from '../features/shell/RouteError';
+import { requireLogin } from './guards';
+import { lazyRouteComponent } from './lazy-route';
+import { rootRoute } from './root';
+import { screenLifecycle } from './screen';
+
+/**
+ * /operator: the operator console, a lazy area of the app (docs/architecture.md §3b,
+ * docs/decisions/0044-operator-console.md). Only this route table is in the first load: its
+ * screens, their machines and providers and its messages come with the first /operator route. A
+ * guest signs in first; whether the account is an operator the API decides (operatorAccess), and
+ * a customer gets the 'not for you' page.
+ */
+export const operatorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/operator',
+  staticData: { name: 'Operator', access: 'protected', header: 'solid' },
+  beforeLoad: async (args) => {
+    await requireLogin(args);
+    const access = await args.context.screens.start('operatorAccess', undefined);
+    // The console or the 'not for you' page: the area's first paint needs the answer.
+    await waitFor(access, (snapshot) => !snapshot.matches('checking'));
+    return { operatorAccess: access };
+  },
+  loader: ({ context }) => ({ screen: context.operatorAccess }),
+  ...screenLifecycle('operatorAccess'),
+  component: lazyRouteComponent(() => import('../features/operator/OperatorLayout'), 'OperatorLayout'),
+});
+
+/** The pages' pending and error views stay inside the console's <main>. */
+const inConsole = { errorComponent: SectionError };
+
+export const operatorIndexRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/operator/customers', replace: true });
+  },
+});
+
+export interface CustomersSearch {
+  q?: string | undefined;
+}
+
+/** `?q=` as typed (trimmed, at most the API's 254 characters); anything else is dropped (ADR 0030). */
+export function validateCustomersSearch(search: Record<string, unknown>): CustomersSearch {
+  const q = typeof search.q === 'string' ? search.q.trim() : '';
+  return { q: q !== '' && q.length <= 254 ? q : undefined };
+}
+
+export const operatorCustomersRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'customers',
+  staticData: { name: 'OperatorCustomers', access: 'protected', header: 'solid' },
+  validateSearch: validateCustomersSearch,
+  loaderDeps: ({ search }) => ({ q: search.q ?? '' }),
+  loader: async ({ context, deps }) => ({
+    screen: await context.screens.start('operatorCustomers', { q: deps.q }),
+  }),
+  ...screenLifecycle('operatorCustomers'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/CustomersPage'), 'CustomersPage'),
+});
+
+const MAX_ID = 2147483647;
+
+export const operatorCustomerRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'customers/$customerId',
+  staticData: { name: 'OperatorCustomer', access: 'protected', header: 'solid' },
+  params: {
+    parse: ({ customerId }) => {
+      const id = Number(customerId);
+      return { customerId: Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID ? id : 0 };
+    },
+    stringify: ({ customerId }) => ({ customerId: String(customerId) }),
+  },
+  loader: async ({ context, params }) => {
+    if (params.customerId === 0) throw notFound();
+    const screen = await context.screens.start('operatorCustomer', { id: params.customerId });
+    // A fresh seed per visit: each attempt of the form sends its own Idempotency-Key (ADR 0018).
+    const adjustment = await context.screens.start('balanceAdjustment', {
+      customerId: params.customerId,
+      seed: crypto.randomUUID(),
+    });
+    return { screen, adjustment };
+  },
+  ...screenLifecycle('operatorCustomer', 'balanceAdjustment'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/CustomerPage'), 'CustomerPage'),
+});
