@@ -1325,7 +1325,8 @@ export interface paths {
          *     own key; the answer says whether the provider took it (`succeeded`), refused it (`failed`,
          *     and it counts for nothing) or could not be reached (`pending`: sent again by every API node's
          *     sweep and by a retry of this request, with the same key, so the card gets it once). An order
-         *     paid with coins has no card to refund (409).
+         *     paid with coins has no card to refund (409); a store without a payment provider refunds
+         *     nothing to a card (503).
          */
         post: operations["refundOrder"];
         delete?: never;
