@@ -974,6 +974,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every product, hidden ones too, with its texts in every language
+         * @description The whole catalogue in the shop's order (`position`, then id), active and hidden products
+         *     alike, each with its title and description in every language that has them (the default
+         *     language always) and the `version` an update must name. Operator role needed (401 without
+         *     a session, 403 for a customer).
+         */
+        get: operations["listOperatorProducts"];
+        put?: never;
+        /**
+         * Add a product
+         * @description `texts` must hold the default language's title and description; other languages are
+         *     optional (the shop shows the default language's text where one is missing). `slug` is the
+         *     product's permanent name (unique; delivery commands and the order history name it).
+         *     `price` is coins in minor units, greater than 0 and at most 10,000,000,000.00 coins
+         *     (`domain/money.ts`). A new product is hidden unless `active` is true, and goes after the
+         *     last one unless `position` is given. Refusals are 422 keyed by the field (`texts.<code>`
+         *     for a language the store does not have); nothing is saved. Writes an audit row in the same
+         *     transaction. The shop's API shows the change at once; rendered first screens on the saving
+         *     node at once, on other nodes within 15 s (ADR 0041).
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product with its texts in every language and its version */
+        get: operations["getOperatorProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a product
+         * @description Only the fields sent change; `version` is the one the operator's copy was read at. When the
+         *     product was saved since (another operator), 409 and nothing changes: read it again and
+         *     save again. A text sent for a language replaces that language's title and description;
+         *     `null` removes a language's text (never the default language's). The same rules as
+         *     `createProduct` apply (422 keyed by the field, nothing saved). A save that changes
+         *     something moves `version` on and writes one audit row with the changed fields
+         *     before → after, in the same transaction; a save that changes nothing writes none. The
+         *     slug never changes. The shop's API shows the change at once; rendered first screens on
+         *     the saving node at once, on other nodes within 15 s (ADR 0041). Carts and checkout always
+         *     read the current price.
+         */
+        patch: operations["updateProduct"];
+        trace?: never;
+    };
+    "/operator/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The categories products use, hidden products included
+         * @description A category is the `category` text of its products, not a record of its own (ADR 0022):
+         *     this lists every one in use, in the order of its first product, with its title in the
+         *     language of `lang_id` (then the default language's, then the slug) and how many products
+         *     and active products it has. A product's `category` may also name a new one.
+         */
+        get: operations["listOperatorCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/products/{id}/commands": {
         parameters: {
             query?: never;
@@ -2596,6 +2684,111 @@ export interface components {
                 product_id: number;
                 commands: components["schemas"]["ProductCommand"][];
             };
+        };
+        ProductText: {
+            title: string;
+            description: string;
+        };
+        /** @description Title and description by language code (`Language.code`). */
+        ProductTexts: {
+            [key: string]: components["schemas"]["ProductText"];
+        };
+        /** @description The shop lists products by position, then by id. */
+        ProductPosition: number;
+        /** @description A path on this origin (no scheme, host or `//`), e.g. `/images/products/rank-vip.svg`. */
+        ProductImageUrl: string;
+        /**
+         * @description Coins in minor units: greater than 0, at most 1000000000000 (10,000,000,000.00 coins;
+         *     `domain/money.ts`). Out of range is a 422 on `price`.
+         */
+        ProductPrice: number;
+        /**
+         * @example {
+         *       "id": 4,
+         *       "slug": "diamond-rank",
+         *       "category": "ranks",
+         *       "price": 249900,
+         *       "img_url": "/images/products/diamond-rank.svg",
+         *       "active": true,
+         *       "position": 3,
+         *       "version": 2,
+         *       "texts": {
+         *         "en": {
+         *           "title": "Diamond Rank",
+         *           "description": "Permanent Diamond rank."
+         *         },
+         *         "de": {
+         *           "title": "Diamant-Rang",
+         *           "description": "Dauerhafter Diamant-Rang."
+         *         }
+         *       }
+         *     }
+         */
+        OperatorProduct: {
+            id: number;
+            slug: components["schemas"]["Slug"];
+            category: components["schemas"]["ProductCategory"];
+            price: components["schemas"]["MinorUnits"];
+            img_url: string;
+            /** @description Shown in the shop; false hides it. */
+            active: boolean;
+            position: number;
+            /** @description Send it back with an update. */
+            version: number;
+            texts: components["schemas"]["ProductTexts"];
+        };
+        OperatorProductResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorProduct"];
+        };
+        OperatorProductListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorProduct"][];
+        };
+        ProductCreateRequest: {
+            slug: components["schemas"]["Slug"];
+            category: components["schemas"]["ProductCategory"];
+            price: components["schemas"]["ProductPrice"];
+            img_url?: components["schemas"]["ProductImageUrl"];
+            /** @default false */
+            active: boolean;
+            position?: components["schemas"]["ProductPosition"];
+            texts: components["schemas"]["ProductTexts"];
+            lang_id?: components["schemas"]["LangId"];
+        };
+        ProductChangeRequest: {
+            version: number;
+            category?: components["schemas"]["ProductCategory"];
+            price?: components["schemas"]["ProductPrice"];
+            img_url?: components["schemas"]["ProductImageUrl"];
+            active?: boolean;
+            position?: components["schemas"]["ProductPosition"];
+            /** @description Title and description by language code; `null` removes a language's text. */
+            texts?: {
+                [key: string]: components["schemas"]["ProductText"] | null;
+            };
+            lang_id?: components["schemas"]["LangId"];
+        };
+        /**
+         * @example {
+         *       "slug": "ranks",
+         *       "title": "Ranks",
+         *       "products": 4,
+         *       "active_products": 3
+         *     }
+         */
+        OperatorCategory: {
+            slug: components["schemas"]["ProductCategory"];
+            title: string;
+            products: number;
+            active_products: number;
+        };
+        OperatorCategoryListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorCategory"][];
         };
         Delivery: {
             id: number;
@@ -4513,6 +4706,212 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOperatorProducts: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorProductListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "slug": "netherite-rank",
+                 *       "category": "ranks",
+                 *       "price": 349900,
+                 *       "active": true,
+                 *       "texts": {
+                 *         "en": {
+                 *           "title": "Netherite Rank",
+                 *           "description": "The rank above Diamond."
+                 *         },
+                 *         "de": {
+                 *           "title": "Netherit-Rang",
+                 *           "description": "Der Rang über Diamant."
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorProductResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperatorProduct: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorProductResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 3,
+                 *       "price": 199900,
+                 *       "texts": {
+                 *         "de": {
+                 *           "title": "Diamant-Rang",
+                 *           "description": "Dauerhaft."
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the product as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorProductResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `version` is not the product's current one: somebody saved it in between. Nothing
+             *     changed; read it again and save again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "This product was changed meanwhile. Reload it and save again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOperatorCategories: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCategoryListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

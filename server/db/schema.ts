@@ -161,6 +161,8 @@ export const products = pgTable(
     category: text('category').notNull(),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Moves on with every operator save; an update naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     check('products_price_not_negative', sql`${t.priceMinor} >= 0`),
