@@ -136,3 +136,17 @@ export function withVat(amountMinor: number, vatPercent: number): number {
   const tax = divideHalfUp(amount * vat.num, vat.den * 100n);
   return toSafeNumber(amount + tax);
 }
+
+/** The most a product may cost, in coin minor units: 10,000,000,000.00 coins. */
+export const PRICE_MAX_MINOR = 1_000_000_000_000;
+
+/** Why a product price (coin minor units) is refused. */
+export type PriceProblem = 'notWhole' | 'notPositive' | 'tooLarge';
+
+/** A product's price must be whole minor units, greater than 0 and at most PRICE_MAX_MINOR. */
+export function priceProblem(minor: number): PriceProblem | null {
+  if (!Number.isInteger(minor)) return 'notWhole';
+  if (minor <= 0) return 'notPositive';
+  if (minor > PRICE_MAX_MINOR) return 'tooLarge';
+  return null;
+}

@@ -80,3 +80,30 @@ export async function productCategories(db: Database, language: ContentLanguage)
     .orderBy(sql`min(${products.position})`, asc(products.category));
   return rows.map(({ slug, title, count }) => ({ slug, title, count }));
 }
+
+/**
+ * Every category in use, hidden products included, for the operator: in the order of its first
+ * product, titled as in `productCategories`, with its product and active product counts.
+ */
+export async function categoriesInUse(db: Database, language: ContentLanguage) {
+  const key = sql`${CATEGORY_TITLE_PREFIX} || ${products.category}`;
+  const rows = await db
+    .select({
+      slug: products.category,
+      title: sql<string>`coalesce(${asked.value}, ${fallback.value}, ${products.category})`,
+      products: count(),
+      active: sql<number>`(count(*) filter (where ${products.active}))::int`,
+    })
+    .from(products)
+    .leftJoin(asked, and(eq(asked.languageId, language.id), eq(asked.key, key)))
+    .leftJoin(languages, eq(languages.isDefault, true))
+    .leftJoin(fallback, and(eq(fallback.languageId, languages.id), eq(fallback.key, key)))
+    .groupBy(products.category, asked.value, fallback.value)
+    .orderBy(sql`min(${products.position})`, asc(products.category));
+  return rows.map((row) => ({
+    slug: row.slug,
+    title: row.title,
+    products: row.products,
+    active_products: Number(row.active),
+  }));
+}

@@ -6,6 +6,7 @@ import { catalogueHandlers } from './catalogue';
 import { gameHandlers } from './game';
 import { operatorHandlers } from './operator';
 import { orderHandlers } from './orders';
+import { operatorCatalogueHandlers } from './products';
 import { paymentHandlers } from './payments';
 import { systemHandlers } from './system';
 import { type ContractHandlers, type Handlers, routeHandlers } from './types';
@@ -26,6 +27,7 @@ export const handlers: Handlers = routeHandlers({
   ...paymentHandlers,
   ...gameHandlers,
   ...operatorHandlers,
+  ...operatorCatalogueHandlers,
 } satisfies ContractHandlers);
 
 /** Operations of the contract that have no handler. */

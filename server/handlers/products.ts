@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import { formatCoins } from '../../domain/money-text';
+import { PRICE_MAX_MINOR } from '../../domain/money';
+import { contentLanguage } from '../catalogue/language';
+import { categoriesInUse } from '../catalogue/products';
+import { currentSettings } from '../catalogue/settings-cache';
+import { requireOperator } from '../delivery/authenticate';
+import { fieldErrors, HttpError } from '../http/errors';
+import { type MessageKey, t } from '../i18n/messages';
+import {
+  createProduct,
+  listOperatorProducts,
+  operatorProduct,
+  type ProductProblem,
+  ProductChangedError,
+  ProductRefusedError,
+  updateProduct,
+} from '../operator/products';
+import type { ContractHandlers } from './types';
+
+const PROBLEM_TEXT: Record<Exclude<ProductProblem, 'tooLarge'>, MessageKey> = {
+  notWhole: 'product.priceNotWhole',
+  notPositive: 'product.priceNotPositive',
+  unknownLanguage: 'product.unknownLanguage',
+  defaultTextRequired: 'product.defaultTextRequired',
+  defaultTextNotRemovable: 'product.defaultTextNotRemovable',
+  slugTaken: 'product.slugTaken',
+};
+
+/** A refusal of the catalogue's rules as the contract's field errors, in the request's language. */
+async function refusal(request: FastifyRequest, error: unknown): Promise<unknown> {
+  if (error instanceof ProductChangedError) {
+    return new HttpError(409, t(request.locale, 'product.changedMeanwhile'));
+  }
+  if (!(error instanceof ProductRefusedError)) return error;
+  const { locale } = request;
+  const entries = await Promise.all(
+    Object.entries(error.problems).map(async ([field, problem]): Promise<[string, string[]]> => {
+      if (problem !== 'tooLarge') return [field, [t(locale, PROBLEM_TEXT[problem])]];
+      const coin = (await currentSettings(request.server.ctx.db)).internal_currency.name;
+      return [field, [t(locale, 'product.priceTooLarge', { max: formatCoins(PRICE_MAX_MINOR, locale, coin) })]];
+    }),
+  );
+  return fieldErrors(Object.fromEntries(entries));
+}
+
+const notFound = (request: FastifyRequest) => new HttpError(404, t(request.locale, 'error.notFound'));
+
+/** The operator's catalogue: products and the categories they use (DESIGN §3b). */
+export const operatorCatalogueHandlers = {
+  listOperatorProducts: async (request) => {
+    requireOperator(request);
+    return { status: 'OK', payload: await listOperatorProducts(request.server.ctx.db) };
+  },
+
+  getOperatorProduct: async (request) => {
+    requireOperator(request);
+    const product = await operatorProduct(request.server.ctx.db, request.params.id);
+    if (product === null) throw notFound(request);
+    return { status: 'OK', payload: product };
+  },
+
+  createProduct: async (request, reply) => {
+    const actor = requireOperator(request);
+    try {
+      const product = await createProduct(request.server.ctx.db, actor, request.body);
+      reply.code(201);
+      return { status: 'OK', payload: product };
+    } catch (error) {
+      throw await refusal(request, error);
+    }
+  },
+
+  updateProduct: async (request) => {
+    const actor = requireOperator(request);
+    let product: Awaited<ReturnType<typeof updateProduct>>;
+    try {
+      product = await updateProduct(request.server.ctx.db, actor, request.params.id, request.body);
+    } catch (error) {
+      throw await refusal(request, error);
+    }
+    if (product === null) throw notFound(request);
+    return { status: 'OK', payload: product };
+  },
+
+  listOperatorCategories: async (request) => {
+    requireOperator(request);
+    const { db } = request.server.ctx;
+    return { status: 'OK', payload: await categoriesInUse(db, await contentLanguage(db, request.query.lang_id)) };
+  },
+} satisfies Partial<ContractHandlers>;

@@ -1,0 +1,283 @@
+import { asc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { components } from '../../domain/contract';
+import { type PriceProblem, priceProblem } from '../../domain/money';
+import { catalogueChanged } from '../catalogue/catalogue-changes';
+import type { Database } from '../db/database';
+import { languages, products, productTranslations } from '../db/schema';
+import { transaction } from '../db/statement';
+import { type Actor, audit } from './audit';
+
+type OperatorProduct = components['schemas']['OperatorProduct'];
+type ProductText = components['schemas']['ProductText'];
+type CreateInput = components['schemas']['ProductCreateRequest'];
+type ChangeInput = components['schemas']['ProductChangeRequest'];
+
+/** What a product without an image of its own shows. */
+export const PLACEHOLDER_IMAGE = '/images/products/placeholder.svg';
+
+export type ProductProblem =
+  | PriceProblem
+  | 'unknownLanguage'
+  | 'defaultTextRequired'
+  | 'defaultTextNotRemovable'
+  | 'slugTaken';
+
+/** Fields the store cannot keep, keyed as the contract's field errors (`price`, `texts.de`). */
+export class ProductRefusedError extends Error {
+  constructor(readonly problems: Record<string, ProductProblem>) {
+    super(`Product refused: ${Object.keys(problems).join(', ')}`);
+    this.name = 'ProductRefusedError';
+  }
+}
+
+/** The update names another version than the stored one: somebody saved in between. */
+export class ProductChangedError extends Error {
+  constructor(readonly current: number) {
+    super(`The product is at version ${current} now`);
+    this.name = 'ProductChangedError';
+  }
+}
+
+interface StoreLanguages {
+  byCode: Map<string, number>;
+  /** Whose texts live in `products` itself (the others in product_translations). */
+  defaultCode: string | null;
+}
+
+async function storeLanguages(db: Database): Promise<StoreLanguages> {
+  const rows = await db
+    .select({ id: languages.id, code: languages.code, isDefault: languages.isDefault })
+    .from(languages)
+    .orderBy(asc(languages.id));
+  return {
+    byCode: new Map(rows.map((row) => [row.code, row.id])),
+    defaultCode: rows.find((row) => row.isDefault)?.code ?? rows[0]?.code ?? null,
+  };
+}
+
+const cleanText = (text: ProductText): ProductText => ({
+  title: text.title.trim(),
+  description: text.description.trim(),
+});
+
+async function productsWithTexts(db: Database, ids: readonly number[] | 'all'): Promise<OperatorProduct[]> {
+  const { defaultCode } = await storeLanguages(db);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(ids === 'all' ? undefined : inArray(products.id, [...ids]))
+    .orderBy(asc(products.position), asc(products.id));
+  if (rows.length === 0) return [];
+  const translated = await db
+    .select({
+      productId: productTranslations.productId,
+      code: languages.code,
+      title: productTranslations.title,
+      description: productTranslations.description,
+    })
+    .from(productTranslations)
+    .innerJoin(languages, eq(languages.id, productTranslations.languageId))
+    .where(
+      inArray(
+        productTranslations.productId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(languages.id));
+  return rows.map((row) => {
+    const texts: Record<string, ProductText> = {};
+    if (defaultCode !== null) texts[defaultCode] = { title: row.title, description: row.description };
+    for (const text of translated) {
+      if (text.productId === row.id && text.code !== defaultCode) {
+        texts[text.code] = { title: text.title, description: text.description };
+      }
+    }
+    return {
+      id: row.id,
+      slug: row.slug,
+      category: row.category,
+      price: Number(row.priceMinor),
+      img_url: row.imgUrl,
+      active: row.active,
+      position: row.position,
+      version: row.version,
+      texts,
+    };
+  });
+}
+
+/** Every product, hidden ones too, in the shop's order, with every language's texts. */
+export function listOperatorProducts(db: Database): Promise<OperatorProduct[]> {
+  return productsWithTexts(db, 'all');
+}
+
+/** One product as the operator edits it; null when there is none. */
+export async function operatorProduct(db: Database, id: number): Promise<OperatorProduct | null> {
+  return (await productsWithTexts(db, [id]))[0] ?? null;
+}
+
+function textProblems(
+  texts: Record<string, ProductText | null> | undefined,
+  store: StoreLanguages,
+  creating: boolean,
+): Record<string, ProductProblem> {
+  const problems: Record<string, ProductProblem> = {};
+  for (const [code, text] of Object.entries(texts ?? {})) {
+    if (!store.byCode.has(code)) problems[`texts.${code}`] = 'unknownLanguage';
+    else if (text === null && code === store.defaultCode) problems[`texts.${code}`] = 'defaultTextNotRemovable';
+  }
+  if (creating && (store.defaultCode === null || texts?.[store.defaultCode] === undefined)) {
+    problems[`texts.${store.defaultCode ?? 'en'}`] ??= 'defaultTextRequired';
+  }
+  return problems;
+}
+
+function refuseIfAny(problems: Record<string, ProductProblem>): void {
+  if (Object.keys(problems).length > 0) throw new ProductRefusedError(problems);
+}
+
+async function writeText(
+  tx: Database,
+  productId: number,
+  languageId: number,
+  text: ProductText | null,
+): Promise<void> {
+  const row = sql`${productTranslations.productId} = ${productId} and ${productTranslations.languageId} = ${languageId}`;
+  if (text === null) {
+    await tx.delete(productTranslations).where(row);
+    return;
+  }
+  await tx
+    .insert(productTranslations)
+    .values({ productId, languageId, ...text })
+    .onConflictDoUpdate({
+      target: [productTranslations.productId, productTranslations.languageId],
+      set: { title: text.title, description: text.description },
+    });
+}
+
+/**
+ * Adds a product (hidden unless `active`, after the last one unless `position` is given) with an
+ * audit row in the same transaction; refused with ProductRefusedError and nothing saved.
+ */
+export async function createProduct(db: Database, actor: Actor, input: CreateInput): Promise<OperatorProduct> {
+  const created = await transaction(db, async (tx) => {
+    const store = await storeLanguages(tx);
+    const problems = textProblems(input.texts, store, true);
+    const price = priceProblem(input.price);
+    if (price !== null) problems.price = price;
+    refuseIfAny(problems);
+    // textProblems refused a product without the default language's text.
+    const defaultText = cleanText(input.texts[store.defaultCode as string] as ProductText);
+    const [last] = await tx.select({ position: max(products.position) }).from(products);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        slug: input.slug,
+        title: defaultText.title,
+        description: defaultText.description,
+        priceMinor: input.price,
+        imgUrl: input.img_url ?? PLACEHOLDER_IMAGE,
+        category: input.category,
+        position: input.position ?? (last?.position ?? -1) + 1,
+        active: input.active ?? false,
+      })
+      .onConflictDoNothing({ target: products.slug })
+      .returning({ id: products.id });
+    if (row === undefined) throw new ProductRefusedError({ slug: 'slugTaken' });
+    for (const [code, text] of Object.entries(input.texts)) {
+      if (text === undefined || code === store.defaultCode) continue;
+      await writeText(tx, row.id, store.byCode.get(code) as number, cleanText(text));
+    }
+    const product = (await operatorProduct(tx, row.id)) as OperatorProduct;
+    await audit(tx, actor, { action: 'product.create', entity: 'product', entityId: row.id, after: product });
+    return product;
+  });
+  catalogueChanged(db);
+  return created;
+}
+
+/** The fields of a product an update may change, with their columns. */
+const FIELDS = {
+  category: 'category',
+  price: 'priceMinor',
+  img_url: 'imgUrl',
+  active: 'active',
+  position: 'position',
+} as const;
+
+/**
+ * Saves the fields of `change` that differ from the stored product, if it is still at
+ * `change.version`; one audit row holds the changed fields before → after, in the same
+ * transaction, and the version moves on. Null when there is no such product.
+ */
+export async function updateProduct(
+  db: Database,
+  actor: Actor,
+  id: number,
+  change: ChangeInput,
+): Promise<OperatorProduct | null> {
+  let changed = false;
+  const saved = await transaction(db, async (tx) => {
+    // Two saves of one product one after the other: the second one sees the first one's version.
+    const [locked] = await tx
+      .select({ version: products.version })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
+    if (locked === undefined) return null;
+    if (locked.version !== change.version) throw new ProductChangedError(locked.version);
+    const store = await storeLanguages(tx);
+    const problems = textProblems(change.texts, store, false);
+    if (change.price !== undefined) {
+      const price = priceProblem(change.price);
+      if (price !== null) problems.price = price;
+    }
+    refuseIfAny(problems);
+    const current = (await operatorProduct(tx, id)) as OperatorProduct;
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    const set: Partial<typeof products.$inferInsert> = {};
+    for (const [field, column] of Object.entries(FIELDS) as [keyof typeof FIELDS, (typeof FIELDS)[keyof typeof FIELDS]][]) {
+      const given = change[field];
+      if (given === undefined || given === current[field]) continue;
+      before[field] = current[field];
+      after[field] = given;
+      Object.assign(set, { [column]: given });
+    }
+    const textsBefore: Record<string, ProductText | null> = {};
+    const textsAfter: Record<string, ProductText | null> = {};
+    for (const [code, given] of Object.entries(change.texts ?? {})) {
+      const next = given === null ? null : cleanText(given);
+      const was = current.texts[code] ?? null;
+      if (JSON.stringify(next) === JSON.stringify(was)) continue;
+      textsBefore[code] = was;
+      textsAfter[code] = next;
+      if (code === store.defaultCode && next !== null) {
+        set.title = next.title;
+        set.description = next.description;
+        // The shop prefers a translation row over the product's own text: keep none for this language.
+        await writeText(tx, id, store.byCode.get(code) as number, null);
+      } else {
+        await writeText(tx, id, store.byCode.get(code) as number, next);
+      }
+    }
+    if (Object.keys(textsAfter).length > 0) {
+      before.texts = textsBefore;
+      after.texts = textsAfter;
+    }
+    if (Object.keys(after).length === 0) return current;
+    await tx
+      .update(products)
+      .set({ ...set, version: sql`${products.version} + 1` })
+      .where(eq(products.id, id));
+    const product = (await operatorProduct(tx, id)) as OperatorProduct;
+    before.version = current.version;
+    after.version = product.version;
+    await audit(tx, actor, { action: 'product.update', entity: 'product', entityId: id, before, after });
+    changed = true;
+    return product;
+  });
+  if (changed) catalogueChanged(db);
+  return saved;
+}
