@@ -8,6 +8,7 @@ import Fastify, {
 import openapiGlue from 'fastify-openapi-glue';
 import { authenticate } from './auth/authenticate';
 import { newToken } from './auth/tokens';
+import { catalogueGeneration } from './catalogue/catalogue-changes';
 import { type Config, isLocalUrl } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
@@ -209,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     renderEntry === null
       ? undefined
       : firstScreenOf(
-          cachedRenderEntry(renderEntry),
+          cachedRenderEntry(renderEntry, { generation: () => catalogueGeneration(database.db) }),
           startupAnswers(database.db, app.log, options.config.payment.provider !== 'none'),
           options.renderTimeoutMs,
         );

@@ -6,8 +6,8 @@ import { catalogueHandlers } from './catalogue';
 import { gameHandlers } from './game';
 import { operatorHandlers } from './operator';
 import { orderHandlers } from './orders';
-import { operatorCatalogueHandlers } from './products';
 import { paymentHandlers } from './payments';
+import { operatorCatalogueHandlers } from './products';
 import { systemHandlers } from './system';
 import { type ContractHandlers, type Handlers, routeHandlers } from './types';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { formatCoins } from '../../domain/money-text';
 import { PRICE_MAX_MINOR } from '../../domain/money';
+import { formatCoins } from '../../domain/money-text';
 import { contentLanguage } from '../catalogue/language';
 import { categoriesInUse } from '../catalogue/products';
 import { currentSettings } from '../catalogue/settings-cache';
@@ -11,8 +11,8 @@ import {
   createProduct,
   listOperatorProducts,
   operatorProduct,
-  type ProductProblem,
   ProductChangedError,
+  type ProductProblem,
   ProductRefusedError,
   updateProduct,
 } from '../operator/products';
@@ -38,7 +38,10 @@ async function refusal(request: FastifyRequest, error: unknown): Promise<unknown
     Object.entries(error.problems).map(async ([field, problem]): Promise<[string, string[]]> => {
       if (problem !== 'tooLarge') return [field, [t(locale, PROBLEM_TEXT[problem])]];
       const coin = (await currentSettings(request.server.ctx.db)).internal_currency.name;
-      return [field, [t(locale, 'product.priceTooLarge', { max: formatCoins(PRICE_MAX_MINOR, locale, coin) })]];
+      return [
+        field,
+        [t(locale, 'product.priceTooLarge', { max: formatCoins(PRICE_MAX_MINOR, locale, coin) })],
+      ];
     }),
   );
   return fieldErrors(Object.fromEntries(entries));
@@ -86,6 +89,9 @@ export const operatorCatalogueHandlers = {
   listOperatorCategories: async (request) => {
     requireOperator(request);
     const { db } = request.server.ctx;
-    return { status: 'OK', payload: await categoriesInUse(db, await contentLanguage(db, request.query.lang_id)) };
+    return {
+      status: 'OK',
+      payload: await categoriesInUse(db, await contentLanguage(db, request.query.lang_id)),
+    };
   },
 } satisfies Partial<ContractHandlers>;

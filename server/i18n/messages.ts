@@ -353,7 +353,8 @@ const de: Catalogue = {
   'settings.invalid': 'Dieser Wert ist für diese Einstellung nicht gültig.',
   'settings.changedMeanwhile':
     'Diese Einstellungen wurden inzwischen geändert. Laden Sie sie neu und speichern Sie erneut.',
-  'product.changedMeanwhile': 'Dieses Produkt wurde inzwischen geändert. Bitte neu laden und noch einmal speichern.',
+  'product.changedMeanwhile':
+    'Dieses Produkt wurde inzwischen geändert. Bitte neu laden und noch einmal speichern.',
   'product.slugTaken': 'Es gibt schon ein Produkt mit diesem Slug.',
   'product.priceNotWhole': 'Der Preis muss eine ganze Zahl von Cent sein.',
   'product.priceNotPositive': 'Der Preis muss größer als 0 sein.',
@@ -544,7 +545,8 @@ const es: Catalogue = {
   'settings.invalid': 'Este valor no es válido para este ajuste.',
   'settings.changedMeanwhile':
     'Estos ajustes se han cambiado entretanto. Vuelve a cargarlos y guarda de nuevo.',
-  'product.changedMeanwhile': 'Este producto se ha modificado mientras tanto. Vuelve a cargarlo y guarda de nuevo.',
+  'product.changedMeanwhile':
+    'Este producto se ha modificado mientras tanto. Vuelve a cargarlo y guarda de nuevo.',
   'product.slugTaken': 'Ya existe un producto con este slug.',
   'product.priceNotWhole': 'El precio debe ser un número entero de céntimos.',
   'product.priceNotPositive': 'El precio debe ser mayor que 0.',

@@ -124,7 +124,8 @@ function textProblems(
   const problems: Record<string, ProductProblem> = {};
   for (const [code, text] of Object.entries(texts ?? {})) {
     if (!store.byCode.has(code)) problems[`texts.${code}`] = 'unknownLanguage';
-    else if (text === null && code === store.defaultCode) problems[`texts.${code}`] = 'defaultTextNotRemovable';
+    else if (text === null && code === store.defaultCode)
+      problems[`texts.${code}`] = 'defaultTextNotRemovable';
   }
   if (creating && (store.defaultCode === null || texts?.[store.defaultCode] === undefined)) {
     problems[`texts.${store.defaultCode ?? 'en'}`] ??= 'defaultTextRequired';
@@ -160,7 +161,11 @@ async function writeText(
  * Adds a product (hidden unless `active`, after the last one unless `position` is given) with an
  * audit row in the same transaction; refused with ProductRefusedError and nothing saved.
  */
-export async function createProduct(db: Database, actor: Actor, input: CreateInput): Promise<OperatorProduct> {
+export async function createProduct(
+  db: Database,
+  actor: Actor,
+  input: CreateInput,
+): Promise<OperatorProduct> {
   const created = await transaction(db, async (tx) => {
     const store = await storeLanguages(tx);
     const problems = textProblems(input.texts, store, true);
@@ -238,7 +243,10 @@ export async function updateProduct(
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     const set: Partial<typeof products.$inferInsert> = {};
-    for (const [field, column] of Object.entries(FIELDS) as [keyof typeof FIELDS, (typeof FIELDS)[keyof typeof FIELDS]][]) {
+    for (const [field, column] of Object.entries(FIELDS) as [
+      keyof typeof FIELDS,
+      (typeof FIELDS)[keyof typeof FIELDS],
+    ][]) {
       const given = change[field];
       if (given === undefined || given === current[field]) continue;
       before[field] = current[field];

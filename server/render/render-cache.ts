@@ -42,10 +42,24 @@ export function cachedRenderEntry(
     concurrency = RENDER_CONCURRENCY,
     queue = RENDER_QUEUE,
     now = Date.now,
+    generation = () => 0,
+  }: {
+    ttlMs?: number;
+    staleMs?: number;
+    maxEntries?: number;
+    concurrency?: number;
+    queue?: number;
+    now?: () => number;
+    /**
+     * Moves on when this node changes what pages show (an operator's catalogue save): a page
+     * rendered before is rendered again at once, never served stale (server/catalogue/catalogue-changes.ts).
+     */
+    generation?: () => number;
   } = {},
 ): RenderEntry {
   interface Kept {
     at: number;
+    generation: number;
     result: Promise<RenderResult>;
     settled: boolean;
     refreshing: boolean;
@@ -74,8 +88,8 @@ export function cachedRenderEntry(
         release();
       }
     });
-  const keep = (key: string, result: Promise<RenderResult>) => {
-    const kept: Kept = { at: now(), result, settled: false, refreshing: false };
+  const keep = (key: string, result: Promise<RenderResult>, renderedAt: number) => {
+    const kept: Kept = { at: now(), generation: renderedAt, result, settled: false, refreshing: false };
     cache.delete(key);
     cache.set(key, kept);
     if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
@@ -94,7 +108,9 @@ export function cachedRenderEntry(
     render(request) {
       const url = entry.pageKey?.(request.url) ?? request.url;
       const key = `${request.cookieConsent ?? ''}\u0000${url}`;
-      const kept = cache.get(key);
+      const current = generation();
+      const found = cache.get(key);
+      const kept = found?.generation === current ? found : undefined;
       const age = kept === undefined ? Number.POSITIVE_INFINITY : now() - kept.at;
       if (kept !== undefined && age < ttlMs) return kept.result;
       if (kept?.settled && age < ttlMs + staleMs) {
@@ -104,7 +120,7 @@ export function cachedRenderEntry(
           const fresh = start({ ...request, url });
           fresh.then(
             () => {
-              if (cache.get(key) === kept) keep(key, fresh);
+              if (cache.get(key) === kept) keep(key, fresh, current);
             },
             () => {
               kept.refreshing = false;
@@ -115,7 +131,7 @@ export function cachedRenderEntry(
       }
       if (running >= concurrency && waiting.length >= queue) return Promise.resolve(BUSY);
       const result = start({ ...request, url });
-      keep(key, result);
+      keep(key, result, current);
       return result;
     },
   };

@@ -1,0 +1,422 @@
+// The operator's catalogue (DESIGN §3b): every product with its texts in every language, created
+// and changed with a version (a stale one is a 409), each change with its audit row in the same
+// transaction, refusals keyed by field in the request's language, and the shop showing it at once.
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, products } from '../../server/db/schema';
+import { errorsOf, messageOf } from './support/api';
+import { createCustomer, createOperator, languageId, moneySuite, type TestCustomer } from './support/money';
+
+const suite = moneySuite();
+const db = () => suite.api.database.db;
+
+interface Text {
+  title: string;
+  description: string;
+}
+interface OperatorProduct {
+  id: number;
+  slug: string;
+  category: string;
+  price: number;
+  img_url: string;
+  active: boolean;
+  position: number;
+  version: number;
+  texts: Record<string, Text>;
+}
+
+let slugs = 0;
+const uniqueSlug = (prefix = 'test-product') => {
+  slugs += 1;
+  return `${prefix}-${slugs}-${process.pid}`;
+};
+
+const payloadOf = (body: unknown) => (body as { payload: OperatorProduct }).payload;
+
+function create(op: TestCustomer, body: Record<string, unknown>) {
+  return suite.api.call('createProduct', { token: op.token, body });
+}
+
+function update(op: TestCustomer, id: number, body: Record<string, unknown>) {
+  return suite.api.call('updateProduct', { token: op.token, params: { id }, body });
+}
+
+async function created(op: TestCustomer, body: Record<string, unknown> = {}): Promise<OperatorProduct> {
+  const response = await create(op, {
+    slug: uniqueSlug(),
+    category: 'test-gear',
+    price: 1_500,
+    active: true,
+    texts: { en: { title: 'Test Pickaxe', description: 'Digs.' } },
+    ...body,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return payloadOf(response.body);
+}
+
+const auditsOf = (id: number) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, String(id))))
+    .orderBy(auditLog.id);
+
+async function shopItems(query: Record<string, string | number> = {}) {
+  const response = await suite.api.call('listProducts', { query: { per_page: 60, ...query } });
+  return (response.body as { payload: { items: Array<{ id: number; title: string; price: number }> } })
+    .payload.items;
+}
+
+const storedRow = async (id: number) => (await db().select().from(products).where(eq(products.id, id)))[0];
+
+describe('the operator catalogue', () => {
+  it('lists every product, hidden ones too, with every language text and its version', async () => {
+    const op = await createOperator(db());
+    const hidden = await created(op, { active: false });
+    const response = await suite.api.call('listOperatorProducts', { token: op.token });
+    expect(response.status).toBe(200);
+    const list = (response.body as { payload: OperatorProduct[] }).payload;
+    expect(list.find((product) => product.id === hidden.id)).toMatchObject({ active: false, version: 1 });
+    const seeded = list.find((product) => product.slug === 'rank-vip');
+    expect(seeded).toMatchObject({ active: true, version: 1, category: 'ranks' });
+    expect(Object.keys(seeded?.texts ?? {})).toEqual(['en', 'de', 'es']);
+    expect(seeded?.texts.de?.title).toBeTruthy();
+    const positions = list.map((product) => product.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
+    const one = await suite.api.call('getOperatorProduct', { token: op.token, params: { id: hidden.id } });
+    expect(payloadOf(one.body)).toEqual(hidden);
+    const missing = await suite.api.call('getOperatorProduct', {
+      token: op.token,
+      params: { id: 2_000_000 },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('creates a product with its texts, after the last one, with an audit row; the shop shows it at once', async () => {
+    const op = await createOperator(db());
+    const slug = uniqueSlug('netherite-rank');
+    const response = await create(op, {
+      slug,
+      category: 'test-ranks',
+      price: 349_900,
+      active: true,
+      texts: {
+        en: { title: '  Netherite Rank ', description: 'The rank above Diamond.' },
+        de: { title: 'Netherit-Rang', description: 'Der Rang über Diamant.' },
+      },
+    });
+    expect(response.status).toBe(201);
+    const product = payloadOf(response.body);
+    expect(product).toMatchObject({
+      slug,
+      category: 'test-ranks',
+      price: 349_900,
+      active: true,
+      version: 1,
+      img_url: '/images/products/placeholder.svg',
+      texts: {
+        en: { title: 'Netherite Rank', description: 'The rank above Diamond.' },
+        de: { title: 'Netherit-Rang', description: 'Der Rang über Diamant.' },
+      },
+    });
+    const all = (
+      (await suite.api.call('listOperatorProducts', { token: op.token })).body as {
+        payload: OperatorProduct[];
+      }
+    ).payload;
+    expect(all.at(-1)?.id).toBe(product.id);
+
+    const audits = await auditsOf(product.id);
+    expect(audits.map(({ actor, action, before, after }) => ({ actor, action, before, after }))).toEqual([
+      { actor: op.email, action: 'product.create', before: null, after: product },
+    ]);
+
+    expect(await shopItems({ category: 'test-ranks' })).toEqual([
+      expect.objectContaining({ id: product.id, title: 'Netherite Rank', price: 349_900 }),
+    ]);
+    const german = await shopItems({ category: 'test-ranks', lang_id: await languageId(db(), 'de') });
+    expect(german[0]?.title).toBe('Netherit-Rang');
+    // No Spanish text: the shop shows the default language's.
+    const spanish = await shopItems({ category: 'test-ranks', lang_id: await languageId(db(), 'es') });
+    expect(spanish[0]?.title).toBe('Netherite Rank');
+  });
+
+  it('hides a new product unless told to show it', async () => {
+    const op = await createOperator(db());
+    const response = await create(op, {
+      slug: uniqueSlug(),
+      category: 'test-hidden',
+      price: 100,
+      texts: { en: { title: 'Secret', description: '' } },
+    });
+    expect(payloadOf(response.body).active).toBe(false);
+    expect(await shopItems({ category: 'test-hidden' })).toEqual([]);
+  });
+
+  it('refuses a product the store cannot sell, keyed by field and in the language asked; nothing is saved', async () => {
+    const op = await createOperator(db());
+    const before = {
+      products: await db().select().from(products),
+      audits: await db().select().from(auditLog),
+    };
+    const good = {
+      slug: uniqueSlug(),
+      category: 'test-gear',
+      price: 1_500,
+      texts: { en: { title: 'Sword', description: 'Sharp.' } },
+    };
+
+    const free = await create(op, { ...good, price: 0 });
+    expect(free.status).toBe(422);
+    expect(errorsOf(free.body)).toEqual({ price: ['The price must be greater than 0.'] });
+    expect(messageOf(free.body)).toBe('The price must be greater than 0.');
+    const negative = await create(op, { ...good, price: -5 });
+    expect(errorsOf(negative.body)).toEqual({ price: ['The price must be greater than 0.'] });
+    const huge = await create(op, { ...good, price: 1_000_000_000_001 });
+    expect(errorsOf(huge.body)).toEqual({ price: ['The price may be at most 10,000,000,000.00 Coins.'] });
+    const fraction = await create(op, { ...good, price: 1.5 });
+    expect(fraction.status).toBe(422);
+    expect(Object.keys(errorsOf(fraction.body))).toEqual(['price']);
+
+    const unknownLanguage = await create(op, {
+      ...good,
+      texts: { ...good.texts, xx: { title: 'X', description: '' } },
+    });
+    expect(errorsOf(unknownLanguage.body)).toEqual({
+      'texts.xx': ['The store has no language with this code.'],
+    });
+    const noDefault = await create(op, { ...good, texts: { de: { title: 'Schwert', description: '' } } });
+    expect(errorsOf(noDefault.body)).toEqual({
+      'texts.en': ['The title and description in the default language are required.'],
+    });
+    const blankTitle = await create(op, { ...good, texts: { en: { title: '   ', description: '' } } });
+    expect(blankTitle.status).toBe(422);
+    expect(Object.keys(errorsOf(blankTitle.body))).toEqual(['texts']);
+    const badCategory = await create(op, { ...good, category: 'Not A Slug' });
+    expect(Object.keys(errorsOf(badCategory.body))).toEqual(['category']);
+
+    const german = await create(op, { ...good, price: 0, lang_id: await languageId(db(), 'de') });
+    expect(errorsOf(german.body)).toEqual({ price: ['Der Preis muss größer als 0 sein.'] });
+    const spanish = await create(op, { ...good, slug: 'rank-vip', lang_id: await languageId(db(), 'es') });
+    expect(errorsOf(spanish.body)).toEqual({ slug: ['Ya existe un producto con este slug.'] });
+    const taken = await create(op, { ...good, slug: 'rank-vip' });
+    expect(errorsOf(taken.body)).toEqual({ slug: ['A product with this slug exists already.'] });
+
+    expect(await db().select().from(products)).toEqual(before.products);
+    expect(await db().select().from(auditLog)).toEqual(before.audits);
+  });
+
+  it('changes only what is sent, moves the version on, audits the change; the shop shows it at once', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, {
+      category: 'test-update',
+      texts: {
+        en: { title: 'Lantern', description: 'Bright.' },
+        de: { title: 'Laterne', description: 'Hell.' },
+        es: { title: 'Linterna', description: 'Brillante.' },
+      },
+    });
+    const response = await update(op, product.id, {
+      version: 1,
+      price: 2_500,
+      position: 7,
+      texts: {
+        en: { title: 'Lantern', description: 'Bright.' },
+        de: { title: 'Grubenlampe', description: 'Hell.' },
+        es: null,
+      },
+    });
+    expect(response.status).toBe(200);
+    const saved = payloadOf(response.body);
+    expect(saved).toEqual({
+      ...product,
+      price: 2_500,
+      position: 7,
+      version: 2,
+      texts: {
+        en: { title: 'Lantern', description: 'Bright.' },
+        de: { title: 'Grubenlampe', description: 'Hell.' },
+      },
+    });
+    const audits = await auditsOf(product.id);
+    expect(audits.map(({ action, before, after }) => ({ action, before, after })).at(-1)).toEqual({
+      action: 'product.update',
+      before: {
+        price: 1_500,
+        position: product.position,
+        texts: {
+          de: { title: 'Laterne', description: 'Hell.' },
+          es: { title: 'Linterna', description: 'Brillante.' },
+        },
+        version: 1,
+      },
+      after: {
+        price: 2_500,
+        position: 7,
+        texts: { de: { title: 'Grubenlampe', description: 'Hell.' }, es: null },
+        version: 2,
+      },
+    });
+
+    expect(await shopItems({ category: 'test-update' })).toEqual([
+      expect.objectContaining({ id: product.id, price: 2_500 }),
+    ]);
+    const german = await shopItems({ category: 'test-update', lang_id: await languageId(db(), 'de') });
+    expect(german[0]?.title).toBe('Grubenlampe');
+    const spanish = await shopItems({ category: 'test-update', lang_id: await languageId(db(), 'es') });
+    expect(spanish[0]?.title).toBe('Lantern');
+
+    // The default language's text lives in the product itself.
+    const renamed = await update(op, product.id, {
+      version: 2,
+      texts: { en: { title: 'Miner Lantern', description: 'Bright.' } },
+    });
+    expect(payloadOf(renamed.body).texts.en?.title).toBe('Miner Lantern');
+    expect((await storedRow(product.id))?.title).toBe('Miner Lantern');
+
+    const hidden = await update(op, product.id, { version: 3, active: false });
+    expect(payloadOf(hidden.body)).toMatchObject({ active: false, version: 4 });
+    expect(await shopItems({ category: 'test-update' })).toEqual([]);
+    const categories = await suite.api.call('listProductCategories');
+    expect((categories.body as { payload: { slug: string }[] }).payload.map((c) => c.slug)).not.toContain(
+      'test-update',
+    );
+  });
+
+  it('answers 409 to the second of two operators who saved the same product; nothing of the second is saved', async () => {
+    const first = await createOperator(db());
+    const second = await createOperator(db());
+    const product = await created(first);
+    const readByBoth = product.version;
+
+    const saved = await update(first, product.id, { version: readByBoth, price: 1_800 });
+    expect(saved.status).toBe(200);
+    const stale = await update(second, product.id, {
+      version: readByBoth,
+      price: 900,
+      texts: { en: { title: 'Cheap Pickaxe', description: 'Digs.' } },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      status: 'ERROR',
+      message: 'This product was changed meanwhile. Reload it and save again.',
+    });
+    const german = await update(second, product.id, {
+      version: readByBoth,
+      price: 900,
+      lang_id: await languageId(db(), 'de'),
+    });
+    expect(messageOf(german.body)).toBe(
+      'Dieses Produkt wurde inzwischen geändert. Bitte neu laden und noch einmal speichern.',
+    );
+
+    expect(await storedRow(product.id)).toMatchObject({
+      priceMinor: 1_800,
+      title: 'Test Pickaxe',
+      version: 2,
+    });
+    const audits = await auditsOf(product.id);
+    expect(audits.map((row) => row.actor)).toEqual([first.email, first.email]);
+
+    // Read again, the second operator saves.
+    const again = await update(second, product.id, { version: 2, price: 900 });
+    expect(payloadOf(again.body)).toMatchObject({ price: 900, version: 3 });
+  });
+
+  it('two saves at once of one version: one is saved, the other is a 409', async () => {
+    const first = await createOperator(db());
+    const second = await createOperator(db());
+    const product = await created(first);
+    const answers = await Promise.all([
+      update(first, product.id, { version: 1, price: 111 }),
+      update(second, product.id, { version: 1, price: 222 }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.status === 200);
+    expect((await storedRow(product.id))?.priceMinor).toBe(payloadOf(winner?.body).price);
+    expect(await auditsOf(product.id)).toHaveLength(2);
+  });
+
+  it('a refused update changes nothing and writes no audit row', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, {
+      texts: {
+        en: { title: 'Bow', description: 'Shoots.' },
+        de: { title: 'Bogen', description: 'Schießt.' },
+      },
+    });
+    const row = await storedRow(product.id);
+    const refusals = [
+      { version: 1, price: 0, position: 3 },
+      { version: 1, active: false, texts: { en: null } },
+      { version: 1, category: 'other', texts: { zz: { title: 'Zz', description: '' } } },
+    ];
+    const answers = [];
+    for (const body of refusals) answers.push(await update(op, product.id, body));
+    expect(answers.map((answer) => answer.status)).toEqual([422, 422, 422]);
+    expect(answers.map((answer) => errorsOf(answer.body))).toEqual([
+      { price: ['The price must be greater than 0.'] },
+      { 'texts.en': ['The text in the default language cannot be removed.'] },
+      { 'texts.zz': ['The store has no language with this code.'] },
+    ]);
+    expect(await storedRow(product.id)).toEqual(row);
+    expect(
+      payloadOf(
+        (await suite.api.call('getOperatorProduct', { token: op.token, params: { id: product.id } })).body,
+      ),
+    ).toEqual(product);
+    expect(await auditsOf(product.id)).toHaveLength(1);
+
+    // A save that changes nothing keeps the version and writes no row either.
+    const same = await update(op, product.id, {
+      version: 1,
+      price: product.price,
+      texts: { de: product.texts.de },
+    });
+    expect(payloadOf(same.body)).toEqual(product);
+    expect(await auditsOf(product.id)).toHaveLength(1);
+
+    const missing = await update(op, 2_000_000, { version: 1, price: 100 });
+    expect(missing.status).toBe(404);
+  });
+
+  it('lists the categories in use, hidden products included, with their counts and titles', async () => {
+    const op = await createOperator(db());
+    await created(op, { category: 'test-cat-mixed', active: true });
+    await created(op, { category: 'test-cat-mixed', active: false });
+    await created(op, { category: 'test-cat-hidden', active: false });
+    const response = await suite.api.call('listOperatorCategories', { token: op.token });
+    expect(response.status).toBe(200);
+    const categories = (response.body as { payload: Array<Record<string, unknown>> }).payload;
+    expect(categories).toContainEqual({
+      slug: 'test-cat-mixed',
+      title: 'test-cat-mixed',
+      products: 2,
+      active_products: 1,
+    });
+    expect(categories).toContainEqual({
+      slug: 'test-cat-hidden',
+      title: 'test-cat-hidden',
+      products: 1,
+      active_products: 0,
+    });
+    const german = await suite.api.call('listOperatorCategories', {
+      token: op.token,
+      query: { lang_id: await languageId(db(), 'de') },
+    });
+    const ranks = (german.body as { payload: Array<{ slug: string; title: string }> }).payload.find(
+      (category) => category.slug === 'ranks',
+    );
+    expect(ranks?.title).toBe('Ränge');
+  });
+
+  it('answers 403 to a customer and 401 without a session, and changes nothing', async () => {
+    const customer = await createCustomer(db());
+    const product = await created(await createOperator(db()));
+    const refused = await update(customer, product.id, { version: 1, price: 1 });
+    expect(refused.status).toBe(403);
+    expect((await storedRow(product.id))?.priceMinor).toBe(1_500);
+  });
+});
