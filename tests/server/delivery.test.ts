@@ -477,6 +477,16 @@ describe('the operator', () => {
       ['listOperatorOrders', {}],
       ['getOperatorOrder', { params: { id: 1 } }],
       ['refundOrder', { params: { id: 1 }, headers: keyed, body: { to: 'balance', amount: 1, reason: 'x' } }],
+      ['listOperatorProducts', {}],
+      ['getOperatorProduct', { params: { id: 1 } }],
+      [
+        'createProduct',
+        {
+          body: { slug: 'nope', category: 'nope', price: 1, texts: { en: { title: 'x', description: '' } } },
+        },
+      ],
+      ['updateProduct', { params: { id: 1 }, body: { version: 1, price: 1 } }],
+      ['listOperatorCategories', {}],
     ];
     const operatorOperations = listOperations(loadContract())
       .filter(({ path }) => path.startsWith('/operator/'))

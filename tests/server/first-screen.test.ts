@@ -9,6 +9,7 @@ import type { buildApp } from '../../server/app';
 import { firstScreenOf } from '../../server/http/static-app';
 import { type RenderEntry, withFirstScreen } from '../../server/render/app-page';
 import { buildSite, createTestApi, type TestApi } from './support/api';
+import { createOperator } from './support/money';
 
 let api: TestApi;
 let dir: string;
@@ -87,6 +88,41 @@ describe('the first screen in the HTML', () => {
     for (const item of products.payload.items) expect(decoded(root)).toContain(item.title);
     expect(startup?.answers['/products?page=1&per_page=8']).toEqual(products);
     expect(startup?.answers['/products/categories']).toEqual(await apiAnswer('/products/categories'));
+  });
+
+  it("/shop shows an operator's change of a product at once on the node that saved it", async () => {
+    const before = await page('/shop');
+    const first = (
+      (await apiAnswer('/products?page=1&per_page=8')) as {
+        payload: { items: { id: number; title: string }[] };
+      }
+    ).payload.items[0];
+    if (first === undefined) throw new Error('the shop has no products');
+    expect(decoded(before.root)).toContain(first.title);
+    const op = await createOperator(api.database.db);
+    const save = async (title: string) => {
+      const read = await site.inject({
+        method: 'GET',
+        url: `/api/operator/products/${first.id}`,
+        headers: { authorization: `Bearer ${op.token}` },
+      });
+      const { version, texts } = read.json().payload as { version: number; texts: Record<string, object> };
+      const saved = await site.inject({
+        method: 'PATCH',
+        url: `/api/operator/products/${first.id}`,
+        headers: { authorization: `Bearer ${op.token}` },
+        payload: { version, texts: { en: { ...texts.en, title } } },
+      });
+      expect(saved.statusCode).toBe(200);
+    };
+    await save('Renamed By The Operator');
+    try {
+      const after = await page('/shop');
+      expect(decoded(after.root)).toContain('Renamed By The Operator');
+      expect(decoded(after.root)).not.toContain(first.title);
+    } finally {
+      await save(first.title);
+    }
   });
 
   it.each([

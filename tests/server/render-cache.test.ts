@@ -154,3 +154,34 @@ describe('cachedRenderEntry', () => {
     expect(renders).toHaveLength(3);
   });
 });
+
+describe('cachedRenderEntry after a catalogue change on this node', () => {
+  it('renders a kept page again at once, fresh or stale, and keeps the new render', async () => {
+    let time = 0;
+    let generation = 0;
+    let version = 0;
+    const { entry, renders } = countingEntry(async (url) => {
+      version += 1;
+      return { ...page(url), html: `${url} v${version}` };
+    });
+    const cached = cachedRenderEntry(entry, {
+      ttlMs: 5_000,
+      staleMs: 10_000,
+      now: () => time,
+      generation: () => generation,
+    });
+    await expect(cached.render(request('/shop'))).resolves.toMatchObject({ html: '/shop v1' });
+    // Within the ttl: the change is rendered at once, and that render is kept.
+    time = 1_000;
+    generation = 1;
+    await expect(cached.render(request('/shop'))).resolves.toMatchObject({ html: '/shop v2' });
+    await expect(cached.render(request('/shop'))).resolves.toMatchObject({ html: '/shop v2' });
+    expect(renders).toHaveLength(2);
+
+    // Past the ttl a kept page is served stale while refreshed; after a change it is not served.
+    time = 7_000;
+    generation = 2;
+    await expect(cached.render(request('/shop'))).resolves.toMatchObject({ html: '/shop v3' });
+    expect(renders).toHaveLength(3);
+  });
+});
