@@ -6,6 +6,8 @@ import {
   decimalsFor,
   FALLBACK_CURRENCY,
   minimumTopUp,
+  PRICE_MAX_MINOR,
+  priceProblem,
   toFraction,
   withVat,
 } from '../../domain/money';
@@ -109,5 +111,18 @@ describe('withVat: the VAT total', () => {
     expect(withVat(1, 50)).toBe(2);
     expect(withVat(3, 16.5)).toBe(3);
     expect(withVat(100_000_000, 19)).toBe(119_000_000);
+  });
+});
+
+describe('priceProblem', () => {
+  it('takes whole coin minor units above 0 up to PRICE_MAX_MINOR', () => {
+    expect([1, 1_500, PRICE_MAX_MINOR].map(priceProblem)).toEqual([null, null, null]);
+    expect(priceProblem(0)).toBe('notPositive');
+    expect(priceProblem(-100)).toBe('notPositive');
+    expect(priceProblem(PRICE_MAX_MINOR + 1)).toBe('tooLarge');
+    expect(priceProblem(Number.MAX_SAFE_INTEGER + 2)).toBe('tooLarge');
+    expect(priceProblem(12.5)).toBe('notWhole');
+    expect(priceProblem(Number.NaN)).toBe('notWhole');
+    expect(priceProblem(Number.POSITIVE_INFINITY)).toBe('notWhole');
   });
 });
