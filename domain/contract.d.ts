@@ -1016,7 +1016,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One product with its texts in every language and its version */
+        /**
+         * One product with its texts in every language and its version
+         * @description The product as `listOperatorProducts` lists it, e.g. to read it again after a 409. 404 when there is none.
+         */
         get: operations["getOperatorProduct"];
         put?: never;
         post?: never;
@@ -2769,7 +2772,6 @@ export interface components {
             texts?: {
                 [key: string]: components["schemas"]["ProductText"] | null;
             };
-            lang_id?: components["schemas"]["LangId"];
         };
         /**
          * @example {
@@ -4826,7 +4828,10 @@ export interface operations {
     };
     updateProduct: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
             header?: never;
             path: {
                 id: number;

@@ -49,7 +49,7 @@ async function refusal(request: FastifyRequest, error: unknown): Promise<unknown
 
 const notFound = (request: FastifyRequest) => new HttpError(404, t(request.locale, 'error.notFound'));
 
-/** The operator's catalogue: products and the categories they use (DESIGN §3b). */
+/** The operator's catalogue: products and the categories they use (docs/architecture.md §3b). */
 export const operatorCatalogueHandlers = {
   listOperatorProducts: async (request) => {
     requireOperator(request);

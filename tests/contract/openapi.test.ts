@@ -158,6 +158,11 @@ describe('openapi.yaml', () => {
         'revokeCustomerSessions',
         'resendCustomerVerification',
         'getOperatorOverview',
+        'listOperatorProducts',
+        'getOperatorProduct',
+        'createProduct',
+        'updateProduct',
+        'listOperatorCategories',
       ].sort(),
     );
   });
@@ -238,6 +243,12 @@ describe('openapi.yaml covers every call', () => {
     'POST /operator/customers/{id}/sign-out',
     'POST /operator/customers/{id}/verification-email',
     'GET /operator/overview',
+    // The operator's catalogue: products with their texts and a version, and the categories in use.
+    'GET /operator/products',
+    'POST /operator/products',
+    'GET /operator/products/{id}',
+    'PATCH /operator/products/{id}',
+    'GET /operator/categories',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {

@@ -1,4 +1,4 @@
-// The operator's catalogue (DESIGN §3b): every product with its texts in every language, created
+// The operator's catalogue (docs/architecture.md §3b): every product with its texts in every language, created
 // and changed with a version (a stale one is a 409), each change with its audit row in the same
 // transaction, refusals keyed by field in the request's language, and the shop showing it at once.
 import { and, eq } from 'drizzle-orm';
@@ -38,8 +38,13 @@ function create(op: TestCustomer, body: Record<string, unknown>) {
   return suite.api.call('createProduct', { token: op.token, body });
 }
 
-function update(op: TestCustomer, id: number, body: Record<string, unknown>) {
-  return suite.api.call('updateProduct', { token: op.token, params: { id }, body });
+function update(op: TestCustomer, id: number, body: Record<string, unknown>, query?: Record<string, number>) {
+  return suite.api.call('updateProduct', {
+    token: op.token,
+    params: { id },
+    body,
+    ...(query === undefined ? {} : { query }),
+  });
 }
 
 async function created(op: TestCustomer, body: Record<string, unknown> = {}): Promise<OperatorProduct> {
@@ -303,11 +308,12 @@ describe('the operator catalogue', () => {
       status: 'ERROR',
       message: 'This product was changed meanwhile. Reload it and save again.',
     });
-    const german = await update(second, product.id, {
-      version: readByBoth,
-      price: 900,
-      lang_id: await languageId(db(), 'de'),
-    });
+    const german = await update(
+      second,
+      product.id,
+      { version: readByBoth, price: 900 },
+      { lang_id: await languageId(db(), 'de') },
+    );
     expect(messageOf(german.body)).toBe(
       'Dieses Produkt wurde inzwischen geändert. Bitte neu laden und noch einmal speichern.',
     );
