@@ -516,6 +516,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/product-images/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product image an operator uploaded
+         * @description The image's bytes, by the name `setProductImage` gave it (the SHA-256 of its content, so
+         *     what a name shows never changes): cached for a year (`immutable`), with an `ETag`;
+         *     `If-None-Match` with it answers 304 without the bytes.
+         */
+        get: operations["getProductImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart/contents": {
         parameters: {
             query?: never;
@@ -1040,6 +1062,32 @@ export interface paths {
          *     read the current price.
          */
         patch: operations["updateProduct"];
+        trace?: never;
+    };
+    "/operator/products/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give a product an image
+         * @description `data` is the image file in base64: a PNG, JPEG or WebP, told by its content (its first
+         *     bytes), never by a name or a declared type; at most 1 MB (1,048,576 bytes) decoded. The
+         *     image is stored in the database, so every API node serves it, at a URL named by its
+         *     content (`GET /product-images/{name}`), which becomes the product's `img_url`. `version`
+         *     is the product's, as for `updateProduct`: a stale one is a 409. Not an image: 422 on
+         *     `data`; too large: 413; in both cases nothing changes. Writes an audit row (`img_url`
+         *     before → after) in the same transaction and moves the version on.
+         */
+        put: operations["setProductImage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/operator/categories": {
@@ -2773,6 +2821,12 @@ export interface components {
                 [key: string]: components["schemas"]["ProductText"] | null;
             };
         };
+        ProductImageRequest: {
+            version: number;
+            /** @description The image file in base64 (PNG, JPEG or WebP; at most 1 MB decoded). */
+            data: string;
+            lang_id?: components["schemas"]["LangId"];
+        };
         /**
          * @example {
          *       "slug": "ranks",
@@ -3836,6 +3890,55 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getProductImage: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: {
+                /** @description `If-None-Match`: the `ETag` of a copy the client holds. */
+                "if-none-match"?: string;
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    /** @description The image's name, quoted. */
+                    ETag: string;
+                    /** @description `public, max-age=31536000, immutable` */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description The copy the client holds (its `If-None-Match`) is this image. */
+            304: {
+                headers: {
+                    /** @description The image's name, quoted. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getCart: {
         parameters: {
             query?: {
@@ -4882,6 +4985,79 @@ export interface operations {
                      * @example {
                      *       "status": "ERROR",
                      *       "message": "This product was changed meanwhile. Reload it and save again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setProductImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 3,
+                 *       "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductImageRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the product as stored now, `img_url` pointing at the image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorProductResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `version` is not the product's current one: somebody saved it in between. Nothing
+             *     changed; read it again and send the image again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "This product was changed meanwhile. Reload it and save again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The image is larger than 1 MB; nothing changed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "The image is larger than 1 MB. Please choose a smaller one."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"];

@@ -192,10 +192,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (limiters) preHandler.push(limiters.perAccount);
       const handler = handlers[operationId];
       if (handler === undefined) throw new Error(`No handler for ${operationId}`);
-      const route: Pick<RouteOptions, 'handler' | 'preValidation' | 'preHandler' | 'onSend'> = {
+      const route: Pick<RouteOptions, 'handler' | 'preValidation' | 'preHandler' | 'onSend' | 'bodyLimit'> = {
         handler,
         preValidation,
         preHandler,
+        ...(operation.bodyLimit === undefined ? {} : { bodyLimit: operation.bodyLimit }),
         ...(limiters?.onSend === undefined ? {} : { onSend: limiters.onSend }),
       };
       // fastify-openapi-glue adds the method, url and schema of the operation.

@@ -4,6 +4,7 @@ import {
   boolean,
   char,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +21,8 @@ import {
 // Money is always an integer count of minor units (cents, coin hundredths); bigint columns are
 // read as JS numbers, which are exact up to 2^53 minor units.
 const money = (name: string) => bigint(name, { mode: 'number' });
+/** Raw bytes: PGlite reads them as a Uint8Array, node-postgres as a Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -169,6 +172,18 @@ export const products = pgTable(
     index('products_listing').on(t.active, t.category, t.position),
   ],
 );
+
+/**
+ * Images operators uploaded for products, in the database so every API node serves them; named
+ * by the SHA-256 of their bytes (hex), so what a name shows never changes.
+ */
+export const productImages = pgTable('product_images', {
+  name: char('name', { length: 64 }).primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
 
 export const productTranslations = pgTable(
   'product_translations',

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { PRICE_MAX_MINOR } from '../../domain/money';
 import { formatCoins } from '../../domain/money-text';
 import { contentLanguage } from '../catalogue/language';
+import { readImage } from '../catalogue/product-images';
 import { categoriesInUse } from '../catalogue/products';
 import { currentSettings } from '../catalogue/settings-cache';
 import { requireOperator } from '../delivery/authenticate';
@@ -9,11 +10,14 @@ import { fieldErrors, HttpError } from '../http/errors';
 import { type MessageKey, t } from '../i18n/messages';
 import {
   createProduct,
+  ImageTooLargeError,
   listOperatorProducts,
+  NotAnImageError,
   operatorProduct,
   ProductChangedError,
   type ProductProblem,
   ProductRefusedError,
+  setProductImage,
   updateProduct,
 } from '../operator/products';
 import type { ContractHandlers } from './types';
@@ -46,6 +50,9 @@ async function refusal(request: FastifyRequest, error: unknown): Promise<unknown
   );
   return fieldErrors(Object.fromEntries(entries));
 }
+
+/** An image's name is its content's hash: what a URL shows never changes. */
+const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const notFound = (request: FastifyRequest) => new HttpError(404, t(request.locale, 'error.notFound'));
 
@@ -84,6 +91,41 @@ export const operatorCatalogueHandlers = {
     }
     if (product === null) throw notFound(request);
     return { status: 'OK', payload: product };
+  },
+
+  setProductImage: async (request) => {
+    const actor = requireOperator(request);
+    const { version, data } = request.body;
+    let product: Awaited<ReturnType<typeof setProductImage>>;
+    try {
+      product = await setProductImage(
+        request.server.ctx.db,
+        actor,
+        request.params.id,
+        version,
+        Buffer.from(data, 'base64'),
+      );
+    } catch (error) {
+      if (error instanceof ImageTooLargeError) throw new HttpError(413, t(request.locale, 'image.tooLarge'));
+      if (error instanceof NotAnImageError)
+        throw fieldErrors({ data: [t(request.locale, 'image.notAnImage')] });
+      throw await refusal(request, error);
+    }
+    if (product === null) throw notFound(request);
+    return { status: 'OK', payload: product };
+  },
+
+  getProductImage: async (request, reply) => {
+    const { name } = request.params;
+    const etag = `"${name}"`;
+    const image = await readImage(request.server.ctx.db, name);
+    if (image === null) throw notFound(request);
+    reply.header('etag', etag).header('cache-control', IMAGE_CACHE_CONTROL);
+    const held = request.headers['if-none-match'];
+    if (held !== undefined && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      return reply.code(304).send();
+    }
+    return reply.type(image.type).send(image.bytes);
   },
 
   listOperatorCategories: async (request) => {

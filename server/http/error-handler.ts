@@ -24,7 +24,11 @@ function fastifyClientError(
 ): HttpError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new HttpError(400, t(locale, 'request.bodyTooLarge'));
+      // An image upload past its route's limit is certainly past the image limit (1 MB decoded).
+      return (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ===
+        'setProductImage'
+        ? new HttpError(413, t(locale, 'image.tooLarge'))
+        : new HttpError(400, t(locale, 'request.bodyTooLarge'));
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new HttpError(
         400,

@@ -17,6 +17,7 @@ interface OperationObject {
   requestBody?: { required?: boolean; content?: Record<string, unknown> };
   /** `ignore`: a link opened from an email, whose query others may extend (docs/decisions/0030). */
   'x-unknown-query'?: 'ignore';
+  'x-body-limit'?: number;
 }
 
 export interface OpenApiDocument extends Json {
@@ -44,6 +45,8 @@ export interface OperationInfo {
   queryParameters: string[];
   /** Whether a query parameter it does not declare is refused (422) or ignored. */
   unknownQuery: 'refuse' | 'ignore';
+  /** Bytes a request body may have (`x-body-limit`), where the operation takes more than the app's default. */
+  bodyLimit: number | undefined;
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete']);
@@ -98,6 +101,7 @@ export function listOperations(document: OpenApiDocument): OperationInfo[] {
           bodyRequired: op.requestBody?.required === true,
           queryParameters: queryParametersOf(document, [...shared, ...(op.parameters ?? [])]),
           unknownQuery: op['x-unknown-query'] === 'ignore' ? 'ignore' : 'refuse',
+          bodyLimit: typeof op['x-body-limit'] === 'number' ? op['x-body-limit'] : undefined,
         };
       });
   });

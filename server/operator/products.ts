@@ -2,6 +2,7 @@ import { asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { components } from '../../domain/contract';
 import { type PriceProblem, priceProblem } from '../../domain/money';
 import { catalogueChanged } from '../catalogue/catalogue-changes';
+import { IMAGE_MAX_BYTES, imageTypeOf, imageUrl, storeImage } from '../catalogue/product-images';
 import type { Database } from '../db/database';
 import { languages, products, productTranslations } from '../db/schema';
 import { transaction } from '../db/statement';
@@ -285,6 +286,66 @@ export async function updateProduct(
     await audit(tx, actor, { action: 'product.update', entity: 'product', entityId: id, before, after });
     changed = true;
     return product;
+  });
+  if (changed) catalogueChanged(db);
+  return saved;
+}
+
+/** The image is larger than IMAGE_MAX_BYTES. */
+export class ImageTooLargeError extends Error {
+  constructor(readonly size: number) {
+    super(`An image of ${size} bytes is larger than ${IMAGE_MAX_BYTES}`);
+    this.name = 'ImageTooLargeError';
+  }
+}
+
+/** The bytes are not a PNG, JPEG or WebP image. */
+export class NotAnImageError extends Error {
+  constructor() {
+    super('Not a PNG, JPEG or WebP image');
+    this.name = 'NotAnImageError';
+  }
+}
+
+/**
+ * Stores `bytes` (checked by their content: PNG, JPEG or WebP, at most 1 MB) in the database and
+ * points the product's `img_url` at it, if the product is still at `version`; the audit row and
+ * the version's move are in the same transaction. Null when there is no such product.
+ */
+export async function setProductImage(
+  db: Database,
+  actor: Actor,
+  id: number,
+  version: number,
+  bytes: Buffer,
+): Promise<OperatorProduct | null> {
+  if (bytes.length > IMAGE_MAX_BYTES) throw new ImageTooLargeError(bytes.length);
+  const type = imageTypeOf(bytes);
+  if (type === null) throw new NotAnImageError();
+  let changed = false;
+  const saved = await transaction(db, async (tx) => {
+    const [locked] = await tx
+      .select({ version: products.version, imgUrl: products.imgUrl })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
+    if (locked === undefined) return null;
+    if (locked.version !== version) throw new ProductChangedError(locked.version);
+    const url = imageUrl(await storeImage(tx, bytes, type));
+    if (url === locked.imgUrl) return operatorProduct(tx, id);
+    await tx
+      .update(products)
+      .set({ imgUrl: url, version: sql`${products.version} + 1` })
+      .where(eq(products.id, id));
+    await audit(tx, actor, {
+      action: 'product.image',
+      entity: 'product',
+      entityId: id,
+      before: { img_url: locked.imgUrl, version: locked.version },
+      after: { img_url: url, version: locked.version + 1, type, size: bytes.length },
+    });
+    changed = true;
+    return operatorProduct(tx, id);
   });
   if (changed) catalogueChanged(db);
   return saved;

@@ -163,6 +163,7 @@ describe('openapi.yaml', () => {
         'createProduct',
         'updateProduct',
         'listOperatorCategories',
+        'setProductImage',
       ].sort(),
     );
   });
@@ -249,6 +250,9 @@ describe('openapi.yaml covers every call', () => {
     'GET /operator/products/{id}',
     'PATCH /operator/products/{id}',
     'GET /operator/categories',
+    // Product images an operator uploads, in the database, served by every node at a content-named URL.
+    'PUT /operator/products/{id}/image',
+    'GET /product-images/{name}',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {

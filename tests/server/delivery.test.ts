@@ -487,6 +487,7 @@ describe('the operator', () => {
       ],
       ['updateProduct', { params: { id: 1 }, body: { version: 1, price: 1 } }],
       ['listOperatorCategories', {}],
+      ['setProductImage', { params: { id: 1 }, body: { version: 1, data: 'iVBORw0KGgo=' } }],
     ];
     const operatorOperations = listOperations(loadContract())
       .filter(({ path }) => path.startsWith('/operator/'))

@@ -1,10 +1,11 @@
 // The operator's catalogue (docs/architecture.md §3b): every product with its texts in every language, created
 // and changed with a version (a stale one is a 409), each change with its audit row in the same
 // transaction, refusals keyed by field in the request's language, and the shop showing it at once.
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, products } from '../../server/db/schema';
-import { errorsOf, messageOf } from './support/api';
+import { auditLog, productImages, products } from '../../server/db/schema';
+import { createTestApi, errorsOf, messageOf } from './support/api';
 import { createCustomer, createOperator, languageId, moneySuite, type TestCustomer } from './support/money';
 
 const suite = moneySuite();
@@ -424,5 +425,144 @@ describe('the operator catalogue', () => {
     const refused = await update(customer, product.id, { version: 1, price: 1 });
     expect(refused.status).toBe(403);
     expect((await storedRow(product.id))?.priceMinor).toBe(1_500);
+  });
+});
+
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG_START = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+const WEBP_START = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x24, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+]);
+/** A file of `size` bytes that starts as `start` does. */
+const fileOf = (start: Buffer, size: number) => Buffer.concat([start, Buffer.alloc(size - start.length, 7)]);
+
+describe('product images', () => {
+  const upload = (
+    op: TestCustomer,
+    id: number,
+    version: number,
+    bytes: Buffer,
+    extra: Record<string, number> = {},
+  ) =>
+    suite.api.call('setProductImage', {
+      token: op.token,
+      params: { id },
+      body: { version, data: bytes.toString('base64'), ...extra },
+    });
+  const imageRows = () => db().select({ name: productImages.name }).from(productImages);
+
+  it('stores a PNG in the database and serves it at the URL the product points to, cached for good', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, { category: 'test-images' });
+    const response = await upload(op, product.id, 1, PNG_1PX);
+    expect(response.status).toBe(200);
+    const name = createHash('sha256').update(PNG_1PX).digest('hex');
+    const saved = payloadOf(response.body);
+    expect(saved).toEqual({ ...product, img_url: `/api/product-images/${name}`, version: 2 });
+    expect((await auditsOf(product.id)).at(-1)).toMatchObject({
+      action: 'product.image',
+      before: { img_url: product.img_url, version: 1 },
+      after: { img_url: saved.img_url, version: 2, type: 'image/png', size: PNG_1PX.length },
+    });
+    expect((await shopItems({ category: 'test-images' }))[0]).toMatchObject({ img_url: saved.img_url });
+
+    // Any node on the database serves it: the bytes are in the database, not on a disk.
+    const otherNode = await createTestApi({ database: suite.api.database });
+    try {
+      const image = await otherNode.app.inject({ method: 'GET', url: saved.img_url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(image.headers.etag).toBe(`"${name}"`);
+      expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
+      const again = await otherNode.app.inject({
+        method: 'GET',
+        url: saved.img_url,
+        headers: { 'if-none-match': `"${name}"` },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    } finally {
+      await otherNode.close();
+    }
+    const missing = await suite.api.call('getProductImage', { params: { name: 'f'.repeat(64) } });
+    expect(missing.status).toBe(404);
+  });
+
+  it('tells JPEG and WebP by their first bytes, up to 1 MB', async () => {
+    const op = await createOperator(db());
+    const product = await created(op);
+    const jpeg = await upload(op, product.id, 1, fileOf(JPEG_START, 1_048_576));
+    expect(jpeg.status).toBe(200);
+    const webp = await upload(op, product.id, 2, fileOf(WEBP_START, 2_000));
+    expect(webp.status).toBe(200);
+    const types = [];
+    for (const answer of [jpeg, webp]) {
+      const served = await suite.api.call('getProductImage', {
+        params: { name: payloadOf(answer.body).img_url.split('/').at(-1) as string },
+      });
+      types.push(served.headers['content-type']);
+    }
+    expect(types).toEqual(['image/jpeg', 'image/webp']);
+  });
+
+  it('refuses what is not a PNG, JPEG or WebP, a file over 1 MB and a stale version; nothing changes', async () => {
+    const op = await createOperator(db());
+    const product = await created(op);
+    const row = await storedRow(product.id);
+    const images = await imageRows();
+
+    const notImages = [
+      Buffer.from('just some text, not an image'),
+      Buffer.from('GIF89a\x01\x00\x01\x00'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt '),
+      PNG_1PX.subarray(0, 6),
+    ];
+    for (const bytes of notImages) {
+      const refused = await upload(op, product.id, 1, bytes);
+      expect(refused.status).toBe(422);
+      expect(errorsOf(refused.body)).toEqual({ data: ['This is not a PNG, JPEG or WebP image.'] });
+    }
+    const german = await upload(op, product.id, 1, notImages[0] as Buffer, {
+      lang_id: await languageId(db(), 'de'),
+    });
+    expect(errorsOf(german.body)).toEqual({ data: ['Das ist kein PNG-, JPEG- oder WebP-Bild.'] });
+    const notBase64 = await suite.api.call('setProductImage', {
+      token: op.token,
+      params: { id: product.id },
+      body: { version: 1, data: 'not base64!' },
+    });
+    expect(notBase64.status).toBe(422);
+
+    const tooLarge = await upload(op, product.id, 1, fileOf(PNG_1PX, 1_048_577));
+    expect(tooLarge.status).toBe(413);
+    expect(messageOf(tooLarge.body)).toBe('The image is larger than 1 MB. Please choose a smaller one.');
+    const farTooLarge = await upload(op, product.id, 1, fileOf(PNG_1PX, 3_000_000));
+    expect(farTooLarge.status).toBe(413);
+    expect(messageOf(farTooLarge.body)).toBe('The image is larger than 1 MB. Please choose a smaller one.');
+    const spanish = await upload(op, product.id, 1, fileOf(PNG_1PX, 1_048_577), {
+      lang_id: await languageId(db(), 'es'),
+    });
+    expect(messageOf(spanish.body)).toBe('La imagen ocupa más de 1 MB. Elige una más pequeña.');
+
+    await update(op, product.id, { version: 1, price: 1_600 });
+    const stale = await upload(op, product.id, 1, PNG_1PX);
+    expect(stale.status).toBe(409);
+    expect(messageOf(stale.body)).toBe('This product was changed meanwhile. Reload it and save again.');
+
+    expect(await storedRow(product.id)).toEqual({ ...row, priceMinor: 1_600, version: 2 });
+    expect(await imageRows()).toEqual(images);
+    expect((await auditsOf(product.id)).map((audit) => audit.action)).toEqual([
+      'product.create',
+      'product.update',
+    ]);
+    const missing = await upload(op, 2_000_000, 1, PNG_1PX);
+    expect(missing.status).toBe(404);
   });
 });
