@@ -122,7 +122,7 @@ export const operatorCatalogueHandlers = {
     if (image === null) throw notFound(request);
     reply.header('etag', etag).header('cache-control', IMAGE_CACHE_CONTROL);
     const held = request.headers['if-none-match'];
-    if (held !== undefined && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (held?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return reply.code(304).send();
     }
     return reply.type(image.type).send(image.bytes);
