@@ -65,8 +65,9 @@ export default defineConfig({
   server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
   test: {
     globals: false,
-    // A third of a worker's time is spent waiting (timers, msw, the database), not computing: on 2
-    // cores, 3 workers ran the suite in 135 s instead of 180 s (4 workers: 144 s).
+    // Vitest 4 caps a percentage at the core count: this is 2 workers on 2 cores, not 3 (vitest's
+    // default would be 1). The 180 s → 139.7 s once measured for it was 1 → 2 workers; '200%' is
+    // the same 2. Whether a third helps was never measured on a quiet machine (docs/benchmarks.md).
     maxWorkers: '150%',
     testTimeout: SAFETY_NET.testMs,
     hookTimeout: SAFETY_NET.testMs,
