@@ -24,7 +24,7 @@ const parameterAjv = makeAjv({ coerceTypes: true, removeAdditional: false });
 /**
  * Validators by schema text. Each app parses openapi.yaml into new schema objects, and Ajv caches
  * by object: without this, every app built in a process compiled every schema again (~0.8 s an
- * app; the test suites build hundreds) and Ajv kept each copy.
+ * app; the server tests build one or more a file) and Ajv kept each copy.
  */
 const compiled = new Map<string, ValidateFunction>();
 
