@@ -17,8 +17,8 @@ export const SANDBOX_SECRET = 'fuzz-sandbox-secret-0123456789abcdef';
 
 const roomy = { max: 1_000_000, windowMs: 60_000 };
 
-/** Who sends the request: nobody, the case's customer (verified or not), or a made-up token. */
-export type Auth = 'none' | 'verified' | 'unverified' | 'unknownToken';
+/** Who sends the request: nobody, the case's customer (verified or not), an operator, or a made-up token. */
+export type Auth = 'none' | 'verified' | 'unverified' | 'operator' | 'unknownToken';
 
 export interface CustomerPlan {
   auth: Auth;
@@ -33,7 +33,7 @@ export interface CustomerPlan {
 export const customerPlan: fc.Arbitrary<CustomerPlan> = fc.record({
   auth: fc.oneof(
     { weight: 2, arbitrary: fc.constant<Auth>('verified') },
-    { weight: 1, arbitrary: fc.constantFrom<Auth>('none', 'unverified', 'unknownToken') },
+    { weight: 1, arbitrary: fc.constantFrom<Auth>('none', 'unverified', 'operator', 'unknownToken') },
   ),
   balance: fc.constantFrom('empty', 'little', 'plenty'),
   cart: fc.constantFrom('empty', 'one', 'several'),
@@ -168,7 +168,7 @@ export async function createWorld(): Promise<World> {
   let batchNumber = 0;
   /** Customers of one state, made a batch at a time in one statement (a case takes one each). */
   async function createBatch(
-    plan: Omit<CustomerPlan, 'auth'> & { verified: boolean },
+    plan: Omit<CustomerPlan, 'auth'> & { verified: boolean; operator: boolean },
   ): Promise<StoredCustomer[]> {
     batchNumber += 1;
     const input = Array.from({ length: BATCH }, (_, i) => ({
@@ -190,9 +190,10 @@ export async function createWorld(): Promise<World> {
             )}::jsonb) as i(email text, session_hash text, reset_hash text, verify_hash text)
           ), u as (
             insert into users (name, surname, email, phone, phone_e164, password_hash, country_id, city,
-                               email_verified_at, balance_minor, player)
+                               email_verified_at, balance_minor, player, role)
             select 'Alex', 'Stone', email, '+49 30 901820', '+4930901820', ${passwordHash}, ${countryId},
-                   'Berlin', case when ${plan.verified} then now() end, ${BALANCES[plan.balance]}, 'Steve'
+                   'Berlin', case when ${plan.verified} then now() end, ${BALANCES[plan.balance]}, 'Steve',
+                   (case when ${plan.operator} then 'operator' else 'customer' end)::account_role
             from input returning id, email
           ), s as (
             insert into sessions (token_hash, user_id, expires_at)
@@ -260,6 +261,8 @@ export async function createWorld(): Promise<World> {
     async customerFor(plan) {
       const state = {
         verified: plan.auth !== 'unverified',
+        // An operator's calls reach the console's handlers; on others an operator is a customer.
+        operator: plan.auth === 'operator',
         balance: plan.balance,
         cart: plan.cart,
         pendingTopUp: plan.pendingTopUp,
