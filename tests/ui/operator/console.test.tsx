@@ -128,6 +128,19 @@ describe('a customer (/operator/customers/{id}) and Adjust balance', () => {
     return { handlers, keys, bodies };
   }
 
+  /** Customer 7's page in the console, shown, with the calls its API answers recorded. */
+  async function openCustomerPage() {
+    const customerCalls = customerApi();
+    const view = renderApp({
+      path: '/operator/customers/7',
+      storage: SIGNED_IN,
+      handlers: customerCalls.handlers,
+    });
+    await view.ready();
+    await screen.findByRole('heading', { level: 1, name: 'alex.stone@example.com' });
+    return { customerCalls, view };
+  }
+
   it('shows the profile, balance, ledger and orders', async () => {
     const view = renderApp({
       path: '/operator/customers/7',
@@ -158,14 +171,7 @@ describe('a customer (/operator/customers/{id}) and Adjust balance', () => {
   });
 
   it('checks the amount and the reason before sending', async () => {
-    const customerCalls = customerApi();
-    const view = renderApp({
-      path: '/operator/customers/7',
-      storage: SIGNED_IN,
-      handlers: customerCalls.handlers,
-    });
-    await view.ready();
-    await screen.findByRole('heading', { level: 1, name: 'alex.stone@example.com' });
+    const { customerCalls, view } = await openCustomerPage();
     await view.user.type(screen.getByRole('textbox', { name: 'Amount in coins' }), '0');
     await view.user.click(screen.getByRole('button', { name: 'Adjust balance' }));
     expect(await screen.findByText(/Enter a number of coins other than 0/)).toBeInTheDocument();
@@ -178,14 +184,7 @@ describe('a customer (/operator/customers/{id}) and Adjust balance', () => {
   });
 
   it("shows the API's refusal at the amount, keeps what was typed, and a retry sends the same key", async () => {
-    const customerCalls = customerApi();
-    const view = renderApp({
-      path: '/operator/customers/7',
-      storage: SIGNED_IN,
-      handlers: customerCalls.handlers,
-    });
-    await view.ready();
-    await screen.findByRole('heading', { level: 1, name: 'alex.stone@example.com' });
+    const { customerCalls, view } = await openCustomerPage();
     const amount = screen.getByRole('textbox', { name: 'Amount in coins' });
     const reason = screen.getByRole('textbox', { name: 'Reason' });
     await view.user.type(amount, '-20');
@@ -202,14 +201,7 @@ describe('a customer (/operator/customers/{id}) and Adjust balance', () => {
   });
 
   it('adjusts the balance: the page shows the new balance, the form empties and the next attempt has a new key', async () => {
-    const customerCalls = customerApi();
-    const view = renderApp({
-      path: '/operator/customers/7',
-      storage: SIGNED_IN,
-      handlers: customerCalls.handlers,
-    });
-    await view.ready();
-    await screen.findByRole('heading', { level: 1, name: 'alex.stone@example.com' });
+    const { customerCalls, view } = await openCustomerPage();
     await view.user.type(screen.getByRole('textbox', { name: 'Amount in coins' }), '25');
     await view.user.type(screen.getByRole('textbox', { name: 'Reason' }), 'Goodwill');
     await view.user.click(screen.getByRole('button', { name: 'Adjust balance' }));
