@@ -35,7 +35,7 @@ export const operatorAccessMachine = setup({
   description: [
     'The operator area (/operator) opens for an operator only. It asks the API once (checking): an answer',
     'means the account is an operator (allowed: the console shows); a 403 means it is a customer',
-    "(forbidden: the 'not for you' page); another failure shows its message or 'The operator console could",
+    "(forbidden: the route shows the app's not-found page, so the console does not say it exists); another failure shows its message or 'The operator console could",
     "not be opened.' and RETRY asks again; a cancelled request (leaving) shows nothing.",
   ].join(' '),
   context: { error: null },

@@ -11,7 +11,7 @@ import { screenLifecycle } from './screen';
  * docs/decisions/0044-operator-console.md). Only this route table is in the first load: its
  * screens, their machines and providers and its messages come with the first /operator route. A
  * guest signs in first; whether the account is an operator the API decides (operatorAccess), and
- * a customer gets the 'not for you' page.
+ * a customer gets the app's not-found page at the same address: the console does not say it exists.
  */
 export const operatorRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -20,8 +20,12 @@ export const operatorRoute = createRoute({
   beforeLoad: async (args) => {
     await requireLogin(args);
     const access = await args.context.screens.start('operatorAccess', undefined);
-    // The console or the 'not for you' page: the area's first paint needs the answer.
+    // The console or the not-found page: the area's first paint needs the answer.
     await waitFor(access, (snapshot) => !snapshot.matches('checking'));
+    if (access.getSnapshot().matches('forbidden')) {
+      args.context.screens.stop('operatorAccess', access);
+      throw notFound();
+    }
     return { operatorAccess: access };
   },
   loader: ({ context }) => ({ screen: context.operatorAccess }),

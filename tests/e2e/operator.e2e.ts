@@ -1,5 +1,5 @@
-// The operator console (docs/architecture.md §3b, ADR 0044): a customer is told it is not for
-// them; an operator finds the customer, adjusts their balance with a reason and sees a refusal
+// The operator console (docs/architecture.md §3b, ADR 0044): a customer gets the store's
+// not-found page (404) at the console's address; an operator finds the customer, adjusts their balance with a reason and sees a refusal
 // at the field; axe finds nothing serious on the console at 1280 and 375 px in English and German.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -66,12 +66,14 @@ async function audit(page: Page, step: string): Promise<void> {
 }
 
 describe('the operator console', () => {
-  it('tells a customer it is not for them', async () => {
+  it("shows a customer the store's not-found page at the console's address", async () => {
     const { page } = j;
     await signUpVerified(page, j.dataDir, customer);
-    await openPage(page, '/operator');
-    await seeHeading(page, 'Not for you');
-    await audit(page, 'en-not-for-you');
+    await openPage(page, '/operator/customers');
+    await seeHeading(page, 'Oops! Page Not Found');
+    expect(new URL(page.url()).pathname).toBe('/operator/customers');
+    expect(await page.getByRole('navigation', { name: 'Operator console' }).count()).toBe(0);
+    await audit(page, 'en-not-found');
     await signOut(page);
   });
 

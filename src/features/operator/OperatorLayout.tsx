@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
 import { Button } from '../../components/Button/Button';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { useOptionalText, useText } from '../../i18n/useText';
 import './operator.css';
 
@@ -12,12 +11,6 @@ const route = getRouteApi('/operator');
 const messages = defineMessages({
   nav: { id: 'operator.nav.label', defaultMessage: 'Operator console' },
   customers: { id: 'operator.nav.customers', defaultMessage: 'Customers' },
-  notForYouTitle: { id: 'operator.forbidden.title', defaultMessage: 'Not for you' },
-  notForYouText: {
-    id: 'operator.forbidden.text',
-    defaultMessage: "This is the store operators' console. Your account cannot open it.",
-  },
-  backToStore: { id: 'operator.forbidden.back', defaultMessage: 'Back to the store' },
   retry: { id: 'operator.access.retry', defaultMessage: 'Try again' },
   failedTitle: { id: 'operator.access.failedTitle', defaultMessage: 'Operator console' },
 });
@@ -26,8 +19,9 @@ const messages = defineMessages({
 const SECTIONS = [{ to: '/operator/customers', label: messages.customers }] as const;
 
 /**
- * /operator (docs/architecture.md §3b): the console's nav above the open page for an operator,
- * the 'not for you' page (403) for a customer, or why the console could not be opened with Retry.
+ * /operator (docs/architecture.md §3b): the console's nav above the open page for an operator, or
+ * why the console could not be opened with Retry. A customer (403) never gets here: the route shows
+ * the app's not-found page (docs/decisions/0044-operator-console.md).
  */
 export function OperatorLayout() {
   const say = useText();
@@ -36,18 +30,6 @@ export function OperatorLayout() {
   const state = useSelector(access, (s) => s.value);
   const error = useSelector(access, (s) => s.context.error);
 
-  if (state === 'forbidden') {
-    return (
-      <main className="page page--centered operator-denied">
-        <p className="operator-denied__code" aria-hidden="true">
-          403
-        </p>
-        <h1>{say(messages.notForYouTitle)}</h1>
-        <p>{say(messages.notForYouText)}</p>
-        <LinkButton render={(props) => <Link to="/" {...props} />}>{say(messages.backToStore)}</LinkButton>
-      </main>
-    );
-  }
   if (state !== 'allowed') {
     return (
       <main className="page page--centered">

@@ -24,19 +24,20 @@ describe('the operator area (/operator)', () => {
     await waitFor(() => expect(view.location()).toBe('/login?redirect=%2Foperator%2Fcustomers'));
   });
 
-  it("shows a customer the 'not for you' page (the API's 403), without the console", async () => {
+  it("shows a customer the app's not-found page at the same address (the API's 403), without the console", async () => {
     const view = renderApp({
-      path: '/operator',
+      path: '/operator/customers?q=steve',
       storage: SIGNED_IN,
       handlers: [http.get(api('/operator/customers'), () => failure(403, 'This is for operators only.'))],
     });
     await view.ready();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not for you' })).toBeInTheDocument();
     expect(
-      screen.getByText("This is the store operators' console. Your account cannot open it."),
+      await screen.findByRole('heading', { level: 1, name: 'Oops! Page Not Found' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
+    expect(view.location()).toBe('/operator/customers?q=steve');
     expect(screen.queryByRole('navigation', { name: 'Operator console' })).toBeNull();
+    expect(screen.queryByText(/operator/i)).toBeNull();
   });
 
   it('opens the customers for an operator, under the console’s nav', async () => {
