@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ComponentType, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { onFirstInteraction } from '../lazy/onFirstInteraction';
 import { loadSelect } from './LazySelect';
 import { SelectFace } from './SelectFace';
@@ -17,7 +17,7 @@ type Loaded = { Select: ComponentType<SelectProps>; autoFocus: boolean };
  * open on that text (docs/decisions/0032). Not on idle: the browser would then fetch and run it as
  * part of every first load. A failed load leaves the look-alike; its next focus tries again.
  */
-export function DeferredSelect(props: SelectProps) {
+export const DeferredSelect = memo(function DeferredSelect(props: SelectProps) {
   const [loaded, setLoaded] = useState<Loaded>();
   const [typed, setTyped] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -100,4 +100,4 @@ export function DeferredSelect(props: SelectProps) {
       )}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Suspense, useId } from 'react';
+import { memo, Suspense, useId } from 'react';
 import { LoadFailed } from '../LoadFailed/LoadFailed';
 import { ChunkBoundary } from '../lazy/ChunkBoundary';
 import { lazyWithAriaLocale } from '../lazy/lazyWithAriaLocale';
@@ -16,7 +16,7 @@ const select = lazyWithAriaLocale<SelectProps>(() => import('./Select').then((mo
 export const loadSelect = select.load;
 
 /** The Select, loaded on first use; until then (or when it cannot be loaded, with a Retry) a disabled field that looks the same. */
-export function LazySelect(props: SelectProps) {
+export const LazySelect = memo(function LazySelect(props: SelectProps) {
   return (
     <ChunkBoundary
       fallback={(retry) => (
@@ -31,7 +31,7 @@ export function LazySelect(props: SelectProps) {
       </Suspense>
     </ChunkBoundary>
   );
-}
+});
 
 function SelectPlaceholder({ label, options, value, placeholder, className }: SelectProps) {
   const id = useId();

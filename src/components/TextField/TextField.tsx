@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
@@ -21,8 +22,11 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   className?: string;
 }
 
-/** A labelled text input (types text, email, password, tel, url, search). */
-export function TextField({
+/**
+ * A labelled text input (types text, email, password, tel, url, search). Memoised: in a form, typing
+ * in one field leaves the others unrendered when their props are the same.
+ */
+export const TextField = memo(function TextField({
   label,
   description,
   errorMessage,
@@ -42,4 +46,4 @@ export function TextField({
       <FieldError className="field__error">{errorMessage}</FieldError>
     </AriaTextField>
   );
-}
+});

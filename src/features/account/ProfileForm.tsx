@@ -1,14 +1,16 @@
+import { useCallback } from 'react';
 import { defineMessages } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
+import type { PhoneChange } from '../../../machines/forms/phone';
 import type { profileEditMachine } from '../../../machines/forms/profileEdit';
 import { Button } from '../../components/Button/Button';
 import { LazySelect } from '../../components/Select/LazySelect';
 import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { useAppSelector } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { PhoneField } from '../forms/PhoneField';
 import { SubmitButton } from '../forms/SubmitButton';
+import { useCountryOptions } from '../forms/useCountryOptions';
 import { useFormView } from '../forms/useFormView';
 import { profileFieldMessages as fields } from './profileFieldMessages';
 
@@ -22,9 +24,13 @@ const messages = defineMessages({
 export function ProfileForm({ screen }: { screen: ActorRefFrom<typeof profileEditMachine> }) {
   const say = useText();
   const text = useOptionalText();
-  const countries = useAppSelector((snapshot) => snapshot.context.countries);
+  const { countries, options: countryOptions } = useCountryOptions();
   const view = useFormView(screen, (s) => s.matches('saving'));
   const { values, errors, pending: saving } = view;
+  const onPhoneChange = useCallback(
+    (change: PhoneChange) => screen.send({ type: 'PHONE_CHANGED', change }),
+    [screen],
+  );
 
   return (
     <AuthForm
@@ -47,7 +53,7 @@ export function ProfileForm({ screen }: { screen: ActorRefFrom<typeof profileEdi
             label={say(fields.phone)}
             countries={countries}
             value={values.phone}
-            onChange={(change) => screen.send({ type: 'PHONE_CHANGED', change })}
+            onChange={onPhoneChange}
             errorMessage={text(errors.phone)}
           />
         </div>
@@ -57,12 +63,9 @@ export function ProfileForm({ screen }: { screen: ActorRefFrom<typeof profileEdi
         <TextField label={say(fields.city)} autoComplete="address-level2" {...view.field('city')} />
         <LazySelect
           label={say(fields.country)}
-          name="country"
           placeholder={say(fields.countryPlaceholder)}
-          options={countries.map((country) => ({ id: String(country.id), label: country.title }))}
-          value={values.country === '' ? null : values.country}
-          onChange={(id) => screen.send({ type: 'CHANGE', field: 'country', value: id ?? '' })}
-          errorMessage={text(errors.country)}
+          options={countryOptions}
+          {...view.choice('country')}
         />
         <TextField label={say(fields.postCode)} autoComplete="postal-code" {...view.field('post_code')} />
         <div className="auth-grid__full">

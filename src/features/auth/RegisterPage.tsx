@@ -1,20 +1,22 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useCallback, useId } from 'react';
 import { defineMessage, defineMessages, type MessageTag } from 'react-intl';
+import type { PhoneChange } from '../../../machines/forms/phone';
 import type { PageTarget } from '../../../machines/staticPages';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { DeferredSelect } from '../../components/Select/DeferredSelect';
 import { TextField } from '../../components/TextField/TextField';
 import { RichText } from '../../i18n/RichText';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { useAppSelector, useChild } from '../app/AppActorContext';
+import { useChild } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { PasswordField } from '../forms/PasswordField';
 import { PasswordHints } from '../forms/PasswordHints';
 import { PhoneField } from '../forms/PhoneField';
 import { loadedPhoneLibrary, loadPhoneLibrary, prefilledPhone } from '../forms/phoneLibrary';
 import { SubmitButton } from '../forms/SubmitButton';
+import { useCountryOptions } from '../forms/useCountryOptions';
 import { useFormView } from '../forms/useFormView';
 import { AuthLayout } from './AuthLayout';
 import { SwitchLink } from './SwitchLink';
@@ -50,7 +52,7 @@ const acceptTerms = defineMessage<{ terms: MessageTag; privacy: MessageTag }>({
 /** /register: success signs the customer in and opens the `redirect` query or the account. */
 export function RegisterPage() {
   const say = useText();
-  const countries = useAppSelector((snapshot) => snapshot.context.countries);
+  const { countries, options: countryOptions } = useCountryOptions();
   const { terms, privacy } = useSelector(useChild('staticPages'), (snapshot) => snapshot.context.links);
   const hintsId = useId();
 
@@ -60,6 +62,10 @@ export function RegisterPage() {
   const { values, errors } = view;
   const notice = useSelector(form, (snapshot) => snapshot.context.notice);
   const redirect = route.useSearch({ select: (search) => search.redirect });
+  const onPhoneChange = useCallback(
+    (change: PhoneChange) => form.send({ type: 'PHONE_CHANGED', change }),
+    [form],
+  );
   const readPhoneWhenLoaded = () =>
     loadPhoneLibrary().then(
       ({ readPhone }) => {
@@ -105,18 +111,15 @@ export function RegisterPage() {
               label={say(messages.phone)}
               countries={countries}
               value={values.phone}
-              onChange={(change) => form.send({ type: 'PHONE_CHANGED', change })}
+              onChange={onPhoneChange}
               errorMessage={text(errors.phone)}
             />
           </div>
           <DeferredSelect
             label={say(messages.country)}
-            name="country"
             placeholder={say(messages.countryPlaceholder)}
-            options={countries.map((country) => ({ id: String(country.id), label: country.title }))}
-            value={values.country === '' ? null : values.country}
-            onChange={(id) => form.send({ type: 'CHANGE', field: 'country', value: id ?? '' })}
-            errorMessage={text(errors.country)}
+            options={countryOptions}
+            {...view.choice('country')}
           />
           <TextField label={say(messages.city)} autoComplete="address-level2" {...view.field('city')} />
           <PasswordField label={messages.password} isNew describedBy={hintsId} {...view.field('password')} />

@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { TextField } from '../../components/TextField/TextField';
 import { type Message, useText } from '../../i18n/useText';
 import type { FieldBinding } from './useFormView';
 
 /** A password field of a form: the current password, or a new one (`isNew`, which the browser may suggest). */
-export function PasswordField({
+export const PasswordField = memo(function PasswordField({
   label,
   isNew = false,
   describedBy,
@@ -19,4 +20,4 @@ export function PasswordField({
       {...field}
     />
   );
-}
+});

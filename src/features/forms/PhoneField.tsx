@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import { PHONE_MAX_LENGTH, type PhoneChange, type PhoneValue } from '../../../machines/forms/phone';
 import { onFirstInteraction } from '../../components/lazy/onFirstInteraction';
 import { TextField } from '../../components/TextField/TextField';
@@ -28,7 +28,13 @@ export interface PhoneFieldProps {
  * The library loads at the visitor's first interaction with the page, when the pointer reaches the
  * field or on its focus; text typed before it is there is kept as typed and read once it arrives.
  */
-export function PhoneField({ label, countries, value, onChange, errorMessage }: PhoneFieldProps) {
+export const PhoneField = memo(function PhoneField({
+  label,
+  countries,
+  value,
+  onChange,
+  errorMessage,
+}: PhoneFieldProps) {
   const say = useText();
   const selectId = useId();
   // What was typed last, read once when the library arrives (not once per keystroke), and only
@@ -117,4 +123,4 @@ export function PhoneField({ label, countries, value, onChange, errorMessage }: 
       />
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ActorRef, AnyEventObject, Snapshot } from 'xstate';
 import type { PrefilledFields } from '../../../machines/forms/prefill';
 import type { Text } from '../../../machines/text';
@@ -15,6 +15,14 @@ export interface FieldBinding {
   errorMessage: string | undefined;
 }
 
+/** What a Select of one text field of a form takes from the form (`useFormView`'s `choice`). */
+export interface ChoiceBinding {
+  name: string;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  errorMessage: string | undefined;
+}
+
 type FormSnapshot = Snapshot<unknown> & { context: { values: unknown; errors: unknown; formError: unknown } };
 
 /** The names of a form's fields that hold text (a TextField edits them with CHANGE). */
@@ -24,7 +32,7 @@ type TextFields<V> = { [K in keyof V]-?: V[K] extends string | undefined ? K : n
  * What a form screen renders from its machine: the values, the messages at their fields and for
  * the form, whether it is sending, and the key that moves focus to the first invalid field after a
  * submit (`useErrorsKey`). `field(name)` is what a TextField of a text field takes (its name,
- * value, message and CHANGE); `form` what the AuthForm takes (SUBMIT, the form's message, the key).
+ * value, message and CHANGE), `choice(name)` what a Select of one takes; `form` what the AuthForm takes (SUBMIT, the form's message, the key).
  */
 export function useFormView<S extends FormSnapshot, E extends AnyEventObject>(
   form: ActorRef<S, E>,
@@ -38,14 +46,37 @@ export function useFormView<S extends FormSnapshot, E extends AnyEventObject>(
   const pending = useSelector(form, isSending);
   const errorsKey = useErrorsKey(form);
 
+  // One CHANGE handler per field for the form's life, so a memoised field whose value and message
+  // did not change skips rendering while another field is typed in. A Select's null is ''.
+  const onChangeOf = useMemo(() => {
+    const handlers = new Map<string, (value: string | null) => void>();
+    return (name: string) => {
+      let handler = handlers.get(name);
+      if (handler === undefined) {
+        handler = (value: string | null) =>
+          form.send({ type: 'CHANGE', field: name, value: value ?? '' } as unknown as E);
+        handlers.set(name, handler);
+      }
+      return handler;
+    };
+  }, [form]);
   const field = (name: TextFields<Values>): FieldBinding => {
     const error = (errors as Partial<Record<string, Text>>)[name];
     return {
       name,
       value: ((values as Record<string, string | undefined>)[name] ?? '') as string,
-      onChange: (value: string) => form.send({ type: 'CHANGE', field: name, value } as unknown as E),
+      onChange: onChangeOf(name),
       isInvalid: error !== undefined,
       errorMessage: text(error),
+    };
+  };
+  const choice = (name: TextFields<Values>): ChoiceBinding => {
+    const value = (values as Record<string, string | undefined>)[name] ?? '';
+    return {
+      name,
+      value: value === '' ? null : value,
+      onChange: onChangeOf(name),
+      errorMessage: text((errors as Partial<Record<string, Text>>)[name]),
     };
   };
   const onPrefill = useCallback(
@@ -57,5 +88,5 @@ export function useFormView<S extends FormSnapshot, E extends AnyEventObject>(
     formError: text(formError as Text | null | undefined),
     errorsKey,
   };
-  return { values, errors, formError, pending, errorsKey, field, form: formProps, onPrefill };
+  return { values, errors, formError, pending, errorsKey, field, choice, form: formProps, onPrefill };
 }
