@@ -1,6 +1,7 @@
 import { assign, sendTo } from 'xstate';
 import { COIN_DECIMALS } from '../../domain/money';
 import { parseSignedAmount } from '../../domain/money-text';
+import { REASON_MAX_LENGTH } from '../../domain/operator-reason';
 import { changeField, type FormContext, type FormEvent, formMachine } from '../forms/formMachine';
 import { filled, type Rule } from '../forms/rules';
 import { defineMessages, serverTextOr } from '../text';
@@ -20,9 +21,6 @@ export const adjustmentMessages = defineMessages({
   failed: { id: 'operator.adjust.failed', defaultMessage: 'The balance could not be adjusted.' },
   done: { id: 'operator.adjust.done', defaultMessage: 'The balance was adjusted.' },
 });
-
-/** The API's bound on a reason (openapi.yaml BalanceAdjustmentRequest, RefundRequest). */
-export const REASON_MAX_LENGTH = 500;
 
 export interface AdjustmentValues {
   amount: string;
