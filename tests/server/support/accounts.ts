@@ -1,18 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asc, eq } from 'drizzle-orm';
 import { forgetSettings } from '../../../server/catalogue/settings-cache';
-import {
-  balanceLedger,
-  countries,
-  languages,
-  sessions,
-  settings,
-  users,
-  userTokens,
-} from '../../../server/db/schema';
+import { balanceLedger, countries, sessions, settings, users, userTokens } from '../../../server/db/schema';
 import { registrationForm } from '../../support/fixtures';
 import { SAFETY_NET } from '../../support/timeouts';
 import { createTestApi, type TestApi, type TestApiOptions } from './api';
+
+export { languageId } from './money';
 
 /** Helpers for the auth and account tests: sign-ups, the outbox, and a snapshot of the account tables. */
 
@@ -51,14 +45,6 @@ export function countryId(api: TestApi, iso: string): Promise<number> {
   return onlyId(
     db.select({ id: countries.id }).from(countries).where(eq(countries.iso, iso)),
     `country ${iso}`,
-  );
-}
-
-export function languageId(api: TestApi, code: string): Promise<number> {
-  const { db } = api.database;
-  return onlyId(
-    db.select({ id: languages.id }).from(languages).where(eq(languages.code, code)),
-    `language ${code}`,
   );
 }
 

@@ -122,7 +122,9 @@ export async function activeProducts(db: Database): Promise<TestProduct[]> {
   );
 }
 
-export async function languageId(db: Database, code: string): Promise<number> {
+/** A language's id, on an app's database or a database itself. */
+export async function languageId(on: TestApi | Database, code: string): Promise<number> {
+  const db = 'database' in on ? on.database.db : on;
   const [row] = await executeRows<{ id: number }>(db, sql`select id from languages where code = ${code}`);
   if (row === undefined) throw new Error(`no language ${code}`);
   return row.id;
