@@ -5744,7 +5744,25 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            503: components["responses"]["ServiceUnavailable"];
+            /**
+             * @description `to: card` while the store has no payment provider: nothing is recorded or refunded, and
+             *     the key is not kept (a refund to the balance still works). Also when the database does
+             *     not answer (with `Retry-After`, as `ServiceUnavailable`).
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "Card payments are not set up on this store yet."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     grantOperator: {

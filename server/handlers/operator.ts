@@ -279,6 +279,8 @@ export const operatorHandlers = {
     const { db } = request.server.ctx;
     const { locale } = request;
     const { amount, to, reason } = request.body;
+    // Checked before anything is recorded: without a provider nothing goes to a card (a 503).
+    const cardProvider = to === 'card' ? (await request.server.ctx.payments.required()).provider : undefined;
     try {
       const refunded = await recordRefund(
         db,
@@ -290,12 +292,8 @@ export const operatorHandlers = {
       if (refunded === null) throw notFound(request);
       // A retry of a card refund still pending sends it again, with the same key at the provider.
       const state =
-        refunded.to === 'card' && refunded.state === 'pending'
-          ? await sendCardRefund(
-              db,
-              (await request.server.ctx.payments.required()).provider,
-              refunded.refundId,
-            )
+        cardProvider !== undefined && refunded.to === 'card' && refunded.state === 'pending'
+          ? await sendCardRefund(db, cardProvider, refunded.refundId)
           : refunded.state;
       return {
         status: 'OK',

@@ -18,8 +18,8 @@ export interface PaymentSlot {
   configured(): Promise<Payments | undefined>;
   /** The provider that takes a payment now; `PaymentsUnavailableError` (a 503) when there is none. */
   required(): Promise<Payments>;
-  /** Replaces the provider (an embedding server with its own client, or a test double). */
-  replace(payments: Payments): void;
+  /** Replaces the provider (an embedding server with its own client, or a test double); undefined takes none. */
+  replace(payments: Payments | undefined): void;
 }
 
 async function fromConfig(payment: PaymentConfig, db: Database): Promise<Payments | undefined> {

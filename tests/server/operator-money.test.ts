@@ -705,6 +705,24 @@ describe('operator refunds to the card', () => {
     );
   });
 
+  it('refuses a card refund while the store has no payment provider (503), recording nothing', async () => {
+    const op = await createOperator(db());
+    const { orderId } = await paidByCard();
+    suite.api.app.ctx.payments.replace(undefined);
+    const key = crypto.randomUUID();
+    const refused = await refund(op, orderId, { to: 'card', amount: 500, reason: 'Lag' }, key);
+    expect(refused.status).toBe(503);
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, orderId))).toEqual([]);
+    const actions = await db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(orderId))));
+    expect(actions).toEqual([]);
+    answerWith(taken);
+    const sentLater = payloadOf(await refund(op, orderId, { to: 'card', amount: 500, reason: 'Lag' }, key));
+    expect(sentLater).toMatchObject({ state: 'succeeded', refundable: 500 });
+  });
+
   it('refuses a card refund of an order paid from the balance (409) and one too small for the card (422)', async () => {
     answerWith(taken);
     const op = await createOperator(db());
