@@ -26,14 +26,18 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
+import { findSession } from '../server/auth/sessions';
 import { issueToken } from '../server/auth/tokens';
-import { readGoogleTag } from '../server/catalogue/settings-cache';
+import { contentLanguage } from '../server/catalogue/language';
+import { currentSettings, readGoogleTag } from '../server/catalogue/settings-cache';
 import { loadConfig } from '../server/config';
 import { type Database, type DatabaseHandle, openDatabase, prepareDatabase } from '../server/db';
 import { executeRows } from '../server/db/client';
 import { products, sessions } from '../server/db/schema';
 import type { RateLimits } from '../server/http/rate-limit';
 import { servesApp } from '../server/http/static-app';
+import { addToCart } from '../server/ledger/cart';
+import { checkoutWithBalance } from '../server/orders/checkout';
 import { paths } from '../server/paths';
 
 /** Raised far above any run's volume, so the limits count but never refuse (printed in the output). */
@@ -91,10 +95,21 @@ function shopQueries(categories: readonly string[], productIds: readonly number[
   return queries.slice(0, count);
 }
 const POSTGRES_BUDGETS: Budgets = { cartAddPerSecond: 4_000, checkoutPerSecond: 1_000, p99Ms: 50 };
+/**
+ * On PostgreSQL, cart/add and checkout through the API reach at least this share of the rate of
+ * their database work called directly (docs/architecture.md §6): what the API costs on top.
+ */
+const API_SHARE_OF_DIRECT = 0.6;
 
 // --- protocol between the driver and the server child ---------------------------------------------
 
-type Command = { type: 'customers'; pool: string; count: number; withCart: boolean } | { type: 'stop' };
+/** An operation's database work, called in the server child without HTTP (the API's floor). */
+type DirectOperation = 'cartAdd' | 'checkout';
+
+type Command =
+  | { type: 'customers'; pool: string; count: number; withCart: boolean }
+  | { type: 'direct'; operation: DirectOperation; tokens: string[]; concurrency: number; durationMs: number }
+  | { type: 'stop' };
 
 type Reply =
   | {
@@ -107,6 +122,7 @@ type Reply =
       database: string;
     }
   | { type: 'customers'; tokens: string[] }
+  | { type: 'direct'; done: number; seconds: number }
   | { type: 'failed'; message: string };
 
 // --- the server child ------------------------------------------------------------------------------
@@ -151,6 +167,44 @@ async function prepareCustomers(
     await db.insert(sessions).values(rows);
   }
   return tokens;
+}
+
+/**
+ * What cart/add or a balance checkout does in the database, called as the handlers call it (the
+ * session of the token, the language, the settings, then the operation) from `concurrency` loops
+ * for `durationMs`, without HTTP, routing, validation or serialisation: what the API adds on top
+ * is its rate divided by this one. Each token is used by one loop only; a checkout uses each once.
+ */
+async function runDirect(
+  db: Database,
+  productIds: readonly number[],
+  command: Extract<Command, { type: 'direct' }>,
+): Promise<{ done: number; seconds: number }> {
+  const started = performance.now();
+  const deadline = started + command.durationMs;
+  let done = 0;
+  let nextCheckout = 0;
+  const loop = async (slot: number) => {
+    const mine = command.tokens.filter((_, index) => index % command.concurrency === slot);
+    for (let sent = 0; performance.now() < deadline; sent += 1) {
+      const token =
+        command.operation === 'checkout' ? command.tokens[nextCheckout++] : mine[sent % mine.length];
+      if (token === undefined) return;
+      const session = await findSession(db, token);
+      if (session === null) throw new Error('a bench token has no session');
+      const language = await contentLanguage(db, undefined);
+      if (command.operation === 'cartAdd') {
+        const product = productIds[Math.floor(sent / mine.length) % productIds.length] ?? 0;
+        await addToCart(db, session.user.id, product, 1, language.id);
+      } else {
+        await currentSettings(db);
+        await checkoutWithBalance(db, session.user.id, language.id, undefined, 'BenchPlayer');
+      }
+      done += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: command.concurrency }, (_, slot) => loop(slot)));
+  return { done, seconds: (performance.now() - started) / 1000 };
 }
 
 /** What the server runs on, as the output states it. */
@@ -234,6 +288,12 @@ async function serve(): Promise<void> {
     process.on('message', (command: Command) => {
       if (command.type === 'stop') {
         void stop().then(() => process.exit(0));
+        return;
+      }
+      if (command.type === 'direct') {
+        runDirect(database.db, productIds, command)
+          .then((result) => send({ type: 'direct', ...result }))
+          .catch((error: unknown) => send({ type: 'failed', message: String(error) }));
         return;
       }
       prepareCustomers(database.db, command.pool, command.count, command.withCart ? productIds[0] : undefined)
@@ -325,6 +385,20 @@ class Server {
     return reply.tokens;
   }
 
+  /** Operations per second of an operation's database work called directly (`runDirect`). */
+  async direct(operation: DirectOperation, tokens: string[], concurrency: number, seconds: number) {
+    this.child.send({
+      type: 'direct',
+      operation,
+      tokens,
+      concurrency,
+      durationMs: seconds * 1000,
+    } satisfies Command);
+    const reply = await this.next();
+    if (reply.type !== 'direct') throw new Error(`the direct run failed: ${JSON.stringify(reply)}`);
+    return { perSecond: reply.done / reply.seconds, done: reply.done };
+  }
+
   stop(): Promise<void> {
     return new Promise((resolve) => {
       if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
@@ -409,6 +483,22 @@ function statuses(result: RunResult): string {
 
 function clean(result: RunResult): boolean {
   return result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
+}
+
+/** The API's rate as a share of the same database work called directly; budgeted on PostgreSQL. */
+function shareRow(
+  name: string,
+  api: RunResult,
+  direct: { perSecond: number; done: number },
+  postgres: boolean,
+): Row {
+  const share = perSecond(api) / direct.perSecond;
+  return {
+    name: `${name}: the API ÷ its database work called directly`,
+    note: `${perSecond(api).toFixed(0)} ÷ ${direct.perSecond.toFixed(0)} per s (${direct.done} done directly) = ${share.toFixed(2)}`,
+    target: postgres ? `≥ ${API_SHARE_OF_DIRECT}` : undefined,
+    pass: postgres ? share >= API_SHARE_OF_DIRECT : undefined,
+  };
 }
 
 function printTable(rows: Row[]): void {
@@ -606,6 +696,9 @@ async function drive(): Promise<void> {
           perSecond(cartAdd) >= budgets.cartAddPerSecond &&
           cartAdd.latency.p99 <= budgets.p99Ms,
       });
+      const directTokens = await server.customers('cart-direct', connections * usersPerConnection, false);
+      const direct = await server.direct('cartAdd', directTokens, connections, duration);
+      rows.push(shareRow('POST /api/cart/add', cartAdd, direct, values.postgres));
     }
 
     // checkout: every request pays a cart prepared in the database for a customer of its own
@@ -668,6 +761,13 @@ async function drive(): Promise<void> {
             ? undefined
             : perSecond(checkout) >= checkoutBudget && checkout.latency.p99 <= budgets.p99Ms,
       });
+      const directCarts = await server.customers(
+        'checkout-direct',
+        Math.ceil(duration * CHECKOUT_CARTS_PER_SECOND),
+        true,
+      );
+      const direct = await server.direct('checkout', directCarts, connections, duration);
+      rows.push(shareRow('POST /api/orders/checkout (balance)', checkout, direct, values.postgres));
     }
   } finally {
     await stopAll();
