@@ -19,6 +19,7 @@ import { operatorAccessMachine } from './operator/access';
 import { balanceAdjustmentMachine } from './operator/balanceAdjustment';
 import { operatorCustomerMachine } from './operator/customer';
 import { operatorCustomersMachine } from './operator/customers';
+import { operatorOverviewMachine } from './operator/overview';
 import { ordersMachine } from './orders';
 import { paymentResultMachine } from './paymentResult';
 import { paymentStatusMachine } from './paymentStatus';
@@ -66,4 +67,5 @@ export const machines: Record<string, AnyStateMachine> = {
   operatorCustomers: operatorCustomersMachine,
   operatorCustomer: operatorCustomerMachine,
   balanceAdjustment: balanceAdjustmentMachine,
+  operatorOverview: operatorOverviewMachine,
 };

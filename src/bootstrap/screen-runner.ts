@@ -60,6 +60,7 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   operatorCustomers: 'operator',
   operatorCustomer: 'operator',
   balanceAdjustment: 'operator',
+  operatorOverview: 'operator',
 };
 
 /**

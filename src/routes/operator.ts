@@ -1,4 +1,4 @@
-import { createRoute, notFound, redirect } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { SectionError } from '../features/shell/RouteError';
 import { requireLogin } from './guards';
@@ -36,12 +36,15 @@ export const operatorRoute = createRoute({
 /** The pages' pending and error views stay inside the console's <main>. */
 const inConsole = { errorComponent: SectionError };
 
+/** /operator itself: the overview, the console's landing page. */
 export const operatorIndexRoute = createRoute({
   getParentRoute: () => operatorRoute,
   path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/operator/customers', replace: true });
-  },
+  staticData: { name: 'OperatorOverview', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({ screen: await context.screens.start('operatorOverview', undefined) }),
+  ...screenLifecycle('operatorOverview'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/OverviewPage'), 'OverviewPage'),
 });
 
 export interface CustomersSearch {

@@ -16,6 +16,7 @@ import {
   type CustomersQuery,
   operatorCustomersMachine,
 } from '../../../machines/operator/customers';
+import { OVERVIEW_DAYS, type Overview, operatorOverviewMachine } from '../../../machines/operator/overview';
 import { type ApiClient, call } from '../../api';
 
 /**
@@ -75,6 +76,17 @@ export const operatorScreens = {
           );
           return { message: answer.message, balance: answer.payload.balance };
         }),
+      },
+    }),
+  /** GET /operator/overview?days=30. */
+  operatorOverview: (api: ApiClient) =>
+    operatorOverviewMachine.provide({
+      actors: {
+        fetchOverview: fromPromise<Overview>(
+          async ({ signal }) =>
+            (await call(api.GET('/operator/overview', { params: { query: { days: OVERVIEW_DAYS } }, signal })))
+              .payload,
+        ),
       },
     }),
 };

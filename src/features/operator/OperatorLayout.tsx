@@ -10,13 +10,17 @@ const route = getRouteApi('/operator');
 
 const messages = defineMessages({
   nav: { id: 'operator.nav.label', defaultMessage: 'Operator console' },
+  overview: { id: 'operator.nav.overview', defaultMessage: 'Overview' },
   customers: { id: 'operator.nav.customers', defaultMessage: 'Customers' },
   retry: { id: 'operator.access.retry', defaultMessage: 'Try again' },
   failedTitle: { id: 'operator.access.failedTitle', defaultMessage: 'Operator console' },
 });
 
 /** The console's sections, in the order of the nav. */
-const SECTIONS = [{ to: '/operator/customers', label: messages.customers }] as const;
+const SECTIONS = [
+  { to: '/operator', label: messages.overview, exact: true },
+  { to: '/operator/customers', label: messages.customers, exact: false },
+] as const;
 
 /**
  * /operator (docs/architecture.md §3b): the console's nav above the open page for an operator, or
@@ -47,7 +51,7 @@ export function OperatorLayout() {
         <ul className="operator__sections">
           {SECTIONS.map((section) => (
             <li key={section.to}>
-              <Link to={section.to} className="operator__section" activeOptions={{ includeSearch: false }}>
+              <Link to={section.to} className="operator__section" activeOptions={{ includeSearch: false, exact: section.exact }}>
                 {say(section.label)}
               </Link>
             </li>

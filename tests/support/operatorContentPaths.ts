@@ -1,0 +1,48 @@
+/**
+ * The console's Overview and Settings machines: fixtures and path plans, shared by their path
+ * suites (tests/machines/operator) and the screens' tests (tests/ui/operator).
+ */
+import type { Overview, operatorOverviewMachine } from '../../machines/operator/overview';
+import { callOutcomes, serverError } from './formPaths';
+import { type PlanOptions } from './paths';
+
+/** `count` days up to 2026-11-26, oldest first; `fill` gives a day its figures. */
+export function overviewDays(
+  count: number,
+  fill: (index: number) => Partial<Overview['days'][number]> = () => ({}),
+): Overview['days'] {
+  return Array.from({ length: count }, (_, index) => ({
+    date: new Date(Date.UTC(2026, 10, 26 - (count - 1 - index))).toISOString().slice(0, 10),
+    orders_paid: 0,
+    coins_spent: 0,
+    card: [],
+    ...fill(index),
+  }));
+}
+
+export function overview(overrides: Partial<Overview> = {}): Overview {
+  return {
+    days: overviewDays(30, (index) =>
+      index === 29
+        ? { orders_paid: 3, coins_spent: 150000, card: [{ currency: 'EUR', amount: 2499 }] }
+        : index === 27
+          ? { orders_paid: 1, coins_spent: 5000, card: [{ currency: 'USD', amount: 1000 }] }
+          : {},
+    ),
+    top_products: [
+      { product_id: 1, title: 'VIP Rank', count: 2, coins: 100000 },
+      { product_id: null, title: 'Old Kit', count: 1, coins: 5000 },
+    ],
+    attention: { failed_deliveries: 2, uncertain_deliveries: 0, pending_payments: 1, late_payments: 0 },
+    ...overrides,
+  };
+}
+
+export const overviewPlan: PlanOptions<typeof operatorOverviewMachine> = {
+  events: [...callOutcomes('fetchOverview', [serverError], overview()), { type: 'RETRY' }],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    loaded: snapshot.context.overview !== null,
+    error: snapshot.context.error !== null,
+  }),
+};
