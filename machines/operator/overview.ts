@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isSilentFailure } from '../../domain/api-failure';
 import type { components } from '../../domain/contract';
+import { COIN_DECIMALS, decimalsFor } from '../../domain/money';
 import { defineMessages, failureText, type Text } from '../text';
 
 export type Overview = components['schemas']['OverviewResponse']['payload'];
@@ -42,6 +43,36 @@ export const isQuietWindow = (days: readonly OverviewDay[]): boolean => {
   const totals = overviewTotals(days);
   return totals.ordersPaid === 0 && totals.coinsSpent === 0 && totals.card.length === 0;
 };
+
+/** One line of a chart: its name and a value per day, money in its major units. */
+export interface ChartSeries {
+  label: string;
+  values: number[];
+}
+
+/** What the overview charts: the days' x positions (UTC midnights, seconds) and a chart per figure. */
+export interface OverviewCharts {
+  times: number[];
+  /** A line per currency card money came in; none when none came. */
+  card: ChartSeries[];
+  coins: ChartSeries[];
+  orders: ChartSeries[];
+}
+
+export function overviewCharts(days: readonly OverviewDay[]): OverviewCharts {
+  const major = (minor: number, decimals: number) => minor / 10 ** decimals;
+  return {
+    times: days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000),
+    card: cardCurrencies(days).map((currency) => ({
+      label: currency,
+      values: days.map((day) =>
+        major(day.card.find((taken) => taken.currency === currency)?.amount ?? 0, decimalsFor(currency)),
+      ),
+    })),
+    coins: [{ label: 'coins', values: days.map((day) => major(day.coins_spent, COIN_DECIMALS)) }],
+    orders: [{ label: 'orders', values: days.map((day) => day.orders_paid) }],
+  };
+}
 
 export interface OverviewContext {
   overview: Overview | null;

@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-
-/** One line of a chart: its name (in the legend) and a value per day. */
-export interface ChartSeries {
-  label: string;
-  values: number[];
-}
+import type { ChartSeries } from '../../../machines/operator/overview';
 
 /** Line colours, in order; read from the theme where it has one. */
 const COLOURS = ['--color-accent', '--color-gold', '--color-focus', '--color-danger-text'];
@@ -26,13 +21,13 @@ const HEIGHT = 180;
  */
 export function OverviewChart({
   title,
-  days,
+  times,
   series,
   format,
 }: {
   title: string;
-  /** The days (YYYY-MM-DD, UTC), oldest first. */
-  days: readonly string[];
+  /** The days as UTC midnights in seconds, oldest first. */
+  times: readonly number[];
   series: readonly ChartSeries[];
   /** An axis value as the page writes it (coins, money in its major units, a count). */
   format: (value: number) => string;
@@ -68,11 +63,11 @@ export function OverviewChart({
                 label: line.label,
                 stroke: themeColour(element, index),
                 width: 2,
-                points: { show: days.length <= 31 },
+                points: { show: times.length <= 31 },
               })),
             ],
           },
-          [days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000), ...series.map((line) => line.values)],
+          [[...times], ...series.map((line) => line.values)],
           element,
         );
         if (typeof ResizeObserver !== 'undefined') {
@@ -87,7 +82,7 @@ export function OverviewChart({
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [days, series, format]);
+  }, [times, series, format]);
 
   return (
     <figure className="operator-chart">

@@ -2,13 +2,13 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { defineMessages } from 'react-intl';
-import { COIN_DECIMALS, decimalsFor } from '../../../domain/money';
-import { formatCoins, formatMoney, toDecimalString } from '../../../domain/money-text';
+import { formatCoins, formatMoney } from '../../../domain/money-text';
 import {
   cardCurrencies,
   isQuietWindow,
   OVERVIEW_DAYS,
   type Overview,
+  overviewCharts,
   overviewTotals,
 } from '../../../machines/operator/overview';
 import { Button } from '../../components/Button/Button';
@@ -19,7 +19,7 @@ import { formatDate } from '../../i18n/dates';
 import { useFormats } from '../../i18n/useFormats';
 import { type Say, useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
-import { type ChartSeries, OverviewChart } from './OverviewChart';
+import { OverviewChart } from './OverviewChart';
 import { OperatorPage } from './OperatorPage';
 
 const route = getRouteApi('/operator/');
@@ -199,36 +199,22 @@ function OverviewShown({ overview, say }: { overview: Overview; say: Say }) {
 /** The three charts of the window; each axis writes its values as the page does. */
 function DayCharts({ overview, say }: { overview: Overview; say: Say }) {
   const { locale } = useFormats();
-  const charts = useMemo(() => {
-    const days = overview.days;
-    const currencies = cardCurrencies(days);
-    const card: ChartSeries[] = currencies.map((currency) => ({
-      label: currency,
-      values: days.map((day) => {
-        const amount = day.card.find((taken) => taken.currency === currency)?.amount ?? 0;
-        return Number(toDecimalString(amount, decimalsFor(currency)));
-      }),
-    }));
+  const charts = useMemo(() => overviewCharts(overview.days), [overview]);
+  const format = useMemo(() => {
     const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-    return {
-      dates: days.map((day) => day.date),
-      card,
-      coins: [{ label: 'coins', values: days.map((day) => day.coins_spent / 10 ** COIN_DECIMALS) }],
-      orders: [{ label: 'orders', values: days.map((day) => day.orders_paid) }],
-      format: (value: number) => plain.format(value),
-    };
-  }, [overview, locale]);
+    return (value: number) => plain.format(value);
+  }, [locale]);
   return (
     <div className="operator-overview__charts">
       {charts.card.length > 0 && (
-        <OverviewChart title={say(m.cardChart)} days={charts.dates} series={charts.card} format={charts.format} />
+        <OverviewChart title={say(m.cardChart)} times={charts.times} series={charts.card} format={format} />
       )}
-      <OverviewChart title={say(m.coinsChart)} days={charts.dates} series={charts.coins} format={charts.format} />
+      <OverviewChart title={say(m.coinsChart)} times={charts.times} series={charts.coins} format={format} />
       <OverviewChart
         title={say(m.ordersChart)}
-        days={charts.dates}
+        times={charts.times}
         series={charts.orders}
-        format={charts.format}
+        format={format}
       />
     </div>
   );

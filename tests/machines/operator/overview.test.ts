@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isQuietWindow,
   operatorOverviewMachine,
+  overviewCharts,
   overviewMessages,
   overviewTotals,
 } from '../../../machines/operator/overview';
@@ -50,5 +51,19 @@ describe('operatorOverview', () => {
     expect(isQuietWindow(overview().days)).toBe(false);
     expect(isQuietWindow(overviewDays(30))).toBe(true);
     expect(isQuietWindow(overviewDays(2, (i) => (i === 1 ? { coins_spent: 1 } : {})))).toBe(false);
+  });
+
+  it('charts each figure per day: card money per currency in its major units, coins, orders', () => {
+    const charts = overviewCharts(overview().days);
+    expect(charts.times).toHaveLength(30);
+    expect(charts.times.at(-1)).toBe(Date.UTC(2026, 10, 26) / 1000);
+    expect(charts.times[0]).toBe(Date.UTC(2026, 9, 28) / 1000);
+    expect(charts.card.map((line) => line.label)).toEqual(['USD', 'EUR']);
+    expect(charts.card[0]?.values[27]).toBe(10);
+    expect(charts.card[0]?.values[29]).toBe(0);
+    expect(charts.card[1]?.values[29]).toBe(24.99);
+    expect(charts.coins[0]?.values[29]).toBe(1500);
+    expect(charts.orders[0]?.values.slice(26)).toEqual([0, 1, 0, 3]);
+    expect(overviewCharts(overviewDays(30)).card).toEqual([]);
   });
 });

@@ -28,7 +28,8 @@ describe('the operator area (/operator)', () => {
     const view = renderApp({
       path: '/operator/customers?q=steve',
       storage: SIGNED_IN,
-      handlers: [http.get(api('/operator/customers'), () => failure(403, 'This is for operators only.'))],
+      // A customer's every read of the operator area (the access check, the overview) is a 403.
+      handlers: [http.get(api('/operator/*'), () => failure(403, 'This is for operators only.'))],
     });
     await view.ready();
     expect(
@@ -42,11 +43,11 @@ describe('the operator area (/operator)', () => {
 
   it('opens the customers for an operator, under the console’s nav', async () => {
     const list = customersApi();
-    const view = renderApp({ path: '/operator', storage: SIGNED_IN, handlers: [list.handler] });
+    const view = renderApp({ path: '/operator/customers', storage: SIGNED_IN, handlers: [list.handler] });
     await view.ready();
-    await waitFor(() => expect(view.location()).toBe('/operator/customers'));
     const nav = await screen.findByRole('navigation', { name: 'Operator console' });
     expect(within(nav).getByRole('link', { name: 'Customers' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
     expect(await screen.findByRole('heading', { level: 1, name: 'Customers' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
