@@ -71,6 +71,8 @@ export type AppEvent =
   | { type: 'LANGUAGE.CHANGED' }
   | { type: 'CURRENCY.SETTLED' }
   | { type: 'CURRENCY.CHANGED' }
+  /** An operator saved the store settings (machines/operator/settings.ts): read them again. */
+  | { type: 'SETTINGS.CHANGED' }
   /** The start-up error's Retry button: start again. */
   | { type: 'RETRY' }
   | ScreenEvent;
@@ -207,7 +209,7 @@ export const appMachine = setup({
     'language, currency, cart, toasts, cookieConsent, staticPages, mobileMenu, copyAddress; wires session',
     'signedIn/signedOut → profile & cart SESSION_CHANGED, currencyChanged → profile CURRENCY_CHANGED, language',
     'changed → staticPages (and the staticPage screen) RELOAD (once ready, the settings too: their footer texts',
-    'are per language). Machines show toasts by sending SHOW to systemId toasts. SCREEN.START',
+    'are per language); once ready, SETTINGS.CHANGED (an operator saved them) reads the settings again. Machines show toasts by sending SHOW to systemId toasts. SCREEN.START',
     '{systemId, logic, input} spawns a route screen actor under that systemId (replacing one there);',
     'SCREEN.STOP {systemId} stops it. From initError, RETRY (the Retry button) starts again: settings,',
     'countries and social links are fetched anew (and a failed language or currency list, waited for again)',
@@ -375,14 +377,20 @@ export const appMachine = setup({
     },
     ready: {
       description:
-        'A language change asks for the settings again: their footer texts come in the chosen language. A failed refresh keeps the last ones (logged).',
+        'A language change asks for the settings again: their footer texts come in the chosen language; so does an operator’s save (SETTINGS.CHANGED). A failed refresh keeps the last ones (logged).',
       initial: 'idle',
       states: {
         idle: {
-          on: { 'LANGUAGE.CHANGED': { target: 'refreshingSettings', actions: 'reloadPages' } },
+          on: {
+            'LANGUAGE.CHANGED': { target: 'refreshingSettings', actions: 'reloadPages' },
+            'SETTINGS.CHANGED': 'refreshingSettings',
+          },
         },
         refreshingSettings: {
-          on: { 'LANGUAGE.CHANGED': { target: 'refreshingSettings', reenter: true, actions: 'reloadPages' } },
+          on: {
+            'LANGUAGE.CHANGED': { target: 'refreshingSettings', reenter: true, actions: 'reloadPages' },
+            'SETTINGS.CHANGED': { target: 'refreshingSettings', reenter: true },
+          },
           invoke: {
             id: 'refreshSettings',
             src: 'fetchSettings',

@@ -20,6 +20,7 @@ import { balanceAdjustmentMachine } from './operator/balanceAdjustment';
 import { operatorCustomerMachine } from './operator/customer';
 import { operatorCustomersMachine } from './operator/customers';
 import { operatorOverviewMachine } from './operator/overview';
+import { operatorSettingsMachine } from './operator/settings';
 import { ordersMachine } from './orders';
 import { paymentResultMachine } from './paymentResult';
 import { paymentStatusMachine } from './paymentStatus';
@@ -68,4 +69,5 @@ export const machines: Record<string, AnyStateMachine> = {
   operatorCustomer: operatorCustomerMachine,
   balanceAdjustment: balanceAdjustmentMachine,
   operatorOverview: operatorOverviewMachine,
+  operatorSettings: operatorSettingsMachine,
 };

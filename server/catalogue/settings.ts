@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settingsDefaults } from '../../domain/settings';
+import { settingRules, settingsDefaults } from '../../domain/settings';
 import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 
@@ -14,8 +14,8 @@ const optionalText = z
   .string()
   .nullable()
   .transform((value) => (value === null || value.trim() === '' ? null : value));
-const minorUnits = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const price = z.number().min(0);
+const minorUnits = z.number().refine(settingRules.minorUnits);
+const price = z.number().refine(settingRules.price);
 
 const DEFAULTS = settingsDefaults();
 
@@ -32,32 +32,38 @@ const fields = {
   company_address: field(optionalText, DEFAULTS.company_address),
   is_reg_enabled: field(z.boolean(), DEFAULTS.is_reg_enabled),
   min_top_up: field(minorUnits, DEFAULTS.min_top_up),
-  vat_percent: field(z.number().min(0).max(100), DEFAULTS.vat_percent),
+  vat_percent: field(z.number().refine(settingRules.vatPercent), DEFAULTS.vat_percent),
   payment_methods: field(
     z.array(z.enum(['balance', 'card'])).transform((methods) => [...new Set(methods)]),
     DEFAULTS.payment_methods,
   ),
   welcome_bonus_tokens: field(minorUnits, DEFAULTS.welcome_bonus_tokens),
-  points_conversion_rate: field(z.number().positive(), DEFAULTS.points_conversion_rate),
+  points_conversion_rate: field(
+    z.number().refine(settingRules.conversionRate),
+    DEFAULTS.points_conversion_rate,
+  ),
   image_generation_price: field(price, DEFAULTS.image_generation_price),
   background_removal_price: field(price, DEFAULTS.background_removal_price),
   upscale_price: field(price, DEFAULTS.upscale_price),
   image_generation_sizes: field(
-    z.array(z.string().regex(/^[0-9]+x[0-9]+$/)),
+    z.array(z.string().refine(settingRules.imageSize)),
     DEFAULTS.image_generation_sizes,
   ),
-  upscale_factors: field(z.array(z.number().int().min(1)), DEFAULTS.upscale_factors),
+  upscale_factors: field(z.array(z.number().refine(settingRules.upscaleFactor)), DEFAULTS.upscale_factors),
   google_tag: field(optionalText, DEFAULTS.google_tag),
   game_server: field(
     z
       .object({
-        host: z.string().trim().min(1).max(253),
-        port: z.number().int().min(1).max(65535).nullable().default(null),
+        host: z.string().trim().refine(settingRules.host),
+        port: z.number().refine(settingRules.port).nullable().default(null),
       })
       .nullable(),
     DEFAULTS.game_server,
   ),
-  internal_currency: field(z.object({ name: z.string().trim().min(1) }), DEFAULTS.internal_currency),
+  internal_currency: field(
+    z.object({ name: z.string().trim().refine(settingRules.coinName) }),
+    DEFAULTS.internal_currency,
+  ),
 };
 
 type Fields = typeof fields;

@@ -61,6 +61,7 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   operatorCustomer: 'operator',
   balanceAdjustment: 'operator',
   operatorOverview: 'operator',
+  operatorSettings: 'operator',
 };
 
 /**

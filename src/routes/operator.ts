@@ -1,5 +1,6 @@
 import { createRoute, notFound } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { topUpTermsOf } from '../../machines/topUpTerms';
 import { SectionError } from '../features/shell/RouteError';
 import { requireLogin } from './guards';
 import { lazyRouteComponent } from './lazy-route';
@@ -97,4 +98,20 @@ export const operatorCustomerRoute = createRoute({
   ...screenLifecycle('operatorCustomer', 'balanceAdjustment'),
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/CustomerPage'), 'CustomerPage'),
+});
+
+/** /operator/settings: the store settings' form. */
+export const operatorSettingsRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'settings',
+  staticData: { name: 'OperatorSettings', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({
+    // min_top_up is in the store's default currency: the form shows it in that currency's decimals.
+    screen: await context.screens.start('operatorSettings', {
+      currency: topUpTermsOf(context.app.system).base.code,
+    }),
+  }),
+  ...screenLifecycle('operatorSettings'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/SettingsPage'), 'SettingsPage'),
 });

@@ -22,7 +22,13 @@ import { homeRoute } from './home';
 import { loginRoute } from './login';
 import { loginLinkRoute } from './login-link';
 import { notFoundRoute } from './not-found';
-import { operatorCustomerRoute, operatorCustomersRoute, operatorIndexRoute, operatorRoute } from './operator';
+import {
+  operatorCustomerRoute,
+  operatorCustomersRoute,
+  operatorIndexRoute,
+  operatorRoute,
+  operatorSettingsRoute,
+} from './operator';
 import { pendingPaymentRoute, processingPaymentRoute } from './payment-waiting';
 import { registerRoute } from './register';
 import { resetPasswordRoute } from './reset-password';
@@ -59,7 +65,12 @@ export const routeTree = rootRoute.addChildren([
   emailVerifySuccessRoute,
   emailVerifyAlreadyRoute,
   emailVerifyInvalidRoute,
-  operatorRoute.addChildren([operatorIndexRoute, operatorCustomersRoute, operatorCustomerRoute]),
+  operatorRoute.addChildren([
+    operatorIndexRoute,
+    operatorCustomersRoute,
+    operatorCustomerRoute,
+    operatorSettingsRoute,
+  ]),
   shopRoute,
   cartRoute,
   rulesRoute,

@@ -93,6 +93,7 @@ describePaths(
       { type: 'SESSION.SIGNED_OUT' },
       { type: 'CURRENCY.CHANGED' },
       { type: 'LANGUAGE.CHANGED' },
+      { type: 'SETTINGS.CHANGED' },
       // Each SCREEN.START tried gets a systemId of its own: a traversal runs no actions, so a
       // replaced screen is never unregistered from the system and a second one would collide.
       { ...faqScreen(async () => faq), systemId: `screen-${++screensTried}` },
@@ -486,6 +487,26 @@ describe('app: wiring', () => {
     expect(actor.getSnapshot().context.settings?.copyright).toBe('Nicht mit Mojang verbunden.');
     expect(logged).toEqual(['Failed to fetch settings']);
     expect(answers).toBe(3);
+  });
+
+  it("an operator's save (SETTINGS.CHANGED) asks for the settings again, without reloading the pages", async () => {
+    let answers = 0;
+    const { actor, calls } = startApp(
+      {},
+      {
+        settings: async () => {
+          answers += 1;
+          return { ...rawSettings, vat_percent: answers === 1 ? 19 : 7 };
+        },
+      },
+    );
+    await started(actor);
+    expect(actor.getSnapshot().context.settings?.vat_percent).toBe(19);
+    actor.send({ type: 'SETTINGS.CHANGED' });
+    expect(actor.getSnapshot().matches({ ready: 'refreshingSettings' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context.settings?.vat_percent).toBe(7);
+    expect(calls.filter((c) => c === 'fetchPages')).toHaveLength(1);
   });
 
   it('a language change reloads the static pages', async () => {

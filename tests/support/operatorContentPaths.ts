@@ -2,9 +2,12 @@
  * The console's Overview and Settings machines: fixtures and path plans, shared by their path
  * suites (tests/machines/operator) and the screens' tests (tests/ui/operator).
  */
+
+import { type Settings, settingsDefaults } from '../../domain/settings';
 import type { Overview, operatorOverviewMachine } from '../../machines/operator/overview';
-import { callOutcomes, serverError } from './formPaths';
-import { type PlanOptions } from './paths';
+import type { operatorSettingsMachine, StoredSettings } from '../../machines/operator/settings';
+import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
+import { doneEvent, errorEvent, type PlanOptions } from './paths';
 
 /** `count` days up to 2026-11-26, oldest first; `fill` gives a day its figures. */
 export function overviewDays(
@@ -44,5 +47,69 @@ export const overviewPlan: PlanOptions<typeof operatorOverviewMachine> = {
     value: snapshot.value,
     loaded: snapshot.context.overview !== null,
     error: snapshot.context.error !== null,
+  }),
+};
+
+/** The settings an operator's API answers: the example store of openapi.yaml. */
+export function storedSettings(overrides: Partial<Settings> = {}): Settings {
+  return {
+    ...settingsDefaults(),
+    requisites: 'VAT ID DE123456789',
+    support_email: 'support@blockfront.example',
+    copyright: 'Blockfront Network. All rights reserved.',
+    company_name: 'Blockfront Games GmbH',
+    company_reg_number: 'HRB 123456',
+    company_address: 'Example Street 1, 10115 Berlin, Germany',
+    is_reg_enabled: true,
+    min_top_up: 500,
+    vat_percent: 19,
+    welcome_bonus_tokens: 5000,
+    points_conversion_rate: 100,
+    game_server: { host: 'play.blockfront.example', port: 25565 },
+    ...overrides,
+  };
+}
+
+export const stored = (overrides: Partial<Settings> = {}, etag = '"v1"'): StoredSettings => ({
+  settings: storedSettings(overrides),
+  etag,
+});
+
+/** The API's refusal of a value the setting's rule does not take, at the field. */
+export const invalidVat = apiFailure('validation', 'Not a valid value for this setting.', {
+  status: 422,
+  serverMessage: 'Not a valid value for this setting.',
+  fieldErrors: { vat_percent: ['Not a valid value for this setting.'] },
+});
+/** Somebody else saved in between. */
+export const changedMeanwhile = apiFailure(
+  'bad-request',
+  'These settings were changed meanwhile. Reload them and save again.',
+  { status: 412, serverMessage: 'These settings were changed meanwhile. Reload them and save again.' },
+);
+
+export const settingsPlan: PlanOptions<typeof operatorSettingsMachine> = {
+  input: { currency: 'EUR' },
+  events: [
+    ...callOutcomes('fetchSettings', [serverError], stored()),
+    { type: 'RETRY' },
+    { type: 'CHANGE', field: 'vat_percent', value: '7' },
+    { type: 'CHANGE', field: 'vat_percent', value: '101' },
+    { type: 'SUBMIT' },
+    ...callOutcomes('saveSettings', [invalidVat, changedMeanwhile], stored({ vat_percent: 7 }, '"v2"')),
+    { type: 'RELOAD' },
+    doneEvent('refetchSettings', stored({ company_name: 'Other GmbH' }, '"v3"')),
+    errorEvent('refetchSettings', serverError),
+    errorEvent('refetchSettings', cancelled),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    vat: snapshot.context.values.vat_percent,
+    company: snapshot.context.values.company_name,
+    etag: snapshot.context.etag,
+    errors: Object.keys(snapshot.context.errors),
+    formError: snapshot.context.formError !== null,
+    loadError: snapshot.context.loadError !== null,
+    stale: snapshot.context.stale,
   }),
 };

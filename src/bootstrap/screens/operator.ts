@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { type RawSettings, withSettingsDefaults } from '../../../domain/settings';
 import { operatorAccessMachine } from '../../../machines/operator/access';
 import {
   type AdjustmentAnswer,
@@ -17,7 +18,12 @@ import {
   operatorCustomersMachine,
 } from '../../../machines/operator/customers';
 import { OVERVIEW_DAYS, type Overview, operatorOverviewMachine } from '../../../machines/operator/overview';
-import { type ApiClient, call } from '../../api';
+import {
+  operatorSettingsMachine,
+  type SettingsRequest,
+  type StoredSettings,
+} from '../../../machines/operator/settings';
+import { type ApiClient, type ApiResult, call } from '../../api';
 
 /**
  * The operator console (docs/architecture.md §3b, docs/decisions/0044-operator-console.md): loaded
@@ -84,9 +90,42 @@ export const operatorScreens = {
       actors: {
         fetchOverview: fromPromise<Overview>(
           async ({ signal }) =>
-            (await call(api.GET('/operator/overview', { params: { query: { days: OVERVIEW_DAYS } }, signal })))
-              .payload,
+            (
+              await call(
+                api.GET('/operator/overview', { params: { query: { days: OVERVIEW_DAYS } }, signal }),
+              )
+            ).payload,
+        ),
+      },
+    }),
+  /** GET and PATCH /operator/settings, each answer with its ETag (the version to send back as If-Match). */
+  operatorSettings: (api: ApiClient) =>
+    operatorSettingsMachine.provide({
+      actors: {
+        fetchSettings: fromPromise<StoredSettings>(async ({ signal }) =>
+          withEtag(api.GET('/operator/settings', { signal })),
+        ),
+        saveSettings: fromPromise<StoredSettings, SettingsRequest>(async ({ input, signal }) =>
+          withEtag(
+            api.PATCH('/operator/settings', {
+              params: { header: { 'if-match': input.etag } },
+              body: input.change,
+              signal,
+            }),
+          ),
         ),
       },
     }),
 };
+
+/** The settings of an answer and the version it names (its ETag). */
+async function withEtag(pending: Promise<ApiResult<{ payload: RawSettings }>>): Promise<StoredSettings> {
+  let etag = '';
+  const answer = await call(
+    pending.then((result) => {
+      etag = result.response.headers.get('etag') ?? '';
+      return result;
+    }),
+  );
+  return { settings: withSettingsDefaults(answer.payload), etag };
+}

@@ -12,6 +12,7 @@ const messages = defineMessages({
   nav: { id: 'operator.nav.label', defaultMessage: 'Operator console' },
   overview: { id: 'operator.nav.overview', defaultMessage: 'Overview' },
   customers: { id: 'operator.nav.customers', defaultMessage: 'Customers' },
+  settings: { id: 'operator.nav.settings', defaultMessage: 'Settings' },
   retry: { id: 'operator.access.retry', defaultMessage: 'Try again' },
   failedTitle: { id: 'operator.access.failedTitle', defaultMessage: 'Operator console' },
 });
@@ -20,6 +21,7 @@ const messages = defineMessages({
 const SECTIONS = [
   { to: '/operator', label: messages.overview, exact: true },
   { to: '/operator/customers', label: messages.customers, exact: false },
+  { to: '/operator/settings', label: messages.settings, exact: false },
 ] as const;
 
 /**
@@ -51,7 +53,11 @@ export function OperatorLayout() {
         <ul className="operator__sections">
           {SECTIONS.map((section) => (
             <li key={section.to}>
-              <Link to={section.to} className="operator__section" activeOptions={{ includeSearch: false, exact: section.exact }}>
+              <Link
+                to={section.to}
+                className="operator__section"
+                activeOptions={{ includeSearch: false, exact: section.exact }}
+              >
                 {say(section.label)}
               </Link>
             </li>

@@ -8,7 +8,9 @@ const FALLBACK = ['#5ec43a', '#fbbf24', '#7dd3fc', '#fca5a5'];
 
 function themeColour(element: Element, index: number): string {
   const name = COLOURS[index % COLOURS.length] as string;
-  return getComputedStyle(element).getPropertyValue(name).trim() || (FALLBACK[index % FALLBACK.length] as string);
+  return (
+    getComputedStyle(element).getPropertyValue(name).trim() || (FALLBACK[index % FALLBACK.length] as string)
+  );
 }
 
 const HEIGHT = 180;

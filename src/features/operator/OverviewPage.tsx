@@ -19,8 +19,8 @@ import { formatDate } from '../../i18n/dates';
 import { useFormats } from '../../i18n/useFormats';
 import { type Say, useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
-import { OverviewChart } from './OverviewChart';
 import { OperatorPage } from './OperatorPage';
+import { OverviewChart } from './OverviewChart';
 
 const route = getRouteApi('/operator/');
 
@@ -210,12 +210,7 @@ function DayCharts({ overview, say }: { overview: Overview; say: Say }) {
         <OverviewChart title={say(m.cardChart)} times={charts.times} series={charts.card} format={format} />
       )}
       <OverviewChart title={say(m.coinsChart)} times={charts.times} series={charts.coins} format={format} />
-      <OverviewChart
-        title={say(m.ordersChart)}
-        times={charts.times}
-        series={charts.orders}
-        format={format}
-      />
+      <OverviewChart title={say(m.ordersChart)} times={charts.times} series={charts.orders} format={format} />
     </div>
   );
 }
@@ -255,7 +250,10 @@ function DayTable({
             <td data-label={say(m.coinsChart)}>{coins(day.coins_spent)}</td>
             {currencies.map((currency) => (
               <td key={currency} data-label={`${say(m.cardChart)} (${currency})`}>
-                {money({ currency, amount: day.card.find((taken) => taken.currency === currency)?.amount ?? 0 })}
+                {money({
+                  currency,
+                  amount: day.card.find((taken) => taken.currency === currency)?.amount ?? 0,
+                })}
               </td>
             ))}
           </tr>

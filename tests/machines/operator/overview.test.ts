@@ -28,14 +28,18 @@ describe('operatorOverview', () => {
     const failed = run(operatorOverviewMachine, undefined, [errorEvent('fetchOverview', error)]).snapshot;
     expect(failed.value).toBe('error');
     expect(failed.context.error).toEqual(message);
-    const again = run(operatorOverviewMachine, undefined, [errorEvent('fetchOverview', error), { type: 'RETRY' }]);
+    const again = run(operatorOverviewMachine, undefined, [
+      errorEvent('fetchOverview', error),
+      { type: 'RETRY' },
+    ]);
     expect(again.snapshot.value).toBe('loading');
     expect(again.snapshot.context.error).toBeNull();
   });
 
   it('a cancelled load shows nothing', () => {
     expect(
-      run(operatorOverviewMachine, undefined, [errorEvent('fetchOverview', cancelled)]).snapshot.context.error,
+      run(operatorOverviewMachine, undefined, [errorEvent('fetchOverview', cancelled)]).snapshot.context
+        .error,
     ).toBeNull();
   });
 

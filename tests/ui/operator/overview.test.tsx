@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { manyCustomers } from '../../support/operatorPaths';
 import { overview, overviewDays } from '../../support/operatorContentPaths';
+import { manyCustomers } from '../../support/operatorPaths';
 import { api, failure, ok, renderApp, SIGNED_IN } from '../support';
 
 /**
@@ -10,7 +10,8 @@ import { api, failure, ok, renderApp, SIGNED_IN } from '../support';
  * in a browser (tests/e2e/operator.e2e.ts sees them drawn).
  */
 const noDrawing = new Proxy({} as Record<string | symbol, unknown>, {
-  get: (target, key) => (key in target ? target[key] : key === 'measureText' ? () => ({ width: 0 }) : () => {}),
+  get: (target, key) =>
+    key in target ? target[key] : key === 'measureText' ? () => ({ width: 0 }) : () => {},
   set: (target, key, value) => {
     target[key] = value;
     return true;
@@ -71,19 +72,16 @@ describe('the overview (/operator)', () => {
     const dayTable = screen.getAllByRole('table')[0] as HTMLElement;
     const rows = within(dayTable).getAllByRole('row');
     expect(rows).toHaveLength(31);
-    expect(within(rows[0] as HTMLElement).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'Day',
-      'Orders paid',
-      'Coins spent',
-      'Card money in (USD)',
-      'Card money in (EUR)',
-    ]);
-    expect(within(rows[1] as HTMLElement).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '3',
-      '1,500.00 Coins',
-      '$0.00',
-      '€24.99',
-    ]);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Day', 'Orders paid', 'Coins spent', 'Card money in (USD)', 'Card money in (EUR)']);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '1,500.00 Coins', '$0.00', '€24.99']);
     // Drawn by uPlot, loaded with the page: card money in (a line per currency), coins, orders.
     await waitFor(() => expect(charts()).toHaveLength(3));
     const legend = screen.getByText('Card money in', { selector: 'figcaption' }).nextElementSibling;
@@ -94,10 +92,11 @@ describe('the overview (/operator)', () => {
     expect(within(top).getByText('VIP Rank')).toBeInTheDocument();
     expect(within(top).getByText('Old Kit (deleted)')).toBeInTheDocument();
     const attention = screen.getByRole('region', { name: 'Needs a look' });
-    expect(within(attention).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '2 failed deliveries',
-      '1 payment pending',
-    ]);
+    expect(
+      within(attention)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2 failed deliveries', '1 payment pending']);
   });
 
   it('says when nothing happened yet, and when nothing needs a look', async () => {
