@@ -42,7 +42,7 @@ export const settingsPageMessages = defineMessages({
     id: 'operator.settings.minTopUpHint',
     defaultMessage: 'In the default currency; other currencies by their rate. 0 for none.',
   },
-  vat: { id: 'operator.settings.vat', defaultMessage: 'VAT (%)' },
+  vat: { id: 'operator.settings.vat', defaultMessage: 'VAT rate (%)' },
   conversionRate: { id: 'operator.settings.conversionRate', defaultMessage: 'Coins per {currency}' },
   welcomeBonus: { id: 'operator.settings.welcomeBonus', defaultMessage: 'Welcome bonus (coins)' },
   welcomeBonusHint: {

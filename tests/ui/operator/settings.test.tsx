@@ -43,13 +43,13 @@ describe('the settings (/operator/settings)', () => {
     expect(screen.getByRole('textbox', { name: 'Support email' })).toHaveValue('support@blockfront.example');
     expect(screen.getByRole('textbox', { name: 'Minimum top-up (EUR)' })).toHaveValue('5.00');
     expect(screen.getByRole('textbox', { name: 'Welcome bonus (coins)' })).toHaveValue('50.00');
-    expect(screen.getByRole('textbox', { name: 'VAT (%)' })).toHaveValue('19');
+    expect(screen.getByRole('textbox', { name: 'VAT rate (%)' })).toHaveValue('19');
     expect(screen.getByRole('textbox', { name: 'Game server address' })).toHaveValue('play.blockfront.example');
     expect(screen.getByRole('checkbox', { name: 'Card' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'New customers may sign up' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Coin name' })).toHaveValue('Coins');
 
-    const vat = screen.getByRole('textbox', { name: 'VAT (%)' });
+    const vat = screen.getByRole('textbox', { name: 'VAT rate (%)' });
     await view.user.clear(vat);
     await view.user.type(vat, '120');
     await view.user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -72,7 +72,7 @@ describe('the settings (/operator/settings)', () => {
     );
     const view = await openSettings(settings.handlers, [access, publicSettings]);
     const reads = publicReads;
-    const vat = screen.getByRole('textbox', { name: 'VAT (%)' });
+    const vat = screen.getByRole('textbox', { name: 'VAT rate (%)' });
     await view.user.clear(vat);
     await view.user.type(vat, '7');
     await view.user.click(screen.getByRole('checkbox', { name: 'Card' }));
@@ -105,7 +105,7 @@ describe('the settings (/operator/settings)', () => {
       }),
     ];
     const view = await openSettings(handlers);
-    const vat = screen.getByRole('textbox', { name: 'VAT (%)' });
+    const vat = screen.getByRole('textbox', { name: 'VAT rate (%)' });
     await view.user.clear(vat);
     await view.user.type(vat, '7');
     await view.user.click(screen.getByRole('button', { name: 'Save settings' }));
