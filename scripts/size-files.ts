@@ -37,6 +37,8 @@ export const OPERATOR_MODULES: readonly RegExp[] = [
   /^src\/features\/operator\//,
   /^src\/bootstrap\/screens\/operator\.ts$/,
   /^machines\/operator\//,
+  // The overview's chart library (docs/decisions/0046-overview-chart-library.md).
+  /^node_modules\/uplot\//,
 ];
 export const isOperatorModule = (source: string): boolean =>
   OPERATOR_MODULES.some((pattern) => pattern.test(source));
@@ -90,6 +92,12 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/success-payment': {
     arrival: ['src/features/payment/PaymentSuccessPage.tsx', 'src/bootstrap/screens/payment.ts'],
   },
+  '/operator (overview)': {
+    arrival: [...OPERATOR, 'src/features/operator/OverviewPage.tsx', 'node_modules/uplot/dist/uPlot.esm.js'],
+    knownOver:
+      'uPlot, ~22 KB gzip, the smallest maintained chart library (ADR 0046); an operator screen, loaded after the page shows',
+  },
+  '/operator/settings': { arrival: [...OPERATOR, 'src/features/operator/SettingsPage.tsx'] },
   '/operator/customers': { arrival: [...OPERATOR, 'src/features/operator/CustomersPage.tsx'] },
   '/operator/customers/{id}': { arrival: [...OPERATOR, 'src/features/operator/CustomerPage.tsx'] },
 };
