@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { settingRules, settingsDefaults } from '../../domain/settings';
+import { settingsDefaults } from '../../domain/settings';
+import { settingRules } from '../../domain/settings-rules';
 import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 

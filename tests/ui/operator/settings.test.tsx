@@ -65,7 +65,7 @@ describe('the settings (/operator/settings)', () => {
       publicReads += 1;
       return ok({ ...fixtures.settings, vat_percent: publicReads > 1 ? 7 : 19 });
     });
-    const settings = settingsApi((body, nth) =>
+    const settings = settingsApi((_, nth) =>
       nth === 1
         ? failure(422, 'Not a valid value for this setting.', { vat_percent: ['Not a valid value for this setting.'] })
         : savedAs(storedSettings({ vat_percent: 7, payment_methods: ['balance'] }), '"v2"'),

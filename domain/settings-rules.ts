@@ -1,0 +1,23 @@
+/**
+ * What each setting an operator sets may hold (docs/product.md §3): the server's check of a stored
+ * or sent value (server/catalogue/settings.ts) and the console's settings form both use these.
+ */
+export const settingRules = {
+  /** min_top_up, welcome_bonus_tokens: whole minor units, none negative. */
+  minorUnits: (value: number): boolean => Number.isSafeInteger(value) && value >= 0,
+  vatPercent: (value: number): boolean => Number.isFinite(value) && value >= 0 && value <= 100,
+  /** points_conversion_rate: coins per unit of the default currency. */
+  conversionRate: (value: number): boolean => Number.isFinite(value) && value > 0,
+  /** The image tools' prices. */
+  price: (value: number): boolean => Number.isFinite(value) && value >= 0,
+  /** One of image_generation_sizes, e.g. '1024x1024'. */
+  imageSize: (value: string): boolean => /^[0-9]+x[0-9]+$/.test(value),
+  /** One of upscale_factors. */
+  upscaleFactor: (value: number): boolean => Number.isInteger(value) && value >= 1,
+  /** game_server.host, trimmed. */
+  host: (value: string): boolean => value.length >= 1 && value.length <= 253,
+  /** game_server.port; none is the game's default port. */
+  port: (value: number): boolean => Number.isInteger(value) && value >= 1 && value <= 65535,
+  /** internal_currency.name, trimmed. */
+  coinName: (value: string): boolean => value.length >= 1,
+} as const;
