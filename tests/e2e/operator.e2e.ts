@@ -1,6 +1,8 @@
 // The operator console (docs/architecture.md §3b, ADR 0044): a customer gets the store's
-// not-found page (404) at the console's address; an operator finds the customer, adjusts their balance with a reason and sees a refusal
-// at the field; axe finds nothing serious on the console at 1280 and 375 px in English and German.
+// not-found page (404) at the console's address; an operator lands on the overview, finds the
+// customer, adjusts their balance with a reason and sees a refusal at the field, saves the settings
+// and the store shows them at once; the overview's charts draw; axe finds nothing serious on the
+// console at 1280 and 375 px in English and German.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -93,7 +95,16 @@ describe('the operator console', () => {
         env: { ...process.env, DATA_DIR: j.dataDir },
       },
     );
+    // The console opens on its overview.
     await openPage(page, '/operator');
+    await seeHeading(page, 'Overview');
+    await page.getByRole('heading', { name: 'Needs a look' }).waitFor();
+    await page.getByRole('heading', { name: 'Top products' }).waitFor();
+    await audit(page, 'en-overview');
+    await page
+      .getByRole('navigation', { name: 'Operator console' })
+      .getByRole('link', { name: 'Customers' })
+      .click();
     await waitForPath(page, '/operator/customers');
     await seeHeading(page, 'Customers');
     await page.getByRole('searchbox', { name: 'Find a customer' }).fill('rivera');
@@ -128,11 +139,84 @@ describe('the operator console', () => {
     await audit(page, 'en-customer');
   });
 
+  it('an operator saves the settings, and the store shows them at once', async () => {
+    const { page } = j;
+    await openPage(page, '/operator/settings');
+    await seeHeading(page, 'Settings');
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByText('Blockfront Test GmbH').count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Company name' }).fill('Blockfront Test GmbH');
+    await page.getByRole('textbox', { name: 'Company address' }).fill('Teststraße 1, 10115 Berlin');
+    // A rule of domain/settings-rules.ts, at its field, before anything is sent.
+    const vat = page.getByRole('textbox', { name: 'VAT rate (%)' });
+    const vatBefore = await vat.inputValue();
+    await vat.fill('120');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await seeText(page, 'Enter a percentage from 0 to 100');
+    await vat.fill(vatBefore);
+    await audit(page, 'en-settings');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await seeText(page, 'The settings were saved.');
+    await footer.getByText('Blockfront Test GmbH').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Company name' }).inputValue()).toBe(
+      'Blockfront Test GmbH',
+    );
+    // Stored: read again, the form shows them.
+    await openPage(page, '/operator/settings');
+    await seeHeading(page, 'Settings');
+    expect(await page.getByRole('textbox', { name: 'Company address' }).inputValue()).toBe(
+      'Teststraße 1, 10115 Berlin',
+    );
+  });
+
+  it("draws the overview's charts, with the days as a table", async () => {
+    const { page } = j;
+    // This store has sold nothing yet: the API's answer is replaced by a filled window, so the
+    // chart library draws in a real browser (what the API counts is tests/server's part).
+    const days = Array.from({ length: 30 }, (_, index) => ({
+      date: new Date(Date.UTC(2026, 10, index - 3)).toISOString().slice(0, 10),
+      orders_paid: index % 4,
+      coins_spent: (index % 5) * 2500,
+      card: index % 3 === 0 ? [{ currency: 'EUR', amount: 500 + index * 10 }] : [],
+    }));
+    await page.route('**/api/operator/overview*', (route) =>
+      route.fulfill({
+        json: {
+          status: 'OK',
+          payload: {
+            days,
+            top_products: [{ product_id: 1, title: 'VIP Rank', count: 2, coins: 100000 }],
+            attention: {
+              failed_deliveries: 1,
+              uncertain_deliveries: 0,
+              pending_payments: 2,
+              late_payments: 0,
+            },
+          },
+        },
+      }),
+    );
+    await openPage(page, '/operator');
+    await seeHeading(page, 'Overview');
+    await page.locator('.operator-chart canvas').first().waitFor();
+    expect(await page.locator('.operator-chart .uplot').count()).toBe(3);
+    await page.getByText('Every day as a table').click();
+    expect(await page.locator('.operator-overview__days tbody tr').count()).toBe(30);
+    await audit(page, 'en-overview-charts');
+    await page.unroute('**/api/operator/overview*');
+  });
+
   it('reads in German, with no serious axe violation', async () => {
     const { page } = j;
     const select = page.getByRole('banner').getByRole('combobox', { name: /^(Language|Sprache|Idioma)$/ });
     await select.selectOption({ label: 'Deutsch' });
     await page.locator('html[lang="de"]').waitFor({ state: 'attached' });
+    await openPage(page, '/operator');
+    await seeHeading(page, 'Übersicht');
+    await audit(page, 'de-overview');
+    await openPage(page, '/operator/settings');
+    await seeHeading(page, 'Einstellungen');
+    await audit(page, 'de-settings');
     await openPage(page, '/operator/customers');
     await seeHeading(page, 'Kunden');
     await audit(page, 'de-customers');
