@@ -1995,6 +1995,8 @@ export interface components {
                 /** @default Coins */
                 name: string;
             };
+            /** @description The language of the answer's messages, as every body may carry it; not a setting. */
+            lang_id?: components["schemas"]["LangId"];
         };
         AuditEntry: {
             id: number;

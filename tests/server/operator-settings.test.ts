@@ -125,6 +125,21 @@ describe('operator settings', () => {
     expect(await storedRows()).toEqual(rows);
   });
 
+  it("takes the body's lang_id as the app sends it: the language of the messages, no setting", async () => {
+    const op = await operator();
+    const { etag } = await read(op);
+    const de = await languageId(suite.api, 'de');
+    const refused = await save(op, etag, { lang_id: de, vat_percent: 7, internal_currency: { name: ' ' } });
+    expect(refused.status).toBe(422);
+    expect(Object.keys((refused.body as { errors: Record<string, unknown> }).errors)).toEqual([
+      'internal_currency',
+    ]);
+    const saved = await save(op, etag, { lang_id: de, vat_percent: 7 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ payload: { vat_percent: 7 } });
+    expect((await storedRows()).map((row) => row.key)).not.toContain('lang_id');
+  });
+
   it('a save that changes nothing writes no audit row and keeps the version', async () => {
     const op = await operator();
     const { settings: current, etag } = await read(op);
