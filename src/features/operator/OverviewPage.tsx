@@ -126,7 +126,7 @@ function OverviewShown({ overview, say }: { overview: Overview; say: Say }) {
     card.length === 0 ? say(m.noCard) : card.map(money).join(', ');
 
   return (
-    <>
+    <div className="operator-overview">
       <section className="operator-section" aria-labelledby="overview-days">
         <h2 id="overview-days" className="operator-section__title">
           {say(m.lastDays, { days: days.length || OVERVIEW_DAYS })}
@@ -192,7 +192,7 @@ function OverviewShown({ overview, say }: { overview: Overview; say: Say }) {
           </table>
         )}
       </section>
-    </>
+    </div>
   );
 }
 
