@@ -28,7 +28,11 @@ const savedAs = (settings: Settings, etag: string) =>
   HttpResponse.json({ status: 'OK', payload: settings }, { headers: { ETag: etag } });
 
 async function openSettings(handlers: ReturnType<typeof settingsApi>['handlers'], extra = [access]) {
-  const view = renderApp({ path: '/operator/settings', storage: SIGNED_IN, handlers: [...extra, ...handlers] });
+  const view = renderApp({
+    path: '/operator/settings',
+    storage: SIGNED_IN,
+    handlers: [...extra, ...handlers],
+  });
   await view.ready();
   await screen.findByRole('button', { name: 'Save settings' });
   return view;
@@ -44,7 +48,9 @@ describe('the settings (/operator/settings)', () => {
     expect(screen.getByRole('textbox', { name: 'Minimum top-up (EUR)' })).toHaveValue('5.00');
     expect(screen.getByRole('textbox', { name: 'Welcome bonus (coins)' })).toHaveValue('50.00');
     expect(screen.getByRole('textbox', { name: 'VAT rate (%)' })).toHaveValue('19');
-    expect(screen.getByRole('textbox', { name: 'Game server address' })).toHaveValue('play.blockfront.example');
+    expect(screen.getByRole('textbox', { name: 'Game server address' })).toHaveValue(
+      'play.blockfront.example',
+    );
     expect(screen.getByRole('checkbox', { name: 'Card' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'New customers may sign up' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Coin name' })).toHaveValue('Coins');
@@ -67,7 +73,9 @@ describe('the settings (/operator/settings)', () => {
     });
     const settings = settingsApi((_, nth) =>
       nth === 1
-        ? failure(422, 'Not a valid value for this setting.', { vat_percent: ['Not a valid value for this setting.'] })
+        ? failure(422, 'Not a valid value for this setting.', {
+            vat_percent: ['Not a valid value for this setting.'],
+          })
         : savedAs(storedSettings({ vat_percent: 7, payment_methods: ['balance'] }), '"v2"'),
     );
     const view = await openSettings(settings.handlers, [access, publicSettings]);
@@ -99,7 +107,8 @@ describe('the settings (/operator/settings)', () => {
         savedAs(storedSettings(version === 1 ? {} : { company_name: 'Other GmbH' }), `"v${version}"`),
       ),
       http.patch(api('/operator/settings'), ({ request }) => {
-        if (request.headers.get('If-Match') === '"v2"') return savedAs(storedSettings({ vat_percent: 7 }), '"v3"');
+        if (request.headers.get('If-Match') === '"v2"')
+          return savedAs(storedSettings({ vat_percent: 7 }), '"v3"');
         version = 2;
         return failure(412, 'These settings were changed meanwhile. Reload them and save again.');
       }),
@@ -113,7 +122,9 @@ describe('the settings (/operator/settings)', () => {
       await screen.findByText('These settings were changed meanwhile. Reload them and save again.'),
     ).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Load their changes, keep mine' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Other GmbH'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Other GmbH'),
+    );
     expect(vat).toHaveValue('7');
     expect(screen.queryByRole('button', { name: 'Load their changes, keep mine' })).toBeNull();
     await view.user.click(screen.getByRole('button', { name: 'Save settings' }));
