@@ -16,10 +16,14 @@ import { languageMachine } from './language';
 import { loginLinkMachine } from './loginLink';
 import { mobileMenuMachine } from './mobileMenu';
 import { operatorAccessMachine } from './operator/access';
+import { operatorAuditMachine } from './operator/audit';
 import { balanceAdjustmentMachine } from './operator/balanceAdjustment';
 import { operatorCustomerMachine } from './operator/customer';
 import { operatorCustomersMachine } from './operator/customers';
+import { operatorOrderMachine } from './operator/order';
+import { operatorOrdersMachine } from './operator/orders';
 import { operatorOverviewMachine } from './operator/overview';
+import { refundMachine } from './operator/refund';
 import { operatorSettingsMachine } from './operator/settings';
 import { ordersMachine } from './orders';
 import { paymentResultMachine } from './paymentResult';
@@ -70,4 +74,8 @@ export const machines: Record<string, AnyStateMachine> = {
   balanceAdjustment: balanceAdjustmentMachine,
   operatorOverview: operatorOverviewMachine,
   operatorSettings: operatorSettingsMachine,
+  operatorOrders: operatorOrdersMachine,
+  operatorOrder: operatorOrderMachine,
+  refund: refundMachine,
+  operatorAudit: operatorAuditMachine,
 };

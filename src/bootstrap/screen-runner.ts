@@ -62,6 +62,10 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   balanceAdjustment: 'operator',
   operatorOverview: 'operator',
   operatorSettings: 'operator',
+  operatorOrders: 'operator',
+  operatorOrder: 'operator',
+  refund: 'operator',
+  operatorAudit: 'operator',
 };
 
 /**

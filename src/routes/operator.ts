@@ -1,5 +1,8 @@
 import { createRoute, notFound } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { validDay } from '../../domain/days';
+import type { AuditSearch } from '../../machines/operator/audit';
+import type { OrderStatus, OrdersSearch } from '../../machines/operator/orders';
 import { topUpTermsOf } from '../../machines/topUpTerms';
 import { SectionError } from '../features/shell/RouteError';
 import { requireLogin } from './guards';
@@ -74,15 +77,18 @@ export const operatorCustomersRoute = createRoute({
 
 const MAX_ID = 2147483647;
 
+/** A path's id: a positive integer the API takes, else 0 (not found). */
+const pathId = (text: string): number => {
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID ? id : 0;
+};
+
 export const operatorCustomerRoute = createRoute({
   getParentRoute: () => operatorRoute,
   path: 'customers/$customerId',
   staticData: { name: 'OperatorCustomer', access: 'protected', header: 'solid' },
   params: {
-    parse: ({ customerId }) => {
-      const id = Number(customerId);
-      return { customerId: Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID ? id : 0 };
-    },
+    parse: ({ customerId }) => ({ customerId: pathId(customerId) }),
     stringify: ({ customerId }) => ({ customerId: String(customerId) }),
   },
   loader: async ({ context, params }) => {
@@ -114,4 +120,97 @@ export const operatorSettingsRoute = createRoute({
   ...screenLifecycle('operatorSettings'),
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/SettingsPage'), 'SettingsPage'),
+});
+
+/** A text filter as typed (trimmed, at most `max` characters), or undefined. */
+const textFilter = (value: unknown, max: number): string | undefined => {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return text !== '' && text.length <= max ? text : undefined;
+};
+const dayFilter = (value: unknown): string | undefined => validDay(value) ?? undefined;
+
+const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'failed', 'cancelled', 'expired'];
+
+export type OrdersAddress = { [K in keyof OrdersSearch]?: OrdersSearch[K] | undefined };
+
+/** `?q=&status=&from=&until=` as the API takes them; anything else is dropped (ADR 0030). */
+export function validateOrdersSearch(search: Record<string, unknown>): OrdersAddress {
+  const status = ORDER_STATUSES.find((known) => known === search.status);
+  return {
+    q: textFilter(search.q, 254),
+    status,
+    from: dayFilter(search.from),
+    until: dayFilter(search.until),
+  };
+}
+
+export const operatorOrdersRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'orders',
+  staticData: { name: 'OperatorOrders', access: 'protected', header: 'solid' },
+  validateSearch: validateOrdersSearch,
+  loaderDeps: ({ search }): OrdersSearch => ({
+    q: search.q ?? '',
+    status: search.status ?? '',
+    from: search.from ?? '',
+    until: search.until ?? '',
+  }),
+  loader: async ({ context, deps }) => ({ screen: await context.screens.start('operatorOrders', deps) }),
+  ...screenLifecycle('operatorOrders'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/OrdersPage'), 'OrdersPage'),
+});
+
+export const operatorOrderRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'orders/$orderId',
+  staticData: { name: 'OperatorOrder', access: 'protected', header: 'solid' },
+  params: {
+    parse: ({ orderId }) => ({ orderId: pathId(orderId) }),
+    stringify: ({ orderId }) => ({ orderId: String(orderId) }),
+  },
+  loader: async ({ context, params }) => {
+    if (params.orderId === 0) throw notFound();
+    const screen = await context.screens.start('operatorOrder', { id: params.orderId });
+    // A fresh seed per visit: each attempt of the refund sends its own Idempotency-Key (ADR 0044).
+    const refund = await context.screens.start('refund', {
+      orderId: params.orderId,
+      seed: crypto.randomUUID(),
+    });
+    return { screen, refund };
+  },
+  ...screenLifecycle('operatorOrder', 'refund'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/OrderPage'), 'OrderPage'),
+});
+
+export type AuditAddress = { [K in keyof AuditSearch]?: string | undefined };
+
+/** `?entity=&entity_id=&actor=&from=&until=` within the API's bounds; anything else is dropped (ADR 0030). */
+export function validateAuditSearch(search: Record<string, unknown>): AuditAddress {
+  return {
+    entity: textFilter(search.entity, 64),
+    entity_id: textFilter(search.entity_id, 64),
+    actor: textFilter(search.actor, 254),
+    from: dayFilter(search.from),
+    until: dayFilter(search.until),
+  };
+}
+
+export const operatorAuditRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'audit',
+  staticData: { name: 'OperatorAudit', access: 'protected', header: 'solid' },
+  validateSearch: validateAuditSearch,
+  loaderDeps: ({ search }): AuditSearch => ({
+    entity: search.entity ?? '',
+    entity_id: search.entity_id ?? '',
+    actor: search.actor ?? '',
+    from: search.from ?? '',
+    until: search.until ?? '',
+  }),
+  loader: async ({ context, deps }) => ({ screen: await context.screens.start('operatorAudit', deps) }),
+  ...screenLifecycle('operatorAudit'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/AuditPage'), 'AuditPage'),
 });

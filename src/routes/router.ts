@@ -23,9 +23,12 @@ import { loginRoute } from './login';
 import { loginLinkRoute } from './login-link';
 import { notFoundRoute } from './not-found';
 import {
+  operatorAuditRoute,
   operatorCustomerRoute,
   operatorCustomersRoute,
   operatorIndexRoute,
+  operatorOrderRoute,
+  operatorOrdersRoute,
   operatorRoute,
   operatorSettingsRoute,
 } from './operator';
@@ -70,6 +73,9 @@ export const routeTree = rootRoute.addChildren([
     operatorCustomersRoute,
     operatorCustomerRoute,
     operatorSettingsRoute,
+    operatorOrdersRoute,
+    operatorOrderRoute,
+    operatorAuditRoute,
   ]),
   shopRoute,
   cartRoute,

@@ -3,9 +3,17 @@
  * (tests/machines/operator) and the screens' tests (tests/ui/operator).
  */
 import type { operatorAccessMachine } from '../../machines/operator/access';
+import { type AuditEntry, NO_AUDIT_SEARCH, type operatorAuditMachine } from '../../machines/operator/audit';
 import type { balanceAdjustmentMachine } from '../../machines/operator/balanceAdjustment';
 import type { CustomerDetail, operatorCustomerMachine } from '../../machines/operator/customer';
 import type { CustomerSummary, operatorCustomersMachine } from '../../machines/operator/customers';
+import type { OrderDetail, operatorOrderMachine } from '../../machines/operator/order';
+import {
+  NO_ORDERS_SEARCH,
+  type OperatorOrder,
+  type operatorOrdersMachine,
+} from '../../machines/operator/orders';
+import type { refundMachine } from '../../machines/operator/refund';
 import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
 import { doneEvent, errorEvent, type PlanOptions } from './paths';
 
@@ -121,6 +129,182 @@ export const adjustmentPlan: PlanOptions<typeof balanceAdjustmentMachine> = {
     { type: 'CHANGE', field: 'reason', value: 'Charged twice' },
     { type: 'SUBMIT' },
     ...callOutcomes('adjustBalance', [beyondBalance], { message: 'The balance was adjusted.', balance: 0 }),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    values: snapshot.context.values,
+    errors: Object.keys(snapshot.context.errors),
+    formError: snapshot.context.formError !== null,
+    keyUsed: snapshot.context.keyUsed,
+    attempt: Math.min(snapshot.context.attempt, 3),
+  }),
+};
+
+export function order(id: number, overrides: Partial<OperatorOrder> = {}): OperatorOrder {
+  return {
+    id,
+    at: '2026-04-30T10:00:00.000Z',
+    status: 'paid',
+    total: 1000,
+    payment_method: 'balance',
+    player: `Steve${id}`,
+    refunded: 0,
+    customer_id: 7,
+    customer_email: 'alex.stone@example.com',
+    ...overrides,
+  };
+}
+
+/** `count` orders, newest (highest id) first, from id 200 + count down. */
+export const manyOrders = (count: number): OperatorOrder[] =>
+  Array.from({ length: count }, (_, index) => order(200 + count - index));
+
+export function orderDetail(
+  overrides: Partial<OperatorOrder> = {},
+  more: Partial<OrderDetail> = {},
+): OrderDetail {
+  return {
+    order: order(42, overrides),
+    lines: [{ product_id: 3, title: 'VIP rank', price: 1000, count: 1 }],
+    payments: [],
+    ledger: [{ id: 31, at: '2026-04-30T10:00:00.000Z', amount: -1000, reason: 'order', order_id: 42 }],
+    refunds: [],
+    deliveries: [
+      {
+        id: 5,
+        order_id: 42,
+        order_line_id: 9,
+        product_id: 3,
+        game_server_id: 1,
+        game_server: 'Survival',
+        position: 0,
+        player: 'Steve42',
+        command: 'lp user Steve42 parent add vip',
+        condition: 'any',
+        state: 'done',
+        attempt: 1,
+        lease_count: 1,
+        lease_holder: null,
+        lease_expires_at: null,
+        started_at: '2026-04-30T10:00:05.000Z',
+        reply: 'ok',
+        note: null,
+        created_at: '2026-04-30T10:00:00.000Z',
+        updated_at: '2026-04-30T10:00:06.000Z',
+        finished_at: '2026-04-30T10:00:06.000Z',
+      },
+    ],
+    ...more,
+  };
+}
+
+export function auditEntry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id,
+    at: '2026-05-01T08:00:00.000Z',
+    actor: 'olivia.park@example.com',
+    action: 'order.refund',
+    entity: 'order',
+    entity_id: '42',
+    before: { refunded: 0 },
+    after: { refunded: 500, amount: 500, to: 'balance', reason: 'Half back', refund_id: 3 },
+    ...overrides,
+  };
+}
+
+/** The API's refusal of a refund beyond what is left, at the amount. */
+export const beyondRefundable = apiFailure('validation', 'At most 5.00 coins are left to refund.', {
+  status: 422,
+  serverMessage: 'At most 5.00 coins are left to refund.',
+  fieldErrors: { amount: ['At most 5.00 coins are left to refund.'] },
+});
+/** 409: the order was not paid by card (or is not paid). */
+export const notByCard = apiFailure('conflict', 'This order was not paid by card.', {
+  status: 409,
+  serverMessage: 'This order was not paid by card.',
+});
+
+export const ordersPlan: PlanOptions<typeof operatorOrdersMachine> = {
+  inputs: [NO_ORDERS_SEARCH, { ...NO_ORDERS_SEARCH, q: 'steve', status: 'paid' }],
+  events: [
+    { type: 'CHANGE', field: 'q', value: 'alex' },
+    { type: 'SEARCH' },
+    { type: 'MORE' },
+    { type: 'RETRY' },
+    doneEvent('findOrders', { rows: [], more: false }),
+    doneEvent('findOrders', { rows: manyOrders(2), more: true }),
+    errorEvent('findOrders', serverError),
+    errorEvent('findOrders', cancelled),
+    doneEvent('findOrdersMore', { rows: [order(50)], more: false }),
+    errorEvent('findOrdersMore', serverError),
+    errorEvent('findOrdersMore', cancelled),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    search: snapshot.context.search,
+    draft: snapshot.context.draft,
+    count: snapshot.context.rows.length,
+    more: snapshot.context.more,
+    error: snapshot.context.error !== null,
+    moreError: snapshot.context.moreError !== null,
+  }),
+};
+
+export const auditPlan: PlanOptions<typeof operatorAuditMachine> = {
+  inputs: [NO_AUDIT_SEARCH, { ...NO_AUDIT_SEARCH, entity: 'order' }],
+  events: [
+    { type: 'CHANGE', field: 'actor', value: 'cli' },
+    { type: 'SEARCH' },
+    { type: 'MORE' },
+    { type: 'RETRY' },
+    doneEvent('findAudit', { rows: [], more: false }),
+    doneEvent('findAudit', { rows: [auditEntry(9), auditEntry(8)], more: true }),
+    errorEvent('findAudit', serverError),
+    errorEvent('findAudit', cancelled),
+    doneEvent('findAuditMore', { rows: [auditEntry(3)], more: false }),
+    errorEvent('findAuditMore', serverError),
+    errorEvent('findAuditMore', cancelled),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    search: snapshot.context.search,
+    draft: snapshot.context.draft,
+    count: snapshot.context.rows.length,
+    more: snapshot.context.more,
+    error: snapshot.context.error !== null,
+    moreError: snapshot.context.moreError !== null,
+  }),
+};
+
+export const orderPlan: PlanOptions<typeof operatorOrderMachine> = {
+  input: { id: 42 },
+  events: [
+    ...callOutcomes('fetchOrder', [notFound, serverError], orderDetail()),
+    doneEvent('refetchOrder', orderDetail({ refunded: 500 })),
+    errorEvent('refetchOrder', serverError),
+    { type: 'RETRY' },
+    { type: 'RELOAD' },
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    refunded: snapshot.context.detail?.order.refunded,
+    error: snapshot.context.error !== null,
+  }),
+};
+
+export const REFUND_INPUT = { orderId: 42, seed: 'seed' } as const;
+
+export const refundPlan: PlanOptions<typeof refundMachine> = {
+  input: REFUND_INPUT,
+  events: [
+    { type: 'CHANGE', field: 'amount', value: '5' },
+    { type: 'CHANGE', field: 'to', value: 'card' },
+    { type: 'CHANGE', field: 'reason', value: 'Half back' },
+    { type: 'SUBMIT' },
+    ...callOutcomes('refundOrder', [beyondRefundable, notByCard], {
+      message: 'Refunded.',
+      state: 'succeeded',
+    }),
   ],
   key: (snapshot) => ({
     value: snapshot.value,

@@ -1,6 +1,13 @@
 import { fromPromise } from 'xstate';
+import { dayRange } from '../../../domain/days';
 import { type RawSettings, withSettingsDefaults } from '../../../domain/settings';
 import { operatorAccessMachine } from '../../../machines/operator/access';
+import {
+  AUDIT_PER_PAGE,
+  type AuditEntry,
+  type AuditSearch,
+  operatorAuditMachine,
+} from '../../../machines/operator/audit';
 import {
   type AdjustmentAnswer,
   type AdjustmentRequest,
@@ -17,7 +24,16 @@ import {
   type CustomersQuery,
   operatorCustomersMachine,
 } from '../../../machines/operator/customers';
+import { type OrderDetail, type OrderInput, operatorOrderMachine } from '../../../machines/operator/order';
+import {
+  type OperatorOrder,
+  ORDERS_PER_PAGE,
+  type OrdersSearch,
+  operatorOrdersMachine,
+} from '../../../machines/operator/orders';
 import { OVERVIEW_DAYS, type Overview, operatorOverviewMachine } from '../../../machines/operator/overview';
+import { type RefundAnswer, type RefundRequest, refundMachine } from '../../../machines/operator/refund';
+import type { ListPage, ListQuery } from '../../../machines/operator/searchList';
 import {
   operatorSettingsMachine,
   type SettingsRequest,
@@ -114,6 +130,72 @@ export const operatorScreens = {
             }),
           ),
         ),
+      },
+    }),
+  /** GET /operator/orders: one more than a page, to know whether another follows. */
+  operatorOrders: (api: ApiClient) =>
+    operatorOrdersMachine.provide({
+      actors: {
+        findOrders: fromPromise<ListPage<OperatorOrder>, ListQuery<OrdersSearch>>(
+          async ({ input, signal }) => {
+            const { q, status, from, until } = input.search;
+            const query = {
+              limit: ORDERS_PER_PAGE + 1,
+              ...(q === '' ? {} : { q }),
+              ...(status === '' ? {} : { status }),
+              ...dayRange(from, until),
+              ...(input.beforeId === null ? {} : { before_id: input.beforeId }),
+            };
+            const found = (await call(api.GET('/operator/orders', { params: { query }, signal }))).payload;
+            return { rows: found.slice(0, ORDERS_PER_PAGE), more: found.length > ORDERS_PER_PAGE };
+          },
+        ),
+      },
+    }),
+  /** GET /operator/orders/{id}. */
+  operatorOrder: (api: ApiClient) =>
+    operatorOrderMachine.provide({
+      actors: {
+        fetchOrder: fromPromise<OrderDetail, OrderInput>(
+          async ({ input, signal }) =>
+            (await call(api.GET('/operator/orders/{id}', { params: { path: { id: input.id } }, signal })))
+              .payload,
+        ),
+      },
+    }),
+  /** POST /operator/orders/{id}/refunds with the attempt's Idempotency-Key. */
+  refund: (api: ApiClient) =>
+    refundMachine.provide({
+      actors: {
+        refundOrder: fromPromise<RefundAnswer, RefundRequest>(async ({ input, signal }) => {
+          const answer = await call(
+            api.POST('/operator/orders/{id}/refunds', {
+              params: { path: { id: input.orderId }, header: { 'idempotency-key': input.idempotencyKey } },
+              body: { amount: input.amount, to: input.to, reason: input.reason },
+              signal,
+            }),
+          );
+          return { message: answer.message, state: answer.payload.state };
+        }),
+      },
+    }),
+  /** GET /operator/audit: one more than a page, to know whether another follows. */
+  operatorAudit: (api: ApiClient) =>
+    operatorAuditMachine.provide({
+      actors: {
+        findAudit: fromPromise<ListPage<AuditEntry>, ListQuery<AuditSearch>>(async ({ input, signal }) => {
+          const { entity, entity_id, actor, from, until } = input.search;
+          const query = {
+            limit: AUDIT_PER_PAGE + 1,
+            ...(entity === '' ? {} : { entity }),
+            ...(entity_id === '' ? {} : { entity_id }),
+            ...(actor === '' ? {} : { actor }),
+            ...dayRange(from, until),
+            ...(input.beforeId === null ? {} : { before_id: input.beforeId }),
+          };
+          const found = (await call(api.GET('/operator/audit', { params: { query }, signal }))).payload;
+          return { rows: found.slice(0, AUDIT_PER_PAGE), more: found.length > AUDIT_PER_PAGE };
+        }),
       },
     }),
 };

@@ -210,7 +210,13 @@ export function CustomerPage() {
                         <CoinAmount amount={entry.amount} currencyName={coinName} size="sm" />
                       </td>
                       <td data-label={say(messages.order)}>
-                        {entry.order_id === null ? '—' : say(messages.orderNumber, { id: entry.order_id })}
+                        {entry.order_id === null ? (
+                          '—'
+                        ) : (
+                          <Link to="/operator/orders/$orderId" params={{ orderId: entry.order_id }}>
+                            {say(messages.orderNumber, { id: entry.order_id })}
+                          </Link>
+                        )}
                       </td>
                     </tr>
                   ))}
@@ -236,7 +242,15 @@ export function CustomerPage() {
                 <tbody>
                   {detail.orders.map((order) => (
                     <tr key={order.id}>
-                      <td data-label={say(messages.order)}>{say(messages.orderNumber, { id: order.id })}</td>
+                      <td data-label={say(messages.order)}>
+                        <Link
+                          to="/operator/orders/$orderId"
+                          params={{ orderId: order.id }}
+                          className="operator-table__link"
+                        >
+                          {say(messages.orderNumber, { id: order.id })}
+                        </Link>
+                      </td>
                       <td data-label={say(messages.when)}>
                         <time dateTime={order.at}>{moment(order.at)}</time>
                       </td>

@@ -13,6 +13,8 @@ const messages = defineMessages({
   overview: { id: 'operator.nav.overview', defaultMessage: 'Overview' },
   customers: { id: 'operator.nav.customers', defaultMessage: 'Customers' },
   settings: { id: 'operator.nav.settings', defaultMessage: 'Settings' },
+  orders: { id: 'operator.nav.orders', defaultMessage: 'Orders' },
+  audit: { id: 'operator.nav.audit', defaultMessage: 'Audit log' },
   retry: { id: 'operator.access.retry', defaultMessage: 'Try again' },
   failedTitle: { id: 'operator.access.failedTitle', defaultMessage: 'Operator console' },
 });
@@ -21,6 +23,8 @@ const messages = defineMessages({
 const SECTIONS = [
   { to: '/operator', label: messages.overview, exact: true },
   { to: '/operator/customers', label: messages.customers, exact: false },
+  { to: '/operator/orders', label: messages.orders, exact: false },
+  { to: '/operator/audit', label: messages.audit, exact: false },
   { to: '/operator/settings', label: messages.settings, exact: false },
 ] as const;
 

@@ -1,0 +1,218 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { defineMessages } from 'react-intl';
+import { formatCoins } from '../../../domain/money-text';
+import {
+  type AuditEntry,
+  type AuditSearch,
+  COIN_FIELDS,
+  changedFields,
+} from '../../../machines/operator/audit';
+import { Button } from '../../components/Button/Button';
+import { EmptyState } from '../../components/EmptyState/EmptyState';
+import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { Spinner } from '../../components/Spinner/Spinner';
+import { TextField } from '../../components/TextField/TextField';
+import { useFormats } from '../../i18n/useFormats';
+import { useOptionalText, useText } from '../../i18n/useText';
+import { useMoment } from './CustomerPage';
+import { DateField } from './fields';
+import { OperatorPage } from './OperatorPage';
+
+const route = getRouteApi('/operator/audit');
+
+const messages = defineMessages({
+  title: { id: 'operator.audit.title', defaultMessage: 'Audit log' },
+  entity: { id: 'operator.audit.entity', defaultMessage: 'Entity' },
+  entityHint: { id: 'operator.audit.entityHint', defaultMessage: 'For example order, customer, settings' },
+  entityId: { id: 'operator.audit.entityId', defaultMessage: 'Entity id' },
+  actor: { id: 'operator.audit.actor', defaultMessage: 'Actor' },
+  actorHint: { id: 'operator.audit.actorHint', defaultMessage: "An operator's email, or cli" },
+  from: { id: 'operator.audit.from', defaultMessage: 'From' },
+  until: { id: 'operator.audit.until', defaultMessage: 'Until' },
+  searchButton: { id: 'operator.audit.searchButton', defaultMessage: 'Filter' },
+  loading: { id: 'operator.audit.loading', defaultMessage: 'Loading the audit log…' },
+  empty: { id: 'operator.audit.empty', defaultMessage: 'No entries match' },
+  emptyAll: { id: 'operator.audit.emptyAll', defaultMessage: 'Nothing has been logged yet' },
+  retry: { id: 'operator.audit.retry', defaultMessage: 'Try again' },
+  more: { id: 'operator.audit.more', defaultMessage: 'Show older entries' },
+  when: { id: 'operator.audit.when', defaultMessage: 'When' },
+  action: { id: 'operator.audit.action', defaultMessage: 'Action' },
+  changes: { id: 'operator.audit.changes', defaultMessage: 'Changes' },
+  noChanges: { id: 'operator.audit.noChanges', defaultMessage: 'No fields changed' },
+  value: { id: 'operator.audit.value', defaultMessage: 'Value' },
+});
+
+/** A field's value as the operator reads it: coins as coins, text as it is, '—' for none. */
+function useShowValue(): (entry: AuditEntry, field: string, value: unknown) => string {
+  const { locale } = useFormats();
+  return (entry, field, value) => {
+    if (value === undefined || value === null) return '—';
+    if (typeof value === 'number' && COIN_FIELDS[entry.action]?.includes(field))
+      return formatCoins(value, locale);
+    if (typeof value === 'string') return value;
+    return JSON.stringify(value);
+  };
+}
+
+function EntityCell({ entry }: { entry: AuditEntry }) {
+  const id = Number(entry.entity_id);
+  const label = `${entry.entity} #${entry.entity_id}`;
+  if (entry.entity === 'order' && Number.isSafeInteger(id) && id > 0) {
+    return (
+      <Link to="/operator/orders/$orderId" params={{ orderId: id }}>
+        {label}
+      </Link>
+    );
+  }
+  if (entry.entity === 'customer' && Number.isSafeInteger(id) && id > 0) {
+    return (
+      <Link to="/operator/customers/$customerId" params={{ customerId: id }}>
+        {label}
+      </Link>
+    );
+  }
+  return <>{label}</>;
+}
+
+/**
+ * /operator/audit: every operator action, newest first, read-only; filters (entity, entity id,
+ * actor, from/until days) kept in the address; each row's changed fields as before → after.
+ */
+export function AuditPage() {
+  const say = useText();
+  const text = useOptionalText();
+  const moment = useMoment();
+  const show = useShowValue();
+  const screen = route.useLoaderData({ select: (data) => data.screen });
+  const state = useSelector(screen, (s) => s.value);
+  const draft = useSelector(screen, (s) => s.context.draft);
+  const search = useSelector(screen, (s) => s.context.search);
+  const entries = useSelector(screen, (s) => s.context.rows);
+  const more = useSelector(screen, (s) => s.context.more);
+  const error = useSelector(screen, (s) => s.context.error);
+  const moreError = useSelector(screen, (s) => s.context.moreError);
+  const listed = state === 'filled' || state === 'loadingMore';
+  const m = messages;
+  const change = (field: keyof AuditSearch & string) => (value: string) =>
+    screen.send({ type: 'CHANGE', field, value });
+  const filtered = Object.values(search).some((value) => value !== '');
+
+  return (
+    <OperatorPage title={m.title}>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 (and jsdom) */}
+      <form
+        role="search"
+        className="operator-search operator-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          screen.send({ type: 'SEARCH' });
+        }}
+      >
+        <TextField
+          label={say(m.entity)}
+          description={say(m.entityHint)}
+          name="entity"
+          maxLength={64}
+          value={draft.entity}
+          onChange={change('entity')}
+        />
+        <TextField
+          label={say(m.entityId)}
+          name="entity_id"
+          maxLength={64}
+          value={draft.entity_id}
+          onChange={change('entity_id')}
+        />
+        <TextField
+          label={say(m.actor)}
+          description={say(m.actorHint)}
+          name="actor"
+          maxLength={254}
+          value={draft.actor}
+          onChange={change('actor')}
+        />
+        <DateField label={say(m.from)} name="from" value={draft.from} onChange={change('from')} />
+        <DateField label={say(m.until)} name="until" value={draft.until} onChange={change('until')} />
+        <Button type="submit" variant="secondary">
+          {say(m.searchButton)}
+        </Button>
+      </form>
+      {state === 'loading' && (
+        <p className="operator-status" role="status">
+          <Spinner size="sm" decorative />
+          <span>{say(m.loading)}</span>
+        </p>
+      )}
+      {state === 'error' && (
+        <div className="operator-status">
+          <ErrorText>{text(error)}</ErrorText>
+          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
+            {say(m.retry)}
+          </Button>
+        </div>
+      )}
+      {state === 'empty' && <EmptyState headingLevel={2} title={say(filtered ? m.empty : m.emptyAll)} />}
+      {listed && (
+        <>
+          <table className="operator-table">
+            <thead>
+              <tr>
+                <th scope="col">{say(m.when)}</th>
+                <th scope="col">{say(m.actor)}</th>
+                <th scope="col">{say(m.action)}</th>
+                <th scope="col">{say(m.entity)}</th>
+                <th scope="col">{say(m.changes)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => {
+                const changes = changedFields(entry.before, entry.after);
+                return (
+                  <tr key={entry.id}>
+                    <td data-label={say(m.when)}>
+                      <time dateTime={entry.at}>{moment(entry.at)}</time>
+                    </td>
+                    <td data-label={say(m.actor)}>{entry.actor}</td>
+                    <td data-label={say(m.action)}>
+                      <code>{entry.action}</code>
+                    </td>
+                    <td data-label={say(m.entity)}>
+                      <EntityCell entry={entry} />
+                    </td>
+                    <td data-label={say(m.changes)}>
+                      {changes.length === 0 ? (
+                        say(m.noChanges)
+                      ) : (
+                        <ul className="operator-changes">
+                          {changes.map((c) => (
+                            <li key={c.field}>
+                              <span className="operator-changes__field">{c.field || say(m.value)}</span>{' '}
+                              <del>{show(entry, c.field, c.before)}</del> →{' '}
+                              <ins>{show(entry, c.field, c.after)}</ins>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {moreError && <ErrorText>{text(moreError)}</ErrorText>}
+          {more && (
+            <Button
+              variant="secondary"
+              className="operator-more"
+              isPending={state === 'loadingMore'}
+              onPress={() => screen.send({ type: 'MORE' })}
+            >
+              {say(m.more)}
+            </Button>
+          )}
+        </>
+      )}
+    </OperatorPage>
+  );
+}
