@@ -169,6 +169,10 @@ describe('a customer (/operator/customers/{id}) and Adjust balance', () => {
       .getAllByRole('row')
       .slice(1);
     expect(within(orders[0] as HTMLElement).getByText('Paid')).toBeInTheDocument();
+    expect(within(orders[0] as HTMLElement).getByRole('link', { name: 'Order #42' })).toHaveAttribute(
+      'href',
+      '/operator/orders/42',
+    );
   });
 
   it('checks the amount and the reason before sending', async () => {
