@@ -1,13 +1,16 @@
 // The operator console (docs/architecture.md §3b, ADR 0044): a customer gets the store's
 // not-found page (404) at the console's address; an operator lands on the overview, finds the
 // customer, adjusts their balance with a reason and sees a refusal at the field, saves the settings
-// and the store shows them at once; the overview's charts draw; axe finds nothing serious on the
-// console at 1280 and 375 px in English and German.
+// and the store shows them at once; the overview's charts draw; the customer buys with the coins
+// the operator gave, and the operator finds the order, refunds half to coins and sees the refund
+// and the adjustment in the audit log; axe finds nothing serious on the console at 1280 and 375 px
+// in English and German.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fillSignUp, signOut, signUpVerified, submitSignUp } from './support/auth';
+import { cheapestProduct, coinsText } from './support/account';
+import { fillSignUp, signIn, signOut, signUpVerified, submitSignUp } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
 import { journey } from './support/journey';
 import { verificationLink } from './support/outbox';
@@ -45,6 +48,7 @@ const operator: Customer = {
 const WIDE = 1280;
 const j = journey('operator', WIDE);
 let customerPath = '';
+let orderPath = '';
 
 async function setWidth(page: Page, width: number): Promise<void> {
   const own = page.viewportSize();
@@ -120,7 +124,8 @@ describe('the operator console', () => {
     customerPath = new URL(page.url()).pathname;
     const balance = page.getByRole('region', { name: 'Balance' });
     const before = await balance.locator('.operator-balance').textContent();
-    await balance.getByRole('textbox', { name: 'Amount in coins' }).fill('25');
+    // Enough for the customer to buy the cheapest product with coins below.
+    await balance.getByRole('textbox', { name: 'Amount in coins' }).fill('2500');
     await balance.getByRole('textbox', { name: 'Reason' }).fill('Goodwill for the outage');
     await balance.getByRole('button', { name: 'Adjust balance' }).click();
     await seeText(page, 'The balance was adjusted.');
@@ -206,6 +211,77 @@ describe('the operator console', () => {
     await page.unroute('**/api/operator/overview*');
   });
 
+  it('the customer buys with coins; the operator finds the order, refunds half to coins and sees it in the audit log', async () => {
+    const { page } = j;
+    await signOut(page);
+    await openPage(page, '/login');
+    await signIn(page, customer.email, customer.password);
+    await waitForPath(page, '/account/profile');
+    const product = await cheapestProduct(page);
+    await openPage(page, `/shop?product=${product.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: product.title }).waitFor();
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    await seeText(page, 'Added to cart');
+    await openPage(page, '/cart');
+    await page.getByRole('textbox', { name: 'Player name' }).fill('Steve');
+    await page.getByRole('button', { name: 'Pay with coins' }).click();
+    await waitForPath(page, '/success-payment');
+    await signOut(page);
+
+    await openPage(page, '/login');
+    await signIn(page, operator.email, operator.password);
+    await waitForPath(page, '/account/profile');
+    await openPage(page, '/operator');
+    await seeHeading(page, 'Overview');
+    await page
+      .getByRole('navigation', { name: 'Operator console' })
+      .getByRole('link', { name: 'Orders' })
+      .click();
+    await waitForPath(page, '/operator/orders');
+    await page.getByRole('searchbox', { name: 'Customer or player' }).fill('sam.rivera');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Paid' });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await waitForPath(page, '/operator/orders', { q: 'sam.rivera', status: 'paid' });
+    const table = page.getByRole('table');
+    await table.getByRole('link', { name: customer.email }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(2);
+    await audit(page, 'en-orders');
+
+    await table.getByRole('link', { name: /^Order #\d+$/ }).click();
+    await page.getByRole('heading', { level: 1, name: /^Order #\d+$/ }).waitFor();
+    orderPath = new URL(page.url()).pathname;
+    const refunds = page.getByRole('region', { name: 'Refunds' });
+    const left = refunds.locator('.operator-balance');
+    await left.getByText(coinsText(product.price)).waitFor();
+    const half = Math.floor(product.price / 2);
+    await refunds.getByRole('textbox', { name: 'Coins to refund' }).fill(coinsText(half).replaceAll(',', ''));
+    await refunds.getByRole('textbox', { name: 'Reason' }).fill('Rank not applied for two days');
+    await refunds.getByRole('button', { name: 'Refund', exact: true }).click();
+    await refunds.getByRole('cell', { name: 'Rank not applied for two days' }).waitFor();
+    await left.getByText(coinsText(product.price - half)).waitFor();
+    expect(await refunds.getByRole('textbox', { name: 'Coins to refund' }).inputValue()).toBe('');
+    await page.getByRole('region', { name: 'Ledger entries' }).getByText('Refund').waitFor();
+    await audit(page, 'en-order');
+
+    await page
+      .getByRole('navigation', { name: 'Operator console' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
+    await waitForPath(page, '/operator/audit');
+    const log = page.getByRole('table');
+    const refundRow = log.getByRole('row').filter({ hasText: 'order.refund' });
+    await refundRow.getByText('Rank not applied for two days').waitFor();
+    expect(await refundRow.textContent()).toContain(`refunded 0.00 → ${coinsText(half)}`);
+    const adjustRow = log.getByRole('row').filter({ hasText: 'customer.balance.adjust' }).first();
+    await adjustRow.getByText('Goodwill for the outage').waitFor();
+    await audit(page, 'en-audit');
+    await page.getByRole('textbox', { name: 'Actor' }).fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await waitForPath(page, '/operator/audit', { actor: 'nobody@example.com' });
+    await seeHeading(page, 'No entries match');
+  });
+
   it('reads in German, with no serious axe violation', async () => {
     const { page } = j;
     const select = page.getByRole('banner').getByRole('combobox', { name: /^(Language|Sprache|Idioma)$/ });
@@ -224,5 +300,16 @@ describe('the operator console', () => {
     await seeHeading(page, customer.email);
     await page.getByRole('region', { name: 'Kontobuch' }).waitFor();
     await audit(page, 'de-customer');
+    await openPage(page, '/operator/orders');
+    await seeHeading(page, 'Bestellungen');
+    await page.getByRole('table').waitFor();
+    await audit(page, 'de-orders');
+    await openPage(page, orderPath);
+    await page.getByRole('region', { name: 'Erstattungen' }).waitFor();
+    await audit(page, 'de-order');
+    await openPage(page, '/operator/audit');
+    await seeHeading(page, 'Prüfprotokoll');
+    await page.getByRole('table').waitFor();
+    await audit(page, 'de-audit');
   });
 });
