@@ -100,6 +100,9 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/operator/settings': { arrival: [...OPERATOR, 'src/features/operator/SettingsPage.tsx'] },
   '/operator/customers': { arrival: [...OPERATOR, 'src/features/operator/CustomersPage.tsx'] },
   '/operator/customers/{id}': { arrival: [...OPERATOR, 'src/features/operator/CustomerPage.tsx'] },
+  '/operator/orders': { arrival: [...OPERATOR, 'src/features/operator/OrdersPage.tsx'] },
+  '/operator/orders/{id}': { arrival: [...OPERATOR, 'src/features/operator/OrderPage.tsx'] },
+  '/operator/audit': { arrival: [...OPERATOR, 'src/features/operator/AuditPage.tsx'] },
 };
 
 type Chunk = {

@@ -25,6 +25,8 @@ const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
     'operator.customer.dateTime',
     'operator.customer.status',
     'operator.customers.name',
+    'operator.order.status',
+    'operator.orders.status',
     'pages.faq.title',
     'shell.footer.copyright',
     'shell.nav.faq',
@@ -37,6 +39,8 @@ const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
     'account.orders.total',
     'operator.customer.dateTime',
     'operator.customer.no',
+    'operator.order.total',
+    'operator.orders.total',
     'shell.footer.copyright',
   ],
 };
