@@ -282,7 +282,7 @@ describe('the operator console', () => {
     await page.getByRole('textbox', { name: 'Actor' }).fill('nobody@example.com');
     await page.getByRole('button', { name: 'Filter' }).click();
     await waitForPath(page, '/operator/audit', { actor: 'nobody@example.com' });
-    await seeHeading(page, 'No entries match');
+    await page.getByRole('heading', { level: 2, name: 'No entries match' }).waitFor();
   });
 
   it('reads in German, with no serious axe violation', async () => {
