@@ -1072,18 +1072,19 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        put?: never;
         /**
          * Give a product an image
-         * @description `data` is the image file in base64: a PNG, JPEG or WebP, told by its content (its first
-         *     bytes), never by a name or a declared type; at most 1 MB (1,048,576 bytes) decoded. The
-         *     image is stored in the database, so every API node serves it, at a URL named by its
-         *     content (`GET /product-images/{name}`), which becomes the product's `img_url`. `version`
-         *     is the product's, as for `updateProduct`: a stale one is a 409. Not an image: 422 on
-         *     `data`; too large: 413; in both cases nothing changes. Writes an audit row (`img_url`
-         *     before → after) in the same transaction and moves the version on.
+         * @description A form (`multipart/form-data`) with the product's `version` and the image as the file part
+         *     `file`: a PNG, JPEG or WebP, told by its content (its first bytes), never by its file name
+         *     or declared type; at most 1 MB (1,048,576 bytes). The image is stored in the database, so
+         *     every API node serves it, at a URL named by its content (`GET /product-images/{name}`),
+         *     which becomes the product's `img_url`. `version` is the product's, as for `updateProduct`:
+         *     a stale one is a 409. Not an image: 422 on `file`; too large: 413; in both cases nothing
+         *     changes. `lang_id` may come as a text part. Writes an audit row (`img_url` before → after)
+         *     in the same transaction and moves the version on.
          */
-        put: operations["setProductImage"];
-        post?: never;
+        post: operations["setProductImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2823,10 +2824,13 @@ export interface components {
                 [key: string]: components["schemas"]["ProductText"] | null;
             };
         };
-        ProductImageRequest: {
+        ProductImageForm: {
             version: number;
-            /** @description The image file in base64 (PNG, JPEG or WebP; at most 1 MB decoded). */
-            data: string;
+            /**
+             * Format: binary
+             * @description The image file (PNG, JPEG or WebP; at most 1 MB).
+             */
+            file: string;
             lang_id?: components["schemas"]["LangId"];
         };
         /**
@@ -5009,13 +5013,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "version": 3,
-                 *       "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-                 *     }
-                 */
-                "application/json": components["schemas"]["ProductImageRequest"];
+                "multipart/form-data": components["schemas"]["ProductImageForm"];
             };
         };
         responses: {

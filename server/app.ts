@@ -20,6 +20,7 @@ import { bodyGuard, registerBodyParsers } from './http/body';
 import { rewriteToCanonicalUrl } from './http/canonical-url';
 import { registerCompression } from './http/compression';
 import {
+  bodyTooLarge,
   frameworkErrorHandler,
   registerErrorHandler,
   registerNotFoundHandler,
@@ -150,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerErrorHandler(app, resolveLocale, methodsOf);
-  registerBodyParsers(app);
+  await registerBodyParsers(app);
   app.addHook('preValidation', async (request) => {
     request.locale = await resolveLocale(requestedLangId(request.query, request.body));
   });
@@ -183,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const preValidation: preValidationAsyncHookHandler[] = [];
       const preHandler: preHandlerAsyncHookHandler[] = [];
       if (limiters) preValidation.push(limiters.perIp);
-      preValidation.push(bodyGuard(operation));
+      preValidation.push(bodyGuard(operation, resolveLocale, bodyTooLarge));
       if (operation.needsBearer) preValidation.push(authenticateBearer);
       if (operation.needsGameServer) preValidation.push(authenticateAgent);
       if (operation.needsAdminKey) preValidation.push(authenticateCli);

@@ -95,20 +95,15 @@ export const operatorCatalogueHandlers = {
 
   setProductImage: async (request) => {
     const actor = requireOperator(request);
-    const { version, data } = request.body;
+    // The contract types the file part as a string; the body guard gives its bytes (server/http/body.ts).
+    const { version, file } = request.body as unknown as { version: number; file: Buffer };
     let product: Awaited<ReturnType<typeof setProductImage>>;
     try {
-      product = await setProductImage(
-        request.server.ctx.db,
-        actor,
-        request.params.id,
-        version,
-        Buffer.from(data, 'base64'),
-      );
+      product = await setProductImage(request.server.ctx.db, actor, request.params.id, version, file);
     } catch (error) {
       if (error instanceof ImageTooLargeError) throw new HttpError(413, t(request.locale, 'image.tooLarge'));
       if (error instanceof NotAnImageError)
-        throw fieldErrors({ data: [t(request.locale, 'image.notAnImage')] });
+        throw fieldErrors({ file: [t(request.locale, 'image.notAnImage')] });
       throw await refusal(request, error);
     }
     if (product === null) throw notFound(request);

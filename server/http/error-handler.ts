@@ -16,6 +16,23 @@ import { HttpError } from './errors';
 import { isAppRoute } from './static-app';
 import { validationError } from './validation';
 
+/**
+ * A body past its route's limit. An image upload past it is certainly past the image limit
+ * (ADR 0045): its own 413; any other is the contract's 400.
+ */
+export function bodyTooLarge(request: FastifyRequest, locale: Locale = request.locale): HttpError {
+  return (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ===
+    'setProductImage'
+    ? new HttpError(413, t(locale, 'image.tooLarge'))
+    : new HttpError(400, t(locale, 'request.bodyTooLarge'));
+}
+
+/** The media types the route's body may have (its schema per content type, from the contract). */
+function bodyMediaTypes(request: FastifyRequest): string[] {
+  const body = (request.routeOptions.schema as { body?: { content?: object } } | undefined)?.body;
+  return Object.keys(body?.content ?? {});
+}
+
 /** Fastify's own client errors, mapped to the contract's 400 (413 and 415 are not in it). */
 function fastifyClientError(
   error: FastifyError,
@@ -24,17 +41,13 @@ function fastifyClientError(
 ): HttpError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      // An image upload past its route's limit is certainly past the image limit (1 MB decoded).
-      return (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ===
-        'setProductImage'
-        ? new HttpError(413, t(locale, 'image.tooLarge'))
-        : new HttpError(400, t(locale, 'request.bodyTooLarge'));
+      return bodyTooLarge(request, locale);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new HttpError(
         400,
         t(locale, 'request.unsupportedMediaType', {
           type: request.headers['content-type'] ?? '',
-          expected: 'application/json',
+          expected: bodyMediaTypes(request).join(', ') || 'application/json',
         }),
       );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

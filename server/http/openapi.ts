@@ -45,7 +45,10 @@ export interface OperationInfo {
   queryParameters: string[];
   /** Whether a query parameter it does not declare is refused (422) or ignored. */
   unknownQuery: 'refuse' | 'ignore';
-  /** Bytes a request body may have (`x-body-limit`), where the operation takes more than the app's default. */
+  /**
+   * Bytes a request body may have (`x-body-limit`), where the operation takes more than the app's
+   * default; of a multipart body, bytes each file part may have.
+   */
   bodyLimit: number | undefined;
 }
 

@@ -20,6 +20,32 @@ function makeAjv(options: Options): Ajv2020 {
 
 const bodyAjv = makeAjv({ coerceTypes: false, removeAdditional: false });
 const parameterAjv = makeAjv({ coerceTypes: true, removeAdditional: false });
+/**
+ * A multipart body (server/http/body.ts `formBody`): its text parts arrive as strings and are
+ * coerced as parameters are; a `format: binary` field must be a file part (its bytes).
+ */
+const formAjv = makeAjv({ coerceTypes: true, removeAdditional: false });
+formAjv.addKeyword({
+  keyword: 'x-file',
+  schemaType: 'boolean',
+  errors: false,
+  validate: (_schema: boolean, data: unknown) => Buffer.isBuffer(data),
+});
+
+/** A form's schema with each `format: binary` property a file part (keyword `x-file`). */
+function formSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  if (properties === undefined) return schema;
+  return {
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => [
+        name,
+        property.format === 'binary' ? { 'x-file': true, description: property.description } : property,
+      ]),
+    ),
+  };
+}
 
 /**
  * Validators by schema text. Each app parses openapi.yaml into new schema objects, and Ajv caches
@@ -28,12 +54,14 @@ const parameterAjv = makeAjv({ coerceTypes: true, removeAdditional: false });
  */
 const compiled = new Map<string, ValidateFunction>();
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : parameterAjv;
-  const key = `${ajv === bodyAjv ? 'body' : 'parameter'}\0${JSON.stringify(schema)}`;
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, contentType }) => {
+  const form = httpPart === 'body' && contentType === 'multipart/form-data';
+  const ajv = form ? formAjv : httpPart === 'body' ? bodyAjv : parameterAjv;
+  const kind = form ? 'form' : ajv === bodyAjv ? 'body' : 'parameter';
+  const key = `${kind}\0${JSON.stringify(schema)}`;
   let validate = compiled.get(key);
   if (validate === undefined) {
-    validate = ajv.compile(schema as object);
+    validate = ajv.compile(form ? formSchema(schema as Record<string, unknown>) : (schema as object));
     compiled.set(key, validate);
   }
   return validate;
@@ -80,6 +108,8 @@ function presenceMessage(error: ErrorObject, field: string, locale: Locale): str
       });
     case 'type':
       return t(locale, 'request.wrongType', { field, type: typeNames(locale, error.params.type) });
+    case 'x-file':
+      return t(locale, 'request.fileExpected', { field });
     default:
       return undefined;
   }

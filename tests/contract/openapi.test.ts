@@ -251,7 +251,7 @@ describe('openapi.yaml covers every call', () => {
     'PATCH /operator/products/{id}',
     'GET /operator/categories',
     // Product images an operator uploads, in the database, served by every node at a content-named URL.
-    'PUT /operator/products/{id}/image',
+    'POST /operator/products/{id}/image',
     'GET /product-images/{name}',
   ];
 

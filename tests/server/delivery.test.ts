@@ -445,6 +445,18 @@ describe('the store agent: lease, start, report', () => {
   });
 });
 
+/** A well-formed image upload (multipart), so only who asks is judged. */
+function imageForm(): FormData {
+  const form = new FormData();
+  form.append('version', '1');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(Buffer.from('89504e470d0a1a0a', 'hex'))], { type: 'image/png' }),
+    'a.png',
+  );
+  return form;
+}
+
 describe('the operator', () => {
   it('answers 401 without a session and 403 to a customer, on every operator operation', async () => {
     const customer = await createCustomer(db());
@@ -487,7 +499,7 @@ describe('the operator', () => {
       ],
       ['updateProduct', { params: { id: 1 }, body: { version: 1, price: 1 } }],
       ['listOperatorCategories', {}],
-      ['setProductImage', { params: { id: 1 }, body: { version: 1, data: 'iVBORw0KGgo=' } }],
+      ['setProductImage', { params: { id: 1 }, form: imageForm() }],
     ];
     const operatorOperations = listOperations(loadContract())
       .filter(({ path }) => path.startsWith('/operator/'))

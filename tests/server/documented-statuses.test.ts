@@ -64,6 +64,7 @@ function badRequests(op: (typeof operations)[number]): Array<[string, CallOption
       cases.push([`query ${name}=${value}`, { params, query: { [name]: value } }]);
   }
   if (op.requestBody === undefined) return cases;
+  if (op.requestBody.content['multipart/form-data'] !== undefined) return [...cases, ...badForms(op, params)];
   const form = op.requestBody.content['application/x-www-form-urlencoded'] !== undefined;
   const contentType = form ? 'application/x-www-form-urlencoded' : 'application/json';
   cases.push(
@@ -85,6 +86,44 @@ function badRequests(op: (typeof operations)[number]): Array<[string, CallOption
         cases.push([label, { params, body: { [name]: value } }]);
       }
     }
+  }
+  return cases;
+}
+
+/** A multipart form of text parts (and a file part where `file` is given). */
+function formOf(fields: Record<string, string>, file?: { name: string; bytes: number[] }): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file !== undefined) form.append(file.name, new Blob([new Uint8Array(file.bytes)]), 'file.bin');
+  return form;
+}
+
+/** The bad requests of an upload (multipart): broken bodies, other media types, bad parts. */
+function badForms(
+  op: (typeof operations)[number],
+  params: Record<string, string>,
+): Array<[string, CallOptions]> {
+  const multipart = 'multipart/form-data; boundary=x';
+  const cases: Array<[string, CallOptions]> = [
+    [
+      'unparsable form',
+      { params, payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1', contentType: multipart },
+    ],
+    ['form without boundary', { params, payload: 'hello', contentType: 'multipart/form-data' }],
+    ['text body', { params, payload: 'hello', contentType: 'text/plain' }],
+    ['empty form', { params, payload: '', contentType: multipart }],
+    ['JSON object', { params, body: {} }],
+    ['empty multipart', { params, form: formOf({}) }],
+    ['unknown part', { params, form: formOf({ unknown_field: '1' }) }],
+    ['unknown file', { params, form: formOf({}, { name: 'unknown_file', bytes: [1] }) }],
+  ];
+  const properties = (op.requestSchema?.properties ?? {}) as Record<string, Schema>;
+  for (const [name, schema] of Object.entries(properties)) {
+    for (const value of badValues(schema)) {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      cases.push([`part ${name}=${text.slice(0, 30)}`, { params, form: formOf({ [name]: text }) }]);
+    }
+    cases.push([`file ${name}`, { params, form: formOf({}, { name, bytes: [0, 1, 2] }) }]);
   }
   return cases;
 }

@@ -441,6 +441,20 @@ const WEBP_START = Buffer.concat([
 /** A file of `size` bytes that starts as `start` does. */
 const fileOf = (start: Buffer, size: number) => Buffer.concat([start, Buffer.alloc(size - start.length, 7)]);
 
+/** The upload form: `lang_id` first when given (it names the language of a refusal met later). */
+const imageForm = (
+  version: number,
+  bytes: Buffer,
+  extra: Record<string, number> = {},
+  type = 'image/png',
+) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(extra)) form.append(name, String(value));
+  form.append('version', String(version));
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'picture.png');
+  return form;
+};
+
 describe('product images', () => {
   const upload = (
     op: TestCustomer,
@@ -452,7 +466,7 @@ describe('product images', () => {
     suite.api.call('setProductImage', {
       token: op.token,
       params: { id },
-      body: { version, data: bytes.toString('base64'), ...extra },
+      form: imageForm(version, bytes, extra),
     });
   const imageRows = () => db().select({ name: productImages.name }).from(productImages);
 
@@ -527,18 +541,73 @@ describe('product images', () => {
     for (const bytes of notImages) {
       const refused = await upload(op, product.id, 1, bytes);
       expect(refused.status).toBe(422);
-      expect(errorsOf(refused.body)).toEqual({ data: ['This is not a PNG, JPEG or WebP image.'] });
+      expect(errorsOf(refused.body)).toEqual({ file: ['This is not a PNG, JPEG or WebP image.'] });
     }
     const german = await upload(op, product.id, 1, notImages[0] as Buffer, {
       lang_id: await languageId(db(), 'de'),
     });
-    expect(errorsOf(german.body)).toEqual({ data: ['Das ist kein PNG-, JPEG- oder WebP-Bild.'] });
-    const notBase64 = await suite.api.call('setProductImage', {
+    expect(errorsOf(german.body)).toEqual({ file: ['Das ist kein PNG-, JPEG- oder WebP-Bild.'] });
+    // What the form says of a file counts for nothing: this one's type and name say PNG.
+    const textAsPng = imageForm(1, Buffer.from('not a picture'));
+    const refusedAsPng = await suite.api.call('setProductImage', {
       token: op.token,
       params: { id: product.id },
-      body: { version: 1, data: 'not base64!' },
+      form: textAsPng,
     });
-    expect(notBase64.status).toBe(422);
+    expect(errorsOf(refusedAsPng.body)).toEqual({ file: ['This is not a PNG, JPEG or WebP image.'] });
+    // The file as a text part, no file, an unknown part, two files: refused as the form's fields.
+    const textPart = new FormData();
+    textPart.append('version', '1');
+    textPart.append('file', PNG_1PX.toString('base64'));
+    const noFile = new FormData();
+    noFile.append('version', '1');
+    const unknownPart = imageForm(1, PNG_1PX);
+    unknownPart.append('data', 'x');
+    const twoFiles = imageForm(1, PNG_1PX);
+    twoFiles.append('file', new Blob([new Uint8Array(PNG_1PX)]), 'again.png');
+    const notANumber = imageForm(1, PNG_1PX);
+    notANumber.set('version', 'one');
+    const refusals: Array<[FormData, number, Record<string, string[]> | undefined]> = [
+      [textPart, 422, { file: ["Field 'file' must be a file"] }],
+      [noFile, 422, { file: ['This field is required'] }],
+      [unknownPart, 422, { data: ["Unknown field 'data'"] }],
+      [notANumber, 422, { version: ["Field 'version' must be an integer"] }],
+      [twoFiles, 400, undefined],
+    ];
+    for (const [form, status, errors] of refusals) {
+      const refused = await suite.api.call('setProductImage', {
+        token: op.token,
+        params: { id: product.id },
+        form,
+      });
+      expect(refused.status).toBe(status);
+      if (errors !== undefined) expect(errorsOf(refused.body)).toEqual(errors);
+    }
+    const asJson = await suite.api.call('setProductImage', {
+      token: op.token,
+      params: { id: product.id },
+      body: { version: 1, file: PNG_1PX.toString('base64') },
+    });
+    expect(asJson.status).toBe(400);
+    expect(messageOf(asJson.body)).toBe(
+      "Unsupported content type 'application/json'; send multipart/form-data",
+    );
+    const asXml = await suite.api.call('setProductImage', {
+      token: op.token,
+      params: { id: product.id },
+      payload: '<image/>',
+      contentType: 'application/xml',
+    });
+    expect(messageOf(asXml.body)).toBe(
+      "Unsupported content type 'application/xml'; send multipart/form-data",
+    );
+    const broken = await suite.api.call('setProductImage', {
+      token: op.token,
+      params: { id: product.id },
+      payload: '--x\r\nContent-Disposition: form-data; name="version"\r\n\r\n1',
+      contentType: 'multipart/form-data; boundary=x',
+    });
+    expect(broken.status).toBe(400);
 
     const tooLarge = await upload(op, product.id, 1, fileOf(PNG_1PX, 1_048_577));
     expect(tooLarge.status).toBe(413);

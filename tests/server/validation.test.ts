@@ -115,6 +115,22 @@ describe('requests with nothing to name a field by answer 400', () => {
     expect(received).toEqual([]);
   });
 
+  it('refuses a multipart form where an operation takes JSON, also where the body is optional', async () => {
+    const { token } = await createCustomer(api.database.db);
+    const form = new FormData();
+    form.append('name', 'Alex');
+    for (const operationId of ['logout', 'register']) {
+      const res = await api.call(operationId, { form, token });
+      expect(res.status, operationId).toBe(400);
+      expect(res.body, operationId).toEqual({
+        status: 'ERROR',
+        message: "Unsupported content type 'multipart/form-data'; send application/json",
+      });
+    }
+    expect((await api.call('checkAuth', { token })).status).toBe(200);
+    expect(received).toEqual([]);
+  });
+
   it('refuses an oversized body with 400', async () => {
     const res = await register({ ...valid, city: 'x'.repeat(70 * 1024) });
     expect(res.status).toBe(400);

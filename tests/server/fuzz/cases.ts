@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { signSandboxBody } from '../../../server/payments/sandbox';
-import type { OperationSpec, ParameterSpec } from './contract';
+import { deref, type Json, type OperationSpec, objectShape, type ParameterSpec } from './contract';
 import { type BodyPlan, bodyOf, bodyPlanOf, type ParamPlan, paramPlanOf, pickFrom } from './inputs';
 import { type Customer, type CustomerPlan, customerPlan, SANDBOX_SECRET } from './world';
 
@@ -50,7 +50,7 @@ export interface InjectRequest {
   method: 'GET';
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
 }
 
 function paramValue(plan: ParamPlan, spec: ParameterSpec, customer: Customer): unknown {
@@ -68,6 +68,38 @@ function encodeForm(value: unknown): string {
   const form = new URLSearchParams();
   for (const [key, field] of Object.entries(value)) form.set(key, formText(field));
   return form.toString();
+}
+
+const PNG_SIGNATURE = Buffer.from('89504e470d0a1a0a', 'hex');
+const BOUNDARY = 'fuzz-boundary-7MA4YWxkTrZu0gW';
+
+/**
+ * A multipart body (an upload): each field a text part, a `format: binary` field a file part. A
+ * file's bytes are its sampled text, after a PNG signature for every other length, so that some
+ * uploads are taken and the rest refused as not an image.
+ */
+function encodeMultipart(value: unknown, schema: Json): Buffer {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return Buffer.from(formText(value));
+  const { properties } = objectShape(schema);
+  const parts: Buffer[] = [];
+  for (const [name, field] of Object.entries(value)) {
+    const property = properties[name];
+    const isFile = property !== undefined && deref(property).format === 'binary';
+    const text = formText(field);
+    const bytes =
+      isFile && text.length % 2 === 0 ? Buffer.concat([PNG_SIGNATURE, Buffer.from(text)]) : Buffer.from(text);
+    const disposition = isFile
+      ? `form-data; name="${name}"; filename="upload.png"`
+      : `form-data; name="${name}"`;
+    parts.push(
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`),
+      bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
 }
 
 /** The HTTP request a case describes, for `app.inject`. */
@@ -94,20 +126,26 @@ export function requestOf(op: OperationSpec, fuzzCase: FuzzCase, customer: Custo
   }
   if (fuzzCase.extraQuery !== undefined) query.append(fuzzCase.extraQuery.name, fuzzCase.extraQuery.value);
 
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   const plan = fuzzCase.body;
   if (op.body !== undefined && plan !== undefined && plan.kind !== 'absent') {
-    const json = op.body.mediaType === 'application/json';
+    const { mediaType } = op.body;
     if (plan.kind === 'raw') {
       payload = plan.text;
       headers['content-type'] = plan.contentType;
     } else {
       const value = plan.kind === 'sample' ? bodyOf(plan, op.body.schema, customer.dictionary) : plan.value;
-      payload = json ? JSON.stringify(value) : encodeForm(value);
-      headers['content-type'] = op.body.mediaType;
+      if (mediaType === 'multipart/form-data') {
+        payload = encodeMultipart(value, op.body.schema);
+        headers['content-type'] = `${mediaType}; boundary=${BOUNDARY}`;
+      } else {
+        payload = mediaType === 'application/json' ? JSON.stringify(value) : encodeForm(value);
+        headers['content-type'] = mediaType;
+      }
     }
   }
-  for (const name of signatureHeaders) headers[name.toLowerCase()] = SIGNERS[name]?.(payload ?? '') ?? '';
+  for (const name of signatureHeaders)
+    headers[name.toLowerCase()] = SIGNERS[name]?.(String(payload ?? '')) ?? '';
   const search = query.toString();
   return {
     method: op.method as 'GET',

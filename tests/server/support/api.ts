@@ -15,6 +15,8 @@ export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** Sent as JSON unless `payload` is given. */
   body?: unknown;
+  /** Sent as multipart/form-data (an upload). */
+  form?: FormData;
   /** Sent as it is (with `contentType`), for malformed bodies. */
   payload?: string;
   contentType?: string;
@@ -131,8 +133,10 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     const op = operation(operationId);
     const headers: Record<string, string> = { ...callOptions.headers };
     if (callOptions.token !== undefined) headers.authorization = `Bearer ${callOptions.token}`;
-    let payload: string | undefined;
-    if (callOptions.payload !== undefined) {
+    let payload: string | FormData | undefined;
+    if (callOptions.form !== undefined) {
+      payload = callOptions.form;
+    } else if (callOptions.payload !== undefined) {
       payload = callOptions.payload;
       headers['content-type'] = callOptions.contentType ?? 'application/json';
     } else if (callOptions.body !== undefined) {
