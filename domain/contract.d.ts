@@ -1081,8 +1081,8 @@ export interface paths {
          *     every API node serves it, at a URL named by its content (`GET /product-images/{name}`),
          *     which becomes the product's `img_url`. `version` is the product's, as for `updateProduct`:
          *     a stale one is a 409. Not an image: 422 on `file`; too large: 413; in both cases nothing
-         *     changes. `lang_id` may come as a text part. Writes an audit row (`img_url` before → after)
-         *     in the same transaction and moves the version on.
+         *     changes. `lang_id` (and the app's display `currency`) may come as text parts. Writes an
+         *     audit row (`img_url` before → after) in the same transaction and moves the version on.
          */
         post: operations["setProductImage"];
         delete?: never;
@@ -2832,6 +2832,8 @@ export interface components {
              */
             file: string;
             lang_id?: components["schemas"]["LangId"];
+            /** @description The display currency the app adds to every form it sends; not used here. */
+            currency?: components["schemas"]["CurrencyCode"];
         };
         /**
          * @example {

@@ -451,6 +451,8 @@ const imageForm = (
   const form = new FormData();
   for (const [name, value] of Object.entries(extra)) form.append(name, String(value));
   form.append('version', String(version));
+  // The app adds its display currency to every form it sends (docs/product.md, outgoing middleware).
+  form.append('currency', 'EUR');
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'picture.png');
   return form;
 };
