@@ -79,7 +79,8 @@ function bodyOf(op: Operation): Pick<CallOptions, 'payload' | 'contentType'> {
   const mediaType = Object.keys(op.requestBody?.content ?? {})[0];
   if (mediaType === undefined) return {};
   if (mediaType === 'application/x-www-form-urlencoded') return { payload: 'x=1', contentType: mediaType };
-  if (mediaType === 'multipart/form-data') return { payload: '--x--\r\n', contentType: `${mediaType}; boundary=x` };
+  if (mediaType === 'multipart/form-data')
+    return { payload: '--x--\r\n', contentType: `${mediaType}; boundary=x` };
   return { payload: '{}', contentType: mediaType };
 }
 
