@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DatabaseHandle, fromPglite, fromPool } from '../../../server/db/client';
@@ -42,6 +43,8 @@ const seedCodeHash = (() => {
   const hash = createHash('sha256');
   hashFiles(hash, [
     ...filesUnder(path.join(root, 'server/db/seed')).filter((file) => file.endsWith('.ts')),
+    // How a template is built, too.
+    fileURLToPath(import.meta.url),
     path.join(root, 'node_modules/i18n-iso-countries/package.json'),
   ]);
   return hash.digest('hex');
@@ -85,7 +88,16 @@ async function buildPgliteTemplate(file: string, contents: 'seeded' | 'empty'): 
       await seed(handle.db);
     }
     if (handle.native.driver !== 'pglite') throw new Error('expected PGlite');
-    const dump = await handle.native.client.dumpDataDir('none');
+    // Only the store's database is ever opened: without template0 and template1 a template is
+    // 28 MB instead of 43 MB, and each test database starts in ~300 ms instead of ~540 ms.
+    const { client } = handle.native;
+    await client.exec(
+      "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+    );
+    await client.exec('drop database template0');
+    await client.exec('drop database template1');
+    await client.exec('checkpoint');
+    const dump = await client.dumpDataDir('none');
     const partial = `${file}.${process.pid}.partial`;
     fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     fs.renameSync(partial, file);
