@@ -23,6 +23,8 @@ import { operatorCustomersMachine } from './operator/customers';
 import { operatorOrderMachine } from './operator/order';
 import { operatorOrdersMachine } from './operator/orders';
 import { operatorOverviewMachine } from './operator/overview';
+import { productEditorMachine } from './operator/productEditor';
+import { operatorProductsMachine } from './operator/products';
 import { refundMachine } from './operator/refund';
 import { operatorSettingsMachine } from './operator/settings';
 import { ordersMachine } from './orders';
@@ -78,4 +80,6 @@ export const machines: Record<string, AnyStateMachine> = {
   operatorOrder: operatorOrderMachine,
   refund: refundMachine,
   operatorAudit: operatorAuditMachine,
+  operatorProducts: operatorProductsMachine,
+  productEditor: productEditorMachine,
 };

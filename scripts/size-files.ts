@@ -103,6 +103,8 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/operator/orders': { arrival: [...OPERATOR, 'src/features/operator/OrdersPage.tsx'] },
   '/operator/orders/{id}': { arrival: [...OPERATOR, 'src/features/operator/OrderPage.tsx'] },
   '/operator/audit': { arrival: [...OPERATOR, 'src/features/operator/AuditPage.tsx'] },
+  '/operator/products': { arrival: [...OPERATOR, 'src/features/operator/ProductsPage.tsx'] },
+  '/operator/products/{id}': { arrival: [...OPERATOR, 'src/features/operator/ProductPage.tsx'] },
 };
 
 type Chunk = {

@@ -1,8 +1,10 @@
 import { createRoute, notFound } from '@tanstack/react-router';
-import { waitFor } from 'xstate';
+import { type AnyActorRef, type SnapshotFrom, waitFor } from 'xstate';
 import { validDay } from '../../domain/days';
+import type { languageMachine } from '../../machines/language';
 import type { AuditSearch } from '../../machines/operator/audit';
 import type { OrderStatus, OrdersSearch } from '../../machines/operator/orders';
+import type { EditorLanguage } from '../../machines/operator/productEditor';
 import { topUpTermsOf } from '../../machines/topUpTerms';
 import { SectionError } from '../features/shell/RouteError';
 import { requireLogin } from './guards';
@@ -213,4 +215,59 @@ export const operatorAuditRoute = createRoute({
   ...screenLifecycle('operatorAudit'),
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/AuditPage'), 'AuditPage'),
+});
+
+/** The store's languages as the language actor holds them, the default first: a product has a text in each. */
+function editorLanguagesOf(system: { get: (id: string) => AnyActorRef | undefined }): EditorLanguage[] {
+  const language = system.get('language')?.getSnapshot() as SnapshotFrom<typeof languageMachine> | undefined;
+  return (language?.context.languages ?? [])
+    .map((each) => ({ code: each.code, title: each.title, default: each.default === 1 }))
+    .sort((a, b) => Number(b.default) - Number(a.default));
+}
+
+export const operatorProductsRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'products',
+  staticData: { name: 'OperatorProducts', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({ screen: await context.screens.start('operatorProducts', undefined) }),
+  ...screenLifecycle('operatorProducts'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/ProductsPage'), 'ProductsPage'),
+});
+
+export const operatorNewProductRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'products/new',
+  staticData: { name: 'OperatorNewProduct', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({
+    screen: await context.screens.start('productEditor', {
+      id: null,
+      languages: editorLanguagesOf(context.app.system),
+    }),
+  }),
+  ...screenLifecycle('productEditor'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/ProductPage'), 'ProductPage'),
+});
+
+export const operatorProductRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'products/$productId',
+  staticData: { name: 'OperatorProduct', access: 'protected', header: 'solid' },
+  params: {
+    parse: ({ productId }) => ({ productId: pathId(productId) }),
+    stringify: ({ productId }) => ({ productId: String(productId) }),
+  },
+  loader: async ({ context, params }) => {
+    if (params.productId === 0) throw notFound();
+    return {
+      screen: await context.screens.start('productEditor', {
+        id: params.productId,
+        languages: editorLanguagesOf(context.app.system),
+      }),
+    };
+  },
+  ...screenLifecycle('productEditor'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/ProductPage'), 'ProductPage'),
 });

@@ -13,6 +13,8 @@ import {
   type OperatorOrder,
   type operatorOrdersMachine,
 } from '../../machines/operator/orders';
+import type { EditorLanguage, productEditorMachine } from '../../machines/operator/productEditor';
+import type { OperatorProduct, operatorProductsMachine } from '../../machines/operator/products';
 import type { refundMachine } from '../../machines/operator/refund';
 import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
 import { doneEvent, errorEvent, type PlanOptions } from './paths';
@@ -313,5 +315,100 @@ export const refundPlan: PlanOptions<typeof refundMachine> = {
     formError: snapshot.context.formError !== null,
     keyUsed: snapshot.context.keyUsed,
     attempt: Math.min(snapshot.context.attempt, 3),
+  }),
+};
+
+/** A product as the operator API answers it. */
+export function operatorProduct(id: number, overrides: Partial<OperatorProduct> = {}): OperatorProduct {
+  return {
+    id,
+    slug: `rank-${id}`,
+    category: 'ranks',
+    price: 2499,
+    img_url: '/images/products/placeholder.svg',
+    active: true,
+    position: id,
+    version: 1,
+    texts: {
+      en: { title: `Rank ${id}`, description: 'A rank.' },
+      de: { title: `Rang ${id}`, description: '' },
+    },
+    ...overrides,
+  };
+}
+
+export const EDITOR_LANGUAGES: EditorLanguage[] = [
+  { code: 'en', title: 'English', default: true },
+  { code: 'de', title: 'Deutsch', default: false },
+];
+
+/** Someone else saved the product in between. */
+export const staleVersion = apiFailure(
+  'conflict',
+  'This product was changed meanwhile. Reload it and save again.',
+  {
+    status: 409,
+    serverMessage: 'This product was changed meanwhile. Reload it and save again.',
+  },
+);
+/** The API's refusal of a file that is not an image, at the file. */
+export const notAnImage = apiFailure('validation', 'This is not a PNG, JPEG or WebP image.', {
+  status: 422,
+  serverMessage: 'This is not a PNG, JPEG or WebP image.',
+  fieldErrors: { file: ['This is not a PNG, JPEG or WebP image.'] },
+});
+
+export const productsPlan: PlanOptions<typeof operatorProductsMachine> = {
+  events: [
+    ...callOutcomes(
+      'fetchProducts',
+      [serverError],
+      [operatorProduct(1), operatorProduct(2, { active: false })],
+    ),
+    doneEvent('fetchProducts', []),
+    { type: 'RETRY' },
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    count: snapshot.context.products.length,
+    error: snapshot.context.error !== null,
+  }),
+};
+
+export const editorPlan: PlanOptions<typeof productEditorMachine> = {
+  inputs: [
+    { id: 4, languages: EDITOR_LANGUAGES },
+    { id: null, languages: EDITOR_LANGUAGES },
+  ],
+  events: [
+    ...callOutcomes('loadProduct', [notFound, serverError], {
+      product: operatorProduct(4),
+      categories: ['ranks'],
+    }),
+    doneEvent('loadProduct', { product: null, categories: ['ranks'] }),
+    { type: 'RETRY' },
+    { type: 'RELOAD' },
+    { type: 'CHANGE', field: 'price', value: '12' },
+    { type: 'CHANGE', field: 'slug', value: 'netherite-rank' },
+    { type: 'CHANGE', field: 'category', value: 'ranks' },
+    { type: 'CHANGE', field: 'title:en', value: 'Netherite Rank' },
+    { type: 'SUBMIT' },
+    ...callOutcomes('saveProduct', [staleVersion, serverError], operatorProduct(4, { version: 2 })),
+    { type: 'UPLOAD', file: new Blob(['png']) },
+    ...callOutcomes(
+      'uploadImage',
+      [notAnImage],
+      operatorProduct(4, { img_url: '/api/product-images/abc', version: 2 }),
+    ),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    id: snapshot.context.id,
+    loaded: snapshot.context.product !== null,
+    filled: Object.values(snapshot.context.values).filter((value) => value !== '' && value !== 'no').length,
+    errors: Object.keys(snapshot.context.errors),
+    formError: snapshot.context.formError !== null,
+    conflict: snapshot.context.conflict,
+    imageError: snapshot.context.imageError !== null,
   }),
 };

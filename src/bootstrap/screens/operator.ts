@@ -32,6 +32,13 @@ import {
   operatorOrdersMachine,
 } from '../../../machines/operator/orders';
 import { OVERVIEW_DAYS, type Overview, operatorOverviewMachine } from '../../../machines/operator/overview';
+import {
+  type EditorLoad,
+  type ImageRequest,
+  productEditorMachine,
+  type SaveRequest,
+} from '../../../machines/operator/productEditor';
+import { type OperatorProduct, operatorProductsMachine } from '../../../machines/operator/products';
 import { type RefundAnswer, type RefundRequest, refundMachine } from '../../../machines/operator/refund';
 import type { ListPage, ListQuery } from '../../../machines/operator/searchList';
 import {
@@ -195,6 +202,66 @@ export const operatorScreens = {
           };
           const found = (await call(api.GET('/operator/audit', { params: { query }, signal }))).payload;
           return { rows: found.slice(0, AUDIT_PER_PAGE), more: found.length > AUDIT_PER_PAGE };
+        }),
+      },
+    }),
+  /** GET /operator/products. */
+  operatorProducts: (api: ApiClient) =>
+    operatorProductsMachine.provide({
+      actors: {
+        fetchProducts: fromPromise<OperatorProduct[]>(
+          async ({ signal }) => (await call(api.GET('/operator/products', { signal }))).payload,
+        ),
+      },
+    }),
+  /**
+   * GET /operator/products/{id} (none for a new product) with GET /operator/categories; POST or
+   * PATCH /operator/products; POST /operator/products/{id}/image as a form (ADR 0045).
+   */
+  productEditor: (api: ApiClient) =>
+    productEditorMachine.provide({
+      actors: {
+        loadProduct: fromPromise<EditorLoad, { id: number | null }>(async ({ input, signal }) => {
+          const [product, categories] = await Promise.all([
+            input.id === null
+              ? null
+              : call(api.GET('/operator/products/{id}', { params: { path: { id: input.id } }, signal })).then(
+                  (answer) => answer.payload,
+                ),
+            call(api.GET('/operator/categories', { signal })).then((answer) =>
+              answer.payload.map((category) => category.slug),
+            ),
+          ]);
+          return { product, categories };
+        }),
+        saveProduct: fromPromise<OperatorProduct, SaveRequest>(async ({ input, signal }) => {
+          const answer =
+            input.kind === 'create'
+              ? await call(api.POST('/operator/products', { body: input.body, signal }))
+              : await call(
+                  api.PATCH('/operator/products/{id}', {
+                    params: { path: { id: input.id } },
+                    body: input.body,
+                    signal,
+                  }),
+                );
+          return answer.payload;
+        }),
+        uploadImage: fromPromise<OperatorProduct, ImageRequest>(async ({ input, signal }) => {
+          const answer = await call(
+            api.POST('/operator/products/{id}/image', {
+              params: { path: { id: input.id } },
+              body: { version: input.version, file: '' },
+              bodySerializer: () => {
+                const form = new FormData();
+                form.append('version', String(input.version));
+                form.append('file', input.file);
+                return form;
+              },
+              signal,
+            }),
+          );
+          return answer.payload;
         }),
       },
     }),

@@ -15,6 +15,7 @@ const messages = defineMessages({
   settings: { id: 'operator.nav.settings', defaultMessage: 'Settings' },
   orders: { id: 'operator.nav.orders', defaultMessage: 'Orders' },
   audit: { id: 'operator.nav.audit', defaultMessage: 'Audit log' },
+  products: { id: 'operator.nav.products', defaultMessage: 'Catalogue' },
   retry: { id: 'operator.access.retry', defaultMessage: 'Try again' },
   failedTitle: { id: 'operator.access.failedTitle', defaultMessage: 'Operator console' },
 });
@@ -25,6 +26,7 @@ const SECTIONS = [
   { to: '/operator/customers', label: messages.customers, exact: false },
   { to: '/operator/orders', label: messages.orders, exact: false },
   { to: '/operator/audit', label: messages.audit, exact: false },
+  { to: '/operator/products', label: messages.products, exact: false },
   { to: '/operator/settings', label: messages.settings, exact: false },
 ] as const;
 

@@ -1,0 +1,253 @@
+import { Link, useLoaderData } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { defineMessages } from 'react-intl';
+import { descriptionField, titleField } from '../../../machines/operator/productEditor';
+import { productTitle } from '../../../machines/operator/products';
+import { Button } from '../../components/Button/Button';
+import { Checkbox } from '../../components/Checkbox/Checkbox';
+import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { Spinner } from '../../components/Spinner/Spinner';
+import { TextField } from '../../components/TextField/TextField';
+import { useFormats } from '../../i18n/useFormats';
+import { useOptionalText, useText } from '../../i18n/useText';
+import { AuthForm } from '../forms/AuthForm';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useFormView } from '../forms/useFormView';
+import { OperatorPage } from './OperatorPage';
+
+const messages = defineMessages({
+  newTitle: { id: 'operator.product.newTitle', defaultMessage: 'New product' },
+  editTitle: { id: 'operator.product.editTitle', defaultMessage: 'Product' },
+  back: { id: 'operator.product.back', defaultMessage: 'All products' },
+  loading: { id: 'operator.product.loading', defaultMessage: 'Loading the product…' },
+  notFound: { id: 'operator.product.notFound', defaultMessage: 'There is no such product.' },
+  retry: { id: 'operator.product.retry', defaultMessage: 'Try again' },
+  reload: { id: 'operator.product.reload', defaultMessage: 'Reload' },
+  slug: { id: 'operator.product.slug', defaultMessage: 'Name in addresses' },
+  slugHint: {
+    id: 'operator.product.slugHint',
+    defaultMessage: 'Lowercase letters, digits and dashes, e.g. netherite-rank; it never changes',
+  },
+  texts: { id: 'operator.product.texts', defaultMessage: 'Title and description' },
+  title: { id: 'operator.product.title', defaultMessage: 'Title ({language})' },
+  description: { id: 'operator.product.description', defaultMessage: 'Description ({language})' },
+  defaultLanguage: {
+    id: 'operator.product.defaultLanguage',
+    defaultMessage: 'Required: the shop shows it where another language has no text',
+  },
+  category: { id: 'operator.product.category', defaultMessage: 'Category' },
+  categoryHint: {
+    id: 'operator.product.categoryHint',
+    defaultMessage: 'Choose one in use below or type a new one',
+  },
+  categoriesInUse: { id: 'operator.product.categoriesInUse', defaultMessage: 'Categories in use' },
+  price: { id: 'operator.product.price', defaultMessage: 'Price in coins' },
+  priceHint: { id: 'operator.product.priceHint', defaultMessage: 'For example 24.99' },
+  active: { id: 'operator.product.active', defaultMessage: 'Shown in the shop' },
+  position: { id: 'operator.product.position', defaultMessage: 'Sort position' },
+  positionHint: {
+    id: 'operator.product.positionHint',
+    defaultMessage: 'Lower comes first; empty puts a new product last',
+  },
+  submit: { id: 'operator.product.submit', defaultMessage: 'Save' },
+  pending: { id: 'operator.product.pending', defaultMessage: 'Saving…' },
+  image: { id: 'operator.product.image', defaultMessage: 'Image' },
+  imageCurrent: { id: 'operator.product.imageCurrent', defaultMessage: 'The current image' },
+  imageChoose: { id: 'operator.product.imageChoose', defaultMessage: 'Upload an image' },
+  imageHint: {
+    id: 'operator.product.imageHint',
+    defaultMessage: 'PNG, JPEG or WebP, at most 1 MB; it replaces the current one at once',
+  },
+  imageUploading: { id: 'operator.product.imageUploading', defaultMessage: 'Uploading the image…' },
+  imageAfterSave: {
+    id: 'operator.product.imageAfterSave',
+    defaultMessage: 'Save the product first to give it an image.',
+  },
+});
+
+/**
+ * /operator/products/new and /operator/products/{id}: the product's texts in every language the
+ * store has, its category, price, visibility and sort position, and its image.
+ */
+export function ProductPage() {
+  const say = useText();
+  const text = useOptionalText();
+  const imageInputId = useId();
+  const imageHintId = useId();
+  const imageErrorId = useId();
+  const { screen } = useLoaderData({ strict: false }) as {
+    screen: import('xstate').ActorRefFrom<
+      typeof import('../../../machines/operator/productEditor').productEditorMachine
+    >;
+  };
+  const form = useSelector(screen, (s) => (s.value as { form: string }).form);
+  const uploading = useSelector(screen, (s) => s.matches({ image: 'uploading' }));
+  const context = useSelector(screen, (s) => s.context);
+  const view = useFormView(screen, (s) => s.matches({ form: 'sending' }));
+  const isNew = context.id === null;
+  const product = context.product;
+  const { locale } = useFormats();
+  const heading = product === null ? undefined : productTitle(product, locale);
+
+  return (
+    <OperatorPage title={isNew ? messages.newTitle : messages.editTitle} heading={heading}>
+      <p className="operator-back">
+        <Link to="/operator/products">{say(messages.back)}</Link>
+      </p>
+      {form === 'loading' && (
+        <p className="operator-status" role="status">
+          <Spinner size="sm" decorative />
+          <span>{say(messages.loading)}</span>
+        </p>
+      )}
+      {form === 'notFound' && <ErrorText>{say(messages.notFound)}</ErrorText>}
+      {form === 'loadFailed' && (
+        <div className="operator-status">
+          <ErrorText>{text(context.loadError)}</ErrorText>
+          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
+            {say(messages.retry)}
+          </Button>
+        </div>
+      )}
+      {(form === 'editing' || form === 'sending' || form === 'saved') && (
+        <div className="operator-product">
+          <AuthForm
+            className="operator-form"
+            {...view.form}
+            actions={
+              <>
+                <SubmitButton pending={view.pending} labels={messages} />
+                {context.conflict && (
+                  <Button variant="secondary" onPress={() => screen.send({ type: 'RELOAD' })}>
+                    {say(messages.reload)}
+                  </Button>
+                )}
+              </>
+            }
+          >
+            {isNew && (
+              <TextField
+                label={say(messages.slug)}
+                description={say(messages.slugHint)}
+                autoComplete="off"
+                maxLength={100}
+                {...view.field('slug')}
+              />
+            )}
+            <fieldset className="operator-fieldset">
+              <legend>{say(messages.texts)}</legend>
+              {context.errors.texts && <ErrorText>{text(context.errors.texts)}</ErrorText>}
+              {context.languages.map((language) => (
+                <div key={language.code} className="operator-language" lang={language.code}>
+                  <TextField
+                    label={say(messages.title, { language: language.title })}
+                    {...(language.default ? { description: say(messages.defaultLanguage) } : {})}
+                    autoComplete="off"
+                    maxLength={200}
+                    {...view.field(titleField(language.code))}
+                  />
+                  <TextField
+                    label={say(messages.description, { language: language.title })}
+                    autoComplete="off"
+                    maxLength={5000}
+                    {...view.field(descriptionField(language.code))}
+                  />
+                </div>
+              ))}
+            </fieldset>
+            <TextField
+              label={say(messages.category)}
+              description={say(messages.categoryHint)}
+              autoComplete="off"
+              maxLength={40}
+              {...view.field('category')}
+            />
+            {context.categories.length > 0 && (
+              <ul className="operator-chips" aria-label={say(messages.categoriesInUse)}>
+                {context.categories.map((category) => (
+                  <li key={category}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onPress={() => screen.send({ type: 'CHANGE', field: 'category', value: category })}
+                    >
+                      {category}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <TextField
+              label={say(messages.price)}
+              description={say(messages.priceHint)}
+              inputMode="decimal"
+              autoComplete="off"
+              {...view.field('price')}
+            />
+            <Checkbox
+              isSelected={view.values.active === 'yes'}
+              onChange={(selected) =>
+                screen.send({ type: 'CHANGE', field: 'active', value: selected ? 'yes' : 'no' })
+              }
+            >
+              {say(messages.active)}
+            </Checkbox>
+            <TextField
+              label={say(messages.position)}
+              description={say(messages.positionHint)}
+              inputMode="numeric"
+              autoComplete="off"
+              {...view.field('position')}
+            />
+          </AuthForm>
+          <section className="operator-section" aria-labelledby={`${imageInputId}-title`}>
+            <h2 id={`${imageInputId}-title`} className="operator-section__title">
+              {say(messages.image)}
+            </h2>
+            {product === null ? (
+              <p>{say(messages.imageAfterSave)}</p>
+            ) : (
+              <>
+                <img
+                  className="operator-image"
+                  src={product.img_url}
+                  alt={say(messages.imageCurrent)}
+                  width={160}
+                  height={160}
+                />
+                <label htmlFor={imageInputId} className="operator-file__label">
+                  {say(messages.imageChoose)}
+                </label>
+                <input
+                  id={imageInputId}
+                  className="operator-file"
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  disabled={uploading}
+                  aria-describedby={context.imageError ? `${imageHintId} ${imageErrorId}` : imageHintId}
+                  aria-invalid={context.imageError ? true : undefined}
+                  onChange={(event) => {
+                    const file = event.currentTarget.files?.[0];
+                    if (file !== undefined) screen.send({ type: 'UPLOAD', file });
+                    event.currentTarget.value = '';
+                  }}
+                />
+                <p id={imageHintId} className="operator-section__note">
+                  {say(messages.imageHint)}
+                </p>
+                {uploading && (
+                  <p className="operator-status" role="status">
+                    <Spinner size="sm" decorative />
+                    <span>{say(messages.imageUploading)}</span>
+                  </p>
+                )}
+                {context.imageError && <ErrorText id={imageErrorId}>{text(context.imageError)}</ErrorText>}
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </OperatorPage>
+  );
+}
