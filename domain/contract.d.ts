@@ -996,6 +996,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every display currency, hidden ones too, with its exact rate and version
+         * @description The store's display currencies, the default first, then by code; hidden ones too (the
+         *     shop's `GET /currencies` leaves them out). `value` is the rate as the store keeps it, an
+         *     exact decimal text (units per 1 unit of the default currency, at most 12 digits before
+         *     the point and 8 after it); `decimals` the minor unit's places (`domain/money.ts`,
+         *     from the code). Operator role needed (401 without a session, 403 for a customer).
+         */
+        get: operations["listOperatorCurrencies"];
+        put?: never;
+        /**
+         * Add a display currency
+         * @description `code` is an ISO 4217 code the store does not list yet; its decimals follow from it
+         *     (`domain/money.ts`). `value` is the rate, a decimal above 0 with at most 8 decimals and 12
+         *     digits before the point (`1.16`; `1,16` is taken too). A new currency is shown unless
+         *     `hidden` is true. Refusals are 422 keyed by the field; nothing is saved. Writes an audit
+         *     row in the same transaction. The shop's `GET /currencies` shows it at once.
+         */
+        post: operations["createCurrency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/currencies/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One display currency with its exact rate and version
+         * @description The currency as `listOperatorCurrencies` lists it, e.g. to read it again after a 409. 404 when there is none.
+         */
+        get: operations["getOperatorCurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a display currency's rate or symbol, or hide or show it
+         * @description Only the fields sent change; `version` is the one the operator's copy was read at. When
+         *     the currency was saved since, 409 and nothing changes: read it again and save again. The
+         *     rate follows `createCurrency`'s rule (422 on `value`). The default currency is never
+         *     hidden (409 with a message). A save that changes something moves `version` on and writes
+         *     one audit row with the changed fields before → after, in the same transaction. The shop's
+         *     `GET /currencies` answers the new rate at once, and every top-up or card payment opened
+         *     from then on is priced with it; a payment already opened keeps the amount it was opened
+         *     with. A hidden currency is no longer offered: a top-up or card checkout in it is a 422 on
+         *     `currency`.
+         */
+        patch: operations["updateCurrency"];
+        trace?: never;
+    };
     "/operator/products": {
         parameters: {
             query?: never;
@@ -2810,6 +2874,63 @@ export interface components {
             active: boolean;
             position?: components["schemas"]["ProductPosition"];
             texts: components["schemas"]["ProductTexts"];
+            lang_id?: components["schemas"]["LangId"];
+        };
+        /**
+         * @description A rate as an exact decimal text: above 0, at most 12 digits before the point and 8 after
+         *     it (`domain/money.ts` `rateProblem`); out of range is a 422 on the field.
+         * @example 1.16
+         */
+        CurrencyRate: string;
+        CurrencySymbol: string;
+        /**
+         * @example {
+         *       "code": "USD",
+         *       "value": "1.16",
+         *       "symbol": "$",
+         *       "default": false,
+         *       "hidden": false,
+         *       "decimals": 2,
+         *       "version": 1
+         *     }
+         */
+        OperatorCurrency: {
+            code: components["schemas"]["CurrencyCode"];
+            /** @description Units per 1 unit of the default currency, exactly as stored. */
+            value: string;
+            symbol: string;
+            /** @description The default currency (min_top_up's); never hidden. */
+            default: boolean;
+            /** @description Not offered to customers. */
+            hidden: boolean;
+            decimals: number;
+            /** @description Send it back with an update. */
+            version: number;
+        };
+        OperatorCurrencyResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorCurrency"];
+        };
+        OperatorCurrencyListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorCurrency"][];
+        };
+        CurrencyCreateRequest: {
+            /** @description An ISO 4217 code in capitals; anything else is a 422 on `code`. */
+            code: string;
+            value: components["schemas"]["CurrencyRate"];
+            symbol: components["schemas"]["CurrencySymbol"];
+            /** @default false */
+            hidden: boolean;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        CurrencyChangeRequest: {
+            version: number;
+            value?: components["schemas"]["CurrencyRate"];
+            symbol?: components["schemas"]["CurrencySymbol"];
+            hidden?: boolean;
             lang_id?: components["schemas"]["LangId"];
         };
         ProductChangeRequest: {
@@ -4819,6 +4940,168 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOperatorCurrencies: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every display currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCurrencyListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "CHF",
+                 *       "value": "0.93",
+                 *       "symbol": "CHF"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CurrencyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperatorCurrency: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                code: components["schemas"]["CurrencyCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateCurrency: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                code: components["schemas"]["CurrencyCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 2,
+                 *       "value": "1.18"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CurrencyChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the currency as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `version` is not the currency's current one (somebody saved it in between), or the
+             *     default currency was to be hidden. Nothing changed.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "This currency was changed meanwhile. Reload it and save again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -150,3 +150,53 @@ export function priceProblem(minor: number): PriceProblem | null {
   if (minor > PRICE_MAX_MINOR) return 'tooLarge';
   return null;
 }
+
+/**
+ * A display currency's rate is stored as numeric(20, 8) (server/db/schema.ts `currencies.value`):
+ * at most 12 digits before the point and 8 after it, and above 0.
+ */
+export const RATE_DECIMALS = 8;
+export const RATE_WHOLE_DIGITS = 12;
+
+/** Why a rate typed by an operator is refused. */
+export type RateProblem = 'notDecimal' | 'notPositive' | 'tooManyDecimals' | 'tooLarge';
+
+const RATE_TEXT = /^(\d+)(?:[.,](\d+))?$/;
+
+/** A rate as typed ('1.16', '0,87', '176') within what the store keeps, else why not. */
+export function rateProblem(text: string): RateProblem | null {
+  const match = RATE_TEXT.exec(text.trim());
+  if (match === null) return 'notDecimal';
+  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > RATE_DECIMALS) return 'tooManyDecimals';
+  if (whole.length > RATE_WHOLE_DIGITS) return 'tooLarge';
+  if (/^0*$/.test(whole + fraction)) return 'notPositive';
+  return null;
+}
+
+/** A valid rate (see rateProblem) as the exact decimal text the database stores: '0,870' → '0.87'. */
+export function rateText(text: string): string {
+  if (rateProblem(text) !== null) throw new RangeError(`Not a rate: ${text}`);
+  const [, whole = '0', fraction = ''] = RATE_TEXT.exec(text.trim()) ?? [];
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  const places = fraction.replace(/0+$/, '');
+  return places === '' ? digits : `${digits}.${places}`;
+}
+
+/** Why a new display currency's code is refused: not three capitals, or no ISO 4217 currency. */
+export type CurrencyCodeProblem = 'format' | 'unknown';
+
+let isoCodes: ReadonlySet<string> | null = null;
+
+/** ISO 4217 codes as the runtime's Intl knows them (the same list on the server and in the console). */
+export function currencyCodeProblem(code: string): CurrencyCodeProblem | null {
+  if (!/^[A-Z]{3}$/.test(code)) return 'format';
+  isoCodes ??= new Set(Intl.supportedValuesOf('currency'));
+  return isoCodes.has(code) ? null : 'unknown';
+}
+
+/** A currency's symbol: 1 to 8 characters, not only spaces. */
+export const SYMBOL_MAX = 8;
+export const symbolValid = (symbol: string): boolean =>
+  symbol.trim().length >= 1 && symbol.trim().length <= SYMBOL_MAX;

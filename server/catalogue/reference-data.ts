@@ -27,9 +27,16 @@ export async function localizations(
   );
 }
 
-/** Display currencies, the default first. The rate is stored as an exact decimal; the API answers a number. */
+/**
+ * Display currencies offered to customers (hidden ones left out), the default first. The rate is
+ * stored as an exact decimal; the API answers a number.
+ */
 export async function listCurrencies(db: Database) {
-  const rows = await db.select().from(currencies).orderBy(desc(currencies.isDefault), asc(currencies.code));
+  const rows = await db
+    .select()
+    .from(currencies)
+    .where(eq(currencies.hidden, false))
+    .orderBy(desc(currencies.isDefault), asc(currencies.code));
   return rows.map((row) => ({
     code: row.code,
     value: Number(row.value),

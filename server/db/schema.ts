@@ -79,8 +79,13 @@ export const currencies = pgTable(
     value: numeric('value', { precision: 20, scale: 8 }).notNull(),
     symbol: text('symbol').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Hidden: not offered to customers (GET /currencies, top-up, card checkout); never the default. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Moves on with every operator change; a change naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
+    check('currencies_default_shown', sql`not (${t.isDefault} and ${t.hidden})`),
     uniqueIndex('currencies_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
     check('currencies_value_positive', sql`${t.value} > 0`),
   ],

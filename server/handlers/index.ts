@@ -3,6 +3,7 @@ import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { catalogueHandlers } from './catalogue';
+import { operatorCurrencyHandlers } from './currencies';
 import { gameHandlers } from './game';
 import { operatorHandlers } from './operator';
 import { orderHandlers } from './orders';
@@ -28,6 +29,7 @@ export const handlers: Handlers = routeHandlers({
   ...gameHandlers,
   ...operatorHandlers,
   ...operatorCatalogueHandlers,
+  ...operatorCurrencyHandlers,
 } satisfies ContractHandlers);
 
 /** Operations of the contract that have no handler. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { FALLBACK_CURRENCY, type Rate } from '../../domain/money';
 import type { Database } from '../db/database';
 import { currencies } from '../db/schema';
@@ -15,10 +15,11 @@ export async function baseCurrency(db: Database): Promise<Rate> {
   return row ?? FALLBACK;
 }
 
+/** A currency offered to customers (not hidden by an operator); undefined otherwise. */
 export async function findCurrency(db: Database, code: string): Promise<Rate | undefined> {
   const [row] = await db
     .select({ code: currencies.code, value: currencies.value })
     .from(currencies)
-    .where(eq(currencies.code, code));
+    .where(and(eq(currencies.code, code), eq(currencies.hidden, false)));
   return row;
 }

@@ -500,6 +500,10 @@ describe('the operator', () => {
       ['updateProduct', { params: { id: 1 }, body: { version: 1, price: 1 } }],
       ['listOperatorCategories', {}],
       ['setProductImage', { params: { id: 1 }, form: imageForm() }],
+      ['listOperatorCurrencies', {}],
+      ['getOperatorCurrency', { params: { code: 'USD' } }],
+      ['createCurrency', { body: { code: 'CHF', value: '0.93', symbol: 'CHF' } }],
+      ['updateCurrency', { params: { code: 'USD' }, body: { version: 1, value: '2' } }],
     ];
     const operatorOperations = listOperations(loadContract())
       .filter(({ path }) => path.startsWith('/operator/'))

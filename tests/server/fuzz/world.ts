@@ -75,6 +75,7 @@ const WATCHED_TABLES = [
   'audit_log',
   'game_servers',
   'product_commands',
+  'currencies',
 ] as const;
 
 /**
@@ -154,6 +155,11 @@ export async function createWorld(): Promise<World> {
     ...tagged(/country/, await column<number>(api, 'select id as v from countries order by id limit 20')),
     ...tagged(/lang/, await column<number>(api, 'select id as v from languages order by id')),
     ...tagged(/currency/, await column<string>(api, 'select code as v from currencies')),
+    // The console's currency pages: a path's `code`, a version an update can match, a rate.
+    ...tagged(/^code$/, await column<string>(api, 'select code as v from currencies')),
+    ...tagged(/^code$/, ['CHF']),
+    ...tagged(/^version$/, [1]),
+    ...tagged(/^value$/, ['1.25', '0,5']),
     ...tagged(/category/, await column<string>(api, 'select distinct category as v from products')),
     ...tagged(/idOrSlug/, await column<string>(api, 'select slug as v from static_pages')),
     ...tagged(/idOrSlug/, await column<string>(api, 'select id::text as v from static_pages')),
