@@ -22,7 +22,9 @@ export interface CurrencyContext {
 export type CurrencyEvent =
   | { type: 'SELECT'; code: string }
   /** The app's start-up Retry: a failed list is loaded again. */
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** An operator changed the currencies (machines/operator/currencyEditor.ts): read the list again. */
+  | { type: 'RELOAD' };
 
 export type CurrencyEmitted = { type: 'settled' } | { type: 'currencyChanged'; code: string };
 
@@ -75,7 +77,8 @@ export const currencyMachine = setup({
     "currency, else the first, else EUR ('Failed to load currencies' when the list fails; EUR then applies).",
     'The choice is persisted (code and symbol). SELECT {code} picks a currency the same way; when the choice',
     'changes it is persisted and currencyChanged {code} is emitted (the app refetches the profile). Emits settled',
-    'once the list is loaded or failed. RETRY loads a failed list again.',
+    'once the list is loaded or failed. RETRY loads a failed list again. RELOAD (an operator saved a currency)',
+    'reads the list again and keeps the choice with its new rate, or chooses again when it is no longer offered.',
   ].join(' '),
   context: ({ input }) => ({
     stored: input.stored,
@@ -123,6 +126,26 @@ export const currencyMachine = setup({
             enqueue.emit({ type: 'currencyChanged', code: chosen.code });
           }),
         },
+        RELOAD: 'reloading',
+      },
+    },
+    reloading: {
+      description:
+        'An operator changed the currencies: the list is read again and the chosen one kept with its new rate (another chosen the same way when it is no longer offered). A failed read keeps the last list.',
+      invoke: {
+        id: 'refetchCurrencies',
+        src: 'fetchCurrencies',
+        onDone: {
+          target: 'ready',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const chosen = chooseCurrency(event.output, context.current.code, context.stored);
+            enqueue.assign({ currencies: event.output, current: chosen });
+            if (chosen.code === context.current.code) return;
+            enqueue({ type: 'persistCurrency', params: { code: chosen.code, symbol: chosen.symbol } });
+            enqueue.emit({ type: 'currencyChanged', code: chosen.code });
+          }),
+        },
+        onError: 'ready',
       },
     },
     failed: {

@@ -18,6 +18,8 @@ import { mobileMenuMachine } from './mobileMenu';
 import { operatorAccessMachine } from './operator/access';
 import { operatorAuditMachine } from './operator/audit';
 import { balanceAdjustmentMachine } from './operator/balanceAdjustment';
+import { operatorCurrenciesMachine } from './operator/currencies';
+import { currencyEditorMachine } from './operator/currencyEditor';
 import { operatorCustomerMachine } from './operator/customer';
 import { operatorCustomersMachine } from './operator/customers';
 import { operatorOrderMachine } from './operator/order';
@@ -82,4 +84,6 @@ export const machines: Record<string, AnyStateMachine> = {
   operatorAudit: operatorAuditMachine,
   operatorProducts: operatorProductsMachine,
   productEditor: productEditorMachine,
+  operatorCurrencies: operatorCurrenciesMachine,
+  currencyEditor: currencyEditorMachine,
 };

@@ -587,12 +587,12 @@ const es: Catalogue = {
   'product.defaultTextRequired': 'El título y la descripción en el idioma predeterminado son obligatorios.',
   'product.defaultTextNotRemovable': 'El texto en el idioma predeterminado no se puede eliminar.',
   'currency.changedMeanwhile':
-    'Esta moneda se ha modificado mientras tanto. Vuelve a cargarla y guarda de nuevo.',
+    'Esta divisa se ha modificado mientras tanto. Vuelve a cargarla y guarda de nuevo.',
   'currency.defaultNotHidden':
-    'La moneda predeterminada no se puede ocultar: los importes de la tienda están en ella.',
+    'La divisa predeterminada no se puede ocultar: los importes de la tienda están en ella.',
   'currency.codeFormat': 'Introduce el código ISO 4217 en tres letras mayúsculas, como CHF.',
-  'currency.codeUnknown': 'No existe ninguna moneda ISO 4217 con este código.',
-  'currency.codeTaken': 'La tienda ya ofrece esta moneda.',
+  'currency.codeUnknown': 'No existe ninguna divisa ISO 4217 con este código.',
+  'currency.codeTaken': 'La tienda ya ofrece esta divisa.',
   'currency.rateNotDecimal': 'Introduce el tipo de cambio como número decimal, como 1,16.',
   'currency.rateNotPositive': 'El tipo de cambio debe ser mayor que 0.',
   'currency.rateTooManyDecimals': 'El tipo de cambio puede tener como máximo 8 decimales.',

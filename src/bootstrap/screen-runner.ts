@@ -68,6 +68,8 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   operatorAudit: 'operator',
   operatorProducts: 'operator',
   productEditor: 'operator',
+  operatorCurrencies: 'operator',
+  currencyEditor: 'operator',
 };
 
 /**

@@ -271,3 +271,53 @@ export const operatorProductRoute = createRoute({
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/ProductPage'), 'ProductPage'),
 });
+
+export const operatorCurrenciesRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'currencies',
+  staticData: { name: 'OperatorCurrencies', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({ screen: await context.screens.start('operatorCurrencies', undefined) }),
+  ...screenLifecycle('operatorCurrencies'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/CurrenciesPage'), 'CurrenciesPage'),
+});
+
+/** A path's currency code: three capitals, else not found. */
+const pathCode = (text: string): string => (/^[A-Z]{3}$/.test(text) ? text : '');
+
+export const operatorNewCurrencyRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'currencies/new',
+  staticData: { name: 'OperatorNewCurrency', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({
+    screen: await context.screens.start('currencyEditor', {
+      code: null,
+      base: topUpTermsOf(context.app.system).base.code,
+    }),
+  }),
+  ...screenLifecycle('currencyEditor'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/CurrencyPage'), 'CurrencyPage'),
+});
+
+export const operatorCurrencyRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'currencies/$code',
+  staticData: { name: 'OperatorCurrency', access: 'protected', header: 'solid' },
+  params: {
+    parse: ({ code }) => ({ code: pathCode(code) }),
+    stringify: ({ code }) => ({ code }),
+  },
+  loader: async ({ context, params }) => {
+    if (params.code === '') throw notFound();
+    return {
+      screen: await context.screens.start('currencyEditor', {
+        code: params.code,
+        base: topUpTermsOf(context.app.system).base.code,
+      }),
+    };
+  },
+  ...screenLifecycle('currencyEditor'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/CurrencyPage'), 'CurrencyPage'),
+});

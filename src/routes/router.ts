@@ -24,9 +24,12 @@ import { loginLinkRoute } from './login-link';
 import { notFoundRoute } from './not-found';
 import {
   operatorAuditRoute,
+  operatorCurrenciesRoute,
+  operatorCurrencyRoute,
   operatorCustomerRoute,
   operatorCustomersRoute,
   operatorIndexRoute,
+  operatorNewCurrencyRoute,
   operatorNewProductRoute,
   operatorOrderRoute,
   operatorOrdersRoute,
@@ -82,6 +85,9 @@ export const routeTree = rootRoute.addChildren([
     operatorProductsRoute,
     operatorNewProductRoute,
     operatorProductRoute,
+    operatorCurrenciesRoute,
+    operatorNewCurrencyRoute,
+    operatorCurrencyRoute,
   ]),
   shopRoute,
   cartRoute,

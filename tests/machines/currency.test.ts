@@ -21,6 +21,10 @@ describePaths(
         kind: 'timeout',
         message: 'Network error. Please check your connection.',
       }),
+      { type: 'RELOAD' },
+      doneEvent('refetchCurrencies', [eur, { ...usd, value: 1.2 }, jpy]),
+      doneEvent('refetchCurrencies', [eur, jpy]),
+      errorEvent('refetchCurrencies', { kind: 'server', message: 'Server error.' }),
     ],
   }),
 );
@@ -110,5 +114,23 @@ describe('currency rules', () => {
     expect(english(snapshot.context.error)).toBe('Failed to load currencies');
     expect(snapshot.context.current).toEqual({ code: 'EUR', value: 1, symbol: '€', default: 0 });
     expect(emitted).toEqual([{ type: 'settled' }]);
+  });
+
+  it('RELOAD keeps the choice with its new rate, and chooses again when it is no longer offered', async () => {
+    let list = [eur, usd, jpy];
+    const { actor, persisted, emitted } = startCurrency({ code: 'USD', symbol: '$' }, async () => list);
+    await settled(actor);
+    const newRate = { ...usd, value: 1.2 };
+    list = [eur, newRate, jpy];
+    actor.send({ type: 'RELOAD' });
+    expect((await settled(actor)).context.current).toBe(newRate);
+    expect(emitted).toEqual([{ type: 'settled' }]);
+    list = [eur, jpy];
+    actor.send({ type: 'RELOAD' });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.current).toBe(eur);
+    expect(snapshot.context.currencies).toEqual([eur, jpy]);
+    expect(persisted.at(-1)).toEqual({ code: 'EUR', symbol: '€' });
+    expect(emitted.at(-1)).toEqual({ type: 'currencyChanged', code: 'EUR' });
   });
 });

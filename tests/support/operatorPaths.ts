@@ -5,6 +5,8 @@
 import type { operatorAccessMachine } from '../../machines/operator/access';
 import { type AuditEntry, NO_AUDIT_SEARCH, type operatorAuditMachine } from '../../machines/operator/audit';
 import type { balanceAdjustmentMachine } from '../../machines/operator/balanceAdjustment';
+import type { OperatorCurrency, operatorCurrenciesMachine } from '../../machines/operator/currencies';
+import type { currencyEditorMachine } from '../../machines/operator/currencyEditor';
 import type { CustomerDetail, operatorCustomerMachine } from '../../machines/operator/customer';
 import type { CustomerSummary, operatorCustomersMachine } from '../../machines/operator/customers';
 import type { OrderDetail, operatorOrderMachine } from '../../machines/operator/order';
@@ -410,5 +412,75 @@ export const editorPlan: PlanOptions<typeof productEditorMachine> = {
     formError: snapshot.context.formError !== null,
     conflict: snapshot.context.conflict,
     imageError: snapshot.context.imageError !== null,
+  }),
+};
+
+/** A display currency as the operator API answers it. */
+export function operatorCurrency(code: string, overrides: Partial<OperatorCurrency> = {}): OperatorCurrency {
+  return {
+    code,
+    value: code === 'EUR' ? '1' : '1.16',
+    symbol: code === 'EUR' ? '€' : '$',
+    default: code === 'EUR',
+    hidden: false,
+    decimals: 2,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** Someone else saved the currency in between. */
+export const staleCurrency = apiFailure(
+  'conflict',
+  'This currency was changed meanwhile. Reload it and save again.',
+  { status: 409, serverMessage: 'This currency was changed meanwhile. Reload it and save again.' },
+);
+/** The API's refusal of a code the store lists already, at the code. */
+export const codeTaken = apiFailure('validation', 'The store lists this currency already.', {
+  status: 422,
+  serverMessage: 'The store lists this currency already.',
+  fieldErrors: { code: ['The store lists this currency already.'] },
+});
+
+export const currenciesPlan: PlanOptions<typeof operatorCurrenciesMachine> = {
+  events: [
+    ...callOutcomes('fetchCurrencies', [serverError], [operatorCurrency('EUR'), operatorCurrency('USD')]),
+    { type: 'RETRY' },
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    count: snapshot.context.currencies.length,
+    error: snapshot.context.error !== null,
+  }),
+};
+
+export const currencyEditorPlan: PlanOptions<typeof currencyEditorMachine> = {
+  inputs: [
+    { code: 'USD', base: 'EUR' },
+    { code: null, base: 'EUR' },
+  ],
+  events: [
+    ...callOutcomes('loadCurrency', [notFound, serverError], operatorCurrency('USD')),
+    doneEvent('loadCurrency', null),
+    { type: 'RETRY' },
+    { type: 'RELOAD' },
+    { type: 'CHANGE', field: 'value', value: '1.2' },
+    { type: 'CHANGE', field: 'code', value: 'CHF' },
+    { type: 'CHANGE', field: 'symbol', value: 'Fr.' },
+    { type: 'SUBMIT' },
+    ...callOutcomes(
+      'saveCurrency',
+      [staleCurrency, codeTaken, serverError],
+      operatorCurrency('USD', { version: 2 }),
+    ),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    code: snapshot.context.code,
+    loaded: snapshot.context.currency !== null,
+    filled: Object.values(snapshot.context.values).filter((value) => value !== '' && value !== 'yes').length,
+    errors: Object.keys(snapshot.context.errors),
+    formError: snapshot.context.formError !== null,
+    conflict: snapshot.context.conflict,
   }),
 };

@@ -13,6 +13,8 @@ import {
   type AdjustmentRequest,
   balanceAdjustmentMachine,
 } from '../../../machines/operator/balanceAdjustment';
+import { type OperatorCurrency, operatorCurrenciesMachine } from '../../../machines/operator/currencies';
+import { type CurrencySaveRequest, currencyEditorMachine } from '../../../machines/operator/currencyEditor';
 import {
   type CustomerDetail,
   type CustomerInput,
@@ -261,6 +263,47 @@ export const operatorScreens = {
               signal,
             }),
           );
+          return answer.payload;
+        }),
+      },
+    }),
+  /** GET /operator/currencies. */
+  operatorCurrencies: (api: ApiClient) =>
+    operatorCurrenciesMachine.provide({
+      actors: {
+        fetchCurrencies: fromPromise<OperatorCurrency[]>(
+          async ({ signal }) => (await call(api.GET('/operator/currencies', { signal }))).payload,
+        ),
+      },
+    }),
+  /** GET /operator/currencies/{code} (none for a new currency); POST or PATCH /operator/currencies. */
+  currencyEditor: (api: ApiClient) =>
+    currencyEditorMachine.provide({
+      actors: {
+        loadCurrency: fromPromise<OperatorCurrency | null, { code: string | null }>(
+          async ({ input, signal }) =>
+            input.code === null
+              ? null
+              : (
+                  await call(
+                    api.GET('/operator/currencies/{code}', {
+                      params: { path: { code: input.code } },
+                      signal,
+                    }),
+                  )
+                ).payload,
+        ),
+        saveCurrency: fromPromise<OperatorCurrency, CurrencySaveRequest>(async ({ input, signal }) => {
+          const answer =
+            input.kind === 'create'
+              ? await call(api.POST('/operator/currencies', { body: input.body, signal }))
+              : await call(
+                  api.PATCH('/operator/currencies/{code}', {
+                    params: { path: { code: input.code } },
+                    body: input.body,
+                    signal,
+                  }),
+                );
           return answer.payload;
         }),
       },

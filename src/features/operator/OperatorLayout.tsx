@@ -16,6 +16,7 @@ const messages = defineMessages({
   orders: { id: 'operator.nav.orders', defaultMessage: 'Orders' },
   audit: { id: 'operator.nav.audit', defaultMessage: 'Audit log' },
   products: { id: 'operator.nav.products', defaultMessage: 'Catalogue' },
+  currencies: { id: 'operator.nav.currencies', defaultMessage: 'Currencies' },
   retry: { id: 'operator.access.retry', defaultMessage: 'Try again' },
   failedTitle: { id: 'operator.access.failedTitle', defaultMessage: 'Operator console' },
 });
@@ -27,6 +28,7 @@ const SECTIONS = [
   { to: '/operator/orders', label: messages.orders, exact: false },
   { to: '/operator/audit', label: messages.audit, exact: false },
   { to: '/operator/products', label: messages.products, exact: false },
+  { to: '/operator/currencies', label: messages.currencies, exact: false },
   { to: '/operator/settings', label: messages.settings, exact: false },
 ] as const;
 

@@ -1,0 +1,142 @@
+import { Link, useLoaderData } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { defineMessages } from 'react-intl';
+import { Button } from '../../components/Button/Button';
+import { Checkbox } from '../../components/Checkbox/Checkbox';
+import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { Spinner } from '../../components/Spinner/Spinner';
+import { TextField } from '../../components/TextField/TextField';
+import { useOptionalText, useText } from '../../i18n/useText';
+import { AuthForm } from '../forms/AuthForm';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useFormView } from '../forms/useFormView';
+import { OperatorPage } from './OperatorPage';
+
+const messages = defineMessages({
+  newTitle: { id: 'operator.currency.newTitle', defaultMessage: 'New currency' },
+  editTitle: { id: 'operator.currency.editTitle', defaultMessage: 'Currency' },
+  back: { id: 'operator.currency.back', defaultMessage: 'All currencies' },
+  loading: { id: 'operator.currency.loading', defaultMessage: 'Loading the currency…' },
+  notFound: { id: 'operator.currency.notFound', defaultMessage: 'There is no such currency.' },
+  retry: { id: 'operator.currency.retry', defaultMessage: 'Try again' },
+  reload: { id: 'operator.currency.reload', defaultMessage: 'Reload' },
+  code: { id: 'operator.currency.code', defaultMessage: 'ISO 4217 code' },
+  codeHint: {
+    id: 'operator.currency.codeHint',
+    defaultMessage: 'Three capital letters, e.g. CHF; its decimals follow from it and it never changes',
+  },
+  symbol: { id: 'operator.currency.symbol', defaultMessage: 'Symbol' },
+  rate: { id: 'operator.currency.rate', defaultMessage: 'Rate' },
+  rateHint: {
+    id: 'operator.currency.rateHint',
+    defaultMessage:
+      'Units of this currency per 1 {base}, at most 8 decimals. Payments opened from now on use it; one already opened keeps its amount.',
+  },
+  decimals: {
+    id: 'operator.currency.decimals',
+    defaultMessage:
+      'Amounts in {code} have {decimals, plural, =0 {no decimals} one {# decimal} other {# decimals}}.',
+  },
+  shown: { id: 'operator.currency.shown', defaultMessage: 'Offered to customers' },
+  defaultShown: {
+    id: 'operator.currency.defaultShown',
+    defaultMessage: 'The default currency is always offered: the store’s amounts are in it.',
+  },
+  submit: { id: 'operator.currency.submit', defaultMessage: 'Save' },
+  pending: { id: 'operator.currency.pending', defaultMessage: 'Saving…' },
+});
+
+/** /operator/currencies/new and /operator/currencies/{code}: a display currency's symbol, rate and visibility. */
+export function CurrencyPage() {
+  const say = useText();
+  const text = useOptionalText();
+  const { screen } = useLoaderData({ strict: false }) as {
+    screen: import('xstate').ActorRefFrom<
+      typeof import('../../../machines/operator/currencyEditor').currencyEditorMachine
+    >;
+  };
+  const state = useSelector(screen, (s) => s.value as string);
+  const context = useSelector(screen, (s) => s.context);
+  const view = useFormView(screen, (s) => s.matches('sending'));
+  const isNew = context.code === null;
+  const currency = context.currency;
+  const isDefault = currency?.default === true;
+
+  return (
+    <OperatorPage title={isNew ? messages.newTitle : messages.editTitle} heading={currency?.code}>
+      <p className="operator-back">
+        <Link to="/operator/currencies">{say(messages.back)}</Link>
+      </p>
+      {state === 'loading' && (
+        <p className="operator-status" role="status">
+          <Spinner size="sm" decorative />
+          <span>{say(messages.loading)}</span>
+        </p>
+      )}
+      {state === 'notFound' && <ErrorText>{say(messages.notFound)}</ErrorText>}
+      {state === 'loadFailed' && (
+        <div className="operator-status">
+          <ErrorText>{text(context.loadError)}</ErrorText>
+          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
+            {say(messages.retry)}
+          </Button>
+        </div>
+      )}
+      {(state === 'editing' || state === 'sending' || state === 'saved') && (
+        <AuthForm
+          className="operator-form"
+          {...view.form}
+          actions={
+            <>
+              <SubmitButton pending={view.pending} labels={messages} />
+              {context.conflict && (
+                <Button variant="secondary" onPress={() => screen.send({ type: 'RELOAD' })}>
+                  {say(messages.reload)}
+                </Button>
+              )}
+            </>
+          }
+        >
+          {isNew && (
+            <TextField
+              label={say(messages.code)}
+              description={say(messages.codeHint)}
+              autoComplete="off"
+              maxLength={3}
+              {...view.field('code')}
+            />
+          )}
+          {currency !== null && (
+            <p className="operator-section__note">
+              {say(messages.decimals, { code: currency.code, decimals: currency.decimals })}
+            </p>
+          )}
+          <TextField
+            label={say(messages.symbol)}
+            autoComplete="off"
+            maxLength={8}
+            {...view.field('symbol')}
+          />
+          <TextField
+            label={say(messages.rate)}
+            description={say(messages.rateHint, { base: context.base })}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={40}
+            {...view.field('value')}
+          />
+          <Checkbox
+            isSelected={view.values.shown === 'yes'}
+            isDisabled={isDefault}
+            onChange={(selected) =>
+              screen.send({ type: 'CHANGE', field: 'shown', value: selected ? 'yes' : 'no' })
+            }
+          >
+            {say(messages.shown)}
+          </Checkbox>
+          {isDefault && <p className="operator-section__note">{say(messages.defaultShown)}</p>}
+        </AuthForm>
+      )}
+    </OperatorPage>
+  );
+}
