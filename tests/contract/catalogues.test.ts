@@ -23,6 +23,8 @@ const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
     'account.orders.itemCount',
     'account.orders.status',
     'operator.customer.dateTime',
+    'operator.currencies.symbol',
+    'operator.currency.symbol',
     'operator.customer.status',
     'operator.customers.name',
     'operator.order.status',

@@ -164,6 +164,10 @@ describe('openapi.yaml', () => {
         'updateProduct',
         'listOperatorCategories',
         'setProductImage',
+        'listOperatorCurrencies',
+        'getOperatorCurrency',
+        'createCurrency',
+        'updateCurrency',
       ].sort(),
     );
   });
@@ -253,6 +257,11 @@ describe('openapi.yaml covers every call', () => {
     // Product images an operator uploads, in the database, served by every node at a content-named URL.
     'POST /operator/products/{id}/image',
     'GET /product-images/{name}',
+    // The store's display currencies: exact rates, a version, hidden ones too.
+    'GET /operator/currencies',
+    'POST /operator/currencies',
+    'GET /operator/currencies/{code}',
+    'PATCH /operator/currencies/{code}',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {

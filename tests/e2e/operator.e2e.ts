@@ -2,7 +2,8 @@
 // not-found page (404) at the console's address; an operator lands on the overview, finds the
 // customer, adjusts their balance with a reason and sees a refusal at the field, saves the settings
 // and the store shows them at once, and adds a product with an image and a German title that the
-// shop shows; the overview's charts draw; the customer buys with the coins the operator gave, and
+// shop shows, changes a currency's rate and hides it, and the store's currency list follows at
+// once; the overview's charts draw; the customer buys with the coins the operator gave, and
 // the operator finds the order, refunds half to coins and sees the refund and the adjustment in the
 // audit log; axe finds nothing serious on the console at 1280 and 375 px in English and German.
 import { execFile } from 'node:child_process';
@@ -294,6 +295,41 @@ describe('the operator console', () => {
     await page.getByRole('heading', { level: 2, name: 'No entries match' }).waitFor();
   });
 
+  it('an operator changes a rate and hides a currency; the store stops offering it at once', async () => {
+    const { page } = j;
+    await openPage(page, '/operator/currencies');
+    await seeHeading(page, 'Currencies');
+    await page.getByRole('table').waitFor();
+    await audit(page, 'en-currencies');
+    await page.getByRole('link', { name: 'GBP' }).click();
+    await seeHeading(page, 'GBP');
+    const rate = page.getByRole('textbox', { name: 'Rate' });
+    // The rule of domain/money.ts at its field, before anything is sent.
+    await rate.fill('0.123456789');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'The rate may have at most 8 decimals');
+    await audit(page, 'en-currency');
+    await rate.fill('0,9');
+    await page.getByText('Offered to customers').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'The currency was saved.');
+    const currency = page.getByRole('banner').getByRole('combobox', { name: 'Currency' });
+    await currency.click();
+    await page.getByRole('option', { name: /^USD/ }).waitFor();
+    expect(await page.getByRole('option', { name: /^GBP/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await openPage(page, '/operator/currencies');
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'GBP' }) });
+    await row.getByText('Hidden').waitFor();
+    expect(await row.getByText('0.9', { exact: true }).count()).toBe(1);
+    // Offered again, for the rest of the journey.
+    await page.getByRole('link', { name: 'GBP' }).click();
+    await seeHeading(page, 'GBP');
+    await page.getByText('Offered to customers').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'The currency was saved.');
+  });
+
   it('reads in German, with no serious axe violation', async () => {
     const { page } = j;
     const select = page.getByRole('banner').getByRole('combobox', { name: /^(Language|Sprache|Idioma)$/ });
@@ -323,6 +359,14 @@ describe('the operator console', () => {
     await seeHeading(page, 'Prüfprotokoll');
     await page.getByRole('table').waitFor();
     await audit(page, 'de-audit');
+    await openPage(page, '/operator/currencies');
+    await seeHeading(page, 'Währungen');
+    await page.getByRole('table').waitFor();
+    await audit(page, 'de-currencies');
+    await openPage(page, '/operator/currencies/EUR');
+    await seeHeading(page, 'EUR');
+    await page.getByText('Die Standardwährung wird immer angeboten', { exact: false }).waitFor();
+    await audit(page, 'de-currency');
   });
 
   it('an operator adds a product with an image and a German title; the shop shows it in German', async () => {
