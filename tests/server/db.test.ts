@@ -121,8 +121,9 @@ describe('the seeded database', () => {
     const currencies = await db.select().from(schema.currencies);
     expect(currencies.map((currency) => currency.code).sort()).toEqual(['EUR', 'GBP', 'JPY', 'KWD', 'USD']);
     expect(currencies.filter((currency) => currency.isDefault)).toEqual([
-      { code: 'EUR', value: '1.00000000', symbol: '€', isDefault: true },
+      { code: 'EUR', value: '1.00000000', symbol: '€', isDefault: true, hidden: false, version: 1 },
     ]);
+    expect(currencies.filter((currency) => currency.hidden)).toEqual([]);
 
     expect(await countOf(schema.countries)).toBeGreaterThanOrEqual(249);
     const [germany] = await db.select().from(schema.countries).where(eq(schema.countries.iso, 'DE'));
