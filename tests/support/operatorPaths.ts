@@ -3,21 +3,18 @@
  * (tests/machines/operator) and the screens' tests (tests/ui/operator).
  */
 import type { operatorAccessMachine } from '../../machines/operator/access';
-import { type AuditEntry, NO_AUDIT_SEARCH, type operatorAuditMachine } from '../../machines/operator/audit';
+import { type AuditEntry, type AuditSearch, NO_AUDIT_SEARCH } from '../../machines/operator/audit';
 import type { balanceAdjustmentMachine } from '../../machines/operator/balanceAdjustment';
 import type { OperatorCurrency, operatorCurrenciesMachine } from '../../machines/operator/currencies';
 import type { currencyEditorMachine } from '../../machines/operator/currencyEditor';
 import type { CustomerDetail, operatorCustomerMachine } from '../../machines/operator/customer';
-import type { CustomerSummary, operatorCustomersMachine } from '../../machines/operator/customers';
+import type { CustomerSummary, CustomersSearch } from '../../machines/operator/customers';
 import type { OrderDetail, operatorOrderMachine } from '../../machines/operator/order';
-import {
-  NO_ORDERS_SEARCH,
-  type OperatorOrder,
-  type operatorOrdersMachine,
-} from '../../machines/operator/orders';
+import { NO_ORDERS_SEARCH, type OperatorOrder, type OrdersSearch } from '../../machines/operator/orders';
 import type { EditorLanguage, productEditorMachine } from '../../machines/operator/productEditor';
 import type { OperatorProduct, operatorProductsMachine } from '../../machines/operator/products';
 import type { refundMachine } from '../../machines/operator/refund';
+import type { Filters, searchListMachine } from '../../machines/operator/searchList';
 import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
 import { doneEvent, errorEvent, type PlanOptions } from './paths';
 
@@ -82,31 +79,52 @@ export const accessPlan: PlanOptions<typeof operatorAccessMachine> = {
   events: [...callOutcomes('checkAccess', [forbidden, serverError]), { type: 'RETRY' }],
 };
 
-export const customersPlan: PlanOptions<typeof operatorCustomersMachine> = {
+/**
+ * The path plan of a search list (machines/operator/searchList.ts): two start searches, a typed
+ * filter, a first page (none, or `rows` with more to follow), a further page and each call's failure.
+ */
+function searchListPlan<F extends Filters, R extends { id: number }>(spec: {
+  load: string;
+  inputs: readonly F[];
+  change: { field: keyof F & string; value: string };
+  rows: R[];
+  moreRows: R[];
+}): PlanOptions<ReturnType<typeof searchListMachine<F, R>>> {
+  const more = `${spec.load}More`;
+  return {
+    inputs: spec.inputs,
+    events: [
+      { type: 'CHANGE', ...spec.change },
+      { type: 'SEARCH' },
+      { type: 'MORE' },
+      { type: 'RETRY' },
+      doneEvent(spec.load, { rows: [], more: false }),
+      doneEvent(spec.load, { rows: spec.rows, more: true }),
+      errorEvent(spec.load, serverError),
+      errorEvent(spec.load, cancelled),
+      doneEvent(more, { rows: spec.moreRows, more: false }),
+      errorEvent(more, serverError),
+      errorEvent(more, cancelled),
+    ],
+    key: (snapshot) => ({
+      value: snapshot.value,
+      search: snapshot.context.search,
+      draft: snapshot.context.draft,
+      count: snapshot.context.rows.length,
+      more: snapshot.context.more,
+      error: snapshot.context.error !== null,
+      moreError: snapshot.context.moreError !== null,
+    }),
+  };
+}
+
+export const customersPlan = searchListPlan<CustomersSearch, CustomerSummary>({
+  load: 'findCustomers',
   inputs: [{ q: '' }, { q: 'steve' }],
-  events: [
-    { type: 'CHANGE', value: 'alex' },
-    { type: 'SEARCH' },
-    { type: 'MORE' },
-    { type: 'RETRY' },
-    doneEvent('findCustomers', { customers: [], more: false }),
-    doneEvent('findCustomers', { customers: manyCustomers(2), more: true }),
-    errorEvent('findCustomers', serverError),
-    errorEvent('findCustomers', cancelled),
-    doneEvent('findMoreCustomers', { customers: [customer(50)], more: false }),
-    errorEvent('findMoreCustomers', serverError),
-    errorEvent('findMoreCustomers', cancelled),
-  ],
-  key: (snapshot) => ({
-    value: snapshot.value,
-    q: snapshot.context.q,
-    query: snapshot.context.query,
-    count: snapshot.context.customers.length,
-    more: snapshot.context.more,
-    error: snapshot.context.error !== null,
-    moreError: snapshot.context.moreError !== null,
-  }),
-};
+  change: { field: 'q', value: 'alex' },
+  rows: manyCustomers(2),
+  moreRows: [customer(50)],
+});
 
 export const customerPlan: PlanOptions<typeof operatorCustomerMachine> = {
   input: { id: 7 },
@@ -228,57 +246,21 @@ export const notByCard = apiFailure('conflict', 'This order was not paid by card
   serverMessage: 'This order was not paid by card.',
 });
 
-export const ordersPlan: PlanOptions<typeof operatorOrdersMachine> = {
+export const ordersPlan = searchListPlan<OrdersSearch, OperatorOrder>({
+  load: 'findOrders',
   inputs: [NO_ORDERS_SEARCH, { ...NO_ORDERS_SEARCH, q: 'steve', status: 'paid' }],
-  events: [
-    { type: 'CHANGE', field: 'q', value: 'alex' },
-    { type: 'SEARCH' },
-    { type: 'MORE' },
-    { type: 'RETRY' },
-    doneEvent('findOrders', { rows: [], more: false }),
-    doneEvent('findOrders', { rows: manyOrders(2), more: true }),
-    errorEvent('findOrders', serverError),
-    errorEvent('findOrders', cancelled),
-    doneEvent('findOrdersMore', { rows: [order(50)], more: false }),
-    errorEvent('findOrdersMore', serverError),
-    errorEvent('findOrdersMore', cancelled),
-  ],
-  key: (snapshot) => ({
-    value: snapshot.value,
-    search: snapshot.context.search,
-    draft: snapshot.context.draft,
-    count: snapshot.context.rows.length,
-    more: snapshot.context.more,
-    error: snapshot.context.error !== null,
-    moreError: snapshot.context.moreError !== null,
-  }),
-};
+  change: { field: 'q', value: 'alex' },
+  rows: manyOrders(2),
+  moreRows: [order(50)],
+});
 
-export const auditPlan: PlanOptions<typeof operatorAuditMachine> = {
+export const auditPlan = searchListPlan<AuditSearch, AuditEntry>({
+  load: 'findAudit',
   inputs: [NO_AUDIT_SEARCH, { ...NO_AUDIT_SEARCH, entity: 'order' }],
-  events: [
-    { type: 'CHANGE', field: 'actor', value: 'cli' },
-    { type: 'SEARCH' },
-    { type: 'MORE' },
-    { type: 'RETRY' },
-    doneEvent('findAudit', { rows: [], more: false }),
-    doneEvent('findAudit', { rows: [auditEntry(9), auditEntry(8)], more: true }),
-    errorEvent('findAudit', serverError),
-    errorEvent('findAudit', cancelled),
-    doneEvent('findAuditMore', { rows: [auditEntry(3)], more: false }),
-    errorEvent('findAuditMore', serverError),
-    errorEvent('findAuditMore', cancelled),
-  ],
-  key: (snapshot) => ({
-    value: snapshot.value,
-    search: snapshot.context.search,
-    draft: snapshot.context.draft,
-    count: snapshot.context.rows.length,
-    more: snapshot.context.more,
-    error: snapshot.context.error !== null,
-    moreError: snapshot.context.moreError !== null,
-  }),
-};
+  change: { field: 'actor', value: 'cli' },
+  rows: [auditEntry(9), auditEntry(8)],
+  moreRows: [auditEntry(3)],
+});
 
 export const orderPlan: PlanOptions<typeof operatorOrderMachine> = {
   input: { id: 42 },

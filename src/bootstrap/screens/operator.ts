@@ -71,11 +71,11 @@ export const operatorScreens = {
         findCustomers: fromPromise<CustomersPage, CustomersQuery>(async ({ input, signal }) => {
           const query = {
             limit: CUSTOMERS_PER_PAGE + 1,
-            ...(input.q === '' ? {} : { q: input.q }),
+            ...(input.search.q === '' ? {} : { q: input.search.q }),
             ...(input.beforeId === null ? {} : { before_id: input.beforeId }),
           };
           const found = (await call(api.GET('/operator/customers', { params: { query }, signal }))).payload;
-          return { customers: found.slice(0, CUSTOMERS_PER_PAGE), more: found.length > CUSTOMERS_PER_PAGE };
+          return { rows: found.slice(0, CUSTOMERS_PER_PAGE), more: found.length > CUSTOMERS_PER_PAGE };
         }),
       },
     }),

@@ -2,13 +2,12 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, type MessageDescriptor, type MessageValue } from 'react-intl';
 import { deliveryText, type Order, ordersOnPage, pageCountOf } from '../../../machines/orders';
-import { Button } from '../../components/Button/Button';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
-import { Spinner } from '../../components/Spinner/Spinner';
+import { LoadingLine, RetryLine } from '../../components/StatusLine/StatusLine';
 import { formatDate } from '../../i18n/dates';
 import { clockTime, useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
@@ -75,19 +74,14 @@ export function OrderHistoryTab() {
 
   return (
     <AccountSection title={messages.title}>
-      {state === 'loading' && (
-        <p className="orders__status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(messages.loading)}</span>
-        </p>
-      )}
+      {state === 'loading' && <LoadingLine className="orders__status" label={say(messages.loading)} />}
       {state === 'error' && (
-        <div className="orders__status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(messages.retry)}
-          </Button>
-        </div>
+        <RetryLine
+          className="orders__status"
+          error={text(error)}
+          retry={say(messages.retry)}
+          onRetry={() => screen.send({ type: 'RETRY' })}
+        />
       )}
       {state === 'empty' && (
         <EmptyState

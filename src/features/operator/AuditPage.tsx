@@ -8,16 +8,13 @@ import {
   COIN_FIELDS,
   changedFields,
 } from '../../../machines/operator/audit';
-import { Button } from '../../components/Button/Button';
-import { EmptyState } from '../../components/EmptyState/EmptyState';
-import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
 import { useFormats } from '../../i18n/useFormats';
-import { useOptionalText, useText } from '../../i18n/useText';
+import { useText } from '../../i18n/useText';
 import { useMoment } from './CustomerPage';
 import { DateField } from './fields';
 import { OperatorPage } from './OperatorPage';
+import { SearchForm, SearchResults } from './parts';
 
 const route = getRouteApi('/operator/audit');
 
@@ -75,40 +72,41 @@ function EntityCell({ entry }: { entry: AuditEntry }) {
   return <>{label}</>;
 }
 
+/** An entry's changed fields, each as before → after. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const say = useText();
+  const show = useShowValue();
+  const changes = changedFields(entry.before, entry.after);
+  return changes.length === 0 ? (
+    say(messages.noChanges)
+  ) : (
+    <ul className="operator-changes">
+      {changes.map((c) => (
+        <li key={c.field}>
+          <span className="operator-changes__field">{c.field || say(messages.value)}</span>{' '}
+          <del>{show(entry, c.field, c.before)}</del> → <ins>{show(entry, c.field, c.after)}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * /operator/audit: every operator action, newest first, read-only; filters (entity, entity id,
  * actor, from/until days) kept in the address; each row's changed fields as before → after.
  */
 export function AuditPage() {
   const say = useText();
-  const text = useOptionalText();
   const moment = useMoment();
-  const show = useShowValue();
   const screen = route.useLoaderData({ select: (data) => data.screen });
-  const state = useSelector(screen, (s) => s.value);
   const draft = useSelector(screen, (s) => s.context.draft);
-  const search = useSelector(screen, (s) => s.context.search);
-  const entries = useSelector(screen, (s) => s.context.rows);
-  const more = useSelector(screen, (s) => s.context.more);
-  const error = useSelector(screen, (s) => s.context.error);
-  const moreError = useSelector(screen, (s) => s.context.moreError);
-  const listed = state === 'filled' || state === 'loadingMore';
   const m = messages;
   const change = (field: keyof AuditSearch & string) => (value: string) =>
     screen.send({ type: 'CHANGE', field, value });
-  const filtered = Object.values(search).some((value) => value !== '');
 
   return (
     <OperatorPage title={m.title}>
-      {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 (and jsdom) */}
-      <form
-        role="search"
-        className="operator-search operator-filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          screen.send({ type: 'SEARCH' });
-        }}
-      >
+      <SearchForm filters submit={say(m.searchButton)} onSearch={() => screen.send({ type: 'SEARCH' })}>
         <TextField
           label={say(m.entity)}
           description={say(m.entityHint)}
@@ -134,85 +132,18 @@ export function AuditPage() {
         />
         <DateField label={say(m.from)} name="from" value={draft.from} onChange={change('from')} />
         <DateField label={say(m.until)} name="until" value={draft.until} onChange={change('until')} />
-        <Button type="submit" variant="secondary">
-          {say(m.searchButton)}
-        </Button>
-      </form>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(m.loading)}</span>
-        </p>
-      )}
-      {state === 'error' && (
-        <div className="operator-status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(m.retry)}
-          </Button>
-        </div>
-      )}
-      {state === 'empty' && <EmptyState headingLevel={2} title={say(filtered ? m.empty : m.emptyAll)} />}
-      {listed && (
-        <>
-          <table className="operator-table">
-            <thead>
-              <tr>
-                <th scope="col">{say(m.when)}</th>
-                <th scope="col">{say(m.actor)}</th>
-                <th scope="col">{say(m.action)}</th>
-                <th scope="col">{say(m.entity)}</th>
-                <th scope="col">{say(m.changes)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => {
-                const changes = changedFields(entry.before, entry.after);
-                return (
-                  <tr key={entry.id}>
-                    <td data-label={say(m.when)}>
-                      <time dateTime={entry.at}>{moment(entry.at)}</time>
-                    </td>
-                    <td data-label={say(m.actor)}>{entry.actor}</td>
-                    <td data-label={say(m.action)}>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td data-label={say(m.entity)}>
-                      <EntityCell entry={entry} />
-                    </td>
-                    <td data-label={say(m.changes)}>
-                      {changes.length === 0 ? (
-                        say(m.noChanges)
-                      ) : (
-                        <ul className="operator-changes">
-                          {changes.map((c) => (
-                            <li key={c.field}>
-                              <span className="operator-changes__field">{c.field || say(m.value)}</span>{' '}
-                              <del>{show(entry, c.field, c.before)}</del> →{' '}
-                              <ins>{show(entry, c.field, c.after)}</ins>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {moreError && <ErrorText>{text(moreError)}</ErrorText>}
-          {more && (
-            <Button
-              variant="secondary"
-              className="operator-more"
-              isPending={state === 'loadingMore'}
-              onPress={() => screen.send({ type: 'MORE' })}
-            >
-              {say(m.more)}
-            </Button>
-          )}
-        </>
-      )}
+      </SearchForm>
+      <SearchResults
+        screen={screen}
+        messages={m}
+        columns={[
+          [m.when, (entry) => <time dateTime={entry.at}>{moment(entry.at)}</time>],
+          [m.actor, (entry) => entry.actor],
+          [m.action, (entry) => <code>{entry.action}</code>],
+          [m.entity, (entry) => <EntityCell entry={entry} />],
+          [m.changes, (entry) => <Changes entry={entry} />],
+        ]}
+      />
     </OperatorPage>
   );
 }

@@ -1,22 +1,19 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useId } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { OperatorLedgerEntry, OperatorOrder } from '../../../machines/operator/customer';
-import { Button } from '../../components/Button/Button';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
-import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
 import { formatDate } from '../../i18n/dates';
 import { clockTime, useFormats } from '../../i18n/useFormats';
-import { useOptionalText, useText } from '../../i18n/useText';
+import { useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { customerListMessages } from './CustomersPage';
 import { OperatorPage } from './OperatorPage';
+import { OperatorTable, RowLink, ScreenStatus, Section } from './parts';
 
 const route = getRouteApi('/operator/customers/$customerId');
 
@@ -83,26 +80,24 @@ export function useMoment(): (at: string) => string {
   return (at) => say(messages.dateTime, { date: formatDate(at), time: formatTime(at, clockTime) });
 }
 
-function Section({
-  title,
-  note,
-  children,
-}: {
-  title: MessageDescriptor & { id: string };
-  note?: ReactNode;
-  children: ReactNode;
-}) {
+/** The cells of an order's row, as the order list and a customer's orders show them. */
+export function useOrderCells() {
   const say = useText();
-  const id = useId();
-  return (
-    <section className="operator-section" aria-labelledby={id}>
-      <h2 id={id} className="operator-section__title">
-        {say(title)}
-      </h2>
-      {note && <p className="operator-section__note">{note}</p>}
-      {children}
-    </section>
-  );
+  const moment = useMoment();
+  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coins = (amount: number) => <CoinAmount amount={amount} currencyName={coinName} size="sm" />;
+  return {
+    order: (order: OperatorOrder) => (
+      <RowLink to="/operator/orders/$orderId" params={{ orderId: order.id }}>
+        {say(messages.orderNumber, { id: order.id })}
+      </RowLink>
+    ),
+    at: (order: OperatorOrder) => <time dateTime={order.at}>{moment(order.at)}</time>,
+    status: (order: OperatorOrder) => say(orderStatusMessages[order.status]),
+    total: (order: OperatorOrder) => coins(order.total),
+    refunded: (order: OperatorOrder) => coins(order.refunded),
+    player: (order: OperatorOrder) => order.player ?? '—',
+  };
 }
 
 /**
@@ -111,7 +106,6 @@ function Section({
  */
 export function CustomerPage() {
   const say = useText();
-  const text = useOptionalText();
   const moment = useMoment();
   const { screen, adjustment } = route.useLoaderData();
   const state = useSelector(screen, (s) => s.value);
@@ -121,27 +115,15 @@ export function CustomerPage() {
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
   const shown = (state === 'shown' || state === 'reloading') && detail !== null;
   const list = customerListMessages;
+  const order = useOrderCells();
+  const coins = (amount: number) => <CoinAmount amount={amount} currencyName={coinName} size="sm" />;
 
   return (
     <OperatorPage title={messages.title} heading={shown ? detail.customer.email : undefined}>
       <p className="operator-back">
         <Link to="/operator/customers">{say(messages.back)}</Link>
       </p>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(messages.loading)}</span>
-        </p>
-      )}
-      {state === 'notFound' && <ErrorText>{say(messages.notFound)}</ErrorText>}
-      {state === 'error' && (
-        <div className="operator-status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(messages.retry)}
-          </Button>
-        </div>
-      )}
+      <ScreenStatus state={state} messages={messages} error={error} screen={screen} />
       {shown && (
         <div className="operator-customer">
           <Section title={messages.profile}>
@@ -187,86 +169,42 @@ export function CustomerPage() {
             </AuthForm>
           </Section>
           <Section title={messages.ledger} note={say(messages.ledgerNote)}>
-            {detail.ledger.length === 0 ? (
-              <p>{say(messages.ledgerEmpty)}</p>
-            ) : (
-              <table className="operator-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{say(messages.when)}</th>
-                    <th scope="col">{say(messages.entry)}</th>
-                    <th scope="col">{say(messages.entryAmount)}</th>
-                    <th scope="col">{say(messages.order)}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.ledger.map((entry) => (
-                    <tr key={entry.id}>
-                      <td data-label={say(messages.when)}>
-                        <time dateTime={entry.at}>{moment(entry.at)}</time>
-                      </td>
-                      <td data-label={say(messages.entry)}>{say(ledgerReasonMessages[entry.reason])}</td>
-                      <td data-label={say(messages.entryAmount)}>
-                        <CoinAmount amount={entry.amount} currencyName={coinName} size="sm" />
-                      </td>
-                      <td data-label={say(messages.order)}>
-                        {entry.order_id === null ? (
-                          '—'
-                        ) : (
-                          <Link to="/operator/orders/$orderId" params={{ orderId: entry.order_id }}>
-                            {say(messages.orderNumber, { id: entry.order_id })}
-                          </Link>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            <OperatorTable
+              rows={detail.ledger}
+              rowKey={(entry) => entry.id}
+              empty={messages.ledgerEmpty}
+              columns={[
+                [messages.when, (entry) => <time dateTime={entry.at}>{moment(entry.at)}</time>],
+                [messages.entry, (entry) => say(ledgerReasonMessages[entry.reason])],
+                [messages.entryAmount, (entry) => coins(entry.amount)],
+                [
+                  messages.order,
+                  (entry) =>
+                    entry.order_id === null ? (
+                      '—'
+                    ) : (
+                      <Link to="/operator/orders/$orderId" params={{ orderId: entry.order_id }}>
+                        {say(messages.orderNumber, { id: entry.order_id })}
+                      </Link>
+                    ),
+                ],
+              ]}
+            />
           </Section>
           <Section title={messages.orders} note={say(messages.ordersNote)}>
-            {detail.orders.length === 0 ? (
-              <p>{say(messages.ordersEmpty)}</p>
-            ) : (
-              <table className="operator-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{say(messages.order)}</th>
-                    <th scope="col">{say(messages.when)}</th>
-                    <th scope="col">{say(messages.status)}</th>
-                    <th scope="col">{say(messages.total)}</th>
-                    <th scope="col">{say(messages.refunded)}</th>
-                    <th scope="col">{say(list.player)}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.orders.map((order) => (
-                    <tr key={order.id}>
-                      <td data-label={say(messages.order)}>
-                        <Link
-                          to="/operator/orders/$orderId"
-                          params={{ orderId: order.id }}
-                          className="operator-table__link"
-                        >
-                          {say(messages.orderNumber, { id: order.id })}
-                        </Link>
-                      </td>
-                      <td data-label={say(messages.when)}>
-                        <time dateTime={order.at}>{moment(order.at)}</time>
-                      </td>
-                      <td data-label={say(messages.status)}>{say(orderStatusMessages[order.status])}</td>
-                      <td data-label={say(messages.total)}>
-                        <CoinAmount amount={order.total} currencyName={coinName} size="sm" />
-                      </td>
-                      <td data-label={say(messages.refunded)}>
-                        <CoinAmount amount={order.refunded} currencyName={coinName} size="sm" />
-                      </td>
-                      <td data-label={say(list.player)}>{order.player ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            <OperatorTable
+              rows={detail.orders}
+              rowKey={(order) => order.id}
+              empty={messages.ordersEmpty}
+              columns={[
+                [messages.order, order.order],
+                [messages.when, order.at],
+                [messages.status, order.status],
+                [messages.total, order.total],
+                [messages.refunded, order.refunded],
+                [list.player, order.player],
+              ]}
+            />
           </Section>
         </div>
       )}

@@ -1,16 +1,13 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
-import { Button } from '../../components/Button/Button';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
-import { EmptyState } from '../../components/EmptyState/EmptyState';
-import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
 import { formatDate } from '../../i18n/dates';
-import { useOptionalText, useText } from '../../i18n/useText';
+import { useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { OperatorPage } from './OperatorPage';
+import { RowLink, SearchForm, SearchResults } from './parts';
 
 const route = getRouteApi('/operator/customers');
 
@@ -42,30 +39,14 @@ export const customerListMessages = defineMessages({
  */
 export function CustomersPage() {
   const say = useText();
-  const text = useOptionalText();
   const screen = route.useLoaderData({ select: (data) => data.screen });
-  const state = useSelector(screen, (s) => s.value);
-  const query = useSelector(screen, (s) => s.context.query);
-  const searched = useSelector(screen, (s) => s.context.q);
-  const customers = useSelector(screen, (s) => s.context.customers);
-  const more = useSelector(screen, (s) => s.context.more);
-  const error = useSelector(screen, (s) => s.context.error);
-  const moreError = useSelector(screen, (s) => s.context.moreError);
+  const query = useSelector(screen, (s) => s.context.draft.q);
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
-  const listed = state === 'filled' || state === 'loadingMore';
   const m = customerListMessages;
 
   return (
     <OperatorPage title={m.title}>
-      {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 (and jsdom) */}
-      <form
-        role="search"
-        className="operator-search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          screen.send({ type: 'SEARCH' });
-        }}
-      >
+      <SearchForm submit={say(m.searchButton)} onSearch={() => screen.send({ type: 'SEARCH' })}>
         <TextField
           className="operator-search__field"
           type="search"
@@ -73,82 +54,37 @@ export function CustomersPage() {
           label={say(m.search)}
           description={say(m.searchHint)}
           value={query}
-          onChange={(value) => screen.send({ type: 'CHANGE', value })}
+          onChange={(value) => screen.send({ type: 'CHANGE', field: 'q', value })}
         />
-        <Button type="submit" variant="secondary">
-          {say(m.searchButton)}
-        </Button>
-      </form>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(m.loading)}</span>
-        </p>
-      )}
-      {state === 'error' && (
-        <div className="operator-status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(m.retry)}
-          </Button>
-        </div>
-      )}
-      {state === 'empty' && (
-        <EmptyState headingLevel={2} title={say(searched === '' ? m.emptyAll : m.empty)} />
-      )}
-      {listed && (
-        <>
-          <table className="operator-table">
-            <thead>
-              <tr>
-                <th scope="col">{say(m.email)}</th>
-                <th scope="col">{say(m.name)}</th>
-                <th scope="col">{say(m.player)}</th>
-                <th scope="col">{say(m.balance)}</th>
-                <th scope="col">{say(m.joined)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customers.map((customer) => (
-                <tr key={customer.id}>
-                  <td data-label={say(m.email)}>
-                    <Link
-                      to="/operator/customers/$customerId"
-                      params={{ customerId: customer.id }}
-                      className="operator-table__link"
-                    >
-                      {customer.email}
-                    </Link>
-                    {customer.role === 'operator' && (
-                      <span className="operator-tag">{say(m.operatorRole)}</span>
-                    )}
-                    {!customer.email_verified && <span className="operator-tag">{say(m.unverified)}</span>}
-                  </td>
-                  <td data-label={say(m.name)}>{`${customer.name} ${customer.surname}`.trim()}</td>
-                  <td data-label={say(m.player)}>{customer.player ?? '—'}</td>
-                  <td data-label={say(m.balance)}>
-                    <CoinAmount amount={customer.balance} currencyName={coinName} size="sm" />
-                  </td>
-                  <td data-label={say(m.joined)}>
-                    <time dateTime={customer.created_at}>{formatDate(customer.created_at)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {moreError && <ErrorText>{text(moreError)}</ErrorText>}
-          {more && (
-            <Button
-              variant="secondary"
-              className="operator-more"
-              isPending={state === 'loadingMore'}
-              onPress={() => screen.send({ type: 'MORE' })}
-            >
-              {say(m.more)}
-            </Button>
-          )}
-        </>
-      )}
+      </SearchForm>
+      <SearchResults
+        screen={screen}
+        messages={m}
+        columns={[
+          [
+            m.email,
+            (customer) => (
+              <>
+                <RowLink to="/operator/customers/$customerId" params={{ customerId: customer.id }}>
+                  {customer.email}
+                </RowLink>
+                {customer.role === 'operator' && <span className="operator-tag">{say(m.operatorRole)}</span>}
+                {!customer.email_verified && <span className="operator-tag">{say(m.unverified)}</span>}
+              </>
+            ),
+          ],
+          [m.name, (customer) => `${customer.name} ${customer.surname}`.trim()],
+          [m.player, (customer) => customer.player ?? '—'],
+          [
+            m.balance,
+            (customer) => <CoinAmount amount={customer.balance} currencyName={coinName} size="sm" />,
+          ],
+          [
+            m.joined,
+            (customer) => <time dateTime={customer.created_at}>{formatDate(customer.created_at)}</time>,
+          ],
+        ]}
+      />
     </OperatorPage>
   );
 }

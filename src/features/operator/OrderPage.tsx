@@ -1,13 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useId } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { formatMoney } from '../../../domain/money-text';
 import { type OrderDetail, refundableOf } from '../../../machines/operator/order';
-import { Button } from '../../components/Button/Button';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
 import { useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
@@ -17,6 +14,7 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { ledgerReasonMessages, orderStatusMessages, useMoment } from './CustomerPage';
 import { OperatorPage } from './OperatorPage';
+import { OperatorTable, ScreenStatus, Section } from './parts';
 
 const route = getRouteApi('/operator/orders/$orderId');
 
@@ -98,58 +96,6 @@ const deliveryStateMessages: Record<DeliveryState, MessageDescriptor> = defineMe
   uncertain: { id: 'operator.delivery.uncertain', defaultMessage: 'Uncertain' },
 });
 
-function Section({ title, children }: { title: MessageDescriptor & { id: string }; children: ReactNode }) {
-  const say = useText();
-  const id = useId();
-  return (
-    <section className="operator-section" aria-labelledby={id}>
-      <h2 id={id} className="operator-section__title">
-        {say(title)}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** A table of the order's page: its column headings and rows, or a line when there are none. */
-function Table<R>({
-  columns,
-  rows,
-  empty,
-}: {
-  columns: readonly [MessageDescriptor & { id: string }, (row: R) => ReactNode][];
-  rows: readonly R[];
-  empty: MessageDescriptor & { id: string };
-}) {
-  const say = useText();
-  if (rows.length === 0) return <p>{say(empty)}</p>;
-  return (
-    <table className="operator-table">
-      <thead>
-        <tr>
-          {columns.map(([heading]) => (
-            <th key={heading.id} scope="col">
-              {say(heading)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the server's list as it came, never reordered
-          <tr key={index}>
-            {columns.map(([heading, cell]) => (
-              <td key={heading.id} data-label={say(heading)}>
-                {cell(row)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 /**
  * /operator/orders/{id}: the order with its lines, payments, ledger entries, delivery and refunds,
  * what is left to refund and the Refund form (coins, to the balance or to the card it was paid by,
@@ -179,21 +125,7 @@ export function OrderPage() {
       <p className="operator-back">
         <Link to="/operator/orders">{say(messages.back)}</Link>
       </p>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(messages.loading)}</span>
-        </p>
-      )}
-      {state === 'notFound' && <ErrorText>{say(messages.notFound)}</ErrorText>}
-      {state === 'error' && (
-        <div className="operator-status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(messages.retry)}
-          </Button>
-        </div>
-      )}
+      <ScreenStatus state={state} messages={messages} error={error} screen={screen} />
       {shown && (
         <div className="operator-order">
           <Section title={messages.summary}>
@@ -223,7 +155,7 @@ export function OrderPage() {
               <span className="operator-balance__label">{say(messages.refundable)}</span>{' '}
               <CoinAmount amount={refundable} currencyName={coinName} size="lg" />
             </p>
-            <Table
+            <OperatorTable
               rows={detail.refunds}
               empty={messages.refundsEmpty}
               columns={[
@@ -288,7 +220,7 @@ export function OrderPage() {
             )}
           </Section>
           <Section title={messages.lines}>
-            <Table
+            <OperatorTable
               rows={detail.lines}
               empty={messages.lines}
               columns={[
@@ -299,7 +231,7 @@ export function OrderPage() {
             />
           </Section>
           <Section title={messages.payments}>
-            <Table
+            <OperatorTable
               rows={detail.payments}
               empty={messages.paymentsEmpty}
               columns={[
@@ -313,7 +245,7 @@ export function OrderPage() {
             />
           </Section>
           <Section title={messages.ledger}>
-            <Table
+            <OperatorTable
               rows={detail.ledger}
               empty={messages.ledgerEmpty}
               columns={[
@@ -324,7 +256,7 @@ export function OrderPage() {
             />
           </Section>
           <Section title={messages.deliveries}>
-            <Table
+            <OperatorTable
               rows={detail.deliveries}
               empty={messages.deliveriesEmpty}
               columns={[

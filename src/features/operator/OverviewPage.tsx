@@ -11,16 +11,14 @@ import {
   overviewCharts,
   overviewTotals,
 } from '../../../machines/operator/overview';
-import { Button } from '../../components/Button/Button';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
-import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { formatDate } from '../../i18n/dates';
 import { useFormats } from '../../i18n/useFormats';
-import { type Say, useOptionalText, useText } from '../../i18n/useText';
+import { type Say, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { OperatorPage } from './OperatorPage';
 import { OverviewChart } from './OverviewChart';
+import { type Column, OperatorTable, ScreenStatus } from './parts';
 
 const route = getRouteApi('/operator/');
 
@@ -86,7 +84,6 @@ const m = overviewPageMessages;
  */
 export function OverviewPage() {
   const say = useText();
-  const text = useOptionalText();
   const screen = route.useLoaderData({ select: (data) => data.screen });
   const state = useSelector(screen, (s) => s.value);
   const overview = useSelector(screen, (s) => s.context.overview);
@@ -94,20 +91,7 @@ export function OverviewPage() {
 
   return (
     <OperatorPage title={m.title}>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(m.loading)}</span>
-        </p>
-      )}
-      {state === 'error' && (
-        <div className="operator-status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(m.retry)}
-          </Button>
-        </div>
-      )}
+      <ScreenStatus state={state} messages={m} error={error} screen={screen} />
       {state === 'shown' && overview && <OverviewShown overview={overview} say={say} />}
     </OperatorPage>
   );
@@ -169,27 +153,18 @@ function OverviewShown({ overview, say }: { overview: Overview; say: Say }) {
         {overview.top_products.length === 0 ? (
           <p className="operator-section__note">{say(m.noTopProducts)}</p>
         ) : (
-          <table className="operator-table">
-            <thead>
-              <tr>
-                <th scope="col">{say(m.product)}</th>
-                <th scope="col">{say(m.sold)}</th>
-                <th scope="col">{say(m.coins)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {overview.top_products.map((product) => (
-                <tr key={`${product.product_id}-${product.title}`}>
-                  <td data-label={say(m.product)}>
-                    {product.title}
-                    {product.product_id === null && ` ${say(m.deleted)}`}
-                  </td>
-                  <td data-label={say(m.sold)}>{product.count}</td>
-                  <td data-label={say(m.coins)}>{coins(product.coins)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OperatorTable
+            rows={overview.top_products}
+            rowKey={(product) => `${product.product_id}-${product.title}`}
+            columns={[
+              [
+                m.product,
+                (product) => `${product.title}${product.product_id === null ? ` ${say(m.deleted)}` : ''}`,
+              ],
+              [m.sold, (product) => product.count],
+              [m.coins, (product) => coins(product.coins)],
+            ]}
+          />
         )}
       </section>
     </div>
@@ -229,37 +204,24 @@ function DayTable({
 }) {
   const currencies = cardCurrencies(overview.days);
   return (
-    <table className="operator-table operator-overview__days">
-      <thead>
-        <tr>
-          <th scope="col">{say(m.date)}</th>
-          <th scope="col">{say(m.ordersChart)}</th>
-          <th scope="col">{say(m.coinsChart)}</th>
-          {currencies.map((currency) => (
-            <th scope="col" key={currency}>{`${say(m.cardChart)} (${currency})`}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {[...overview.days].reverse().map((day) => (
-          <tr key={day.date}>
-            <th scope="row" data-label={say(m.date)}>
-              <time dateTime={day.date}>{formatDate(`${day.date}T12:00:00Z`)}</time>
-            </th>
-            <td data-label={say(m.ordersChart)}>{day.orders_paid}</td>
-            <td data-label={say(m.coinsChart)}>{coins(day.coins_spent)}</td>
-            {currencies.map((currency) => (
-              <td key={currency} data-label={`${say(m.cardChart)} (${currency})`}>
-                {money({
-                  currency,
-                  amount: day.card.find((taken) => taken.currency === currency)?.amount ?? 0,
-                })}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <OperatorTable
+      className="operator-overview__days"
+      rows={[...overview.days].reverse()}
+      rowKey={(day) => day.date}
+      rowHeader
+      columns={[
+        [m.date, (day) => <time dateTime={day.date}>{formatDate(`${day.date}T12:00:00Z`)}</time>],
+        [m.ordersChart, (day) => day.orders_paid],
+        [m.coinsChart, (day) => coins(day.coins_spent)],
+        ...currencies.map(
+          (currency): Column<Overview['days'][number]> => [
+            `${say(m.cardChart)} (${currency})`,
+            (day) =>
+              money({ currency, amount: day.card.find((taken) => taken.currency === currency)?.amount ?? 0 }),
+          ],
+        ),
+      ]}
+    />
   );
 }
 

@@ -15,6 +15,7 @@ import { AuthForm } from '../forms/AuthForm';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { OperatorPage } from './OperatorPage';
+import { ScreenStatus } from './parts';
 
 const messages = defineMessages({
   newTitle: { id: 'operator.product.newTitle', defaultMessage: 'New product' },
@@ -95,21 +96,12 @@ export function ProductPage() {
       <p className="operator-back">
         <Link to="/operator/products">{say(messages.back)}</Link>
       </p>
-      {form === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(messages.loading)}</span>
-        </p>
-      )}
-      {form === 'notFound' && <ErrorText>{say(messages.notFound)}</ErrorText>}
-      {form === 'loadFailed' && (
-        <div className="operator-status">
-          <ErrorText>{text(context.loadError)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(messages.retry)}
-          </Button>
-        </div>
-      )}
+      <ScreenStatus
+        state={form === 'loadFailed' ? 'error' : form}
+        messages={messages}
+        error={context.loadError}
+        screen={screen}
+      />
       {(form === 'editing' || form === 'sending' || form === 'saved') && (
         <div className="operator-product">
           <AuthForm

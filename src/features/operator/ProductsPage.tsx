@@ -2,17 +2,14 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
 import { productTitle } from '../../../machines/operator/products';
-import { Button } from '../../components/Button/Button';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
-import { EmptyState } from '../../components/EmptyState/EmptyState';
-import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { Spinner } from '../../components/Spinner/Spinner';
 
 import { useFormats } from '../../i18n/useFormats';
-import { useOptionalText, useText } from '../../i18n/useText';
+import { useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { OperatorPage } from './OperatorPage';
+import { OperatorTable, RowLink, ScreenStatus } from './parts';
 
 const route = getRouteApi('/operator/products');
 
@@ -32,7 +29,6 @@ export const productListMessages = defineMessages({
 /** /operator/products: every product in the shop's order, hidden ones marked, each leading to its page. */
 export function ProductsPage() {
   const say = useText();
-  const text = useOptionalText();
   const { locale } = useFormats();
   const screen = route.useLoaderData({ select: (data) => data.screen });
   const state = useSelector(screen, (s) => s.value);
@@ -48,53 +44,28 @@ export function ProductsPage() {
           {say(m.add)}
         </LinkButton>
       </p>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(m.loading)}</span>
-        </p>
-      )}
-      {state === 'error' && (
-        <div className="operator-status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(m.retry)}
-          </Button>
-        </div>
-      )}
-      {state === 'empty' && <EmptyState headingLevel={2} title={say(m.empty)} />}
+      <ScreenStatus state={state} messages={m} error={error} screen={screen} empty={say(m.empty)} />
       {state === 'filled' && (
-        <table className="operator-table">
-          <thead>
-            <tr>
-              <th scope="col">{say(m.product)}</th>
-              <th scope="col">{say(m.category)}</th>
-              <th scope="col">{say(m.price)}</th>
-              <th scope="col">{say(m.position)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((product) => (
-              <tr key={product.id}>
-                <td data-label={say(m.product)}>
-                  <Link
-                    to="/operator/products/$productId"
-                    params={{ productId: product.id }}
-                    className="operator-table__link"
-                  >
+        <OperatorTable
+          rows={products}
+          rowKey={(product) => product.id}
+          columns={[
+            [
+              m.product,
+              (product) => (
+                <>
+                  <RowLink to="/operator/products/$productId" params={{ productId: product.id }}>
                     {productTitle(product, locale)}
-                  </Link>
+                  </RowLink>
                   {!product.active && <span className="operator-tag">{say(m.hidden)}</span>}
-                </td>
-                <td data-label={say(m.category)}>{product.category}</td>
-                <td data-label={say(m.price)}>
-                  <CoinAmount amount={product.price} currencyName={coinName} size="sm" />
-                </td>
-                <td data-label={say(m.position)}>{product.position}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            ],
+            [m.category, (product) => product.category],
+            [m.price, (product) => <CoinAmount amount={product.price} currencyName={coinName} size="sm" />],
+            [m.position, (product) => product.position],
+          ]}
+        />
       )}
     </OperatorPage>
   );

@@ -6,13 +6,13 @@ import { listOf, PAYMENT_METHODS } from '../../../machines/operator/settings';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { OperatorPage } from './OperatorPage';
+import { ScreenStatus } from './parts';
 
 const route = getRouteApi('/operator/settings');
 
@@ -116,25 +116,15 @@ export function SettingsPage() {
       value: PAYMENT_METHODS.filter((known) => (known === method ? on : methods.includes(known))).join(','),
     });
 
-  if (state === 'loading') {
+  if (state === 'loading' || state === 'loadFailed') {
     return (
       <OperatorPage title={m.title}>
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(m.loading)}</span>
-        </p>
-      </OperatorPage>
-    );
-  }
-  if (state === 'loadFailed') {
-    return (
-      <OperatorPage title={m.title}>
-        <div className="operator-status">
-          <ErrorText>{text(loadError)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(m.retry)}
-          </Button>
-        </div>
+        <ScreenStatus
+          state={state === 'loadFailed' ? 'error' : state}
+          messages={m}
+          error={loadError}
+          screen={screen}
+        />
       </OperatorPage>
     );
   }

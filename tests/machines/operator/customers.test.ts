@@ -12,23 +12,23 @@ import { apiFailure, cancelled, run, serverError } from '../forms/support';
 describePaths('operatorCustomers paths', pathPlan(operatorCustomersMachine, customersPlan));
 
 const found = (count: number, more = false) =>
-  doneEvent('findCustomers', { customers: manyCustomers(count), more });
+  doneEvent('findCustomers', { rows: manyCustomers(count), more });
 
 describe('operatorCustomers', () => {
   it('loads the search of the address; none is empty, any is filled', () => {
     const start = run(operatorCustomersMachine, { q: 'steve' }, []).snapshot;
     expect(start.value).toBe('loading');
-    expect(start.context).toMatchObject({ q: 'steve', query: 'steve' });
+    expect(start.context).toMatchObject({ search: { q: 'steve' }, draft: { q: 'steve' } });
     expect(run(operatorCustomersMachine, { q: '' }, [found(0)]).snapshot.value).toBe('empty');
     const filled = run(operatorCustomersMachine, { q: '' }, [found(3)]).snapshot;
     expect(filled.value).toBe('filled');
-    expect(filled.context.customers.map((c) => c.id)).toEqual([103, 102, 101]);
+    expect(filled.context.rows.map((c) => c.id)).toEqual([103, 102, 101]);
   });
 
   it('SEARCH goes to the address of the typed search, trimmed; the same search loads again', () => {
     const typed = run(operatorCustomersMachine, { q: '' }, [
       found(3),
-      { type: 'CHANGE', value: '  Steve Stone ' },
+      { type: 'CHANGE', field: 'q', value: '  Steve Stone ' },
       { type: 'SEARCH' },
     ]);
     expect(typed.emitted).toEqual([{ type: 'navigate', to: '/operator/customers?q=Steve%20Stone' }]);
@@ -36,8 +36,8 @@ describe('operatorCustomers', () => {
     const again = run(operatorCustomersMachine, { q: 'steve' }, [found(3), { type: 'SEARCH' }]);
     expect(again.emitted).toEqual([]);
     expect(again.snapshot.value).toBe('loading');
-    expect(again.snapshot.context.customers).toEqual([]);
-    expect(customersPath('')).toBe('/operator/customers');
+    expect(again.snapshot.context.rows).toEqual([]);
+    expect(customersPath({ q: '' })).toBe('/operator/customers');
   });
 
   it('MORE appends the next page while more follow, and only then', () => {
@@ -46,9 +46,9 @@ describe('operatorCustomers', () => {
     const next = run(operatorCustomersMachine, { q: '' }, [
       found(2, true),
       { type: 'MORE' },
-      doneEvent('findMoreCustomers', { customers: [customer(50)], more: false }),
+      doneEvent('findCustomersMore', { rows: [customer(50)], more: false }),
     ]).snapshot;
-    expect(next.context.customers.map((c) => c.id)).toEqual([102, 101, 50]);
+    expect(next.context.rows.map((c) => c.id)).toEqual([102, 101, 50]);
     expect(next.context.more).toBe(false);
     expect(run(operatorCustomersMachine, { q: '' }, [found(2), { type: 'MORE' }]).snapshot.value).toBe(
       'filled',
@@ -59,10 +59,10 @@ describe('operatorCustomers', () => {
     const { snapshot } = run(operatorCustomersMachine, { q: '' }, [
       found(2, true),
       { type: 'MORE' },
-      errorEvent('findMoreCustomers', apiFailure('network', 'x')),
+      errorEvent('findCustomersMore', apiFailure('network', 'x')),
     ]);
     expect(snapshot.value).toBe('filled');
-    expect(snapshot.context.customers).toHaveLength(2);
+    expect(snapshot.context.rows).toHaveLength(2);
     expect(snapshot.context.moreError).toEqual(failureMessages.network);
   });
 
