@@ -1,22 +1,15 @@
-import { assign, sendTo } from 'xstate';
 import { COIN_DECIMALS } from '../../domain/money';
 import { parseSignedAmount } from '../../domain/money-text';
-import { REASON_MAX_LENGTH } from '../../domain/operator-reason';
-import { changeField, type FormContext, type FormEvent, formMachine } from '../forms/formMachine';
+import { type FormContext, type FormEvent, formMachine } from '../forms/formMachine';
 import { filled, type Rule } from '../forms/rules';
 import { defineMessages, serverTextOr } from '../text';
-import { toast } from '../toasts';
+import { type Attempts, attemptKey, keyedAttempts, reasonRules } from './keyedForm';
 
 export const adjustmentMessages = defineMessages({
   amountRequired: { id: 'operator.adjust.amountRequired', defaultMessage: 'Enter an amount of coins' },
   amountFormat: {
     id: 'operator.adjust.amountFormat',
     defaultMessage: 'Enter a number of coins other than 0, with at most 2 decimals; a minus takes coins away',
-  },
-  reasonRequired: { id: 'operator.adjust.reasonRequired', defaultMessage: 'Give a reason' },
-  reasonLength: {
-    id: 'operator.adjust.reasonLength',
-    defaultMessage: 'The reason is at most 500 characters',
   },
   failed: { id: 'operator.adjust.failed', defaultMessage: 'The balance could not be adjusted.' },
   done: { id: 'operator.adjust.done', defaultMessage: 'The balance was adjusted.' },
@@ -27,16 +20,6 @@ export interface AdjustmentValues {
   reason: string;
 }
 export type AdjustmentField = keyof AdjustmentValues;
-
-/** The reason rules the balance adjustment and the refund share. */
-export const reasonRules = <V extends { reason: string }>(): Rule<V, 'reason'>[] => [
-  { field: 'reason', message: adjustmentMessages.reasonRequired, valid: (v) => filled(v.reason) },
-  {
-    field: 'reason',
-    message: adjustmentMessages.reasonLength,
-    valid: (v) => v.reason.trim().length <= REASON_MAX_LENGTH,
-  },
-];
 
 export const adjustmentRules: readonly Rule<AdjustmentValues, AdjustmentField>[] = [
   { field: 'amount', message: adjustmentMessages.amountRequired, valid: (v) => filled(v.amount) },
@@ -54,12 +37,10 @@ export interface AdjustmentInput {
   seed: string;
 }
 
-export interface AdjustmentContext extends FormContext<AdjustmentValues, AdjustmentField>, AdjustmentInput {
-  /** The attempt the Idempotency-Key belongs to: a new one after a success or a change after a send. */
-  attempt: number;
-  /** The key of this attempt went out: changing the values now starts another attempt. */
-  keyUsed: boolean;
-}
+export interface AdjustmentContext
+  extends FormContext<AdjustmentValues, AdjustmentField>,
+    AdjustmentInput,
+    Attempts {}
 
 export interface AdjustmentRequest {
   customerId: number;
@@ -75,10 +56,6 @@ export interface AdjustmentAnswer {
 }
 
 export type AdjustmentEvent = FormEvent<AdjustmentField>;
-
-/** An attempt's Idempotency-Key: one per attempt, the same for each retry of it. */
-export const attemptKey = (context: { seed: string; attempt: number }): string =>
-  `${context.seed}-${context.attempt}`;
 
 export const balanceAdjustmentMachine = formMachine({
   types: { events: {} as AdjustmentEvent, input: {} as AdjustmentInput },
@@ -113,37 +90,12 @@ export const balanceAdjustmentMachine = formMachine({
       idempotencyKey: attemptKey(context),
     }),
   },
-  on: {
-    CHANGE: { actions: [changeField.actions, 'newAttemptAfterSend'] },
-  },
-  onDone: {
-    target: 'editing',
-    actions: [
-      'startOver',
-      {
-        type: 'announce',
-        params: ({ event }: { event: { output: AdjustmentAnswer } }) => ({
-          kind: 'success',
-          text: serverTextOr(event.output.message, adjustmentMessages.done),
-        }),
-      },
-      'reloadCustomer',
-    ],
-  },
-  states: ({ editing, request }) => ({
-    editing,
-    sending: { ...request, entry: assign({ keyUsed: true }) },
+  ...keyedAttempts({
+    empty: { amount: '', reason: '' },
+    notice: (answer: AdjustmentAnswer) => ({
+      kind: 'success',
+      text: serverTextOr(answer.message, adjustmentMessages.done),
+    }),
+    reload: { action: 'reloadCustomer', systemId: 'operatorCustomer' },
   }),
-  actions: {
-    newAttemptAfterSend: assign(({ context }: { context: AdjustmentContext }) =>
-      context.keyUsed ? { attempt: context.attempt + 1, keyUsed: false } : {},
-    ),
-    startOver: assign(({ context }: { context: AdjustmentContext }) => ({
-      values: { amount: '', reason: '' },
-      attempt: context.attempt + 1,
-      keyUsed: false,
-    })),
-    announce: toast(),
-    reloadCustomer: sendTo(({ system }) => system.get('operatorCustomer'), { type: 'RELOAD' as const }),
-  },
 });

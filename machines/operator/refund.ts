@@ -1,12 +1,10 @@
-import { assign, sendTo } from 'xstate';
 import { COIN_DECIMALS } from '../../domain/money';
 import { parseAmount } from '../../domain/money-text';
-import { changeField, type FormContext, type FormEvent, formMachine } from '../forms/formMachine';
+import { type FormContext, type FormEvent, formMachine } from '../forms/formMachine';
 import { filled, type Rule } from '../forms/rules';
 import { defineMessages, serverTextOr } from '../text';
 import type { NoticeKind } from '../toasts';
-import { toast } from '../toasts';
-import { attemptKey, reasonRules } from './balanceAdjustment';
+import { type Attempts, attemptKey, keyedAttempts, reasonRules } from './keyedForm';
 
 export const refundMessages = defineMessages({
   amountRequired: { id: 'operator.refund.amountRequired', defaultMessage: 'Enter the coins to refund' },
@@ -43,10 +41,7 @@ export interface RefundInput {
   seed: string;
 }
 
-export interface RefundContext extends FormContext<RefundValues, RefundField>, RefundInput {
-  attempt: number;
-  keyUsed: boolean;
-}
+export interface RefundContext extends FormContext<RefundValues, RefundField>, RefundInput, Attempts {}
 
 export interface RefundRequest {
   orderId: number;
@@ -107,37 +102,12 @@ export const refundMachine = formMachine({
       idempotencyKey: attemptKey(context),
     }),
   },
-  on: {
-    CHANGE: { actions: [changeField.actions, 'newAttemptAfterSend'] },
-  },
-  onDone: {
-    target: 'editing',
-    actions: [
-      'startOver',
-      {
-        type: 'announce',
-        params: ({ event }: { event: { output: RefundAnswer } }) => ({
-          kind: noticeOf[event.output.state],
-          text: serverTextOr(event.output.message, refundMessages.done),
-        }),
-      },
-      'reloadOrder',
-    ],
-  },
-  states: ({ editing, request }) => ({
-    editing,
-    sending: { ...request, entry: assign({ keyUsed: true }) },
+  ...keyedAttempts({
+    empty: EMPTY,
+    notice: (answer: RefundAnswer) => ({
+      kind: noticeOf[answer.state],
+      text: serverTextOr(answer.message, refundMessages.done),
+    }),
+    reload: { action: 'reloadOrder', systemId: 'operatorOrder' },
   }),
-  actions: {
-    newAttemptAfterSend: assign(({ context }: { context: RefundContext }) =>
-      context.keyUsed ? { attempt: context.attempt + 1, keyUsed: false } : {},
-    ),
-    startOver: assign(({ context }: { context: RefundContext }) => ({
-      values: EMPTY,
-      attempt: context.attempt + 1,
-      keyUsed: false,
-    })),
-    announce: toast(),
-    reloadOrder: sendTo(({ system }) => system.get('operatorOrder'), { type: 'RELOAD' as const }),
-  },
 });

@@ -5,9 +5,9 @@ import {
   type AdjustmentAnswer,
   type AdjustmentRequest,
   adjustmentMessages,
-  attemptKey,
   balanceAdjustmentMachine,
 } from '../../../machines/operator/balanceAdjustment';
+import { attemptKey, reasonMessages } from '../../../machines/operator/keyedForm';
 import { verbatim } from '../../../machines/text';
 import { ADJUSTMENT_INPUT, adjustmentPlan, beyondBalance } from '../../support/operatorPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
@@ -42,8 +42,8 @@ describe('balanceAdjustment rules', () => {
     ['', 'Charged twice', { amount: adjustmentMessages.amountRequired }],
     ['0', 'Charged twice', { amount: adjustmentMessages.amountFormat }],
     ['12.345', 'Charged twice', { amount: adjustmentMessages.amountFormat }],
-    ['-12.50', '   ', { reason: adjustmentMessages.reasonRequired }],
-    ['-12.50', 'x'.repeat(501), { reason: adjustmentMessages.reasonLength }],
+    ['-12.50', '   ', { reason: reasonMessages.reasonRequired }],
+    ['-12.50', 'x'.repeat(501), { reason: reasonMessages.reasonLength }],
   ])('amount %j, reason %.20j…: the first broken rule at its field', (amount, reason, errors) => {
     const { snapshot } = run(balanceAdjustmentMachine, ADJUSTMENT_INPUT, [
       ...typed(amount, reason),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptKey } from '../../../machines/operator/balanceAdjustment';
+import { attemptKey } from '../../../machines/operator/keyedForm';
 import { refundMachine, refundMessages } from '../../../machines/operator/refund';
 import { verbatim } from '../../../machines/text';
 import { beyondRefundable, notByCard, REFUND_INPUT, refundPlan } from '../../support/operatorPaths';
