@@ -1178,6 +1178,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every static page with its texts in every language
+         * @description The store's static pages in display order (`position`, then id), each with its title and
+         *     content (HTML, as stored: sanitized when saved) in every language that has them (the
+         *     default language always), its flags and the `version` an update must name. `is_cookie`
+         *     is not stored: it marks the page the cookie banner's Learn more goes to, the first page
+         *     whose title contains "cookie" (docs/product.md §2). Operator role needed (401 without a
+         *     session, 403 for a customer).
+         */
+        get: operations["listOperatorPages"];
+        put?: never;
+        /**
+         * Add a static page
+         * @description `texts` must hold the default language's title and content; other languages are optional
+         *     (the store shows the default language's text where one is missing). Content is saved
+         *     sanitized by the rule the store serves pages with (server/catalogue/page-html.ts): what
+         *     the rule drops is not stored. `slug` follows the pattern of `/static-pages/{idOrSlug}`
+         *     and must not name a route of the app (`shop`, `login`, `cart`, `operator`…,
+         *     domain/page-slugs.ts) nor another page: 422 on `slug`. `is_terms` / `is_privacy` mark the
+         *     page the registration form links; a store has at most one of each, so setting one takes
+         *     it from the page that had it, in the same transaction (with that page's own audit row).
+         *     Refusals are 422 keyed by the field; nothing is saved. Writes an audit row in the same
+         *     transaction. The store's API shows the page at once; rendered first screens on the
+         *     saving node at once, on other nodes within 15 s (ADR 0041).
+         */
+        post: operations["createPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/pages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page's content as the store would serve it
+         * @description The content sanitized by the store's rule (server/catalogue/page-html.ts), so the console
+         *     shows what a customer will see without saving, and without a second copy of the rule in
+         *     the app. Changes nothing.
+         */
+        post: operations["previewPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One static page with its texts in every language and its version
+         * @description The page as `listOperatorPages` lists it, e.g. to read it again after a 409. 404 when there is none.
+         */
+        get: operations["getOperatorPage"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a static page
+         * @description Removes the page and its texts, with an audit row (the page before) in the same
+         *     transaction. A page the store needs is kept, 409 with a message: the terms and privacy
+         *     pages (the registration form links them), the cookie page (the banner's Learn more) and
+         *     the rules and FAQ pages (/rules, /faq). 404 when there is none.
+         */
+        delete: operations["deletePage"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a static page
+         * @description Only the fields sent change; `version` is the one the operator's copy was read at. When
+         *     the page was saved since, 409 and nothing changes: read it again and save again. A text
+         *     sent for a language replaces that language's title and content (sanitized as for
+         *     `createPage`); `null` removes a language's text (never the default language's). The rules
+         *     of `createPage` apply (422 keyed by the field, nothing saved); the rules and FAQ pages
+         *     keep their slugs (the app's /rules and /faq show them). A save that changes something
+         *     moves `version` on and writes one audit row with the changed fields before → after, in
+         *     the same transaction; a save that changes nothing writes none. The store shows the change
+         *     as `createPage` says.
+         */
+        patch: operations["updatePage"];
+        trace?: never;
+    };
     "/operator/products/{id}/commands": {
         parameters: {
             query?: never;
@@ -2955,6 +3055,99 @@ export interface components {
             lang_id?: components["schemas"]["LangId"];
             /** @description The display currency the app adds to every form it sends; not used here. */
             currency?: components["schemas"]["CurrencyCode"];
+        };
+        PageText: {
+            title: string;
+            /** @description HTML; saved sanitized. */
+            content: string;
+        };
+        /** @description Title and content by language code (`Language.code`). */
+        PageTexts: {
+            [key: string]: components["schemas"]["PageText"];
+        };
+        /** @description The footer lists pages by position, then by id. */
+        PagePosition: number;
+        /**
+         * @example {
+         *       "id": 1,
+         *       "slug": "rules",
+         *       "is_terms": false,
+         *       "is_privacy": false,
+         *       "is_cookie": false,
+         *       "position": 0,
+         *       "version": 2,
+         *       "texts": {
+         *         "en": {
+         *           "title": "Server Rules",
+         *           "content": "<p>Be respectful.</p>"
+         *         },
+         *         "de": {
+         *           "title": "Serverregeln",
+         *           "content": "<p>Sei respektvoll.</p>"
+         *         }
+         *       }
+         *     }
+         */
+        OperatorPage: {
+            id: number;
+            slug: components["schemas"]["Slug"];
+            /** @description The terms page the registration form links. */
+            is_terms: boolean;
+            /** @description The privacy page the registration form links. */
+            is_privacy: boolean;
+            /**
+             * @description The cookie banner's Learn more goes here: the first page whose title (in the default
+             *     language) contains "cookie" (docs/product.md §2). Not stored; a title decides it.
+             */
+            is_cookie: boolean;
+            position: number;
+            /** @description Send it back with an update. */
+            version: number;
+            texts: components["schemas"]["PageTexts"];
+        };
+        OperatorPageResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorPage"];
+        };
+        OperatorPageListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorPage"][];
+        };
+        PageCreateRequest: {
+            slug: components["schemas"]["Slug"];
+            /** @default false */
+            is_terms: boolean;
+            /** @default false */
+            is_privacy: boolean;
+            position?: components["schemas"]["PagePosition"];
+            texts: components["schemas"]["PageTexts"];
+            lang_id?: components["schemas"]["LangId"];
+        };
+        PageChangeRequest: {
+            version: number;
+            slug?: components["schemas"]["Slug"];
+            is_terms?: boolean;
+            is_privacy?: boolean;
+            position?: components["schemas"]["PagePosition"];
+            /** @description Title and content by language code; `null` removes a language's text. */
+            texts?: {
+                [key: string]: components["schemas"]["PageText"] | null;
+            };
+            lang_id?: components["schemas"]["LangId"];
+        };
+        PagePreviewRequest: {
+            content: string;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        PagePreviewResponse: {
+            /** @constant */
+            status: "OK";
+            payload: {
+                /** @description Sanitized HTML. */
+                content: string;
+            };
         };
         /**
          * @example {
@@ -5378,6 +5571,273 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOperatorPages: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorPageListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "slug": "refund-policy",
+                 *       "texts": {
+                 *         "en": {
+                 *           "title": "Refund Policy",
+                 *           "content": "<p>Refunds within 14 days.</p>"
+                 *         },
+                 *         "de": {
+                 *           "title": "Rückerstattung",
+                 *           "content": "<p>Rückerstattung binnen 14 Tagen.</p>"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PageCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "<p onclick=\"x()\">Hello</p><script>x()</script>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PagePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The sanitized content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "OK",
+                     *       "payload": {
+                     *         "content": "<p>Hello</p>"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PagePreviewResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperatorPage: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePage: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The store needs this page (terms, privacy, cookie, rules or FAQ); nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "The store needs this page (terms, privacy, cookies, rules or FAQ). It cannot be removed."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updatePage: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 3,
+                 *       "texts": {
+                 *         "de": {
+                 *           "title": "Serverregeln",
+                 *           "content": "<p>Sei respektvoll.</p>"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PageChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the page as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `version` is not the page's current one: somebody saved it in between. Nothing
+             *     changed; read it again and save again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "This page was changed meanwhile. Reload it and save again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -25,6 +25,8 @@ import { operatorCustomersMachine } from './operator/customers';
 import { operatorOrderMachine } from './operator/order';
 import { operatorOrdersMachine } from './operator/orders';
 import { operatorOverviewMachine } from './operator/overview';
+import { pageEditorMachine } from './operator/pageEditor';
+import { operatorPagesMachine } from './operator/pages';
 import { productEditorMachine } from './operator/productEditor';
 import { operatorProductsMachine } from './operator/products';
 import { refundMachine } from './operator/refund';
@@ -86,4 +88,6 @@ export const machines: Record<string, AnyStateMachine> = {
   productEditor: productEditorMachine,
   operatorCurrencies: operatorCurrenciesMachine,
   currencyEditor: currencyEditorMachine,
+  operatorPages: operatorPagesMachine,
+  pageEditor: pageEditorMachine,
 };

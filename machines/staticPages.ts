@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureKind } from '../domain/api-failure';
+import { titleNamesCookies } from '../domain/page-slugs';
 import type { StaticPage, StaticPageSummary } from './shapes';
 import { defineMessages, failureText, type Text } from './text';
 
@@ -37,7 +38,7 @@ export const findBySlug = (
 
 /** The cookie banner's Learn more target: the first page whose title mentions cookies. */
 export const cookiePage = (pages: readonly StaticPageSummary[]): StaticPageSummary | undefined =>
-  pages.find((page) => page.title.toLowerCase().includes('cookie'));
+  pages.find((page) => titleNamesCookies(page.title));
 
 export function pageTarget(slug: string): PageTarget {
   if (slug === 'rules') return { to: '/rules' };

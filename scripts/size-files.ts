@@ -105,6 +105,8 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/operator/audit': { arrival: [...OPERATOR, 'src/features/operator/AuditPage.tsx'] },
   '/operator/products': { arrival: [...OPERATOR, 'src/features/operator/ProductsPage.tsx'] },
   '/operator/products/{id}': { arrival: [...OPERATOR, 'src/features/operator/ProductPage.tsx'] },
+  '/operator/pages': { arrival: [...OPERATOR, 'src/features/operator/PagesPage.tsx'] },
+  '/operator/pages/{id}': { arrival: [...OPERATOR, 'src/features/operator/PageEditorPage.tsx'] },
 };
 
 type Chunk = {

@@ -125,6 +125,8 @@ export const staticPages = pgTable(
     isTerms: boolean('is_terms').notNull().default(false),
     isPrivacy: boolean('is_privacy').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** Moves on with every change; an operator's save names the one it read (409 when stale). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('static_pages_one_terms').on(t.isTerms).where(sql`${t.isTerms}`),

@@ -7,6 +7,7 @@ import { operatorCurrencyHandlers } from './currencies';
 import { gameHandlers } from './game';
 import { operatorHandlers } from './operator';
 import { orderHandlers } from './orders';
+import { operatorPageHandlers } from './pages';
 import { paymentHandlers } from './payments';
 import { operatorCatalogueHandlers } from './products';
 import { systemHandlers } from './system';
@@ -30,6 +31,7 @@ export const handlers: Handlers = routeHandlers({
   ...operatorHandlers,
   ...operatorCatalogueHandlers,
   ...operatorCurrencyHandlers,
+  ...operatorPageHandlers,
 } satisfies ContractHandlers);
 
 /** Operations of the contract that have no handler. */

@@ -160,6 +160,14 @@ const en = {
   'operator.forbidden': 'This needs an operator account.',
   'settings.invalid': 'This value is not valid for this setting.',
   'settings.changedMeanwhile': 'These settings were changed meanwhile. Reload them and save again.',
+  'page.changedMeanwhile': 'This page was changed meanwhile. Reload it and save again.',
+  'page.slugTaken': 'A page with this slug exists already.',
+  'page.slugReserved': 'This slug is an address of the store itself. Choose another one.',
+  'page.slugKept': 'The rules and FAQ pages keep their slug.',
+  'page.unknownLanguage': 'The store has no language with this code.',
+  'page.defaultTextRequired': 'The title and content in the default language are required.',
+  'page.defaultTextNotRemovable': 'The text in the default language cannot be removed.',
+  'page.needed': 'The store needs this page (terms, privacy, cookies, rules or FAQ). It cannot be removed.',
   'product.changedMeanwhile': 'This product was changed meanwhile. Reload it and save again.',
   'product.slugTaken': 'A product with this slug exists already.',
   'product.priceNotWhole': 'The price must be a whole number of cents.',
@@ -369,6 +377,16 @@ const de: Catalogue = {
   'settings.invalid': 'Dieser Wert ist für diese Einstellung nicht gültig.',
   'settings.changedMeanwhile':
     'Diese Einstellungen wurden inzwischen geändert. Laden Sie sie neu und speichern Sie erneut.',
+  'page.changedMeanwhile':
+    'Diese Seite wurde inzwischen geändert. Bitte neu laden und noch einmal speichern.',
+  'page.slugTaken': 'Es gibt schon eine Seite mit diesem Slug.',
+  'page.slugReserved': 'Dieser Slug ist eine Adresse des Shops selbst. Bitte einen anderen wählen.',
+  'page.slugKept': 'Die Regel- und FAQ-Seite behalten ihren Slug.',
+  'page.unknownLanguage': 'Der Shop hat keine Sprache mit diesem Code.',
+  'page.defaultTextRequired': 'Titel und Inhalt in der Standardsprache sind erforderlich.',
+  'page.defaultTextNotRemovable': 'Der Text in der Standardsprache kann nicht entfernt werden.',
+  'page.needed':
+    'Der Shop braucht diese Seite (AGB, Datenschutz, Cookies, Regeln oder FAQ). Sie kann nicht entfernt werden.',
   'product.changedMeanwhile':
     'Dieses Produkt wurde inzwischen geändert. Bitte neu laden und noch einmal speichern.',
   'product.slugTaken': 'Es gibt schon ein Produkt mit diesem Slug.',
@@ -577,6 +595,16 @@ const es: Catalogue = {
   'settings.invalid': 'Este valor no es válido para este ajuste.',
   'settings.changedMeanwhile':
     'Estos ajustes se han cambiado entretanto. Vuelve a cargarlos y guarda de nuevo.',
+  'page.changedMeanwhile':
+    'Esta página se ha modificado mientras tanto. Vuelve a cargarla y guarda de nuevo.',
+  'page.slugTaken': 'Ya existe una página con este slug.',
+  'page.slugReserved': 'Este slug es una dirección de la propia tienda. Elige otro.',
+  'page.slugKept': 'Las páginas de normas y de preguntas frecuentes conservan su slug.',
+  'page.unknownLanguage': 'La tienda no tiene ningún idioma con este código.',
+  'page.defaultTextRequired': 'El título y el contenido en el idioma predeterminado son obligatorios.',
+  'page.defaultTextNotRemovable': 'El texto en el idioma predeterminado no se puede eliminar.',
+  'page.needed':
+    'La tienda necesita esta página (términos, privacidad, cookies, normas o FAQ). No se puede eliminar.',
   'product.changedMeanwhile':
     'Este producto se ha modificado mientras tanto. Vuelve a cargarlo y guarda de nuevo.',
   'product.slugTaken': 'Ya existe un producto con este slug.',

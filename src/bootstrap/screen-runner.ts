@@ -70,6 +70,8 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   productEditor: 'operator',
   operatorCurrencies: 'operator',
   currencyEditor: 'operator',
+  operatorPages: 'operator',
+  pageEditor: 'operator',
 };
 
 /**

@@ -321,3 +321,50 @@ export const operatorCurrencyRoute = createRoute({
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/CurrencyPage'), 'CurrencyPage'),
 });
+
+export const operatorPagesRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'pages',
+  staticData: { name: 'OperatorPages', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({ screen: await context.screens.start('operatorPages', undefined) }),
+  ...screenLifecycle('operatorPages'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/PagesPage'), 'PagesPage'),
+});
+
+export const operatorNewPageRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'pages/new',
+  staticData: { name: 'OperatorNewPage', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({
+    screen: await context.screens.start('pageEditor', {
+      id: null,
+      languages: editorLanguagesOf(context.app.system),
+    }),
+  }),
+  ...screenLifecycle('pageEditor'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/PageEditorPage'), 'PageEditorPage'),
+});
+
+export const operatorPageRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'pages/$pageId',
+  staticData: { name: 'OperatorPage', access: 'protected', header: 'solid' },
+  params: {
+    parse: ({ pageId }) => ({ pageId: pathId(pageId) }),
+    stringify: ({ pageId }) => ({ pageId: String(pageId) }),
+  },
+  loader: async ({ context, params }) => {
+    if (params.pageId === 0) throw notFound();
+    return {
+      screen: await context.screens.start('pageEditor', {
+        id: params.pageId,
+        languages: editorLanguagesOf(context.app.system),
+      }),
+    };
+  },
+  ...screenLifecycle('pageEditor'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/PageEditorPage'), 'PageEditorPage'),
+});

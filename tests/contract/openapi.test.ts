@@ -97,8 +97,8 @@ describe('openapi.yaml', () => {
   it('accepts lang_id on every operation the storefront calls', () => {
     for (const op of operations) {
       if (op.operationId === 'paymentWebhook' || op.operationId === 'sandboxPaymentDecision') continue;
-      if (op.method === 'get' || op.method === 'patch') {
-        // A PATCH body holds only the fields it changes: its language comes in the query.
+      if (op.method === 'get' || op.method === 'patch' || op.method === 'delete') {
+        // A PATCH body holds only the fields it changes, a DELETE has none: the language comes in the query.
         expect(op.queryParameters, op.operationId).toContain('lang_id');
       } else {
         expect(op.bodyProperties, op.operationId).toContain('lang_id');
@@ -168,6 +168,12 @@ describe('openapi.yaml', () => {
         'getOperatorCurrency',
         'createCurrency',
         'updateCurrency',
+        'listOperatorPages',
+        'getOperatorPage',
+        'createPage',
+        'updatePage',
+        'deletePage',
+        'previewPage',
       ].sort(),
     );
   });
@@ -262,6 +268,14 @@ describe('openapi.yaml covers every call', () => {
     'POST /operator/currencies',
     'GET /operator/currencies/{code}',
     'PATCH /operator/currencies/{code}',
+    // The operator's static pages (ADR 0048): texts per language with a version, saved sanitized,
+    // and the preview by the same rule.
+    'GET /operator/pages',
+    'POST /operator/pages',
+    'POST /operator/pages/preview',
+    'GET /operator/pages/{id}',
+    'PATCH /operator/pages/{id}',
+    'DELETE /operator/pages/{id}',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {

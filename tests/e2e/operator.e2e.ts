@@ -5,7 +5,8 @@
 // shop shows, changes a currency's rate and hides it, and the store's currency list follows at
 // once; the overview's charts draw; the customer buys with the coins the operator gave, and
 // the operator finds the order, refunds half to coins and sees the refund and the adjustment in the
-// audit log; axe finds nothing serious on the console at 1280 and 375 px in English and German.
+// audit log; the operator edits the rules page in German and English (saved sanitized) and /rules
+// shows it; axe finds nothing serious on the console at 1280 and 375 px in English and German.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -402,6 +403,63 @@ describe('the operator console', () => {
     await openPage(page, '/shop?category=netherite');
     await seeText(page, 'Netherit-Rang');
     expect(await page.locator('img[src^="/api/product-images/"]').count()).toBeGreaterThan(0);
+  });
+
+  it('an operator edits the rules page in German and English; the store shows it at /rules, the audit log has it', async () => {
+    const { page } = j;
+    // Still in German.
+    await openPage(page, '/operator/pages');
+    await seeHeading(page, 'Inhalte');
+    const table = page.getByRole('table');
+    await table.getByRole('link', { name: 'Serverregeln' }).waitFor();
+    await audit(page, 'de-pages');
+    await table.getByRole('link', { name: 'Serverregeln' }).click();
+    await seeHeading(page, 'Serverregeln');
+    // The rules page keeps its address (/rules shows it).
+    await seeText(page, 'Der Shop zeigt diese Seite unter /rules; ihre Adresse bleibt.');
+    await page
+      .getByRole('textbox', { name: 'Inhalt als HTML (Deutsch)' })
+      .fill('<p>Neue Regel: Sei freundlich.</p><script>alert(1)</script><img src=x onerror="alert(2)">');
+    await page
+      .getByRole('textbox', { name: 'Inhalt als HTML (English)' })
+      .fill('<p>New rule: be kind.</p><p onclick="alert(3)">No griefing.</p>');
+    await page.getByRole('button', { name: 'Vorschau (Deutsch)' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Vorschau: Deutsch' }).waitFor();
+    const preview = page.locator('.operator-preview .prose');
+    await preview.getByText('Neue Regel: Sei freundlich.').waitFor();
+    expect(await preview.innerHTML()).toBe('<p>Neue Regel: Sei freundlich.</p>');
+    await audit(page, 'de-page');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await seeText(page, 'Die Seite wurde gespeichert.');
+    // Saved sanitized: the form shows what is stored now.
+    await page.getByRole('textbox', { name: 'Inhalt als HTML (Deutsch)' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Inhalt als HTML (Deutsch)' }).inputValue()).toBe(
+      '<p>Neue Regel: Sei freundlich.</p>',
+    );
+
+    await openPage(page, '/rules');
+    await seeText(page, 'Neue Regel: Sei freundlich.');
+    const select = page.getByRole('banner').getByRole('combobox', { name: /^(Language|Sprache|Idioma)$/ });
+    await select.selectOption({ label: 'English' });
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+    await seeText(page, 'New rule: be kind.');
+    expect(await page.locator('.prose').innerHTML()).toBe('<p>New rule: be kind.</p><p>No griefing.</p>');
+
+    await openPage(page, '/operator/pages');
+    await seeHeading(page, 'Content');
+    await page.getByRole('table').getByRole('link', { name: 'Server Rules' }).waitFor();
+    await audit(page, 'en-pages');
+    await page.getByRole('table').getByRole('link', { name: 'Server Rules' }).click();
+    await seeHeading(page, 'Server Rules');
+    await page.getByRole('button', { name: 'Preview (English)' }).click();
+    await page.locator('.operator-preview .prose').getByText('No griefing.').waitFor();
+    await audit(page, 'en-page');
+
+    await openPage(page, '/operator/audit');
+    await seeHeading(page, 'Audit log');
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'page.update' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(operator.email);
   });
 });
 

@@ -504,6 +504,12 @@ describe('the operator', () => {
       ['getOperatorCurrency', { params: { code: 'USD' } }],
       ['createCurrency', { body: { code: 'CHF', value: '0.93', symbol: 'CHF' } }],
       ['updateCurrency', { params: { code: 'USD' }, body: { version: 1, value: '2' } }],
+      ['listOperatorPages', {}],
+      ['getOperatorPage', { params: { id: 1 } }],
+      ['createPage', { body: { slug: 'nope', texts: { en: { title: 'x', content: '' } } } }],
+      ['updatePage', { params: { id: 1 }, body: { version: 1, slug: 'nope' } }],
+      ['deletePage', { params: { id: 1 } }],
+      ['previewPage', { body: { content: '<p>x</p>' } }],
     ];
     const operatorOperations = listOperations(loadContract())
       .filter(({ path }) => path.startsWith('/operator/'))

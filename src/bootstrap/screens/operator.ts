@@ -35,6 +35,12 @@ import {
 } from '../../../machines/operator/orders';
 import { OVERVIEW_DAYS, type Overview, operatorOverviewMachine } from '../../../machines/operator/overview';
 import {
+  type PagePreview,
+  type PageSaveRequest,
+  pageEditorMachine,
+} from '../../../machines/operator/pageEditor';
+import { type OperatorPage, operatorPagesMachine } from '../../../machines/operator/pages';
+import {
   type EditorLoad,
   type ImageRequest,
   productEditorMachine,
@@ -305,6 +311,46 @@ export const operatorScreens = {
                   }),
                 );
           return answer.payload;
+        }),
+      },
+    }),
+  /** GET /operator/pages. */
+  operatorPages: (api: ApiClient) =>
+    operatorPagesMachine.provide({
+      actors: {
+        fetchPages: fromPromise<OperatorPage[]>(
+          async ({ signal }) => (await call(api.GET('/operator/pages', { signal }))).payload,
+        ),
+      },
+    }),
+  /** GET /operator/pages/{id} (none for a new page); POST or PATCH /operator/pages; POST /operator/pages/preview. */
+  pageEditor: (api: ApiClient) =>
+    pageEditorMachine.provide({
+      actors: {
+        loadPage: fromPromise<OperatorPage | null, { id: number | null }>(async ({ input, signal }) =>
+          input.id === null
+            ? null
+            : (await call(api.GET('/operator/pages/{id}', { params: { path: { id: input.id } }, signal })))
+                .payload,
+        ),
+        savePage: fromPromise<OperatorPage, PageSaveRequest>(async ({ input, signal }) => {
+          const answer =
+            input.kind === 'create'
+              ? await call(api.POST('/operator/pages', { body: input.body, signal }))
+              : await call(
+                  api.PATCH('/operator/pages/{id}', {
+                    params: { path: { id: input.id } },
+                    body: input.body,
+                    signal,
+                  }),
+                );
+          return answer.payload;
+        }),
+        previewPage: fromPromise<PagePreview, PagePreview>(async ({ input, signal }) => {
+          const answer = await call(
+            api.POST('/operator/pages/preview', { body: { content: input.content }, signal }),
+          );
+          return { code: input.code, content: answer.payload.content };
         }),
       },
     }),

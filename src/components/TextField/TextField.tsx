@@ -6,6 +6,7 @@ import {
   Input,
   Label,
   Text,
+  TextArea,
   type ValidationResult,
 } from 'react-aria-components';
 import './TextField.css';
@@ -20,6 +21,8 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   errorMessage?: string | ((validation: ValidationResult) => string);
   placeholder?: string;
   className?: string;
+  /** A text area of this many rows instead of a one-line input (e.g. a page's HTML). */
+  rows?: number;
 }
 
 /**
@@ -32,12 +35,17 @@ export const TextField = memo(function TextField({
   errorMessage,
   placeholder,
   className,
+  rows,
   ...rest
 }: TextFieldProps) {
   return (
     <AriaTextField {...rest} className={['field', className].filter(Boolean).join(' ')}>
       <Label className="field__label">{label}</Label>
-      <Input className="field__input" placeholder={placeholder} />
+      {rows === undefined ? (
+        <Input className="field__input" placeholder={placeholder} />
+      ) : (
+        <TextArea className="field__input field__input--area" placeholder={placeholder} rows={rows} />
+      )}
       {description && (
         <Text slot="description" className="field__description">
           {description}

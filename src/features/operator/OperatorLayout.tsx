@@ -17,6 +17,7 @@ const messages = defineMessages({
   audit: { id: 'operator.nav.audit', defaultMessage: 'Audit log' },
   products: { id: 'operator.nav.products', defaultMessage: 'Catalogue' },
   currencies: { id: 'operator.nav.currencies', defaultMessage: 'Currencies' },
+  pages: { id: 'operator.nav.pages', defaultMessage: 'Content' },
   retry: { id: 'operator.access.retry', defaultMessage: 'Try again' },
   failedTitle: { id: 'operator.access.failedTitle', defaultMessage: 'Operator console' },
 });
@@ -29,6 +30,7 @@ const SECTIONS = [
   { to: '/operator/audit', label: messages.audit, exact: false },
   { to: '/operator/products', label: messages.products, exact: false },
   { to: '/operator/currencies', label: messages.currencies, exact: false },
+  { to: '/operator/pages', label: messages.pages, exact: false },
   { to: '/operator/settings', label: messages.settings, exact: false },
 ] as const;
 

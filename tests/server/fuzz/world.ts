@@ -76,6 +76,8 @@ const WATCHED_TABLES = [
   'game_servers',
   'product_commands',
   'currencies',
+  'static_pages',
+  'static_page_translations',
 ] as const;
 
 /**
