@@ -22,11 +22,17 @@ import { operatorCurrenciesMachine } from './operator/currencies';
 import { currencyEditorMachine } from './operator/currencyEditor';
 import { operatorCustomerMachine } from './operator/customer';
 import { operatorCustomersMachine } from './operator/customers';
+import {
+  gameServerAddMachine,
+  gameServerRenameMachine,
+  operatorGameServersMachine,
+} from './operator/gameServers';
 import { operatorOrderMachine } from './operator/order';
 import { operatorOrdersMachine } from './operator/orders';
 import { operatorOverviewMachine } from './operator/overview';
 import { pageEditorMachine } from './operator/pageEditor';
 import { operatorPagesMachine } from './operator/pages';
+import { productCommandsMachine } from './operator/productCommands';
 import { productEditorMachine } from './operator/productEditor';
 import { operatorProductsMachine } from './operator/products';
 import { refundMachine } from './operator/refund';
@@ -90,4 +96,8 @@ export const machines: Record<string, AnyStateMachine> = {
   currencyEditor: currencyEditorMachine,
   operatorPages: operatorPagesMachine,
   pageEditor: pageEditorMachine,
+  operatorGameServers: operatorGameServersMachine,
+  gameServerAdd: gameServerAddMachine,
+  gameServerRename: gameServerRenameMachine,
+  productCommands: productCommandsMachine,
 };

@@ -72,6 +72,10 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   currencyEditor: 'operator',
   operatorPages: 'operator',
   pageEditor: 'operator',
+  operatorGameServers: 'operator',
+  gameServerAdd: 'operator',
+  gameServerRename: 'operator',
+  productCommands: 'operator',
 };
 
 /**

@@ -260,14 +260,16 @@ export const operatorProductRoute = createRoute({
   },
   loader: async ({ context, params }) => {
     if (params.productId === 0) throw notFound();
-    return {
-      screen: await context.screens.start('productEditor', {
+    const [screen, commands] = await Promise.all([
+      context.screens.start('productEditor', {
         id: params.productId,
         languages: editorLanguagesOf(context.app.system),
       }),
-    };
+      context.screens.start('productCommands', { productId: params.productId }),
+    ]);
+    return { screen, commands };
   },
-  ...screenLifecycle('productEditor'),
+  ...screenLifecycle('productEditor', 'productCommands'),
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/ProductPage'), 'ProductPage'),
 });
@@ -367,4 +369,21 @@ export const operatorPageRoute = createRoute({
   ...screenLifecycle('pageEditor'),
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/PageEditorPage'), 'PageEditorPage'),
+});
+/** /operator/game-servers: the servers, adding one, renaming one, giving one a new secret. */
+export const operatorGameServersRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'game-servers',
+  staticData: { name: 'OperatorGameServers', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => {
+    const [screen, add, rename] = await Promise.all([
+      context.screens.start('operatorGameServers', undefined),
+      context.screens.start('gameServerAdd', undefined),
+      context.screens.start('gameServerRename', undefined),
+    ]);
+    return { screen, add, rename };
+  },
+  ...screenLifecycle('operatorGameServers', 'gameServerAdd', 'gameServerRename'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/GameServersPage'), 'GameServersPage'),
 });

@@ -29,6 +29,7 @@ const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
     'operator.customers.name',
     'operator.order.status',
     'operator.orders.status',
+    'operator.servers.name',
     'pages.faq.title',
     'shell.footer.copyright',
     'shell.nav.faq',

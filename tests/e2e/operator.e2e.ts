@@ -6,7 +6,9 @@
 // once; the overview's charts draw; the customer buys with the coins the operator gave, and
 // the operator finds the order, refunds half to coins and sees the refund and the adjustment in the
 // audit log; the operator edits the rules page in German and English (saved sanitized) and /rules
-// shows it; axe finds nothing serious on the console at 1280 and 375 px in English and German.
+// shows it; adds a game server and gives it a new secret, each shown once, and gives the new
+// product a delivery command on it; axe finds nothing serious on the console at 1280 and 375 px
+// in English and German.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -51,6 +53,7 @@ const WIDE = 1280;
 const j = journey('operator', WIDE);
 let customerPath = '';
 let orderPath = '';
+let productPath = '';
 
 async function setWidth(page: Page, width: number): Promise<void> {
   const own = page.viewportSize();
@@ -390,6 +393,7 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await seeText(page, 'Das Produkt wurde gespeichert.');
     await seeHeading(page, 'Netherit-Rang');
+    productPath = new URL(page.url()).pathname;
     await page
       .getByLabel('Bild hochladen')
       .setInputFiles({ name: 'rank.png', mimeType: 'image/png', buffer: PNG_1PX });
@@ -460,6 +464,55 @@ describe('the operator console', () => {
     const row = page.getByRole('table').getByRole('row').filter({ hasText: 'page.update' }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain(operator.email);
+  });
+  it('an operator adds a game server and sees its secret once, in German and English', async () => {
+    const { page } = j;
+    // Still in German (the tests before chose it).
+    await openPage(page, '/operator/game-servers');
+    await seeHeading(page, 'Spielserver');
+    // The demo network's servers.
+    await page.getByRole('cell', { name: 'survival', exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('creative');
+    await page.getByRole('button', { name: 'Spielserver hinzufügen' }).click();
+    const secret = page.getByRole('region', { name: 'Das Geheimnis von creative' });
+    await secret.getByText(/^gs_[A-Za-z0-9_-]{43}$/).waitFor();
+    await page.getByRole('cell', { name: 'creative', exact: true }).waitFor();
+    await audit(page, 'de-game-servers');
+    await secret.getByRole('button', { name: 'Ich habe es gespeichert' }).click();
+    await secret.waitFor({ state: 'detached' });
+
+    const select = page.getByRole('banner').getByRole('combobox', { name: /^(Language|Sprache|Idioma)$/ });
+    await select.selectOption({ label: 'English' });
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+    await openPage(page, '/operator/game-servers');
+    await seeHeading(page, 'Game servers');
+    await page.getByRole('button', { name: 'New secret for creative' }).click();
+    await page.getByRole('button', { name: 'Give it a new secret' }).waitFor();
+    await audit(page, 'en-game-servers-confirm');
+    await page.getByRole('button', { name: 'Give it a new secret' }).click();
+    await page
+      .getByRole('region', { name: 'The secret of creative' })
+      .getByText(/^gs_[A-Za-z0-9_-]{43}$/)
+      .waitFor();
+    // The shared Toasts' closed announcement (role=img, see the audit log step) is not this page's.
+    await page.locator('[role="log"] [role="img"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await audit(page, 'en-game-servers');
+
+    // The new product delivers on the new server.
+    await openPage(page, productPath);
+    const commands = page.getByRole('region', { name: 'Delivery commands' });
+    await commands.getByText('This product delivers nothing in game.').waitFor();
+    await commands.getByRole('button', { name: 'Add a command' }).click();
+    await commands.getByRole('combobox', { name: 'Game server' }).selectOption({ label: 'creative' });
+    await commands.getByRole('textbox', { name: 'Command' }).fill('lp user {player} parent add netherite');
+    await commands
+      .getByRole('combobox', { name: 'When' })
+      .selectOption({ label: 'When the player is on this server' });
+    await commands.getByRole('button', { name: 'Save commands' }).click();
+    await seeText(page, 'The delivery commands were saved.');
+    // The shared Toasts' closed announcement (role=img, see the audit log step) is not this page's.
+    await page.locator('[role="log"] [role="img"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await audit(page, 'en-product-commands');
   });
 });
 

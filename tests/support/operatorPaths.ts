@@ -9,8 +9,16 @@ import type { OperatorCurrency, operatorCurrenciesMachine } from '../../machines
 import type { currencyEditorMachine } from '../../machines/operator/currencyEditor';
 import type { CustomerDetail, operatorCustomerMachine } from '../../machines/operator/customer';
 import type { CustomerSummary, CustomersSearch } from '../../machines/operator/customers';
+import type {
+  GameServerEntry,
+  gameServerAddMachine,
+  gameServerRenameMachine,
+  operatorGameServersMachine,
+  SecretAnswer,
+} from '../../machines/operator/gameServers';
 import type { OrderDetail, operatorOrderMachine } from '../../machines/operator/order';
 import { NO_ORDERS_SEARCH, type OperatorOrder, type OrdersSearch } from '../../machines/operator/orders';
+import type { productCommandsMachine } from '../../machines/operator/productCommands';
 import type { EditorLanguage, productEditorMachine } from '../../machines/operator/productEditor';
 import type { OperatorProduct, operatorProductsMachine } from '../../machines/operator/products';
 import type { refundMachine } from '../../machines/operator/refund';
@@ -464,5 +472,126 @@ export const currencyEditorPlan: PlanOptions<typeof currencyEditorMachine> = {
     errors: Object.keys(snapshot.context.errors),
     formError: snapshot.context.formError !== null,
     conflict: snapshot.context.conflict,
+  }),
+};
+
+/** A game server as the operator API lists it. */
+export function gameServer(id: number, overrides: Partial<GameServerEntry> = {}): GameServerEntry {
+  return {
+    id,
+    name: id === 1 ? 'survival' : `server-${id}`,
+    created_at: '2026-03-14T09:26:53.000Z',
+    secret_rotated_at: '2026-03-14T09:26:53.000Z',
+    ...overrides,
+  };
+}
+
+export const SECRET = `gs_${'A'.repeat(43)}`;
+
+export function secretAnswer(id: number, name: string): SecretAnswer {
+  return { secret: { id, name, secret: SECRET }, servers: [gameServer(1), gameServer(id, { name })] };
+}
+
+/** A name another server has, regardless of case. */
+export const nameTaken = apiFailure('validation', 'A game server with this name exists already', {
+  status: 422,
+  serverMessage: 'A game server with this name exists already',
+  fieldErrors: { name: ['A game server with this name exists already'] },
+});
+
+export const gameServersPlan: PlanOptions<typeof operatorGameServersMachine> = {
+  events: [
+    ...callOutcomes('fetchGameServers', [serverError], [gameServer(1)]),
+    { type: 'RETRY' },
+    { type: 'ROTATE', id: 1 },
+    { type: 'ROTATE', id: 99 },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    ...callOutcomes('rotateSecret', [notFound], secretAnswer(1, 'survival')),
+    { type: 'ADDED', answer: secretAnswer(2, 'creative') },
+    { type: 'RENAMED', server: gameServer(1, { name: 'survival-eu' }) },
+    { type: 'COPY' },
+    { type: 'DISMISS' },
+    ...callOutcomes('writeClipboard', []),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    count: snapshot.context.servers.length,
+    names: snapshot.context.servers.map((server) => server.name).join(),
+    error: snapshot.context.error !== null,
+    secret: snapshot.context.secret?.name ?? null,
+    rotating: snapshot.context.rotating?.id ?? null,
+    rotateError: snapshot.context.rotateError !== null,
+  }),
+};
+
+export const gameServerAddPlan: PlanOptions<typeof gameServerAddMachine> = {
+  events: [
+    { type: 'CHANGE', field: 'name', value: 'creative' },
+    { type: 'CHANGE', field: 'name', value: '-bad' },
+    { type: 'SUBMIT' },
+    ...callOutcomes('createGameServer', [nameTaken, serverError], secretAnswer(2, 'creative')),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    values: snapshot.context.values,
+    errors: Object.keys(snapshot.context.errors),
+    formError: snapshot.context.formError !== null,
+  }),
+};
+
+export const gameServerRenamePlan: PlanOptions<typeof gameServerRenameMachine> = {
+  events: [
+    { type: 'EDIT', id: 1, name: 'survival' },
+    { type: 'EDIT', id: 2, name: 'creative' },
+    { type: 'CANCEL' },
+    { type: 'CHANGE', field: 'name', value: 'survival-eu' },
+    { type: 'CHANGE', field: 'name', value: '' },
+    { type: 'SUBMIT' },
+    ...callOutcomes('renameGameServer', [nameTaken, serverError], gameServer(1, { name: 'survival-eu' })),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    id: snapshot.context.id,
+    values: snapshot.context.values,
+    errors: Object.keys(snapshot.context.errors),
+    formError: snapshot.context.formError !== null,
+  }),
+};
+
+/** The API's refusal of an unknown placeholder in the second command sent. */
+export const unknownPlaceholder = apiFailure('validation', 'Unknown placeholder {rank}', {
+  status: 422,
+  serverMessage: 'Unknown placeholder {rank}',
+  fieldErrors: { 'commands.1.template': ['Unknown placeholder {rank}'] },
+});
+
+export const commandsPlan: PlanOptions<typeof productCommandsMachine> = {
+  input: { productId: 4 },
+  events: [
+    ...callOutcomes('loadCommands', [notFound, serverError], {
+      commands: [{ game_server_id: 1, template: 'lp user {player} parent add vip', condition: 'any' }],
+      servers: [gameServer(1)],
+    }),
+    { type: 'RETRY' },
+    { type: 'ADD' },
+    { type: 'CHANGE', key: 2, field: 'template', value: 'kit give {player} legend' },
+    { type: 'MOVE', key: 2, by: -1 },
+    { type: 'REMOVE', key: 1 },
+    { type: 'SAVE' },
+    ...callOutcomes(
+      'saveCommands',
+      [unknownPlaceholder, serverError],
+      [{ game_server_id: 1, template: 'kit give {player} legend', condition: 'any' }],
+    ),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    rows: Math.min(snapshot.context.rows.length, 3),
+    first: snapshot.context.rows[0]?.template === '',
+    last: snapshot.context.rows.at(-1)?.template === '',
+    errors: Object.keys(snapshot.context.errors),
+    formError: snapshot.context.formError !== null,
+    loadError: snapshot.context.loadError !== null,
   }),
 };

@@ -26,6 +26,14 @@ import {
   type CustomersQuery,
   operatorCustomersMachine,
 } from '../../../machines/operator/customers';
+import {
+  type GameServerEntry,
+  gameServerAddMachine,
+  gameServerRenameMachine,
+  operatorGameServersMachine,
+  type RenameRequest,
+  type SecretAnswer,
+} from '../../../machines/operator/gameServers';
 import { type OrderDetail, type OrderInput, operatorOrderMachine } from '../../../machines/operator/order';
 import {
   type OperatorOrder,
@@ -40,6 +48,13 @@ import {
   pageEditorMachine,
 } from '../../../machines/operator/pageEditor';
 import { type OperatorPage, operatorPagesMachine } from '../../../machines/operator/pages';
+import {
+  type CommandsInput,
+  type CommandsLoad,
+  type CommandsRequest,
+  type ProductCommand,
+  productCommandsMachine,
+} from '../../../machines/operator/productCommands';
 import {
   type EditorLoad,
   type ImageRequest,
@@ -354,7 +369,85 @@ export const operatorScreens = {
         }),
       },
     }),
+  /** GET /operator/game-servers; POST …/{id}/rotate-secret, then the servers again; the clipboard. */
+  operatorGameServers: (api: ApiClient) =>
+    operatorGameServersMachine.provide({
+      actors: {
+        fetchGameServers: fromPromise<GameServerEntry[]>(async ({ signal }) => gameServersOf(api, signal)),
+        rotateSecret: fromPromise<SecretAnswer, { id: number }>(async ({ input, signal }) => {
+          const answer = await call(
+            api.POST('/operator/game-servers/{id}/rotate-secret', {
+              params: { path: { id: input.id } },
+              body: {},
+              signal,
+            }),
+          );
+          return { secret: answer.payload, servers: await gameServersOf(api, signal) };
+        }),
+        writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
+          await navigator.clipboard.writeText(input.text);
+        }),
+      },
+    }),
+  /** POST /operator/game-servers, then the servers again. */
+  gameServerAdd: (api: ApiClient) =>
+    gameServerAddMachine.provide({
+      actors: {
+        createGameServer: fromPromise<SecretAnswer, { name: string }>(async ({ input, signal }) => {
+          const answer = await call(
+            api.POST('/operator/game-servers', { body: { name: input.name }, signal }),
+          );
+          return { secret: answer.payload, servers: await gameServersOf(api, signal) };
+        }),
+      },
+    }),
+  /** PUT /operator/game-servers/{id}. */
+  gameServerRename: (api: ApiClient) =>
+    gameServerRenameMachine.provide({
+      actors: {
+        renameGameServer: fromPromise<GameServerEntry, RenameRequest>(
+          async ({ input, signal }) =>
+            (
+              await call(
+                api.PUT('/operator/game-servers/{id}', {
+                  params: { path: { id: input.id } },
+                  body: { name: input.name },
+                  signal,
+                }),
+              )
+            ).payload,
+        ),
+      },
+    }),
+  /** GET /operator/products/{id}/commands with GET /operator/game-servers; PUT the whole list. */
+  productCommands: (api: ApiClient) =>
+    productCommandsMachine.provide({
+      actors: {
+        loadCommands: fromPromise<CommandsLoad, CommandsInput>(async ({ input, signal }) => {
+          const path = { id: input.productId };
+          const [commands, servers] = await Promise.all([
+            call(api.GET('/operator/products/{id}/commands', { params: { path }, signal })),
+            gameServersOf(api, signal),
+          ]);
+          return { commands: commands.payload.commands, servers };
+        }),
+        saveCommands: fromPromise<ProductCommand[], CommandsRequest>(async ({ input, signal }) => {
+          const answer = await call(
+            api.PUT('/operator/products/{id}/commands', {
+              params: { path: { id: input.productId } },
+              body: { commands: input.commands },
+              signal,
+            }),
+          );
+          return answer.payload.commands;
+        }),
+      },
+    }),
 };
+
+async function gameServersOf(api: ApiClient, signal: AbortSignal): Promise<GameServerEntry[]> {
+  return (await call(api.GET('/operator/game-servers', { signal }))).payload;
+}
 
 /** The settings of an answer and the version it names (its ETag). */
 async function withEtag(pending: Promise<ApiResult<{ payload: RawSettings }>>): Promise<StoredSettings> {

@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { defineMessages } from 'react-intl';
@@ -229,7 +229,8 @@ function Attention({ attention, say }: { attention: Overview['attention']; say: 
   const items = [
     { count: attention.failed_deliveries, message: m.failedDeliveries },
     { count: attention.uncertain_deliveries, message: m.uncertainDeliveries },
-    { count: attention.pending_payments, message: m.pendingPayments },
+    // Where the console can act on them: the orders waiting for their payment.
+    { count: attention.pending_payments, message: m.pendingPayments, orders: 'pending' as const },
     { count: attention.late_payments, message: m.latePayments },
   ].filter((item) => item.count > 0);
   return (
@@ -242,7 +243,15 @@ function Attention({ attention, say }: { attention: Overview['attention']; say: 
       ) : (
         <ul className="operator-overview__attention">
           {items.map((item) => (
-            <li key={item.message.id}>{say(item.message, { count: item.count })}</li>
+            <li key={item.message.id}>
+              {'orders' in item ? (
+                <Link to="/operator/orders" search={{ status: item.orders }}>
+                  {say(item.message, { count: item.count })}
+                </Link>
+              ) : (
+                say(item.message, { count: item.count })
+              )}
+            </li>
           ))}
         </ul>
       )}

@@ -15,6 +15,7 @@ import { AuthForm } from '../forms/AuthForm';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { OperatorPage } from './OperatorPage';
+import { ProductCommands } from './ProductCommands';
 import { ScreenStatus } from './parts';
 
 const messages = defineMessages({
@@ -77,9 +78,13 @@ export function ProductPage() {
   const imageInputId = useId();
   const imageHintId = useId();
   const imageErrorId = useId();
-  const { screen } = useLoaderData({ strict: false }) as {
+  const { screen, commands } = useLoaderData({ strict: false }) as {
     screen: import('xstate').ActorRefFrom<
       typeof import('../../../machines/operator/productEditor').productEditorMachine
+    >;
+    /** Only on an existing product's page. */
+    commands?: import('xstate').ActorRefFrom<
+      typeof import('../../../machines/operator/productCommands').productCommandsMachine
     >;
   };
   const form = useSelector(screen, (s) => (s.value as { form: string }).form);
@@ -238,6 +243,7 @@ export function ProductPage() {
               </>
             )}
           </section>
+          {commands !== undefined && <ProductCommands commands={commands} />}
         </div>
       )}
     </OperatorPage>

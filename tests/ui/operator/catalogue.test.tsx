@@ -19,6 +19,9 @@ function productApi(answers: { save?: () => Response; image?: () => Response } =
     access,
     categories,
     http.get(api('/operator/products/4'), () => ok(product)),
+    // The page's delivery commands (tests/ui/operator/productCommands.test.tsx).
+    http.get(api('/operator/products/4/commands'), () => ok({ product_id: 4, commands: [] })),
+    http.get(api('/operator/game-servers'), () => ok([])),
     http.patch(api('/operator/products/4'), async ({ request }) => {
       const body = (await request.json()) as { price: number };
       saves.push(body);

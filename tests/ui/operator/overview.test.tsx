@@ -97,6 +97,10 @@ describe('the overview (/operator)', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['2 failed deliveries', '1 payment pending']);
+    expect(within(attention).getByRole('link', { name: '1 payment pending' })).toHaveAttribute(
+      'href',
+      '/operator/orders?status=pending',
+    );
   });
 
   it('says when nothing happened yet, and when nothing needs a look', async () => {
