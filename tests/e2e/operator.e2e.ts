@@ -467,7 +467,9 @@ describe('the operator console', () => {
   });
   it('an operator adds a game server and sees its secret once, in German and English', async () => {
     const { page } = j;
-    // Still in German (the tests before chose it).
+    const language = page.getByRole('banner').getByRole('combobox', { name: /^(Language|Sprache|Idioma)$/ });
+    await language.selectOption({ label: 'Deutsch' });
+    await page.locator('html[lang="de"]').waitFor({ state: 'attached' });
     await openPage(page, '/operator/game-servers');
     await seeHeading(page, 'Spielserver');
     // The demo network's servers.
