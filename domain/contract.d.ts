@@ -570,7 +570,9 @@ export interface paths {
         put?: never;
         /**
          * Add a product to the cart
-         * @description Adds `count` to the product's line (creating it); a line holds at most 99.
+         * @description Adds `count` to the product's line (creating it); a line holds at most 99, and no more than
+         *     the product's purchase limit leaves the customer (`PurchaseLimit`): beyond either, a 422
+         *     at `count` whose message names the limit.
          */
         post: operations["addToCart"];
         delete?: never;
@@ -611,7 +613,8 @@ export interface paths {
         put?: never;
         /**
          * Set how many of a line's product the cart holds
-         * @description Replaces the count of one of the customer's own lines (1–99); 404 when there is no such line.
+         * @description Replaces the count of one of the customer's own lines (1–99, and within what the product's
+         *     purchase limit leaves the customer: else a 422 at `count`); 404 when there is no such line.
          */
         post: operations["setCartLineCount"];
         delete?: never;
@@ -655,6 +658,9 @@ export interface paths {
          *     `redirect_url` is `/success-payment`. `card` creates a `pending` order and answers the
          *     payment provider's page as `redirect_url`; the provider's webhook marks it paid. Needs a
          *     verified email (403 'Your email address is not verified.'). 409 when the cart is empty,
+         *     holds a product no longer for sale, or a line would take the customer past the product's
+         *     purchase limit (`PurchaseLimit`, counting their paid and pending orders; the message names
+         *     the product and the limit),
          *     422 with `code: insufficient_funds` when the coins do not cover the total (only then: every
          *     other 422 is another refusal, with its own message). `currency` is the display currency
          *     a card is charged in (the default currency when absent); one the store does not offer
@@ -2913,6 +2919,12 @@ export interface components {
         };
         /** @description The shop lists products by position, then by id. */
         ProductPosition: number;
+        /**
+         * @description The most units of this product one customer may buy, over all their paid and pending
+         *     orders and what their cart holds (`domain/cart.ts`); null: no limit. Cart and checkout
+         *     refuse more with a message that names the limit.
+         */
+        PurchaseLimit: number | null;
         /** @description A path on this origin (no scheme, host or `//`), e.g. `/images/products/rank-vip.svg`. */
         ProductImageUrl: string;
         /**
@@ -2929,6 +2941,7 @@ export interface components {
          *       "img_url": "/images/products/diamond-rank.svg",
          *       "active": true,
          *       "position": 3,
+         *       "purchase_limit": 1,
          *       "version": 2,
          *       "texts": {
          *         "en": {
@@ -2951,6 +2964,7 @@ export interface components {
             /** @description Shown in the shop; false hides it. */
             active: boolean;
             position: number;
+            purchase_limit: components["schemas"]["PurchaseLimit"];
             /** @description Send it back with an update. */
             version: number;
             texts: components["schemas"]["ProductTexts"];
@@ -2973,6 +2987,7 @@ export interface components {
             /** @default false */
             active: boolean;
             position?: components["schemas"]["ProductPosition"];
+            purchase_limit?: components["schemas"]["PurchaseLimit"];
             texts: components["schemas"]["ProductTexts"];
             lang_id?: components["schemas"]["LangId"];
         };
@@ -3040,6 +3055,7 @@ export interface components {
             img_url?: components["schemas"]["ProductImageUrl"];
             active?: boolean;
             position?: components["schemas"]["ProductPosition"];
+            purchase_limit?: components["schemas"]["PurchaseLimit"];
             /** @description Title and description by language code; `null` removes a language's text. */
             texts?: {
                 [key: string]: components["schemas"]["ProductText"] | null;

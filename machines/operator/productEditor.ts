@@ -1,5 +1,6 @@
 import { type AnyEventObject, assign, emit } from 'xstate';
 import { failureKind, isApiFailure } from '../../domain/api-failure';
+import { isPurchaseLimit, MAX_PURCHASE_LIMIT } from '../../domain/cart';
 import type { components } from '../../domain/contract';
 import { COIN_DECIMALS, priceProblem } from '../../domain/money';
 import { parseAmount, toDecimalString } from '../../domain/money-text';
@@ -36,6 +37,11 @@ export const editorMessages = defineMessages({
     id: 'operator.product.positionFormat',
     defaultMessage: 'Enter a whole number from 0 to 1,000,000, or leave it empty',
   },
+  purchaseLimitFormat: {
+    id: 'operator.product.purchaseLimitFormat',
+    defaultMessage: 'Enter a whole number from 1 to {max, number}, or leave it empty for no limit',
+    values: { max: MAX_PURCHASE_LIMIT },
+  },
   titleRequired: {
     id: 'operator.product.titleRequired',
     defaultMessage: 'The default language needs a title',
@@ -71,7 +77,7 @@ export interface EditorInput {
 
 /**
  * The form's values, all text as typed: `slug`, `category`, `price` (coins), `active` ('yes' or
- * 'no'), `position`, and per language `title:<code>` and `description:<code>`.
+ * 'no'), `position`, `purchase_limit` (empty: none), and per language `title:<code>` and `description:<code>`.
  */
 export type EditorValues = Record<string, string>;
 
@@ -128,6 +134,7 @@ export function valuesOf(
     price: product === null ? '' : toDecimalString(product.price, COIN_DECIMALS),
     active: product?.active ? 'yes' : 'no',
     position: product === null ? '' : String(product.position),
+    purchase_limit: product?.purchase_limit == null ? '' : String(product.purchase_limit),
   };
   for (const { code } of languages) {
     values[titleField(code)] = product?.texts[code]?.title ?? '';
@@ -137,6 +144,13 @@ export function valuesOf(
 }
 
 const priceOf = (values: EditorValues) => parseAmount(values.price ?? '', COIN_DECIMALS);
+
+/** The purchase limit typed: null when empty (no limit), undefined when it is not one. */
+function limitOf(values: EditorValues): number | null | undefined {
+  const text = (values.purchase_limit ?? '').trim();
+  if (text === '') return null;
+  return /^\d+$/.test(text) && isPurchaseLimit(Number(text)) ? Number(text) : undefined;
+}
 
 export function editorRules(context: EditorInput): Rule<EditorValues, string>[] {
   const isNew = context.id === null;
@@ -195,6 +209,11 @@ export function editorRules(context: EditorInput): Rule<EditorValues, string>[] 
         return text === '' || (POSITION.test(text) && Number(text) <= POSITION_MAX);
       },
     },
+    {
+      field: 'purchase_limit',
+      message: editorMessages.purchaseLimitFormat,
+      valid: (v) => limitOf(v) !== undefined,
+    },
   ];
 }
 
@@ -218,6 +237,7 @@ export function saveRequest(context: EditorContext): SaveRequest {
     price: priceOf(values) ?? 0,
     active: values.active === 'yes',
     ...(position === '' ? {} : { position: Number(position) }),
+    purchase_limit: limitOf(values) ?? null,
   };
   const texts = textsOf(context);
   if (context.product === null) {
@@ -241,6 +261,7 @@ const SERVER_FIELDS: Record<string, string> = {
   category: 'category',
   price: 'price',
   position: 'position',
+  purchase_limit: 'purchase_limit',
   active: 'active',
   texts: 'texts',
 };
@@ -266,7 +287,8 @@ export const productEditorMachine = formMachine({
     "'The product could not be loaded.' with RETRY. CHANGE edits the title and description of each language the",
     'store has, the category (one in use or a new one), the price in coins, shown or hidden, the sort position',
     "and, for a new product, its slug; SUBMIT checks the slug, the default language's title, a title for each",
-    'description, the category, the price (domain/money.ts priceProblem) and the position, then sends POST',
+    'description, the category, the price (domain/money.ts priceProblem), the position and the purchase limit',
+    '(domain/cart.ts isPurchaseLimit; empty for none), then sends POST',
     '/operator/products or PATCH /operator/products/{id} with its version. Success keeps the product as saved',
     "and toasts 'The product was saved.'; a new product then goes to its own page. A 409 (someone saved it",
     'meanwhile) keeps what was typed, says so, and RELOAD loads their version; other refusals show their field',

@@ -173,9 +173,12 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     /** Moves on with every operator save; an update naming an older one is refused (409). */
     version: integer('version').notNull().default(1),
+    /** Most units one customer may buy over all their paid and pending orders; null: no limit. */
+    purchaseLimit: integer('purchase_limit'),
   },
   (t) => [
     check('products_price_not_negative', sql`${t.priceMinor} >= 0`),
+    check('products_purchase_limit_positive', sql`${t.purchaseLimit} >= 1`),
     index('products_listing').on(t.active, t.category, t.position),
   ],
 );

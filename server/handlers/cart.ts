@@ -9,6 +9,7 @@ import {
   clearCart,
   LineLimitError,
   ProductUnavailableError,
+  PurchaseLimitError,
   readCartLines,
   removeCartLine,
   setCartLineCount,
@@ -25,6 +26,17 @@ export async function titleLanguageId(request: FastifyRequest): Promise<number> 
 async function cartResponse(request: FastifyRequest, userId: number): Promise<ReplyBody<'getCart'>> {
   const lines = await readCartLines(request.server.ctx.db, userId, await titleLanguageId(request));
   return { status: 'OK', cart: toCartItems(lines) };
+}
+
+/** A line over its limit as a 422 at `count`; any other error as it is. */
+function limitRefusal(request: FastifyRequest, error: unknown): unknown {
+  if (error instanceof LineLimitError) {
+    return fieldErrors({ count: [t(request.locale, 'cart.lineLimit', { max: error.max })] });
+  }
+  if (error instanceof PurchaseLimitError) {
+    return fieldErrors({ count: [t(request.locale, 'cart.purchaseLimit', { limit: error.limit })] });
+  }
+  return error;
 }
 
 export const cartHandlers = {
@@ -46,10 +58,7 @@ export const cartHandlers = {
       if (error instanceof ProductUnavailableError) {
         throw new HttpError(404, t(request.locale, 'cart.productUnavailable'));
       }
-      if (error instanceof LineLimitError) {
-        throw fieldErrors({ count: [t(request.locale, 'cart.lineLimit', { max: error.max })] });
-      }
-      throw error;
+      throw limitRefusal(request, error);
     }
   },
 
@@ -65,9 +74,13 @@ export const cartHandlers = {
   setCartLineCount: async (request) => {
     const { user } = requireAuth(request);
     const { id, count } = request.body as { id: number; count: number };
-    if (!(await setCartLineCount(request.server.ctx.db, user.id, id, count))) {
-      throw new HttpError(404, t(request.locale, 'cart.lineNotFound'));
+    let found: boolean;
+    try {
+      found = await setCartLineCount(request.server.ctx.db, user.id, id, count);
+    } catch (error) {
+      throw limitRefusal(request, error);
     }
+    if (!found) throw new HttpError(404, t(request.locale, 'cart.lineNotFound'));
     return cartResponse(request, user.id);
   },
 

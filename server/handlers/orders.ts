@@ -20,6 +20,7 @@ import {
   checkoutWithBalance,
   type IdempotentCheckout,
   PlayerRequiredError,
+  PurchaseLimitReachedError,
   type Replay,
   startCardCheckout,
 } from '../orders/checkout';
@@ -43,6 +44,12 @@ function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: stri
     return new HttpError(
       409,
       t(request.locale, error.reason === 'empty' ? 'checkout.emptyCart' : 'checkout.unavailable'),
+    );
+  }
+  if (error instanceof PurchaseLimitReachedError) {
+    return new HttpError(
+      409,
+      t(request.locale, 'checkout.purchaseLimit', { title: error.title, limit: error.limit }),
     );
   }
   if (error instanceof PlayerRequiredError) {

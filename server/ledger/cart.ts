@@ -13,6 +13,7 @@ export type CartItem = components['schemas']['CartItem'];
 /** A cart line with what checkout needs besides the contract's fields. */
 export interface CartLine extends CartItem {
   active: boolean;
+  purchase_limit: number | null;
 }
 
 export class ProductUnavailableError extends Error {
@@ -29,6 +30,47 @@ export class LineLimitError extends Error {
   }
 }
 
+/** More of a product than its purchase limit leaves this customer (domain/cart.ts). */
+export class PurchaseLimitError extends Error {
+  constructor(
+    readonly productId: number,
+    readonly limit: number,
+  ) {
+    super(`Product ${productId} is limited to ${limit} per customer`);
+    this.name = 'PurchaseLimitError';
+  }
+}
+
+/**
+ * How many units of the product `p` the customer `$1` has in paid and pending orders: what its
+ * purchase limit counts besides the cart.
+ */
+export const BOUGHT = `(select coalesce(sum(ol.count), 0)::int from order_lines ol
+    join orders o on o.id = ol.order_id
+    where o.user_id = $1::int and ol.product_id = p.id and o.status in ('paid', 'pending'))`;
+
+const boughtOf = defineStatement<{ id: number; bought: number }>(
+  'bf_cart_bought',
+  `select p.id, ${BOUGHT} as bought from products p where p.id = any(string_to_array($2::text, ',')::int[])`,
+);
+
+/** How many units of each of `productIds` the customer has in paid and pending orders. */
+export async function boughtUnits(
+  db: Database,
+  userId: number,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await runStatement(db, boughtOf, [userId, productIds.join(',')]);
+  return new Map(rows.map((row) => [row.id, row.bought]));
+}
+
+/**
+ * The most units of product `p` customer `$1` may hold in one cart line: `MAX_LINE_COUNT`, or less
+ * what its purchase limit leaves (its orders are counted only for a product that has one).
+ */
+const LINE_CAP = (max: string) =>
+  `case when p.purchase_limit is null then ${max} else least(${max}, p.purchase_limit - ${BOUGHT}) end`;
+
 /** Ids are PostgreSQL `integer`s: a larger number names nothing (and must not reach a query). */
 const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
 
@@ -41,7 +83,7 @@ const CART_JSON = `coalesce(json_agg(json_build_object(
     'id', l.id, 'item_id', l.product_id, 'count', l.count,
     'item', json_build_object('title', coalesce(t.title, p.title), 'price', p.price_minor, 'img_url', p.img_url,
       'in_game', exists (select 1 from product_commands pc where pc.product_id = p.id)),
-    'active', p.active) order by l.id), '[]')::text`;
+    'active', p.active, 'purchase_limit', p.purchase_limit) order by l.id), '[]')::text`;
 
 const LINE_JOINS = `join products p on p.id = l.product_id
   left join product_translations t on t.product_id = p.id and t.language_id = $2::int`;
@@ -62,17 +104,24 @@ const cartOf = defineStatement<{ cart: string }>(
  * it plus the other lines as they were. It adds nothing when the customer has no cart yet
  * (`has_cart` false): see `addToCart`.
  */
-const addAndRead = defineStatement<{ for_sale: boolean; has_cart: boolean; added: boolean; cart: string }>(
+const addAndRead = defineStatement<{
+  for_sale: boolean;
+  has_cart: boolean;
+  added: boolean;
+  purchase_limit: number | null;
+  cart: string;
+}>(
   'bf_cart_add',
   `with product as (
-     select id from products where id = $3::int and active
+     select p.id, p.purchase_limit, ${LINE_CAP('$5::int')} as cap
+     from products p where p.id = $3::int and p.active
    ), cart as (
      select id from carts where user_id = $1::int
    ), line as (
      insert into cart_lines (cart_id, product_id, count)
-     select cart.id, product.id, $4::int from product, cart
+     select cart.id, product.id, $4::int from product, cart where $4::int <= product.cap
      on conflict (cart_id, product_id) do update set count = cart_lines.count + excluded.count
-     where cart_lines.count + excluded.count <= $5::int
+     where cart_lines.count + excluded.count <= (select cap from product)
      returning id, product_id, count
    ), lines as (
      select id, product_id, count from line
@@ -82,7 +131,7 @@ const addAndRead = defineStatement<{ for_sale: boolean; has_cart: boolean; added
      where not exists (select 1 from line where line.id = cl.id)
    )
    select exists (select 1 from product) as for_sale, exists (select 1 from cart) as has_cart,
-          exists (select 1 from line) as added,
+          exists (select 1 from line) as added, (select purchase_limit from product) as purchase_limit,
           (select ${CART_JSON} from lines l ${LINE_JOINS}) as cart`,
 );
 
@@ -98,14 +147,15 @@ export async function readCartLines(db: Database, userId: number, languageId: nu
 }
 
 export function toCartItems(lines: readonly CartLine[]): CartItem[] {
-  return lines.map(({ active: _active, ...item }) => item);
+  return lines.map(({ active: _active, purchase_limit: _limit, ...item }) => item);
 }
 
 /**
  * Adds `count` of a product to its line in one statement (one round trip, and no window in which
  * concurrent adds could push a line past `MAX_LINE_COUNT`): the product must be for sale, and the
- * line grows only while it stays within the limit. Answers the cart after the change, titles in
- * `languageId`. Throws `ProductUnavailableError` or `LineLimitError` and changes nothing.
+ * line grows only while it stays within the limit and what the product's purchase limit leaves the
+ * customer. Answers the cart after the change, titles in `languageId`. Throws
+ * `ProductUnavailableError`, `PurchaseLimitError` or `LineLimitError` and changes nothing.
  *
  * The first add creates the cart in a statement of its own and then adds. One statement that
  * creates the cart `on conflict do nothing` and reads it back cannot see a cart another request
@@ -128,7 +178,7 @@ export async function addToCart(
     [row] = await runStatement(db, addAndRead, parameters);
   }
   if (!row?.for_sale) throw new ProductUnavailableError(productId);
-  if (!row.added) throw new LineLimitError(MAX_LINE_COUNT);
+  if (!row.added) throw limitError(productId, row.purchase_limit);
   return JSON.parse(row.cart) as CartLine[];
 }
 
@@ -147,9 +197,36 @@ export async function removeCartLine(db: Database, userId: number, lineId: numbe
   return removed.length > 0;
 }
 
+/** A refused line is over the purchase limit when the product has one, else over `MAX_LINE_COUNT`. */
+const limitError = (productId: number, purchaseLimit: number | null) =>
+  purchaseLimit === null
+    ? new LineLimitError(MAX_LINE_COUNT)
+    : new PurchaseLimitError(productId, purchaseLimit);
+
+const setCount = defineStatement<{
+  found: boolean;
+  set: boolean;
+  product_id: number | null;
+  purchase_limit: number | null;
+}>(
+  'bf_cart_set_count',
+  `with line as (
+     select l.id, p.id as product_id, p.purchase_limit, ${LINE_CAP(`${MAX_LINE_COUNT}`)} as cap
+     from cart_lines l join carts c on c.id = l.cart_id join products p on p.id = l.product_id
+     where l.id = $2::int and c.user_id = $1::int
+   ), changed as (
+     update cart_lines set count = $3::int
+     where id = (select id from line) and $3::int <= (select cap from line)
+     returning id
+   )
+   select exists (select 1 from line) as found, exists (select 1 from changed) as set,
+          (select product_id from line) as product_id, (select purchase_limit from line) as purchase_limit`,
+);
+
 /**
- * Sets the count of one of the customer's own lines (1 to `MAX_LINE_COUNT`, the contract's range);
- * false when they have no such line.
+ * Sets the count of one of the customer's own lines (1 to `MAX_LINE_COUNT`, the contract's range,
+ * and within what the product's purchase limit leaves the customer); false when they have no such
+ * line. Throws `PurchaseLimitError` or `LineLimitError` and changes nothing.
  */
 export async function setCartLineCount(
   db: Database,
@@ -159,17 +236,10 @@ export async function setCartLineCount(
 ): Promise<boolean> {
   if (!isRowId(lineId)) return false;
   if (!isLineCount(count)) throw new LineLimitError(MAX_LINE_COUNT);
-  const changed = await db
-    .update(cartLines)
-    .set({ count })
-    .where(
-      and(
-        eq(cartLines.id, lineId),
-        eq(cartLines.cartId, sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`),
-      ),
-    )
-    .returning({ id: cartLines.id });
-  return changed.length > 0;
+  const [row] = await runStatement(db, setCount, [userId, lineId, count]);
+  if (!row?.found) return false;
+  if (!row.set) throw limitError(row.product_id as number, row.purchase_limit);
+  return true;
 }
 
 const clearLines = defineStatement(

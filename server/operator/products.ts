@@ -101,6 +101,7 @@ async function productsWithTexts(db: Database, ids: readonly number[] | 'all'): 
       img_url: row.imgUrl,
       active: row.active,
       position: row.position,
+      purchase_limit: row.purchaseLimit,
       version: row.version,
       texts,
     };
@@ -187,6 +188,7 @@ export async function createProduct(
         category: input.category,
         position: input.position ?? (last?.position ?? -1) + 1,
         active: input.active ?? false,
+        purchaseLimit: input.purchase_limit ?? null,
       })
       .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id });
@@ -210,6 +212,7 @@ const FIELDS = {
   img_url: 'imgUrl',
   active: 'active',
   position: 'position',
+  purchase_limit: 'purchaseLimit',
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { defineStatement, runStatement, transaction } from '../db/statement';
 import { needsPlayer, queueDeliveries } from '../delivery/queue';
-import { type CartLine, clearCart, readCartLines } from '../ledger/cart';
+import { boughtUnits, type CartLine, clearCart, readCartLines } from '../ledger/cart';
 import {
   type IdempotencyClaim,
   type KeyState,
@@ -28,6 +28,17 @@ export class CheckoutError extends Error {
   }
 }
 
+/** A line would take the customer past the product's purchase limit (domain/cart.ts). */
+export class PurchaseLimitReachedError extends Error {
+  constructor(
+    readonly title: string,
+    readonly limit: number,
+  ) {
+    super(`${title} is limited to ${limit} per customer`);
+    this.name = 'PurchaseLimitReachedError';
+  }
+}
+
 interface LockedCart {
   balanceMinor: number;
   lines: CartLine[];
@@ -49,8 +60,29 @@ async function lockCustomer(
 }
 
 /**
+ * Refuses a cart whose lines, with the customer's paid and pending orders, go past a product's
+ * purchase limit. Checkout holds the customer's row, so no other order of theirs can start
+ * between this count and the order.
+ */
+async function refuseOverLimit(tx: Database, userId: number, lines: readonly CartLine[]): Promise<void> {
+  const limited = lines.filter((line) => line.purchase_limit !== null);
+  if (limited.length === 0) return;
+  const bought = await boughtUnits(
+    tx,
+    userId,
+    limited.map((line) => line.item_id),
+  );
+  for (const line of limited) {
+    const limit = line.purchase_limit as number;
+    if ((bought.get(line.item_id) ?? 0) + line.count > limit) {
+      throw new PurchaseLimitReachedError(line.item.title, limit);
+    }
+  }
+}
+
+/**
  * The customer's cart as an order takes it (read while `lockCustomer` holds the customer's row):
- * refused when it is empty or a product is no longer for sale.
+ * refused when it is empty, a product is no longer for sale, or a line goes past a purchase limit.
  */
 async function readOrderableCart(
   tx: Database,
@@ -61,6 +93,7 @@ async function readOrderableCart(
   const lines = await readCartLines(tx, userId, languageId);
   if (lines.length === 0) throw new CheckoutError('empty');
   if (lines.some((line) => !line.active)) throw new CheckoutError('unavailable');
+  await refuseOverLimit(tx, userId, lines);
   const totalMinor = lines.reduce((sum, line) => sum + line.item.price * line.count, 0);
   if (!Number.isSafeInteger(totalMinor)) throw new RangeError(`Order total out of range: ${totalMinor}`);
   return { balanceMinor, lines, totalMinor };

@@ -6,7 +6,15 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, productImages, products } from '../../server/db/schema';
 import { createTestApi, errorsOf, messageOf } from './support/api';
-import { createCustomer, createOperator, languageId, moneySuite, type TestCustomer } from './support/money';
+import {
+  cachedBalance,
+  createCustomer,
+  createOperator,
+  languageId,
+  moneySnapshot,
+  moneySuite,
+  type TestCustomer,
+} from './support/money';
 
 const suite = moneySuite();
 const db = () => suite.api.database.db;
@@ -23,6 +31,7 @@ interface OperatorProduct {
   img_url: string;
   active: boolean;
   position: number;
+  purchase_limit: number | null;
   version: number;
   texts: Record<string, Text>;
 }
@@ -425,6 +434,116 @@ describe('the operator catalogue', () => {
     const refused = await update(customer, product.id, { version: 1, price: 1 });
     expect(refused.status).toBe(403);
     expect((await storedRow(product.id))?.priceMinor).toBe(1_500);
+  });
+});
+
+describe('purchase limits', () => {
+  const add = (customer: TestCustomer, id: number, count: number) =>
+    suite.api.call('addToCart', { token: customer.token, body: { id, count } });
+  const cartOf = async (customer: TestCustomer) =>
+    (
+      (await suite.api.call('getCart', { token: customer.token })).body as {
+        cart: Array<{ id: number; item_id: number; count: number }>;
+      }
+    ).cart;
+  const payWithCoins = (customer: TestCustomer) =>
+    suite.api.call('checkout', { token: customer.token, body: { payment_method: 'balance' } });
+  const ONE_EACH = 'Each customer can buy at most 1 of this item, counting earlier orders.';
+
+  it('an operator sets, changes and removes a limit; each change is audited; out of range is a 422', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, { purchase_limit: 1 });
+    expect(product.purchase_limit).toBe(1);
+    const raised = await update(op, product.id, { version: product.version, purchase_limit: 3 });
+    expect(payloadOf(raised.body).purchase_limit).toBe(3);
+    const removed = await update(op, product.id, { version: product.version + 1, purchase_limit: null });
+    expect(payloadOf(removed.body).purchase_limit).toBeNull();
+    expect((await storedRow(product.id))?.purchaseLimit).toBeNull();
+    const changes = (await auditsOf(product.id)).slice(1).map((row) => [row.before, row.after]);
+    expect(changes).toEqual([
+      [
+        { purchase_limit: 1, version: 1 },
+        { purchase_limit: 3, version: 2 },
+      ],
+      [
+        { purchase_limit: 3, version: 2 },
+        { purchase_limit: null, version: 3 },
+      ],
+    ]);
+    for (const purchase_limit of [0, -1, 1.5, 1_000_001]) {
+      const refused = await update(op, product.id, { version: 3, purchase_limit });
+      expect(refused.status, String(purchase_limit)).toBe(422);
+      expect(Object.keys(errorsOf(refused.body)), String(purchase_limit)).toEqual(['purchase_limit']);
+    }
+    expect((await storedRow(product.id))?.version).toBe(3);
+  });
+
+  it('the cart takes no more than the limit, counting paid orders; set-count is held to it too', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, { purchase_limit: 2, price: 100 });
+    const customer = await createCustomer(db(), { balanceMinor: 10_000 });
+    expect((await add(customer, product.id, 3)).status).toBe(422);
+    expect((await add(customer, product.id, 1)).status).toBe(200);
+    const [line] = await cartOf(customer);
+    const over = await suite.api.call('setCartLineCount', {
+      token: customer.token,
+      body: { id: line?.id as number, count: 3 },
+    });
+    expect([over.status, errorsOf(over.body).count]).toEqual([
+      422,
+      ['Each customer can buy at most 2 of this item, counting earlier orders.'],
+    ]);
+    expect((await payWithCoins(customer)).status).toBe(200);
+    // One bought: one more fits, a second does not.
+    const second = await add(customer, product.id, 2);
+    expect([second.status, errorsOf(second.body).count]).toEqual([
+      422,
+      ['Each customer can buy at most 2 of this item, counting earlier orders.'],
+    ]);
+    expect((await add(customer, product.id, 1)).status).toBe(200);
+    expect((await cartOf(customer)).map((each) => each.count)).toEqual([1]);
+    // Another customer's orders count for them only.
+    const other = await createCustomer(db());
+    expect((await add(other, product.id, 2)).status).toBe(200);
+    // In German too.
+    const german = await suite.api.call('addToCart', {
+      token: other.token,
+      body: { id: product.id, count: 1, lang_id: await languageId(suite.api, 'de') },
+    });
+    expect(errorsOf(german.body).count).toEqual([
+      'Jeder Kunde kann von diesem Artikel höchstens 2 kaufen, frühere Bestellungen mitgezählt.',
+    ]);
+  });
+
+  it('checkout refuses a cart past a limit lowered meanwhile (409), and changes nothing', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, { purchase_limit: 5, price: 100 });
+    const customer = await createCustomer(db(), { balanceMinor: 10_000 });
+    expect((await add(customer, product.id, 2)).status).toBe(200);
+    await update(op, product.id, { version: product.version, purchase_limit: 1 });
+    const before = await moneySnapshot(db());
+    const refused = await payWithCoins(customer);
+    expect([refused.status, messageOf(refused.body)]).toEqual([
+      409,
+      'Each customer can buy at most 1 of “Test Pickaxe”, counting earlier orders. Please lower it in your cart.',
+    ]);
+    expect(await moneySnapshot(db())).toEqual(before);
+    expect(await cachedBalance(db(), customer.id)).toBe(10_000);
+    expect((await cartOf(customer)).map((each) => each.count)).toEqual([2]);
+  });
+
+  it('a pending card order counts toward the limit', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, { purchase_limit: 1, price: 100 });
+    const customer = await createCustomer(db());
+    expect((await add(customer, product.id, 1)).status).toBe(200);
+    const card = await suite.api.call('checkout', {
+      token: customer.token,
+      body: { payment_method: 'card' },
+    });
+    expect(card.status).toBe(200);
+    const again = await add(customer, product.id, 1);
+    expect([again.status, errorsOf(again.body).count]).toEqual([422, [ONE_EACH]]);
   });
 });
 

@@ -320,6 +320,7 @@ export function operatorProduct(id: number, overrides: Partial<OperatorProduct> 
     img_url: '/images/products/placeholder.svg',
     active: true,
     position: id,
+    purchase_limit: null,
     version: 1,
     texts: {
       en: { title: `Rank ${id}`, description: 'A rank.' },

@@ -52,6 +52,11 @@ const messages = defineMessages({
     id: 'operator.product.positionHint',
     defaultMessage: 'Lower comes first; empty puts a new product last',
   },
+  purchaseLimit: { id: 'operator.product.purchaseLimit', defaultMessage: 'Limit per customer' },
+  purchaseLimitHint: {
+    id: 'operator.product.purchaseLimitHint',
+    defaultMessage: 'The most one customer may buy, earlier orders counted; empty for no limit',
+  },
   submit: { id: 'operator.product.submit', defaultMessage: 'Save' },
   pending: { id: 'operator.product.pending', defaultMessage: 'Saving…' },
   image: { id: 'operator.product.image', defaultMessage: 'Image' },
@@ -196,6 +201,13 @@ export function ProductPage() {
               inputMode="numeric"
               autoComplete="off"
               {...view.field('position')}
+            />
+            <TextField
+              label={say(messages.purchaseLimit)}
+              description={say(messages.purchaseLimitHint)}
+              inputMode="numeric"
+              autoComplete="off"
+              {...view.field('purchase_limit')}
             />
           </AuthForm>
           <section className="operator-section" aria-labelledby={`${imageInputId}-title`}>

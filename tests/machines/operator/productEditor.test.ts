@@ -30,6 +30,7 @@ describe('productEditor', () => {
       price: '24.99',
       active: 'yes',
       position: '4',
+      purchase_limit: '',
       'title:en': 'Rank 4',
       'description:en': 'A rank.',
       'title:de': 'Rang 4',
@@ -52,6 +53,9 @@ describe('productEditor', () => {
     ['price', '12.345', 'price', editorMessages.priceFormat],
     ['price', '10000000000.01', 'price', editorMessages.priceTooLarge],
     ['position', '-1', 'position', editorMessages.positionFormat],
+    ['purchase_limit', '0', 'purchase_limit', editorMessages.purchaseLimitFormat],
+    ['purchase_limit', '1.5', 'purchase_limit', editorMessages.purchaseLimitFormat],
+    ['purchase_limit', '1000001', 'purchase_limit', editorMessages.purchaseLimitFormat],
   ])('a new product with %s %j: the rule at its field', (field, value, at, message) => {
     const good = [
       change('slug', 'netherite-rank'),
@@ -95,6 +99,7 @@ describe('productEditor', () => {
         category: 'ranks',
         price: 3499,
         active: true,
+        purchase_limit: null,
         texts: { en: { title: 'Netherite Rank', description: '' } },
       },
     });
@@ -111,9 +116,21 @@ describe('productEditor', () => {
         category: 'ranks',
         price: 2499,
         active: true,
+        purchase_limit: null,
         texts: { en: { title: 'Rank 4', description: 'A rank.' }, de: null },
       },
     });
+    // A limit is shown as stored and sent as typed; emptied, it is removed (null).
+    const limited = doneEvent('loadProduct', {
+      product: operatorProduct(4, { purchase_limit: 2 }),
+      categories: ['ranks'],
+    });
+    const raised = run(productEditorMachine, existing, [limited, change('purchase_limit', ' 3 ')]).snapshot;
+    expect(saveRequest(raised.context).body).toMatchObject({ purchase_limit: 3 });
+    const shown = run(productEditorMachine, existing, [limited]).snapshot;
+    expect(shown.context.values.purchase_limit).toBe('2');
+    const emptied = run(productEditorMachine, existing, [limited, change('purchase_limit', '')]).snapshot;
+    expect(saveRequest(emptied.context).body).toMatchObject({ purchase_limit: null });
   });
 
   it('a 409 keeps what was typed and offers RELOAD, which loads their version', () => {

@@ -97,9 +97,12 @@ describe('a product (/operator/products/{id})', () => {
     expect(price).toHaveValue('24.99');
     await view.user.clear(price);
     await view.user.type(price, '30');
+    const limit = screen.getByRole('textbox', { name: 'Limit per customer' });
+    expect(limit).toHaveValue('');
+    await view.user.type(limit, '1');
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The product was saved.')).toBeInTheDocument();
-    expect(calls.saves).toEqual([expect.objectContaining({ version: 1, price: 3000 })]);
+    expect(calls.saves).toEqual([expect.objectContaining({ version: 1, price: 3000, purchase_limit: 1 })]);
   });
 
   it('checks the price before sending, and shows a refusal of the API at its field', async () => {
