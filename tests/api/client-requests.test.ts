@@ -54,7 +54,7 @@ function only(seen: Request[]): Request {
   return request;
 }
 
-/** A client for operations the contract does not have yet (PATCH, form-data uploads). */
+/** A client for operations the contract does not have (a PATCH, a DELETE, form-data uploads). */
 interface UploadPaths {
   '/avatar': {
     patch: {
@@ -63,6 +63,9 @@ interface UploadPaths {
     };
     post: {
       requestBody: { content: { 'multipart/form-data': FormData } };
+      responses: { 200: { content: { 'application/json': { status: string } } } };
+    };
+    delete: {
       responses: { 200: { content: { 'application/json': { status: string } } } };
     };
   };
@@ -139,11 +142,18 @@ describe('lang_id and currency', () => {
     expect(await only(seen).json()).toEqual({ ...profile, country: 826, city: 'London', lang_id: 2 });
   });
 
-  it('merges lang_id into a PATCH JSON body and keeps its fields', async () => {
+  it('puts lang_id in the query of a PATCH and a DELETE, and leaves their bodies as they are', async () => {
     const seen = capture();
     const api = client<UploadPaths>();
     await call(api.PATCH('/avatar', { body: { title: 'Creeper' } }));
-    expect(await only(seen).json()).toEqual({ title: 'Creeper', lang_id: 2 });
+    const patch = only(seen);
+    expect(new URL(patch.url).searchParams.get('lang_id')).toBe('2');
+    expect(await patch.json()).toEqual({ title: 'Creeper' });
+    seen.length = 0;
+    await call(api.DELETE('/avatar'));
+    const removal = only(seen);
+    expect(new URL(removal.url).searchParams.get('lang_id')).toBe('2');
+    expect(await removal.text()).toBe('');
   });
 
   it('sends {lang_id} as JSON for a POST without a body', async () => {

@@ -403,6 +403,13 @@ describe('the operator console', () => {
     await openPage(page, new URL(page.url()).pathname);
     await page.locator('img.operator-image[src^="/api/product-images/"]').waitFor();
     await audit(page, 'de-product');
+    // A change of a saved product is a PATCH with its version (the app's language in the query).
+    await page
+      .getByRole('textbox', { name: 'Beschreibung (Deutsch)' })
+      .fill('Der Rang über Diamant, für immer.');
+    // Exact: the delivery commands below have a 'Befehle speichern' of their own.
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await seeText(page, 'Das Produkt wurde gespeichert.');
 
     await openPage(page, '/shop?category=netherite');
     await seeText(page, 'Netherit-Rang');

@@ -8,11 +8,15 @@ export interface OutgoingOptions {
   timeoutFor: (method: string, schemaPath: string) => number;
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/**
+ * Methods whose body carries lang_id. A PATCH body holds only the fields it changes and a DELETE
+ * has none: theirs goes in the query, as a GET's (openapi.yaml's convention, tests/contract).
+ */
+const BODY_METHODS = new Set(['POST', 'PUT']);
 
 /**
  * Rebuilds each request once with: credentials 'include', the Bearer token when one is stored,
- * lang_id (GET query; POST/PUT/PATCH body; form-data also gets currency), and a timeout combined
+ * lang_id (POST/PUT body, form-data also gets currency; the query of every other method), and a timeout combined
  * with the caller's signal so the caller can still abort.
  */
 export function outgoing(options: OutgoingOptions): Middleware {
@@ -26,15 +30,13 @@ export function outgoing(options: OutgoingOptions): Middleware {
 
       const languageId = options.getLanguageId();
       let body: BodyInit | null;
-      if (method === 'GET') {
+      if (BODY_METHODS.has(method)) {
+        body = await bodyWithLanguage(request, headers, languageId, options.getCurrency());
+      } else {
         if (languageId !== null && !url.searchParams.has('lang_id')) {
           url.searchParams.set('lang_id', String(languageId));
         }
-        body = null;
-      } else if (BODY_METHODS.has(method)) {
-        body = await bodyWithLanguage(request, headers, languageId, options.getCurrency());
-      } else {
-        body = request.body === null ? null : await request.arrayBuffer();
+        body = method === 'GET' || request.body === null ? null : await request.arrayBuffer();
       }
 
       const timeout = AbortSignal.timeout(options.timeoutFor(method, schemaPath));
