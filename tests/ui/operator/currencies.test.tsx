@@ -103,7 +103,7 @@ describe('a currency (/operator/currencies/{code})', () => {
     await view.user.type(rate, '1,20');
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The currency was saved.')).toBeInTheDocument();
-    expect(calls.saves).toEqual([{ version: 1, value: '1.2', symbol: '$', hidden: false, lang_id: 1 }]);
+    expect(calls.saves).toEqual([{ version: 1, value: '1.2', symbol: '$', hidden: false }]);
     await waitFor(() => expect(calls.storeReads()).toBe(readsBefore + 1));
   });
 

@@ -91,7 +91,7 @@ describe('the settings (/operator/settings)', () => {
     expect(screen.getByRole('checkbox', { name: 'Card' })).not.toBeChecked();
     expect(settings.saves[0]).toEqual({
       ifMatch: '"v1"',
-      body: { lang_id: 1, vat_percent: 7, payment_methods: ['balance'] },
+      body: { vat_percent: 7, payment_methods: ['balance'] },
     });
 
     await view.user.click(screen.getByRole('button', { name: 'Save settings' }));
