@@ -45,7 +45,7 @@ export class PurchaseLimitError extends Error {
  * How many units of the product `p` the customer `$1` has in paid and pending orders: what its
  * purchase limit counts besides the cart.
  */
-export const BOUGHT = `(select coalesce(sum(ol.count), 0)::int from order_lines ol
+const BOUGHT = `(select coalesce(sum(ol.count), 0)::int from order_lines ol
     join orders o on o.id = ol.order_id
     where o.user_id = $1::int and ol.product_id = p.id and o.status in ('paid', 'pending'))`;
 
@@ -109,6 +109,7 @@ const addAndRead = defineStatement<{
   has_cart: boolean;
   added: boolean;
   purchase_limit: number | null;
+  cap: number | null;
   cart: string;
 }>(
   'bf_cart_add',
@@ -132,6 +133,7 @@ const addAndRead = defineStatement<{
    )
    select exists (select 1 from product) as for_sale, exists (select 1 from cart) as has_cart,
           exists (select 1 from line) as added, (select purchase_limit from product) as purchase_limit,
+          (select cap from product) as cap,
           (select ${CART_JSON} from lines l ${LINE_JOINS}) as cart`,
 );
 
@@ -178,7 +180,7 @@ export async function addToCart(
     [row] = await runStatement(db, addAndRead, parameters);
   }
   if (!row?.for_sale) throw new ProductUnavailableError(productId);
-  if (!row.added) throw limitError(productId, row.purchase_limit);
+  if (!row.added) throw limitError(productId, row.purchase_limit, row.cap);
   return JSON.parse(row.cart) as CartLine[];
 }
 
@@ -197,9 +199,12 @@ export async function removeCartLine(db: Database, userId: number, lineId: numbe
   return removed.length > 0;
 }
 
-/** A refused line is over the purchase limit when the product has one, else over `MAX_LINE_COUNT`. */
-const limitError = (productId: number, purchaseLimit: number | null) =>
-  purchaseLimit === null
+/**
+ * A refused line is over the purchase limit when what the limit leaves (`cap`) is below
+ * `MAX_LINE_COUNT`, else over `MAX_LINE_COUNT`.
+ */
+const limitError = (productId: number, purchaseLimit: number | null, cap: number | null) =>
+  purchaseLimit === null || cap === null || cap >= MAX_LINE_COUNT
     ? new LineLimitError(MAX_LINE_COUNT)
     : new PurchaseLimitError(productId, purchaseLimit);
 
@@ -208,6 +213,7 @@ const setCount = defineStatement<{
   set: boolean;
   product_id: number | null;
   purchase_limit: number | null;
+  cap: number | null;
 }>(
   'bf_cart_set_count',
   `with line as (
@@ -220,7 +226,8 @@ const setCount = defineStatement<{
      returning id
    )
    select exists (select 1 from line) as found, exists (select 1 from changed) as set,
-          (select product_id from line) as product_id, (select purchase_limit from line) as purchase_limit`,
+          (select product_id from line) as product_id, (select purchase_limit from line) as purchase_limit,
+          (select cap from line) as cap`,
 );
 
 /**
@@ -238,7 +245,7 @@ export async function setCartLineCount(
   if (!isLineCount(count)) throw new LineLimitError(MAX_LINE_COUNT);
   const [row] = await runStatement(db, setCount, [userId, lineId, count]);
   if (!row?.found) return false;
-  if (!row.set) throw limitError(row.product_id as number, row.purchase_limit);
+  if (!row.set) throw limitError(row.product_id as number, row.purchase_limit, row.cap);
   return true;
 }
 

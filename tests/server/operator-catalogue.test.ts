@@ -505,6 +505,14 @@ describe('purchase limits', () => {
     // Another customer's orders count for them only.
     const other = await createCustomer(db());
     expect((await add(other, product.id, 2)).status).toBe(200);
+    // A limit above a line's 99: the line's own limit is what refuses.
+    const roomy = await created(op, { purchase_limit: 500, price: 1 });
+    expect((await add(other, roomy.id, 99)).status).toBe(200);
+    const past = await add(other, roomy.id, 1);
+    expect([past.status, errorsOf(past.body).count]).toEqual([
+      422,
+      ['You can have at most 99 of one item in your cart.'],
+    ]);
     // In German too.
     const german = await suite.api.call('addToCart', {
       token: other.token,
