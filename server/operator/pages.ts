@@ -180,6 +180,19 @@ async function writeText(
 type Flag = 'is_terms' | 'is_privacy';
 const FLAG_COLUMNS = { is_terms: 'isTerms', is_privacy: 'isPrivacy' } as const;
 
+/** Key of the transaction advisory lock that queues saves giving a page the terms or privacy flag. */
+const PAGE_FLAGS_LOCK_KEY = 0x70616765;
+
+/**
+ * Queues this transaction behind any other that gives a page a flag, taken before any row lock:
+ * without it, two saves at once each find the old holder, both set the flag and the second breaks
+ * the one-holder index (a 500) instead of taking the flag over.
+ */
+async function queueForFlags(tx: Database, input: Partial<Record<Flag, boolean | undefined>>): Promise<void> {
+  if (input.is_terms === true || input.is_privacy === true)
+    await tx.execute(sql`select pg_advisory_xact_lock(${PAGE_FLAGS_LOCK_KEY})`);
+}
+
 /**
  * A store has one terms page and one privacy page (the registration form links them): the page
  * that had the flag gives it up, with its own audit row and version, in the caller's transaction
@@ -213,6 +226,7 @@ async function takeFlag(tx: Database, actor: Actor, flag: Flag, fromAllBut: numb
  */
 export async function createPage(db: Database, actor: Actor, input: CreateInput): Promise<OperatorPage> {
   const created = await transaction(db, async (tx) => {
+    await queueForFlags(tx, input);
     const store = await storeLanguages(tx);
     const problems = textProblems(input.texts, store, true);
     const slug = await slugProblem(tx, input.slug);
@@ -260,6 +274,7 @@ export async function updatePage(
 ): Promise<OperatorPage | null> {
   let changed = false;
   const saved = await transaction(db, async (tx) => {
+    await queueForFlags(tx, change);
     const [locked] = await tx
       .select({ version: staticPages.version })
       .from(staticPages)

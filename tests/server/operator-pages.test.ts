@@ -238,6 +238,29 @@ describe('the operator pages', () => {
     expect((await pages()).filter((one) => one.is_terms).map((one) => one.slug)).toEqual(['terms']);
   });
 
+  it('gives the terms flag to one of several pages created with it at once, never a 500', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        create({
+          slug: uniqueSlug(),
+          is_terms: true,
+          texts: { en: { title: 'Terms', content: '<p>New.</p>' } },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(6).fill(201));
+    const holders = (await pages()).filter((one) => one.is_terms);
+    expect(holders).toHaveLength(1);
+    // The last save holds it; each one before gave it up with an audit row.
+    for (const { id } of responses.map((response) => payloadOf(response.body))) {
+      if (id === holders[0]?.id) continue;
+      expect((await auditsOf(id)).map(({ action }) => action)).toEqual(['page.create', 'page.update']);
+    }
+    const terms = await bySlug('terms');
+    const back = await update(terms.id, { version: terms.version, is_terms: true });
+    expect(back.status).toBe(200);
+  });
+
   it('removes a page the store can live without, with an audit row; never terms, privacy, cookie, rules or FAQ', async () => {
     for (const slug of ['terms', 'privacy', 'cookie-policy', 'rules', 'faq']) {
       const refused = await api.call('deletePage', {
