@@ -2166,8 +2166,6 @@ export interface components {
                 /** @default Coins */
                 name: string;
             };
-            /** @description The language of the answer's messages, as every body may carry it; not a setting. */
-            lang_id?: components["schemas"]["LangId"];
         };
         AuditEntry: {
             id: number;
@@ -3046,7 +3044,6 @@ export interface components {
             value?: components["schemas"]["CurrencyRate"];
             symbol?: components["schemas"]["CurrencySymbol"];
             hidden?: boolean;
-            lang_id?: components["schemas"]["LangId"];
         };
         ProductChangeRequest: {
             version: number;
@@ -3151,7 +3148,6 @@ export interface components {
             texts?: {
                 [key: string]: components["schemas"]["PageText"] | null;
             };
-            lang_id?: components["schemas"]["LangId"];
         };
         PagePreviewRequest: {
             content: string;

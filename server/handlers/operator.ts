@@ -136,14 +136,12 @@ export const operatorHandlers = {
 
   updateOperatorSettings: async (request, reply) => {
     const actor = requireOperator(request);
-    // lang_id chose the language of the messages; it is no setting.
-    const { lang_id: _, ...change } = request.body;
     try {
       const { settings, version } = await changeSettings(
         request.server.ctx.db,
         actor,
         request.headers['if-match'] ?? '',
-        change,
+        request.body,
       );
       reply.header('etag', version);
       return { status: 'OK', payload: settings };

@@ -69,10 +69,9 @@ export const operatorPageHandlers = {
 
   updatePage: async (request) => {
     const actor = requireOperator(request);
-    const { lang_id: _, ...change } = request.body;
     let page: Awaited<ReturnType<typeof updatePage>>;
     try {
-      page = await updatePage(request.server.ctx.db, actor, request.params.id, change);
+      page = await updatePage(request.server.ctx.db, actor, request.params.id, request.body);
     } catch (error) {
       throw refusal(request, error);
     }

@@ -100,6 +100,7 @@ describe('openapi.yaml', () => {
       if (op.method === 'get' || op.method === 'patch' || op.method === 'delete') {
         // A PATCH body holds only the fields it changes, a DELETE has none: the language comes in the query.
         expect(op.queryParameters, op.operationId).toContain('lang_id');
+        expect(op.bodyProperties ?? [], op.operationId).not.toContain('lang_id');
       } else {
         expect(op.bodyProperties, op.operationId).toContain('lang_id');
       }

@@ -125,16 +125,19 @@ describe('operator settings', () => {
     expect(await storedRows()).toEqual(rows);
   });
 
-  it("takes the body's lang_id as the app sends it: the language of the messages, no setting", async () => {
+  it('takes lang_id in the query, as every PATCH does: the language of the messages; in the body it is an unknown field', async () => {
     const op = await operator();
     const { etag } = await read(op);
     const de = await languageId(suite.api, 'de');
-    const refused = await save(op, etag, { lang_id: de, vat_percent: 7, internal_currency: { name: ' ' } });
+    const refused = await save(op, etag, { vat_percent: 7, internal_currency: { name: ' ' } }, de);
     expect(refused.status).toBe(422);
     expect(Object.keys((refused.body as { errors: Record<string, unknown> }).errors)).toEqual([
       'internal_currency',
     ]);
-    const saved = await save(op, etag, { lang_id: de, vat_percent: 7 });
+    const inBody = await save(op, etag, { lang_id: de, vat_percent: 7 });
+    expect(inBody.status).toBe(422);
+    expect(Object.keys((inBody.body as { errors: Record<string, unknown> }).errors)).toEqual(['lang_id']);
+    const saved = await save(op, etag, { vat_percent: 7 }, de);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ payload: { vat_percent: 7 } });
     expect((await storedRows()).map((row) => row.key)).not.toContain('lang_id');
