@@ -1,5 +1,4 @@
 import { type AnyEventObject, assign, emit, sendTo } from 'xstate';
-import { failureKind } from '../../domain/api-failure';
 import type { components } from '../../domain/contract';
 import {
   currencyCodeProblem,
@@ -10,9 +9,10 @@ import {
 } from '../../domain/money';
 import { type FormContext, type FormEvent, formMachine, notProvided } from '../forms/formMachine';
 import { filled, type Rule } from '../forms/rules';
-import { defineMessages, failureText, type MessageText, type Text } from '../text';
+import { defineMessages, type MessageText, type Text } from '../text';
 import { toast } from '../toasts';
 import type { OperatorCurrency } from './currencies';
+import { versionedRecord } from './versionedRecord';
 
 export const currencyEditorMessages = defineMessages({
   codeFormat: {
@@ -157,6 +157,13 @@ const SERVER_FIELDS: Record<string, CurrencyField> = {
   hidden: 'shown',
 };
 
+const record = versionedRecord<CurrencyEditorContext>({
+  load: { src: 'loadCurrency', input: (context) => ({ code: context.code }) },
+  record: (context) => context.currency,
+  editingTarget: '#currencyEditor.editing',
+  messages: { loadFailed: currencyEditorMessages.loadFailed, conflict: currencyEditorMessages.conflict },
+});
+
 export const currencyEditorMachine = formMachine({
   types: {
     events: {} as CurrencyEditorEvent,
@@ -198,45 +205,11 @@ export const currencyEditorMachine = formMachine({
     },
     { target: 'editing', actions: ['keepSaved', 'announceSaved', 'storeCurrenciesChanged'] },
   ],
-  onError: [{ guard: 'conflict', target: '#currencyEditor.editing', actions: 'showConflict' }],
-  states: ({ editing, request }) => ({
-    loading: {
-      entry: assign({ loadError: null, conflict: false, errors: {}, formError: null }),
-      invoke: {
-        id: 'loadCurrency',
-        src: 'loadCurrency',
-        input: ({ context }: { context: CurrencyEditorContext }) => ({ code: context.code }),
-        onDone: { target: 'editing', actions: 'showLoaded' },
-        onError: [
-          { guard: 'notFound', target: 'notFound' },
-          { guard: 'silent', target: 'loadFailed' },
-          {
-            target: 'loadFailed',
-            actions: assign({
-              loadError: ({ event }: { event: { error: unknown } }) =>
-                failureText(event.error, currencyEditorMessages.loadFailed),
-            }),
-          },
-        ],
-      },
-    },
-    notFound: {},
-    loadFailed: { on: { RETRY: 'loading' } },
-    editing: {
-      ...editing,
-      on: { ...(editing.on as object), RELOAD: { guard: 'hasConflict', target: 'loading' } },
-    },
-    sending: request,
-    saved: { type: 'final' },
-  }),
+  onError: record.onError,
+  states: record.states,
   changeWhileEditing: true,
   actors: { loadCurrency: notProvided('loadCurrency') },
-  guards: {
-    wasNew: ({ context }: { context: CurrencyEditorContext }) => context.currency === null,
-    conflict: ({ event }: { event: { error?: unknown } }) => failureKind(event.error) === 'conflict',
-    hasConflict: ({ context }: { context: CurrencyEditorContext }) => context.conflict,
-    notFound: ({ event }: { event: { error?: unknown } }) => failureKind(event.error) === 'not-found',
-  },
+  guards: record.guards,
   actions: {
     showLoaded: assign(({ event }: { event: AnyEventObject }) => {
       const loaded = event.output as OperatorCurrency | null;
@@ -247,7 +220,7 @@ export const currencyEditorMachine = formMachine({
       values: currencyValuesOf(event.output),
       conflict: false,
     })),
-    showConflict: assign({ conflict: true, errors: {}, formError: currencyEditorMessages.conflict }),
+    ...record.actions,
     announceSaved: toast('success', currencyEditorMessages.saved),
     storeCurrenciesChanged: sendTo(({ system }) => system.get('currency'), { type: 'RELOAD' as const }),
     showSavedCurrency: emit(({ event }: { event: AnyEventObject }) => ({

@@ -1,5 +1,4 @@
 import { type AnyEventObject, assign, emit, sendTo } from 'xstate';
-import { failureKind } from '../../domain/api-failure';
 import type { components } from '../../domain/contract';
 import { APP_PAGE_SLUGS, isReservedPageSlug, PAGE_SLUG_PATTERN } from '../../domain/page-slugs';
 import { type FormContext, type FormEvent, formMachine, notProvided } from '../forms/formMachine';
@@ -7,6 +6,7 @@ import { filled, type Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text } from '../text';
 import { toast } from '../toasts';
 import type { OperatorPage } from './pages';
+import { versionedRecord } from './versionedRecord';
 
 export const pageEditorMessages = defineMessages({
   slugRequired: { id: 'operator.page.slugRequired', defaultMessage: 'Give the page a name for its address' },
@@ -216,6 +216,13 @@ const SERVER_FIELDS: Record<string, string> = {
   is_privacy: 'privacy',
 };
 
+const record = versionedRecord<PageEditorContext>({
+  load: { src: 'loadPage', input: (context) => ({ id: context.id }) },
+  record: (context) => context.page,
+  editingTarget: '#pageEditor.form.editing',
+  messages: { loadFailed: pageEditorMessages.loadFailed, conflict: pageEditorMessages.conflict },
+});
+
 export const pageEditorMachine = formMachine({
   types: {
     events: {} as PageEditorEvent,
@@ -259,37 +266,8 @@ export const pageEditorMachine = formMachine({
     },
     { target: 'editing', actions: ['keepSaved', 'announceSaved', 'pagesChanged'] },
   ],
-  onError: [{ guard: 'conflict', target: '#pageEditor.form.editing', actions: 'showConflict' }],
-  states: ({ editing, request }) => ({
-    loading: {
-      entry: assign({ loadError: null, conflict: false, errors: {}, formError: null }),
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }: { context: PageEditorContext }) => ({ id: context.id }),
-        onDone: { target: 'editing', actions: 'showLoaded' },
-        onError: [
-          { guard: 'notFound', target: 'notFound' },
-          { guard: 'silent', target: 'loadFailed' },
-          {
-            target: 'loadFailed',
-            actions: assign({
-              loadError: ({ event }: { event: { error: unknown } }) =>
-                failureText(event.error, pageEditorMessages.loadFailed),
-            }),
-          },
-        ],
-      },
-    },
-    notFound: {},
-    loadFailed: { on: { RETRY: 'loading' } },
-    editing: {
-      ...editing,
-      on: { ...(editing.on as object), RELOAD: { guard: 'hasConflict', target: 'loading' } },
-    },
-    sending: request,
-    saved: { type: 'final' },
-  }),
+  onError: record.onError,
+  states: record.states,
   changeWhileEditing: true,
   regions: {
     preview: {
@@ -337,12 +315,7 @@ export const pageEditorMachine = formMachine({
     savePage: notProvided('savePage'),
     previewPage: notProvided('previewPage'),
   },
-  guards: {
-    wasNew: ({ context }: { context: PageEditorContext }) => context.page === null,
-    conflict: ({ event }: { event: { error?: unknown } }) => failureKind(event.error) === 'conflict',
-    hasConflict: ({ context }: { context: PageEditorContext }) => context.conflict,
-    notFound: ({ event }: { event: { error?: unknown } }) => failureKind(event.error) === 'not-found',
-  },
+  guards: record.guards,
   actions: {
     showLoaded: assign(({ context, event }: { context: PageEditorContext; event: AnyEventObject }) => {
       const page = event.output as OperatorPage | null;
@@ -353,7 +326,7 @@ export const pageEditorMachine = formMachine({
       const page = event.output as OperatorPage;
       return { page, values: pageValuesOf(page, context.languages), conflict: false };
     }),
-    showConflict: assign({ conflict: true, errors: {}, formError: pageEditorMessages.conflict }),
+    ...record.actions,
     announceSaved: toast('success', pageEditorMessages.saved),
     // The footer's links and titles come from the app's page list: read it again.
     pagesChanged: sendTo(({ system }) => system.get('staticPages'), { type: 'RELOAD' as const }),

@@ -1,5 +1,5 @@
 import { type AnyEventObject, assign, emit } from 'xstate';
-import { failureKind, isApiFailure } from '../../domain/api-failure';
+import { isApiFailure } from '../../domain/api-failure';
 import { isPurchaseLimit, MAX_PURCHASE_LIMIT } from '../../domain/cart';
 import type { components } from '../../domain/contract';
 import { COIN_DECIMALS, priceProblem } from '../../domain/money';
@@ -9,6 +9,7 @@ import { filled, type Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text, verbatim } from '../text';
 import { toast } from '../toasts';
 import type { OperatorProduct } from './products';
+import { versionedRecord } from './versionedRecord';
 
 export const editorMessages = defineMessages({
   slugRequired: {
@@ -266,7 +267,13 @@ const SERVER_FIELDS: Record<string, string> = {
   texts: 'texts',
 };
 
-const isConflict = ({ event }: { event: { error?: unknown } }) => failureKind(event.error) === 'conflict';
+const record = versionedRecord<EditorContext>({
+  load: { src: 'loadProduct', input: (context) => ({ id: context.id }) },
+  record: (context) => context.product,
+  editingTarget: '#productEditor.form.editing',
+  messages: { loadFailed: editorMessages.loadFailed, conflict: editorMessages.conflict },
+  clearOnLoad: { imageError: null },
+});
 
 /** An upload's refusal as the image field shows it: its field error (422), else its message (413…). */
 function imageErrorOf(error: unknown): Text {
@@ -315,37 +322,8 @@ export const productEditorMachine = formMachine({
     { guard: 'wasNew', target: 'saved', actions: ['keepSaved', 'announceSaved', 'showSavedProduct'] },
     { target: 'editing', actions: ['keepSaved', 'announceSaved'] },
   ],
-  onError: [{ guard: 'conflict', target: '#productEditor.form.editing', actions: 'showConflict' }],
-  states: ({ editing, request }) => ({
-    loading: {
-      entry: assign({ loadError: null, conflict: false, imageError: null, errors: {}, formError: null }),
-      invoke: {
-        id: 'loadProduct',
-        src: 'loadProduct',
-        input: ({ context }: { context: EditorContext }) => ({ id: context.id }),
-        onDone: { target: 'editing', actions: 'showLoaded' },
-        onError: [
-          { guard: 'notFound', target: 'notFound' },
-          { guard: 'silent', target: 'loadFailed' },
-          {
-            target: 'loadFailed',
-            actions: assign({
-              loadError: ({ event }: { event: { error: unknown } }) =>
-                failureText(event.error, editorMessages.loadFailed),
-            }),
-          },
-        ],
-      },
-    },
-    notFound: {},
-    loadFailed: { on: { RETRY: 'loading' } },
-    editing: {
-      ...editing,
-      on: { ...(editing.on as object), RELOAD: { guard: 'hasConflict', target: 'loading' } },
-    },
-    sending: request,
-    saved: { type: 'final' },
-  }),
+  onError: record.onError,
+  states: record.states,
   changeWhileEditing: true,
   regions: {
     image: {
@@ -386,11 +364,8 @@ export const productEditorMachine = formMachine({
   },
   actors: { loadProduct: notProvided('loadProduct'), uploadImage: notProvided('uploadImage') },
   guards: {
-    wasNew: ({ context }: { context: EditorContext }) => context.product === null,
-    conflict: isConflict,
-    hasConflict: ({ context }: { context: EditorContext }) => context.conflict,
+    ...record.guards,
     hasProduct: ({ context }: { context: EditorContext }) => context.product !== null,
-    notFound: ({ event }: { event: { error?: unknown } }) => failureKind(event.error) === 'not-found',
   },
   actions: {
     showLoaded: assign(({ context, event }: { context: EditorContext; event: AnyEventObject }) => {
@@ -405,7 +380,7 @@ export const productEditorMachine = formMachine({
       product: event.output,
       conflict: false,
     })),
-    showConflict: assign({ conflict: true, errors: {}, formError: editorMessages.conflict }),
+    ...record.actions,
     announceSaved: toast('success', editorMessages.saved),
     showSavedProduct: emit(({ event }: { event: AnyEventObject }) => ({
       type: 'navigate' as const,
