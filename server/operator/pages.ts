@@ -7,19 +7,14 @@ import type { Database } from '../db/database';
 import { languages, staticPages, staticPageTranslations } from '../db/schema';
 import { transaction } from '../db/statement';
 import { type Actor, audit } from './audit';
+import { changeTexts, storeLanguages, type TextProblem, textProblems } from './record-texts';
 
 type OperatorPage = components['schemas']['OperatorPage'];
 type PageText = components['schemas']['PageText'];
 type CreateInput = components['schemas']['PageCreateRequest'];
 type ChangeInput = components['schemas']['PageChangeRequest'];
 
-export type PageProblem =
-  | 'unknownLanguage'
-  | 'defaultTextRequired'
-  | 'defaultTextNotRemovable'
-  | 'slugTaken'
-  | 'slugReserved'
-  | 'slugKept';
+export type PageProblem = TextProblem | 'slugTaken' | 'slugReserved' | 'slugKept';
 
 /** Fields the store cannot keep, keyed as the contract's field errors (`slug`, `texts.de`). */
 export class PageRefusedError extends Error {
@@ -43,23 +38,6 @@ export class PageNeededError extends Error {
     super('The store needs this page');
     this.name = 'PageNeededError';
   }
-}
-
-interface StoreLanguages {
-  byCode: Map<string, number>;
-  /** Whose texts live in `static_pages` itself (the others in static_page_translations). */
-  defaultCode: string | null;
-}
-
-async function storeLanguages(db: Database): Promise<StoreLanguages> {
-  const rows = await db
-    .select({ id: languages.id, code: languages.code, isDefault: languages.isDefault })
-    .from(languages)
-    .orderBy(asc(languages.id));
-  return {
-    byCode: new Map(rows.map((row) => [row.code, row.id])),
-    defaultCode: rows.find((row) => row.isDefault)?.code ?? rows[0]?.code ?? null,
-  };
 }
 
 /** A text as it is stored: the title trimmed, the content by the rule the store serves it with. */
@@ -120,23 +98,6 @@ export function listOperatorPages(db: Database): Promise<OperatorPage[]> {
 /** One page as the operator edits it; null when there is none. */
 export async function operatorPage(db: Database, id: number): Promise<OperatorPage | null> {
   return (await pagesWithTexts(db, [id]))[0] ?? null;
-}
-
-function textProblems(
-  texts: Record<string, PageText | null> | undefined,
-  store: StoreLanguages,
-  creating: boolean,
-): Record<string, PageProblem> {
-  const problems: Record<string, PageProblem> = {};
-  for (const [code, text] of Object.entries(texts ?? {})) {
-    if (!store.byCode.has(code)) problems[`texts.${code}`] = 'unknownLanguage';
-    else if (text === null && code === store.defaultCode)
-      problems[`texts.${code}`] = 'defaultTextNotRemovable';
-  }
-  if (creating && (store.defaultCode === null || texts?.[store.defaultCode] === undefined)) {
-    problems[`texts.${store.defaultCode ?? 'en'}`] ??= 'defaultTextRequired';
-  }
-  return problems;
 }
 
 async function slugProblem(tx: Database, slug: string, exceptId?: number): Promise<PageProblem | null> {
@@ -228,7 +189,7 @@ export async function createPage(db: Database, actor: Actor, input: CreateInput)
   const created = await transaction(db, async (tx) => {
     await queueForFlags(tx, input);
     const store = await storeLanguages(tx);
-    const problems = textProblems(input.texts, store, true);
+    const problems: Record<string, PageProblem> = textProblems(input.texts, store, true);
     const slug = await slugProblem(tx, input.slug);
     if (slug !== null) problems.slug = slug;
     refuseIfAny(problems);
@@ -284,7 +245,7 @@ export async function updatePage(
     if (locked.version !== change.version) throw new PageChangedError(locked.version);
     const store = await storeLanguages(tx);
     const current = (await operatorPage(tx, id)) as OperatorPage;
-    const problems = textProblems(change.texts, store, false);
+    const problems: Record<string, PageProblem> = textProblems(change.texts, store, false);
     if (change.slug !== undefined && change.slug !== current.slug) {
       const slug = APP_PAGE_SLUGS.has(current.slug) ? 'slugKept' : await slugProblem(tx, change.slug, id);
       if (slug !== null) problems.slug = slug;
@@ -311,26 +272,20 @@ export async function updatePage(
       after[flag] = given;
       set[FLAG_COLUMNS[flag]] = given;
     }
-    const textsBefore: Record<string, PageText | null> = {};
-    const textsAfter: Record<string, PageText | null> = {};
-    for (const [code, given] of Object.entries(change.texts ?? {})) {
-      const next = given === null ? null : cleanText(given);
-      const was = current.texts[code] ?? null;
-      if (JSON.stringify(next) === JSON.stringify(was)) continue;
-      textsBefore[code] = was;
-      textsAfter[code] = next;
-      if (code === store.defaultCode && next !== null) {
+    const texts = await changeTexts({
+      given: change.texts,
+      current: current.texts,
+      store,
+      clean: cleanText,
+      write: (languageId, text) => writeText(tx, id, languageId, text),
+      setDefault: (next) => {
         set.title = next.title;
         set.content = next.content;
-        // The store prefers a translation row over the page's own text: keep none for this language.
-        await writeText(tx, id, store.byCode.get(code) as number, null);
-      } else {
-        await writeText(tx, id, store.byCode.get(code) as number, next);
-      }
-    }
-    if (Object.keys(textsAfter).length > 0) {
-      before.texts = textsBefore;
-      after.texts = textsAfter;
+      },
+    });
+    if (texts !== null) {
+      before.texts = texts.before;
+      after.texts = texts.after;
     }
     if (Object.keys(after).length === 0) return current;
     await tx

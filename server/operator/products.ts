@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import { languages, products, productTranslations } from '../db/schema';
 import { transaction } from '../db/statement';
 import { type Actor, audit } from './audit';
+import { changeTexts, storeLanguages, type TextProblem, textProblems } from './record-texts';
 
 type OperatorProduct = components['schemas']['OperatorProduct'];
 type ProductText = components['schemas']['ProductText'];
@@ -16,12 +17,7 @@ type ChangeInput = components['schemas']['ProductChangeRequest'];
 /** What a product without an image of its own shows. */
 export const PLACEHOLDER_IMAGE = '/images/products/placeholder.svg';
 
-export type ProductProblem =
-  | PriceProblem
-  | 'unknownLanguage'
-  | 'defaultTextRequired'
-  | 'defaultTextNotRemovable'
-  | 'slugTaken';
+export type ProductProblem = PriceProblem | TextProblem | 'slugTaken';
 
 /** Fields the store cannot keep, keyed as the contract's field errors (`price`, `texts.de`). */
 export class ProductRefusedError extends Error {
@@ -37,23 +33,6 @@ export class ProductChangedError extends Error {
     super(`The product is at version ${current} now`);
     this.name = 'ProductChangedError';
   }
-}
-
-interface StoreLanguages {
-  byCode: Map<string, number>;
-  /** Whose texts live in `products` itself (the others in product_translations). */
-  defaultCode: string | null;
-}
-
-async function storeLanguages(db: Database): Promise<StoreLanguages> {
-  const rows = await db
-    .select({ id: languages.id, code: languages.code, isDefault: languages.isDefault })
-    .from(languages)
-    .orderBy(asc(languages.id));
-  return {
-    byCode: new Map(rows.map((row) => [row.code, row.id])),
-    defaultCode: rows.find((row) => row.isDefault)?.code ?? rows[0]?.code ?? null,
-  };
 }
 
 const cleanText = (text: ProductText): ProductText => ({
@@ -118,23 +97,6 @@ export async function operatorProduct(db: Database, id: number): Promise<Operato
   return (await productsWithTexts(db, [id]))[0] ?? null;
 }
 
-function textProblems(
-  texts: Record<string, ProductText | null> | undefined,
-  store: StoreLanguages,
-  creating: boolean,
-): Record<string, ProductProblem> {
-  const problems: Record<string, ProductProblem> = {};
-  for (const [code, text] of Object.entries(texts ?? {})) {
-    if (!store.byCode.has(code)) problems[`texts.${code}`] = 'unknownLanguage';
-    else if (text === null && code === store.defaultCode)
-      problems[`texts.${code}`] = 'defaultTextNotRemovable';
-  }
-  if (creating && (store.defaultCode === null || texts?.[store.defaultCode] === undefined)) {
-    problems[`texts.${store.defaultCode ?? 'en'}`] ??= 'defaultTextRequired';
-  }
-  return problems;
-}
-
 function refuseIfAny(problems: Record<string, ProductProblem>): void {
   if (Object.keys(problems).length > 0) throw new ProductRefusedError(problems);
 }
@@ -170,7 +132,7 @@ export async function createProduct(
 ): Promise<OperatorProduct> {
   const created = await transaction(db, async (tx) => {
     const store = await storeLanguages(tx);
-    const problems = textProblems(input.texts, store, true);
+    const problems: Record<string, ProductProblem> = textProblems(input.texts, store, true);
     const price = priceProblem(input.price);
     if (price !== null) problems.price = price;
     refuseIfAny(problems);
@@ -237,7 +199,7 @@ export async function updateProduct(
     if (locked === undefined) return null;
     if (locked.version !== change.version) throw new ProductChangedError(locked.version);
     const store = await storeLanguages(tx);
-    const problems = textProblems(change.texts, store, false);
+    const problems: Record<string, ProductProblem> = textProblems(change.texts, store, false);
     if (change.price !== undefined) {
       const price = priceProblem(change.price);
       if (price !== null) problems.price = price;
@@ -257,26 +219,20 @@ export async function updateProduct(
       after[field] = given;
       Object.assign(set, { [column]: given });
     }
-    const textsBefore: Record<string, ProductText | null> = {};
-    const textsAfter: Record<string, ProductText | null> = {};
-    for (const [code, given] of Object.entries(change.texts ?? {})) {
-      const next = given === null ? null : cleanText(given);
-      const was = current.texts[code] ?? null;
-      if (JSON.stringify(next) === JSON.stringify(was)) continue;
-      textsBefore[code] = was;
-      textsAfter[code] = next;
-      if (code === store.defaultCode && next !== null) {
+    const texts = await changeTexts({
+      given: change.texts,
+      current: current.texts,
+      store,
+      clean: cleanText,
+      write: (languageId, text) => writeText(tx, id, languageId, text),
+      setDefault: (next) => {
         set.title = next.title;
         set.description = next.description;
-        // The shop prefers a translation row over the product's own text: keep none for this language.
-        await writeText(tx, id, store.byCode.get(code) as number, null);
-      } else {
-        await writeText(tx, id, store.byCode.get(code) as number, next);
-      }
-    }
-    if (Object.keys(textsAfter).length > 0) {
-      before.texts = textsBefore;
-      after.texts = textsAfter;
+      },
+    });
+    if (texts !== null) {
+      before.texts = texts.before;
+      after.texts = texts.after;
     }
     if (Object.keys(after).length === 0) return current;
     await tx
