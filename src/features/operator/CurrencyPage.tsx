@@ -1,16 +1,13 @@
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
-import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
-import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
-import { useOptionalText, useText } from '../../i18n/useText';
+import { useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
-import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { OperatorPage } from './OperatorPage';
+import { EditorActions, ScreenStatus } from './parts';
 
 const messages = defineMessages({
   newTitle: { id: 'operator.currency.newTitle', defaultMessage: 'New currency' },
@@ -49,7 +46,6 @@ const messages = defineMessages({
 /** /operator/currencies/new and /operator/currencies/{code}: a display currency's symbol, rate and visibility. */
 export function CurrencyPage() {
   const say = useText();
-  const text = useOptionalText();
   const { screen } = useLoaderData({ strict: false }) as {
     screen: import('xstate').ActorRefFrom<
       typeof import('../../../machines/operator/currencyEditor').currencyEditorMachine
@@ -67,34 +63,18 @@ export function CurrencyPage() {
       <p className="operator-back">
         <Link to="/operator/currencies">{say(messages.back)}</Link>
       </p>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(messages.loading)}</span>
-        </p>
-      )}
-      {state === 'notFound' && <ErrorText>{say(messages.notFound)}</ErrorText>}
-      {state === 'loadFailed' && (
-        <div className="operator-status">
-          <ErrorText>{text(context.loadError)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(messages.retry)}
-          </Button>
-        </div>
-      )}
+      <ScreenStatus state={state} messages={messages} error={context.loadError} screen={screen} />
       {(state === 'editing' || state === 'sending' || state === 'saved') && (
         <AuthForm
           className="operator-form"
           {...view.form}
           actions={
-            <>
-              <SubmitButton pending={view.pending} labels={messages} />
-              {context.conflict && (
-                <Button variant="secondary" onPress={() => screen.send({ type: 'RELOAD' })}>
-                  {say(messages.reload)}
-                </Button>
-              )}
-            </>
+            <EditorActions
+              pending={view.pending}
+              conflict={context.conflict}
+              labels={messages}
+              screen={screen}
+            />
           }
         >
           {isNew && (

@@ -18,9 +18,9 @@ import { TextField } from '../../components/TextField/TextField';
 import { useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
-import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { OperatorPage } from './OperatorPage';
+import { EditorActions, ScreenStatus } from './parts';
 
 const messages = defineMessages({
   newTitle: { id: 'operator.page.newTitle', defaultMessage: 'New page' },
@@ -106,35 +106,19 @@ export function PageEditorPage() {
       <p className="operator-back">
         <Link to="/operator/pages">{say(messages.back)}</Link>
       </p>
-      {form === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(messages.loading)}</span>
-        </p>
-      )}
-      {form === 'notFound' && <ErrorText>{say(messages.notFound)}</ErrorText>}
-      {form === 'loadFailed' && (
-        <div className="operator-status">
-          <ErrorText>{text(context.loadError)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(messages.retry)}
-          </Button>
-        </div>
-      )}
+      <ScreenStatus state={form} messages={messages} error={context.loadError} screen={screen} />
       {(form === 'editing' || form === 'sending' || form === 'saved') && (
         <div className="operator-product">
           <AuthForm
             className="operator-form"
             {...view.form}
             actions={
-              <>
-                <SubmitButton pending={view.pending} labels={messages} />
-                {context.conflict && (
-                  <Button variant="secondary" onPress={() => screen.send({ type: 'RELOAD' })}>
-                    {say(messages.reload)}
-                  </Button>
-                )}
-              </>
+              <EditorActions
+                pending={view.pending}
+                conflict={context.conflict}
+                labels={messages}
+                screen={screen}
+              />
             }
           >
             {keepsSlug(page) ? (

@@ -12,10 +12,10 @@ import {
 } from '../../../machines/operator/productCommands';
 import { Button } from '../../components/Button/Button';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { ChoiceField } from './fields';
+import { ScreenStatus } from './parts';
 
 const messages = defineMessages({
   title: { id: 'operator.commands.title', defaultMessage: 'Delivery commands' },
@@ -83,21 +83,7 @@ export function ProductCommands({ commands }: { commands: ActorRefFrom<typeof pr
         {say(messages.title)}
       </h2>
       <p className="operator-section__note">{say(messages.note)}</p>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(messages.loading)}</span>
-        </p>
-      )}
-      {state === 'notFound' && <ErrorText>{say(messages.notFound)}</ErrorText>}
-      {state === 'loadFailed' && (
-        <div className="operator-status">
-          <ErrorText>{text(loadError)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => commands.send({ type: 'RETRY' })}>
-            {say(messages.retry)}
-          </Button>
-        </div>
-      )}
+      <ScreenStatus state={state} messages={messages} error={loadError} screen={commands} />
       {shown && servers.length === 0 && (
         <p>
           {say(messages.noServers)} <Link to="/operator/game-servers">{say(messages.servers)}</Link>

@@ -12,11 +12,10 @@ import { TextField } from '../../components/TextField/TextField';
 import { useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
-import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { OperatorPage } from './OperatorPage';
 import { ProductCommands } from './ProductCommands';
-import { ScreenStatus } from './parts';
+import { EditorActions, ScreenStatus } from './parts';
 
 const messages = defineMessages({
   newTitle: { id: 'operator.product.newTitle', defaultMessage: 'New product' },
@@ -106,26 +105,19 @@ export function ProductPage() {
       <p className="operator-back">
         <Link to="/operator/products">{say(messages.back)}</Link>
       </p>
-      <ScreenStatus
-        state={form === 'loadFailed' ? 'error' : form}
-        messages={messages}
-        error={context.loadError}
-        screen={screen}
-      />
+      <ScreenStatus state={form} messages={messages} error={context.loadError} screen={screen} />
       {(form === 'editing' || form === 'sending' || form === 'saved') && (
         <div className="operator-product">
           <AuthForm
             className="operator-form"
             {...view.form}
             actions={
-              <>
-                <SubmitButton pending={view.pending} labels={messages} />
-                {context.conflict && (
-                  <Button variant="secondary" onPress={() => screen.send({ type: 'RELOAD' })}>
-                    {say(messages.reload)}
-                  </Button>
-                )}
-              </>
+              <EditorActions
+                pending={view.pending}
+                conflict={context.conflict}
+                labels={messages}
+                screen={screen}
+              />
             }
           >
             {isNew && (
