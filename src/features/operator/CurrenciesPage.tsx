@@ -1,12 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
-import { Button } from '../../components/Button/Button';
-import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { Spinner } from '../../components/Spinner/Spinner';
-import { useOptionalText, useText } from '../../i18n/useText';
+import { useText } from '../../i18n/useText';
 import { OperatorPage } from './OperatorPage';
+import { OperatorTable, RowLink, ScreenStatus } from './parts';
 
 const route = getRouteApi('/operator/currencies');
 
@@ -31,7 +29,6 @@ export const currencyListMessages = defineMessages({
 /** /operator/currencies: every display currency with its rate, the default and hidden ones marked. */
 export function CurrenciesPage() {
   const say = useText();
-  const text = useOptionalText();
   const screen = route.useLoaderData({ select: (data) => data.screen });
   const state = useSelector(screen, (s) => s.value);
   const currencies = useSelector(screen, (s) => s.context.currencies);
@@ -46,51 +43,29 @@ export function CurrenciesPage() {
           {say(m.add)}
         </LinkButton>
       </p>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(m.loading)}</span>
-        </p>
-      )}
-      {state === 'error' && (
-        <div className="operator-status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(m.retry)}
-          </Button>
-        </div>
-      )}
+      <ScreenStatus state={state} messages={m} error={error} screen={screen} />
       {state === 'filled' && (
-        <table className="operator-table">
-          <thead>
-            <tr>
-              <th scope="col">{say(m.currency)}</th>
-              <th scope="col">{say(m.symbol)}</th>
-              <th scope="col">{say(m.rate)}</th>
-              <th scope="col">{say(m.decimals)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {currencies.map((currency) => (
-              <tr key={currency.code}>
-                <td data-label={say(m.currency)}>
-                  <Link
-                    to="/operator/currencies/$code"
-                    params={{ code: currency.code }}
-                    className="operator-table__link"
-                  >
+        <OperatorTable
+          rows={currencies}
+          rowKey={(currency) => currency.code}
+          columns={[
+            [
+              m.currency,
+              (currency) => (
+                <>
+                  <RowLink to="/operator/currencies/$code" params={{ code: currency.code }}>
                     {currency.code}
-                  </Link>
+                  </RowLink>
                   {currency.default && <span className="operator-tag">{say(m.default)}</span>}
                   {currency.hidden && <span className="operator-tag">{say(m.hidden)}</span>}
-                </td>
-                <td data-label={say(m.symbol)}>{currency.symbol}</td>
-                <td data-label={say(m.rate)}>{currency.value}</td>
-                <td data-label={say(m.decimals)}>{currency.decimals}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            ],
+            [m.symbol, (currency) => currency.symbol],
+            [m.rate, (currency) => currency.value],
+            [m.decimals, (currency) => currency.decimals],
+          ]}
+        />
       )}
     </OperatorPage>
   );

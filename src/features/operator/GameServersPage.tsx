@@ -14,6 +14,7 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { useMoment } from './CustomerPage';
 import { OperatorPage } from './OperatorPage';
+import { ScreenStatus } from './parts';
 
 const route = getRouteApi('/operator/game-servers');
 
@@ -110,20 +111,7 @@ export function GameServersPage() {
           />
         </AuthForm>
       </section>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(m.loading)}</span>
-        </p>
-      )}
-      {state === 'error' && (
-        <div className="operator-status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(m.retry)}
-          </Button>
-        </div>
-      )}
+      <ScreenStatus state={state} messages={m} error={error} screen={screen} />
       {state === 'ready' && servers.length === 0 && <EmptyState headingLevel={2} title={say(m.empty)} />}
       {rotateError !== null && <ErrorText>{text(rotateError)}</ErrorText>}
       {state === 'ready' && servers.length > 0 && (

@@ -2,14 +2,11 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
 import { pageTitle } from '../../../machines/operator/pages';
-import { Button } from '../../components/Button/Button';
-import { EmptyState } from '../../components/EmptyState/EmptyState';
-import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { useFormats } from '../../i18n/useFormats';
-import { useOptionalText, useText } from '../../i18n/useText';
+import { useText } from '../../i18n/useText';
 import { OperatorPage } from './OperatorPage';
+import { OperatorTable, RowLink, ScreenStatus } from './parts';
 
 const route = getRouteApi('/operator/pages');
 
@@ -30,7 +27,6 @@ export const pageListMessages = defineMessages({
 /** /operator/pages: every static page in the footer's order, its address and what the store uses it for. */
 export function PagesPage() {
   const say = useText();
-  const text = useOptionalText();
   const { locale } = useFormats();
   const screen = route.useLoaderData({ select: (data) => data.screen });
   const state = useSelector(screen, (s) => s.value);
@@ -43,52 +39,33 @@ export function PagesPage() {
       <p className="operator-actions">
         <LinkButton render={(props) => <Link to="/operator/pages/new" {...props} />}>{say(m.add)}</LinkButton>
       </p>
-      {state === 'loading' && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(m.loading)}</span>
-        </p>
-      )}
-      {state === 'error' && (
-        <div className="operator-status">
-          <ErrorText>{text(error)}</ErrorText>
-          <Button variant="secondary" size="sm" onPress={() => screen.send({ type: 'RETRY' })}>
-            {say(m.retry)}
-          </Button>
-        </div>
-      )}
-      {state === 'empty' && <EmptyState headingLevel={2} title={say(m.empty)} />}
+      <ScreenStatus state={state} messages={m} error={error} screen={screen} empty={say(m.empty)} />
       {state === 'filled' && (
-        <table className="operator-table">
-          <thead>
-            <tr>
-              <th scope="col">{say(m.page)}</th>
-              <th scope="col">{say(m.slug)}</th>
-              <th scope="col">{say(m.flags)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.map((page) => (
-              <tr key={page.id}>
-                <td data-label={say(m.page)}>
-                  <Link
-                    to="/operator/pages/$pageId"
-                    params={{ pageId: page.id }}
-                    className="operator-table__link"
-                  >
-                    {pageTitle(page, locale)}
-                  </Link>
-                </td>
-                <td data-label={say(m.slug)}>/{page.slug}</td>
-                <td data-label={say(m.flags)}>
+        <OperatorTable
+          rows={pages}
+          rowKey={(page) => page.id}
+          columns={[
+            [
+              m.page,
+              (page) => (
+                <RowLink to="/operator/pages/$pageId" params={{ pageId: page.id }}>
+                  {pageTitle(page, locale)}
+                </RowLink>
+              ),
+            ],
+            [m.slug, (page) => `/${page.slug}`],
+            [
+              m.flags,
+              (page) => (
+                <>
                   {page.is_terms && <span className="operator-tag">{say(m.terms)}</span>}
                   {page.is_privacy && <span className="operator-tag">{say(m.privacy)}</span>}
                   {page.is_cookie && <span className="operator-tag">{say(m.cookie)}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            ],
+          ]}
+        />
       )}
     </OperatorPage>
   );
