@@ -119,12 +119,7 @@ export function SettingsPage() {
   if (state === 'loading' || state === 'loadFailed') {
     return (
       <OperatorPage title={m.title}>
-        <ScreenStatus
-          state={state === 'loadFailed' ? 'error' : state}
-          messages={m}
-          error={loadError}
-          screen={screen}
-        />
+        <ScreenStatus state={state} messages={m} error={loadError} screen={screen} />
       </OperatorPage>
     );
   }
