@@ -77,4 +77,6 @@ export const operatorAuditMachine = searchListMachine<AuditSearch, AuditEntry>({
 export const COIN_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'order.refund': ['refunded', 'amount'],
   'customer.balance.adjust': ['balance', 'amount'],
+  'product.create': ['price'],
+  'product.update': ['price'],
 };

@@ -69,6 +69,13 @@ function EntityCell({ entry }: { entry: AuditEntry }) {
       </Link>
     );
   }
+  if (entry.entity === 'product' && Number.isSafeInteger(id) && id > 0) {
+    return (
+      <Link to="/operator/products/$productId" params={{ productId: id }}>
+        {label}
+      </Link>
+    );
+  }
   return <>{label}</>;
 }
 

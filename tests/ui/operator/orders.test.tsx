@@ -182,7 +182,20 @@ describe('the audit log (/operator/audit)', () => {
     const handler = http.get(api('/operator/audit'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
-      return ok(query.get('actor') === 'cli' ? [] : [auditEntry(9)]);
+      return ok(
+        query.get('actor') === 'cli'
+          ? []
+          : [
+              auditEntry(9),
+              auditEntry(8, {
+                action: 'product.update',
+                entity: 'product',
+                entity_id: '13',
+                before: { price: 3499, version: 2 },
+                after: { price: 2999, version: 3 },
+              }),
+            ],
+      );
     });
     const view = renderApp({ path: '/operator/audit', storage: SIGNED_IN, handlers: [access, handler] });
     await view.ready();
@@ -193,6 +206,14 @@ describe('the audit log (/operator/audit)', () => {
     );
     expect(within(row).getByText('refunded').closest('li')?.textContent).toBe('refunded 0.00 → 5.00');
     expect(within(row).getByText('reason').closest('li')?.textContent).toBe('reason — → Half back');
+    // A product's price in coins, not minor units; the product's page a link away.
+    const product = within(await screen.findByRole('table')).getAllByRole('row')[2] as HTMLElement;
+    expect(within(product).getByRole('link', { name: 'product #13' })).toHaveAttribute(
+      'href',
+      '/operator/products/13',
+    );
+    expect(within(product).getByText('price').closest('li')?.textContent).toBe('price 34.99 → 29.99');
+    expect(within(product).getByText('version').closest('li')?.textContent).toBe('version 2 → 3');
     await view.user.type(screen.getByRole('textbox', { name: 'Actor' }), 'cli');
     await view.user.type(screen.getByLabelText('From'), '2026-05-01');
     await view.user.click(screen.getByRole('button', { name: 'Filter' }));
