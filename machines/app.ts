@@ -185,11 +185,17 @@ export const appMachine = setup({
       (_, params: { authenticated: boolean }) => ({ type: 'SESSION_CHANGED' as const, ...params }),
     ),
     profileCurrencyChanged: sendTo(({ context }) => context.profile, { type: 'CURRENCY_CHANGED' }),
-    /** The page list and the static page on screen, if any, in the new language. */
-    reloadPages: enqueueActions(({ context, system, enqueue }) => {
+    /**
+     * What the server titles in the chosen language, read again in the new one: the page list, the
+     * static page or shop on screen, if any, and the cart's lines.
+     */
+    reloadInNewLanguage: enqueueActions(({ context, system, enqueue }) => {
       enqueue.sendTo(context.staticPages, { type: 'RELOAD' });
-      const page = system.get('staticPage');
-      if (page) enqueue.sendTo(page, { type: 'RELOAD' });
+      for (const screen of ['staticPage', 'shop']) {
+        const actor = system.get(screen);
+        if (actor) enqueue.sendTo(actor, { type: 'RELOAD' });
+      }
+      enqueue.sendTo(context.cart, { type: 'REFRESH' });
     }),
     tellServerAddress: sendTo(
       ({ context }) => context.copyAddress,
@@ -208,7 +214,7 @@ export const appMachine = setup({
     'their own machines without holding the start. Owns the children (systemId = name): session, profile,',
     'language, currency, cart, toasts, cookieConsent, staticPages, mobileMenu, copyAddress; wires session',
     'signedIn/signedOut → profile & cart SESSION_CHANGED, currencyChanged → profile CURRENCY_CHANGED, language',
-    'changed → staticPages (and the staticPage screen) RELOAD (once ready, the settings too: their footer texts',
+    'changed → staticPages (and the staticPage or shop screen) RELOAD and cart REFRESH (once ready, the settings too: their footer texts',
     'are per language); once ready, SETTINGS.CHANGED (an operator saved them) reads the settings again. Machines show toasts by sending SHOW to systemId toasts. SCREEN.START',
     '{systemId, logic, input} spawns a route screen actor under that systemId (replacing one there);',
     'SCREEN.STOP {systemId} stops it. From initError, RETRY (the Retry button) starts again: settings,',
@@ -284,7 +290,7 @@ export const appMachine = setup({
       ],
     },
     'CURRENCY.CHANGED': { actions: 'profileCurrencyChanged' },
-    'LANGUAGE.CHANGED': { actions: 'reloadPages' },
+    'LANGUAGE.CHANGED': { actions: 'reloadInNewLanguage' },
     'SCREEN.START': {
       actions: enqueueActions(({ event, enqueue }) => {
         // Stopping a child that is not there does nothing.
@@ -382,13 +388,17 @@ export const appMachine = setup({
       states: {
         idle: {
           on: {
-            'LANGUAGE.CHANGED': { target: 'refreshingSettings', actions: 'reloadPages' },
+            'LANGUAGE.CHANGED': { target: 'refreshingSettings', actions: 'reloadInNewLanguage' },
             'SETTINGS.CHANGED': 'refreshingSettings',
           },
         },
         refreshingSettings: {
           on: {
-            'LANGUAGE.CHANGED': { target: 'refreshingSettings', reenter: true, actions: 'reloadPages' },
+            'LANGUAGE.CHANGED': {
+              target: 'refreshingSettings',
+              reenter: true,
+              actions: 'reloadInNewLanguage',
+            },
             'SETTINGS.CHANGED': { target: 'refreshingSettings', reenter: true },
           },
           invoke: {

@@ -1,4 +1,13 @@
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import {
+  type AnyEventObject,
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  spawnChild,
+} from 'xstate';
 import type { components } from '../domain/contract';
 import type { CartEvent } from './cart';
 import { defineMessages, failureText, type Text } from './text';
@@ -45,7 +54,9 @@ export type ShopEvent =
   /** The category filter; undefined is 'All'. */
   | { type: 'CHOOSE_CATEGORY'; category: string | undefined }
   /** Add to cart from a card or the product dialog; `signedIn` is the session's state at the click. */
-  | { type: 'ADD'; productId: number; count: number; signedIn: boolean };
+  | { type: 'ADD'; productId: number; count: number; signedIn: boolean }
+  /** The app's language changed: the page's products and the categories again, titled in it. */
+  | { type: 'RELOAD' };
 
 export type ShopEmitted = { type: 'navigate'; to: string; replace?: boolean };
 
@@ -85,6 +96,7 @@ export const shopMachine = setup({
     storeCategories: assign((_, params: { categories: ProductCategory[] }) => ({
       categories: params.categories,
     })),
+    reloadCategories: spawnChild('fetchCategories', { id: 'reloadCategories' }),
     storeError: assign((_, params: { error: unknown }) => ({
       error: failureText(params.error, shopMessages.loadFailed),
     })),
@@ -151,7 +163,8 @@ export const shopMachine = setup({
     'signed in with those values adds that many of the product once and drops them from the address (navigate,',
     'replace). The categories load beside the',
     'page (none offered when they fail); CHOOSE_CATEGORY {category} (undefined = All) emits navigate to that',
-    "category's first page, /shop?category=slug, when it is another offered one.",
+    "category's first page, /shop?category=slug, when it is another offered one. RELOAD (the app's language",
+    'changed) loads the page again and, beside it, the categories (reloadCategories), both in the new language.',
   ].join(' '),
   context: ({ input }) => ({
     page: input.page,
@@ -173,6 +186,13 @@ export const shopMachine = setup({
     CHOOSE_CATEGORY: {
       guard: { type: 'otherCategory', params: ({ event }) => ({ category: event.category }) },
       actions: { type: 'chooseCategory', params: ({ event }) => ({ category: event.category }) },
+    },
+    // A categories' reload (RELOAD) answers here, wherever the page is by then; a failure keeps the old ones.
+    'xstate.done.actor.reloadCategories': {
+      actions: {
+        type: 'storeCategories',
+        params: ({ event }: { event: AnyEventObject }) => ({ categories: event.output as ProductCategory[] }),
+      },
     },
   },
   initial: 'loading',
@@ -204,6 +224,7 @@ export const shopMachine = setup({
     },
     shown: {
       on: {
+        RELOAD: { target: 'loading', actions: 'reloadCategories' },
         GO_TO_PAGE: {
           guard: { type: 'otherPage', params: ({ event }) => ({ page: event.page }) },
           actions: { type: 'goToPage', params: ({ event }) => ({ page: event.page }) },
@@ -228,12 +249,13 @@ export const shopMachine = setup({
     empty: {
       description: 'No products on this page; a page past the end offers the first page.',
       on: {
+        RELOAD: { target: 'loading', actions: 'reloadCategories' },
         GO_TO_PAGE: {
           guard: { type: 'otherPage', params: ({ event }) => ({ page: event.page }) },
           actions: { type: 'goToPage', params: ({ event }) => ({ page: event.page }) },
         },
       },
     },
-    error: { on: { RETRY: 'loading' } },
+    error: { on: { RETRY: 'loading', RELOAD: { target: 'loading', actions: 'reloadCategories' } } },
   },
 });

@@ -18,6 +18,7 @@ import type {
   StaticPageSummary,
   UserProfile,
 } from '../../machines/shapes';
+import { shopMachine } from '../../machines/shop';
 import { staticPageMachine, staticPagesMachine } from '../../machines/staticPages';
 import { failureMessages, verbatim } from '../../machines/text';
 import { verificationEmailMachine } from '../../machines/verificationEmail';
@@ -47,6 +48,15 @@ const rateLimited: ApiFailure = {
 };
 
 /** A route's screen: the FAQ page, as the pages route starts it (docs/architecture.md §2). */
+const shopItem = {
+  id: 1,
+  slug: 'vip',
+  title: 'VIP Rank',
+  description: 'A rank.',
+  price: 1000,
+  img_url: '/images/products/vip.svg',
+  category: 'ranks',
+};
 const faqScreen = (fetchPage: () => Promise<StaticPage>) => ({
   type: 'SCREEN.START' as const,
   systemId: 'staticPage',
@@ -573,6 +583,40 @@ describe('app: screens (SCREEN.START / SCREEN.STOP)', () => {
     expect(page?.getSnapshot().context.page).toEqual(faq);
     await waitFor(page, (s) => s.matches('shown'));
     expect(fetches).toBe(2);
+  });
+
+  it('a language change reloads the shop on screen (products and categories) and the cart', async () => {
+    const { actor, calls } = startApp({ hasStoredSession: true });
+    await started(actor);
+    const cart = actor.system.get('cart');
+    await waitFor(cart, (s) => s.matches('ready'));
+    const loads = { products: 0, categories: 0 };
+    actor.send({
+      type: 'SCREEN.START',
+      systemId: 'shop',
+      logic: shopMachine.provide({
+        actors: {
+          fetchProducts: fromPromise(async () => {
+            loads.products += 1;
+            return { items: [shopItem], page: 1, per_page: 8, total: 1, total_pages: 1 };
+          }),
+          fetchCategories: fromPromise(async () => {
+            loads.categories += 1;
+            return [{ slug: 'ranks', title: loads.categories === 1 ? 'Ranks' : 'Ränge', count: 1 }];
+          }),
+        },
+      }),
+      input: { page: 1 },
+    });
+    const shop = actor.system.get('shop');
+    await waitFor(shop, (s) => s.matches('shown') && s.context.categories !== null);
+    const cartLoads = calls.filter((c) => c === 'fetchCart').length;
+    actor.system.get('language')?.send({ type: 'CHANGE', id: 1 });
+    expect(shop?.getSnapshot().value).toBe('loading');
+    await waitFor(shop, (s) => s.matches('shown') && s.context.categories?.[0]?.title === 'Ränge');
+    expect(loads).toEqual({ products: 2, categories: 2 });
+    await waitFor(cart, (s) => s.matches('ready'));
+    expect(calls.filter((c) => c === 'fetchCart')).toHaveLength(cartLoads + 1);
   });
 
   it("a screen's toasts reach the app's toasts by systemId", async () => {

@@ -31,25 +31,34 @@ const pageOf = (items: Product[], page = 1, totalPages = 2): ProductPage => ({
   total_pages: totalPages,
 });
 
+const shopEvents = [
+  doneEvent('fetchCategories', categories),
+  errorEvent('fetchCategories', new Error('offline')),
+  { type: 'CHOOSE_CATEGORY', category: 'perks' },
+  { type: 'CHOOSE_CATEGORY', category: undefined },
+  { type: 'CHOOSE_CATEGORY', category: 'no-such' },
+  doneEvent('fetchProducts', pageOf([product(1), product(2)])),
+  doneEvent('fetchProducts', pageOf([])),
+  errorEvent('fetchProducts', new Error('offline')),
+  { type: 'RETRY' },
+  { type: 'GO_TO_PAGE', page: 2 },
+  { type: 'GO_TO_PAGE', page: 1 },
+  { type: 'GO_TO_PAGE', page: 9 },
+  { type: 'ADD', productId: 1, count: 2, signedIn: true },
+  { type: 'ADD', productId: 1, count: 3, signedIn: false },
+  { type: 'RELOAD' },
+] as const;
+
 describePaths(
   'shop paths',
   pathPlan(shopMachine, {
     inputs: [{ page: 1 }, { page: 2, add: 3, count: 4, signedIn: true }, { page: 1, category: 'ranks' }],
-    events: [
-      doneEvent('fetchCategories', categories),
-      errorEvent('fetchCategories', new Error('offline')),
-      { type: 'CHOOSE_CATEGORY', category: 'perks' },
-      { type: 'CHOOSE_CATEGORY', category: undefined },
-      { type: 'CHOOSE_CATEGORY', category: 'no-such' },
-      doneEvent('fetchProducts', pageOf([product(1), product(2)])),
-      doneEvent('fetchProducts', pageOf([])),
-      errorEvent('fetchProducts', new Error('offline')),
-      { type: 'RETRY' },
-      { type: 'GO_TO_PAGE', page: 2 },
-      { type: 'GO_TO_PAGE', page: 1 },
-      { type: 'GO_TO_PAGE', page: 9 },
-      { type: 'ADD', productId: 1, count: 2, signedIn: true },
-      { type: 'ADD', productId: 1, count: 3, signedIn: false },
+    // The categories' reload answers only where RELOAD started it.
+    events: (snapshot) => [
+      ...shopEvents,
+      ...('reloadCategories' in snapshot.children
+        ? [doneEvent('reloadCategories', [{ slug: 'ranks', title: 'Ränge', count: 2 }])]
+        : []),
     ],
   }),
 );

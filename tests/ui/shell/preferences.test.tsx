@@ -22,6 +22,38 @@ describe('language switch (docs/product.md §4 "Language")', () => {
     expect(document.documentElement.lang).toBe('de');
   });
 
+  it("reads the shop's products and categories again in the chosen language", async () => {
+    const german = (request: Request) => new URL(request.url).searchParams.get('lang_id') === '2';
+    const view = renderApp({
+      path: '/shop',
+      handlers: [
+        http.get(api('/products'), ({ request }) =>
+          ok({
+            items: [
+              {
+                ...(fixtures.products[0] as (typeof fixtures.products)[number]),
+                title: german(request) ? 'VIP-Rang' : 'VIP Rank',
+              },
+            ],
+            page: 1,
+            per_page: 8,
+            total: 1,
+            total_pages: 1,
+          }),
+        ),
+        http.get(api('/products/categories'), ({ request }) =>
+          ok([{ slug: 'ranks', title: german(request) ? 'Ränge' : 'Ranks', count: 1 }]),
+        ),
+      ],
+    });
+    await view.ready();
+    expect(await screen.findByRole('heading', { name: 'VIP Rank' })).toBeInTheDocument();
+    const banner = screen.getByRole('banner');
+    await view.user.selectOptions(within(banner).getByRole('combobox', { name: 'Language' }), 'Deutsch');
+    expect(await screen.findByRole('heading', { name: 'VIP-Rang' })).toBeInTheDocument();
+    expect(await screen.findByText('Ränge')).toBeInTheDocument();
+  });
+
   it('starts in the stored language', async () => {
     const view = renderApp({ storage: { languageId: '3' } });
     await view.ready();
