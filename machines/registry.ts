@@ -22,6 +22,7 @@ import { operatorCurrenciesMachine } from './operator/currencies';
 import { currencyEditorMachine } from './operator/currencyEditor';
 import { operatorCustomerMachine } from './operator/customer';
 import { operatorCustomersMachine } from './operator/customers';
+import { deliveryActionMachine, operatorDeliveriesMachine } from './operator/deliveries';
 import {
   gameServerAddMachine,
   gameServerRenameMachine,
@@ -90,6 +91,8 @@ export const machines: Record<string, AnyStateMachine> = {
   operatorOrder: operatorOrderMachine,
   refund: refundMachine,
   operatorAudit: operatorAuditMachine,
+  operatorDeliveries: operatorDeliveriesMachine,
+  deliveryAction: deliveryActionMachine,
   operatorProducts: operatorProductsMachine,
   productEditor: productEditorMachine,
   operatorCurrencies: operatorCurrenciesMachine,

@@ -41,6 +41,9 @@ export type ListEvent<F extends Filters> =
   | { type: 'MORE' }
   | { type: 'RETRY' };
 
+/** A list whose rows a form below it changes (`rowUpdates`): one row as it is now, or the list read again. */
+export type RowEvent<R> = { type: 'ROW'; row: R } | { type: 'RELOAD' };
+
 export interface ListSpec<F extends Filters> {
   id: string;
   description: string;
@@ -50,6 +53,8 @@ export interface ListSpec<F extends Filters> {
   path: (search: F) => string;
   failed: MessageText;
   moreFailed: MessageText;
+  /** ROW shows a changed row in place; RELOAD reads the list again (RowEvent). */
+  rowUpdates?: boolean;
 }
 
 /** Each filter trimmed: what SEARCH compares and puts in the address. */
@@ -62,7 +67,7 @@ export function searchListMachine<F extends Filters, R extends { id: number }>(s
   return setup({
     types: {
       context: {} as ListContext<F, R>,
-      events: {} as ListEvent<F>,
+      events: {} as ListEvent<F> | RowEvent<R>,
       input: {} as F,
       emitted: {} as { type: 'navigate'; to: string },
     },
@@ -101,6 +106,19 @@ export function searchListMachine<F extends Filters, R extends { id: number }>(s
         }),
       },
       SEARCH: [{ guard: 'sameSearch', target: '.loading', reenter: true }, { actions: 'showSearch' }],
+      ...(spec.rowUpdates
+        ? {
+            ROW: {
+              actions: assign({
+                rows: ({ context, event }) => {
+                  const changed = (event as Extract<RowEvent<R>, { type: 'ROW' }>).row;
+                  return context.rows.map((row) => (row.id === changed.id ? changed : row));
+                },
+              }),
+            },
+            RELOAD: { target: '.loading', reenter: true },
+          }
+        : {}),
     },
     initial: 'loading',
     states: {

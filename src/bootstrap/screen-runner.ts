@@ -66,6 +66,8 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   operatorOrder: 'operator',
   refund: 'operator',
   operatorAudit: 'operator',
+  operatorDeliveries: 'operator',
+  deliveryAction: 'operator',
   operatorProducts: 'operator',
   productEditor: 'operator',
   operatorCurrencies: 'operator',

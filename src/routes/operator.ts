@@ -3,6 +3,7 @@ import { type AnyActorRef, type SnapshotFrom, waitFor } from 'xstate';
 import { validDay } from '../../domain/days';
 import type { languageMachine } from '../../machines/language';
 import type { AuditSearch } from '../../machines/operator/audit';
+import { DELIVERY_STATES, type DeliveriesSearch } from '../../machines/operator/deliveries';
 import type { OrderStatus, OrdersSearch } from '../../machines/operator/orders';
 import type { EditorLanguage } from '../../machines/operator/productEditor';
 import { topUpTermsOf } from '../../machines/topUpTerms';
@@ -215,6 +216,52 @@ export const operatorAuditRoute = createRoute({
   ...screenLifecycle('operatorAudit'),
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/AuditPage'), 'AuditPage'),
+});
+
+export type DeliveriesAddress = { [K in keyof DeliveriesSearch]?: DeliveriesSearch[K] | undefined };
+
+/** An id filter: a positive integer the API takes, as its digits, or undefined. */
+const idFilter = (value: unknown): string | undefined => {
+  const id = pathId(
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '',
+  );
+  return id === 0 ? undefined : String(id);
+};
+
+/** `?state=&game_server_id=&order_id=&player=` as the API takes them; anything else is dropped (ADR 0030). */
+export function validateDeliveriesSearch(search: Record<string, unknown>): DeliveriesAddress {
+  return {
+    state: DELIVERY_STATES.find((known) => known === search.state),
+    game_server_id: idFilter(search.game_server_id),
+    order_id: idFilter(search.order_id),
+    player: textFilter(search.player, 32),
+  };
+}
+
+/** /operator/deliveries: the list with its filters (the game servers by name), Requeue and Resolve. */
+export const operatorDeliveriesRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'deliveries',
+  staticData: { name: 'OperatorDeliveries', access: 'protected', header: 'solid' },
+  validateSearch: validateDeliveriesSearch,
+  loaderDeps: ({ search }): DeliveriesSearch => ({
+    state: search.state ?? '',
+    game_server_id: search.game_server_id ?? '',
+    order_id: search.order_id ?? '',
+    player: search.player ?? '',
+  }),
+  loader: async ({ context, deps }) => {
+    // The servers' names for the filter and the rows' form; keyed by screen name, as onLeave stops them.
+    const [screen, operatorGameServers, deliveryAction] = await Promise.all([
+      context.screens.start('operatorDeliveries', deps),
+      context.screens.start('operatorGameServers', undefined),
+      context.screens.start('deliveryAction', undefined),
+    ]);
+    return { screen, operatorGameServers, deliveryAction };
+  },
+  ...screenLifecycle('operatorDeliveries', 'operatorGameServers', 'deliveryAction'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/DeliveriesPage'), 'DeliveriesPage'),
 });
 
 /** The store's languages as the language actor holds them, the default first: a product has a text in each. */

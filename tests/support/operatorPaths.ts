@@ -9,6 +9,13 @@ import type { OperatorCurrency, operatorCurrenciesMachine } from '../../machines
 import type { currencyEditorMachine } from '../../machines/operator/currencyEditor';
 import type { CustomerDetail, operatorCustomerMachine } from '../../machines/operator/customer';
 import type { CustomerSummary, CustomersSearch } from '../../machines/operator/customers';
+import {
+  type DeliveriesSearch,
+  type Delivery,
+  type deliveryActionMachine,
+  NO_DELIVERIES_SEARCH,
+  type operatorDeliveriesMachine,
+} from '../../machines/operator/deliveries';
 import type {
   GameServerEntry,
   gameServerAddMachine,
@@ -24,7 +31,7 @@ import type { OperatorProduct, operatorProductsMachine } from '../../machines/op
 import type { refundMachine } from '../../machines/operator/refund';
 import type { Filters, searchListMachine } from '../../machines/operator/searchList';
 import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
-import { doneEvent, errorEvent, type PlanOptions } from './paths';
+import { type CandidateEvent, doneEvent, errorEvent, type PlanOptions } from './paths';
 
 export const forbidden = apiFailure('forbidden', 'This is for operators only.', {
   status: 403,
@@ -594,5 +601,84 @@ export const commandsPlan: PlanOptions<typeof productCommandsMachine> = {
     errors: Object.keys(snapshot.context.errors),
     formError: snapshot.context.formError !== null,
     loadError: snapshot.context.loadError !== null,
+  }),
+};
+
+/** A delivery of order 42 to survival; `failed` unless told otherwise. */
+export function delivery(id: number, overrides: Partial<Delivery> = {}): Delivery {
+  return {
+    id,
+    order_id: 42,
+    order_line_id: 7,
+    product_id: 3,
+    game_server_id: 1,
+    game_server: 'survival',
+    position: 0,
+    player: 'Steve',
+    command: 'lp user Steve parent add vip',
+    condition: 'any',
+    state: 'failed',
+    attempt: 1,
+    lease_count: 1,
+    lease_holder: null,
+    lease_expires_at: null,
+    started_at: '2026-05-01T08:00:01.000Z',
+    reply: 'Unknown command',
+    note: null,
+    created_at: '2026-05-01T08:00:00.000Z',
+    updated_at: '2026-05-01T08:00:02.000Z',
+    finished_at: '2026-05-01T08:00:02.000Z',
+    ...overrides,
+  };
+}
+
+/** The API's refusal of a delivery that changed meanwhile. */
+export const deliveryChanged = apiFailure('conflict', 'This delivery cannot be requeued now.', {
+  status: 409,
+  serverMessage: 'This delivery cannot be requeued now.',
+});
+
+const deliveriesListPlan = searchListPlan<DeliveriesSearch, Delivery>({
+  load: 'findDeliveries',
+  inputs: [NO_DELIVERIES_SEARCH, { ...NO_DELIVERIES_SEARCH, state: 'failed' }],
+  change: { field: 'player', value: 'steve' },
+  rows: [delivery(9), delivery(8)],
+  moreRows: [delivery(3)],
+});
+
+/** The search list's plan with a changed row shown in place and a reload (rowUpdates). */
+export const deliveriesPlan: PlanOptions<typeof operatorDeliveriesMachine> = {
+  ...deliveriesListPlan,
+  events: [
+    ...(deliveriesListPlan.events as readonly CandidateEvent<typeof operatorDeliveriesMachine>[]),
+    { type: 'ROW', row: delivery(9, { state: 'queued', attempt: 2 }) },
+    { type: 'RELOAD' },
+  ],
+  key: (snapshot) => ({
+    ...(deliveriesListPlan.key?.(snapshot) as object),
+    states: snapshot.context.rows.map((row) => row.state).join(),
+  }),
+};
+
+export const deliveryActionPlan: PlanOptions<typeof deliveryActionMachine> = {
+  events: [
+    { type: 'REQUEUE', delivery: delivery(9) },
+    { type: 'RESOLVE', delivery: delivery(9) },
+    { type: 'RESOLVE', delivery: delivery(8, { state: 'uncertain' }) },
+    { type: 'CANCEL' },
+    { type: 'CHANGE', field: 'outcome', value: 'done' },
+    { type: 'CHANGE', field: 'note', value: 'Checked in game' },
+    { type: 'SUBMIT' },
+    { type: 'BACK' },
+    { type: 'CONFIRM' },
+    ...callOutcomes('changeDelivery', [deliveryChanged, serverError], delivery(9, { state: 'queued' })),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    kind: snapshot.context.kind,
+    delivery: snapshot.context.delivery?.id ?? null,
+    values: snapshot.context.values,
+    errors: Object.keys(snapshot.context.errors),
+    formError: snapshot.context.formError !== null,
   }),
 };

@@ -27,6 +27,14 @@ import {
   operatorCustomersMachine,
 } from '../../../machines/operator/customers';
 import {
+  DELIVERIES_PER_PAGE,
+  type DeliveriesSearch,
+  type Delivery,
+  type DeliveryActionRequest,
+  deliveryActionMachine,
+  operatorDeliveriesMachine,
+} from '../../../machines/operator/deliveries';
+import {
   type GameServerEntry,
   gameServerAddMachine,
   gameServerRenameMachine,
@@ -225,6 +233,54 @@ export const operatorScreens = {
           };
           const found = (await call(api.GET('/operator/audit', { params: { query }, signal }))).payload;
           return { rows: found.slice(0, AUDIT_PER_PAGE), more: found.length > AUDIT_PER_PAGE };
+        }),
+      },
+    }),
+  /** GET /operator/deliveries: one more than a page, to know whether another follows. */
+  operatorDeliveries: (api: ApiClient) =>
+    operatorDeliveriesMachine.provide({
+      actors: {
+        findDeliveries: fromPromise<ListPage<Delivery>, ListQuery<DeliveriesSearch>>(
+          async ({ input, signal }) => {
+            const { state, game_server_id, order_id, player } = input.search;
+            const query = {
+              limit: DELIVERIES_PER_PAGE + 1,
+              ...(state === '' ? {} : { state }),
+              ...(game_server_id === '' ? {} : { game_server_id: Number(game_server_id) }),
+              ...(order_id === '' ? {} : { order_id: Number(order_id) }),
+              ...(player === '' ? {} : { player }),
+              ...(input.beforeId === null ? {} : { before_id: input.beforeId }),
+            };
+            const found = (await call(api.GET('/operator/deliveries', { params: { query }, signal })))
+              .payload;
+            return { rows: found.slice(0, DELIVERIES_PER_PAGE), more: found.length > DELIVERIES_PER_PAGE };
+          },
+        ),
+      },
+    }),
+  /** POST /operator/deliveries/{id}/requeue or …/resolve: the delivery as it is now. */
+  deliveryAction: (api: ApiClient) =>
+    deliveryActionMachine.provide({
+      actors: {
+        changeDelivery: fromPromise<Delivery, DeliveryActionRequest>(async ({ input, signal }) => {
+          const path = { id: input.id };
+          const answer =
+            input.kind === 'resolve'
+              ? await call(
+                  api.POST('/operator/deliveries/{id}/resolve', {
+                    params: { path },
+                    body: { outcome: input.outcome, note: input.note },
+                    signal,
+                  }),
+                )
+              : await call(
+                  api.POST('/operator/deliveries/{id}/requeue', {
+                    params: { path },
+                    body: input.note === '' ? {} : { note: input.note },
+                    signal,
+                  }),
+                );
+          return answer.payload;
         }),
       },
     }),

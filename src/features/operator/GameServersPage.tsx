@@ -1,12 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { defineMessages } from 'react-intl';
 import type { GameServerEntry } from '../../../machines/operator/gameServers';
 import { Button } from '../../components/Button/Button';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
@@ -14,7 +13,7 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { useMoment } from './CustomerPage';
 import { OperatorPage } from './OperatorPage';
-import { ScreenStatus } from './parts';
+import { Confirmation, ScreenStatus } from './parts';
 
 const route = getRouteApi('/operator/game-servers');
 
@@ -220,28 +219,17 @@ function ConfirmRotation({
   onCancel: () => void;
 }) {
   const say = useText();
-  const id = useId();
   const m = gameServerMessages;
   return (
-    <fieldset aria-labelledby={id} className="operator-confirm">
-      <p id={id}>{say(m.confirmRotate, { name })}</p>
-      <span className="operator-status">
-        {/* Not isPending: the button goes with the answer, and react-aria's announcement of its
-            pending state would be left labelled by nothing. */}
-        <Button size="sm" isDisabled={pending} onPress={onConfirm} autoFocus>
-          {say(m.confirm)}
-        </Button>
-        <Button variant="secondary" size="sm" isDisabled={pending} onPress={onCancel}>
-          {say(m.cancel)}
-        </Button>
-      </span>
-      {pending && (
-        <p className="operator-status" role="status">
-          <Spinner size="sm" decorative />
-          <span>{say(m.rotating)}</span>
-        </p>
-      )}
-    </fieldset>
+    <Confirmation
+      question={say(m.confirmRotate, { name })}
+      confirm={say(m.confirm)}
+      cancel={say(m.cancel)}
+      sending={say(m.rotating)}
+      pending={pending}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }
 

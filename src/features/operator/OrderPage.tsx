@@ -51,6 +51,10 @@ const messages = defineMessages({
   entry: { id: 'operator.order.entry', defaultMessage: 'Entry' },
   deliveries: { id: 'operator.order.deliveries', defaultMessage: 'Delivery' },
   deliveriesEmpty: { id: 'operator.order.deliveriesEmpty', defaultMessage: 'Nothing to deliver' },
+  deliveriesLink: {
+    id: 'operator.order.deliveriesLink',
+    defaultMessage: 'Requeue or resolve them on the Deliveries page',
+  },
   gameServer: { id: 'operator.order.gameServer', defaultMessage: 'Game server' },
   command: { id: 'operator.order.command', defaultMessage: 'Command' },
   deliveryState: { id: 'operator.order.deliveryState', defaultMessage: 'State' },
@@ -88,7 +92,7 @@ const refundStateMessages: Record<RefundState, MessageDescriptor> = defineMessag
 });
 
 type DeliveryState = OrderDetail['deliveries'][number]['state'];
-const deliveryStateMessages: Record<DeliveryState, MessageDescriptor> = defineMessages({
+export const deliveryStateMessages: Record<DeliveryState, MessageDescriptor> = defineMessages({
   queued: { id: 'operator.delivery.queued', defaultMessage: 'Queued' },
   leased: { id: 'operator.delivery.leased', defaultMessage: 'Being delivered' },
   done: { id: 'operator.delivery.done', defaultMessage: 'Delivered' },
@@ -255,7 +259,16 @@ export function OrderPage() {
               ]}
             />
           </Section>
-          <Section title={messages.deliveries}>
+          <Section
+            title={messages.deliveries}
+            note={
+              detail.deliveries.length > 0 && (
+                <Link to="/operator/deliveries" search={{ order_id: String(detail.order.id) }}>
+                  {say(messages.deliveriesLink)}
+                </Link>
+              )
+            }
+          >
             <OperatorTable
               rows={detail.deliveries}
               empty={messages.deliveriesEmpty}

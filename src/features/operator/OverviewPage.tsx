@@ -226,10 +226,15 @@ function DayTable({
 }
 
 function Attention({ attention, say }: { attention: Overview['attention']; say: Say }) {
+  // Each count leads where the console can act on it: the deliveries in that state, the orders
+  // waiting for their payment.
   const items = [
-    { count: attention.failed_deliveries, message: m.failedDeliveries },
-    { count: attention.uncertain_deliveries, message: m.uncertainDeliveries },
-    // Where the console can act on them: the orders waiting for their payment.
+    { count: attention.failed_deliveries, message: m.failedDeliveries, deliveries: 'failed' as const },
+    {
+      count: attention.uncertain_deliveries,
+      message: m.uncertainDeliveries,
+      deliveries: 'uncertain' as const,
+    },
     { count: attention.pending_payments, message: m.pendingPayments, orders: 'pending' as const },
     { count: attention.late_payments, message: m.latePayments },
   ].filter((item) => item.count > 0);
@@ -246,6 +251,10 @@ function Attention({ attention, say }: { attention: Overview['attention']; say: 
             <li key={item.message.id}>
               {'orders' in item ? (
                 <Link to="/operator/orders" search={{ status: item.orders }}>
+                  {say(item.message, { count: item.count })}
+                </Link>
+              ) : 'deliveries' in item ? (
+                <Link to="/operator/deliveries" search={{ state: item.deliveries }}>
                   {say(item.message, { count: item.count })}
                 </Link>
               ) : (

@@ -7,6 +7,7 @@ import type { Text } from '../../../machines/text';
 import { Button } from '../../components/Button/Button';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
+import { Spinner } from '../../components/Spinner/Spinner';
 import { LoadingLine, RetryLine } from '../../components/StatusLine/StatusLine';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { SubmitButton } from '../forms/SubmitButton';
@@ -301,5 +302,55 @@ export function Section({
       {note && <p className="operator-section__note">{note}</p>}
       {children}
     </section>
+  );
+}
+
+/**
+ * A confirmation step before a change that cannot be taken back: the question (and what more it
+ * shows), the button that goes ahead (it takes the focus) and the one that does not, and a status
+ * line while the change is sent.
+ */
+export function Confirmation({
+  question,
+  confirm,
+  cancel,
+  sending,
+  pending,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  question: string;
+  confirm: string;
+  cancel: string;
+  /** The status line while `pending`. */
+  sending: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-labelledby={id} className="operator-confirm">
+      <p id={id}>{question}</p>
+      {children}
+      <span className="operator-status">
+        {/* Not isPending: the button goes with the answer, and react-aria's announcement of its
+            pending state would be left labelled by nothing. */}
+        <Button size="sm" isDisabled={pending} onPress={onConfirm} autoFocus>
+          {confirm}
+        </Button>
+        <Button variant="secondary" size="sm" isDisabled={pending} onPress={onCancel}>
+          {cancel}
+        </Button>
+      </span>
+      {pending && (
+        <p className="operator-status" role="status">
+          <Spinner size="sm" decorative />
+          <span>{sending}</span>
+        </p>
+      )}
+    </fieldset>
   );
 }
