@@ -218,14 +218,23 @@ export const operatorAuditRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/operator/AuditPage'), 'AuditPage'),
 });
 
-export type DeliveriesAddress = { [K in keyof DeliveriesSearch]?: DeliveriesSearch[K] | undefined };
+/**
+ * The deliveries' address: ids as numbers (the router writes a string of digits as JSON, `"42"`),
+ * the rest as the list's filters.
+ */
+export interface DeliveriesAddress {
+  state?: DeliveriesSearch['state'] | undefined;
+  game_server_id?: number | undefined;
+  order_id?: number | undefined;
+  player?: string | undefined;
+}
 
-/** An id filter: a positive integer the API takes, as its digits, or undefined. */
-const idFilter = (value: unknown): string | undefined => {
+/** An id filter: a positive integer the API takes, or undefined. */
+const idFilter = (value: unknown): number | undefined => {
   const id = pathId(
     typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '',
   );
-  return id === 0 ? undefined : String(id);
+  return id === 0 ? undefined : id;
 };
 
 /** `?state=&game_server_id=&order_id=&player=` as the API takes them; anything else is dropped (ADR 0030). */
@@ -246,8 +255,8 @@ export const operatorDeliveriesRoute = createRoute({
   validateSearch: validateDeliveriesSearch,
   loaderDeps: ({ search }): DeliveriesSearch => ({
     state: search.state ?? '',
-    game_server_id: search.game_server_id ?? '',
-    order_id: search.order_id ?? '',
+    game_server_id: search.game_server_id === undefined ? '' : String(search.game_server_id),
+    order_id: search.order_id === undefined ? '' : String(search.order_id),
     player: search.player ?? '',
   }),
   loader: async ({ context, deps }) => {

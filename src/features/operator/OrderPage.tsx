@@ -263,7 +263,7 @@ export function OrderPage() {
             title={messages.deliveries}
             note={
               detail.deliveries.length > 0 && (
-                <Link to="/operator/deliveries" search={{ order_id: String(detail.order.id) }}>
+                <Link to="/operator/deliveries" search={{ order_id: detail.order.id }}>
                   {say(messages.deliveriesLink)}
                 </Link>
               )

@@ -137,6 +137,11 @@ describe('an order (/operator/orders/{id}) and Refund', () => {
     expect(
       within(screen.getByRole('region', { name: 'Delivery' })).getByText('Delivered · Attempt 1'),
     ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Delivery' })).getByRole('link', {
+        name: 'Requeue or resolve them on the Deliveries page',
+      }),
+    ).toHaveAttribute('href', '/operator/deliveries?order_id=42');
     const refunds = screen.getByRole('region', { name: 'Refunds' });
     expect(within(refunds).getByText('10.00')).toBeInTheDocument();
     expect(within(refunds).getByText('No refunds yet')).toBeInTheDocument();

@@ -101,6 +101,10 @@ describe('the overview (/operator)', () => {
       'href',
       '/operator/orders?status=pending',
     );
+    expect(within(attention).getByRole('link', { name: '2 failed deliveries' })).toHaveAttribute(
+      'href',
+      '/operator/deliveries?state=failed',
+    );
   });
 
   it('says when nothing happened yet, and when nothing needs a look', async () => {
