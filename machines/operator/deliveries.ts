@@ -150,7 +150,7 @@ export const deliveryActionMachine = formMachine({
     'form for that row (editing; the same form again keeps what was typed, another starts empty; CANCEL closes',
     "it). CHANGE edits the note and, to resolve, the outcome (done or failed); SUBMIT checks 'Choose what became",
     "of it in game' and 'Write what you checked' (resolve) and the note's 1000 characters, then asks for a",
-    'confirmation (confirming.asking): BACK returns to the form, CONFIRM sends POST',
+    'confirmation (confirming.asking): BACK returns to the form, REQUEUE or RESOLVE opens that one, CONFIRM sends POST',
     '/operator/deliveries/{id}/requeue or …/resolve (confirming.sending). Success closes the form, says so and',
     'has the list show the row as it is now (ROW to operatorDeliveries). A 409 (the delivery changed meanwhile:',
     "leased, done, queued again) or 404 shows the server's message and has the list read again (RELOAD); other",
@@ -183,7 +183,14 @@ export const deliveryActionMachine = formMachine({
     confirming: {
       initial: 'asking',
       states: {
-        asking: { on: { CONFIRM: 'sending', BACK: '#deliveryAction.editing' } },
+        asking: {
+          on: {
+            CONFIRM: 'sending',
+            BACK: '#deliveryAction.editing',
+            REQUEUE: open('requeue'),
+            RESOLVE: open('resolve'),
+          },
+        },
         sending: request,
       },
     },

@@ -6,7 +6,8 @@ import { failureText, type MessageText, type Text } from '../text';
  * A console list with filters kept in the address (docs/decisions/0044-operator-console.md): the
  * route starts it with the address's filters; SEARCH goes to the address of the typed filters (the
  * route starts the list anew) or loads the same ones again; pages by the API's `before_id`. The
- * orders and the audit log are built from it; each is its own machine, with its own id and diagram.
+ * customers, the orders, the audit log and the deliveries are built from it; each is its own machine,
+ * with its own id and diagram.
  */
 
 /** Filters as the address holds them: text, '' for none. */

@@ -7,8 +7,9 @@
 // buys the new product with the coins the operator gave, and the operator finds the order and
 // refunds half to coins; changes a currency's rate and hides it, and the store's currency list
 // follows at once; edits the rules page in German and English (saved sanitized) and /rules shows
-// it; and every one of those steps is in the audit log. axe finds nothing serious on the console
-// at 1280 and 375 px in English and German.
+// it; finds the new product's delivery, failed in game, from the overview's count and requeues
+// it with a note; and every one of those steps is in the audit log. axe finds nothing serious on
+// the console at 1280 and 375 px in English and German.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -531,6 +532,103 @@ describe('the operator console', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(operator.email);
   });
+  it('an operator finds the failed delivery from the overview, requeues it with a note, and the audit log has it', async () => {
+    const { page } = j;
+    // The game side: the agent of the coin order's game server (here its three calls, with a fresh
+    // secret) leases the order's delivery, starts it and reports it failed.
+    const failedId = await page.evaluate(async () => {
+      const headers = {
+        authorization: `Bearer ${localStorage.getItem('token')}`,
+        'content-type': 'application/json',
+      };
+      const [queued] = (
+        await (await fetch('/api/operator/deliveries?state=queued&limit=1', { headers })).json()
+      ).payload as Array<{ game_server_id: number; player: string }>;
+      if (queued === undefined) throw new Error('no delivery is queued');
+      const rotated = await fetch(`/api/operator/game-servers/${queued.game_server_id}/rotate-secret`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
+      const agent = {
+        authorization: `Bearer ${(await rotated.json()).payload.secret}`,
+        'content-type': 'application/json',
+      };
+      const post = async (path: string, body: unknown) =>
+        (
+          await fetch(`/api/game/deliveries/${path}`, {
+            method: 'POST',
+            headers: agent,
+            body: JSON.stringify(body),
+          })
+        ).json();
+      const [leased] = (await post('lease', { max: 1, agent: 'e2e', online_players: [queued.player] }))
+        .payload as Array<{ delivery_id: number; attempt: number }>;
+      if (leased === undefined) throw new Error('the game server has no delivery to lease');
+      await post('start', { delivery_id: leased.delivery_id, attempt: leased.attempt });
+      await post('report', {
+        results: [
+          {
+            delivery_id: leased.delivery_id,
+            attempt: leased.attempt,
+            outcome: 'failed',
+            reply: 'Unknown command. Type "/help" for help.',
+          },
+        ],
+      });
+      return leased.delivery_id;
+    });
+
+    await openPage(page, '/operator');
+    await seeHeading(page, 'Overview');
+    await page
+      .getByRole('region', { name: 'Needs a look' })
+      .getByRole('link', { name: '1 failed delivery' })
+      .click();
+    await waitForPath(page, '/operator/deliveries', { state: 'failed' });
+    await seeHeading(page, 'Deliveries');
+    const table = page.getByRole('table');
+    await table.getByText('Unknown command. Type "/help" for help.').waitFor();
+    expect(await table.getByRole('row').count()).toBe(2);
+    expect(await page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('failed');
+    await audit(page, 'en-deliveries');
+
+    await table.getByRole('button', { name: `Requeue delivery #${failedId}` }).click();
+    const form = page.getByRole('region', { name: `Requeue delivery #${failedId}` });
+    await form.getByRole('textbox', { name: 'Note (optional)' }).fill('the server was restarting');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await form.getByText(`Queue delivery #${failedId} again? The command runs once more in game.`).waitFor();
+    await audit(page, 'en-deliveries-confirm');
+    await form.getByRole('button', { name: 'Queue it again' }).click();
+    await seeText(page, 'The delivery is queued again.');
+    await form.waitFor({ state: 'detached' });
+    await table.getByRole('cell', { name: 'Queued · Attempt 2', exact: true }).waitFor();
+    expect(await table.getByRole('button', { name: `Requeue delivery #${failedId}` }).count()).toBe(0);
+
+    await page
+      .getByRole('navigation', { name: 'Operator console' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
+    await waitForPath(page, '/operator/audit');
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'delivery.requeue' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(`delivery #${failedId}`);
+    expect(await row.textContent()).toContain('the server was restarting');
+    expect(await row.textContent()).toContain(operator.email);
+
+    await chooseLanguage(page, 'Deutsch');
+    await openPage(page, '/operator/deliveries?state=queued');
+    await seeHeading(page, 'Auslieferungen');
+    await page
+      .getByRole('table')
+      .getByRole('cell', { name: 'In der Warteschlange · Versuch 2', exact: true })
+      .waitFor();
+    // The shared Toasts' closed announcement (role=img, see the audit log step) is not this page's.
+    await page.locator('[role="log"] [role="img"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await audit(page, 'de-deliveries');
+    await chooseLanguage(page, 'English');
+  });
+
   it("has every step of the operator's journey in the audit log, with the operator as actor", async () => {
     const { page } = j;
     await openPage(page, '/operator/audit');
@@ -553,6 +651,7 @@ describe('the operator console', () => {
       'game_server.create',
       'game_server.rotate_secret',
       'product.commands',
+      'delivery.requeue',
     ]) {
       expect(text, action).toContain(action);
     }

@@ -80,9 +80,9 @@ describe('the deliveries (/operator/deliveries)', () => {
       '/operator/orders/42',
     );
     expect(within(first).getByText('lp user Steve parent add vip')).toBeInTheDocument();
-    expect(within(first).getByText('Failed')).toBeInTheDocument();
+    expect(within(first).getByText('Failed · Attempt 1')).toBeInTheDocument();
     expect(within(first).getByText('Unknown command')).toBeInTheDocument();
-    expect(within(rows[1] as HTMLElement).getByText('Uncertain')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Uncertain · Attempt 1')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('creative')).toBeInTheDocument();
     // A delivered row offers nothing the API would refuse.
     expect(within(rows[2] as HTMLElement).queryByRole('button')).toBeNull();
@@ -184,7 +184,7 @@ describe('the deliveries (/operator/deliveries)', () => {
     expect(calls.requeues).toMatchObject([{ note: 'Server is back' }]);
     expect(screen.queryByRole('region', { name: 'Requeue delivery #9' })).toBeNull();
     const row = within(screen.getByRole('table')).getAllByRole('row')[1] as HTMLElement;
-    expect(within(row).getByText('Queued')).toBeInTheDocument();
+    expect(within(row).getByText('Queued · Attempt 2')).toBeInTheDocument();
     expect(within(row).queryByRole('button')).toBeNull();
   });
 
@@ -232,7 +232,9 @@ describe('the deliveries (/operator/deliveries)', () => {
     expect(within(panel).getByRole('textbox', { name: 'Note' })).toHaveValue('Not in game');
     expect(within(panel).getByRole('radio', { name: 'It did not and will not (failed)' })).toBeChecked();
     await waitFor(() => expect(calls.queries.length).toBe(loads + 1));
-    expect(await within(screen.getByRole('table')).findByText('Being delivered')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('table')).findByText('Being delivered · Attempt 1'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resolve delivery #9' })).toBeNull();
   });
 });
