@@ -3,7 +3,7 @@ import { type AnyActorRef, type SnapshotFrom, waitFor } from 'xstate';
 import { validDay } from '../../domain/days';
 import type { languageMachine } from '../../machines/language';
 import type { AuditSearch } from '../../machines/operator/audit';
-import { DELIVERY_STATES, type DeliveriesSearch } from '../../machines/operator/deliveries';
+import type { DeliveriesSearch, DeliveryState } from '../../machines/operator/deliveries';
 import type { OrderStatus, OrdersSearch } from '../../machines/operator/orders';
 import type { EditorLanguage } from '../../machines/operator/productEditor';
 import { topUpTermsOf } from '../../machines/topUpTerms';
@@ -217,6 +217,9 @@ export const operatorAuditRoute = createRoute({
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/AuditPage'), 'AuditPage'),
 });
+
+// Not machines/operator/deliveries.ts's list: that module (a form machine) stays off the first load.
+const DELIVERY_STATES: readonly DeliveryState[] = ['queued', 'leased', 'done', 'failed', 'uncertain'];
 
 /**
  * The deliveries' address: ids as numbers (the router writes a string of digits as JSON, `"42"`),
