@@ -152,6 +152,26 @@ describe('the deliveries (/operator/deliveries)', () => {
     expect(Object.fromEntries(calls.queries[0] ?? [])).toMatchObject({ state: 'failed', order_id: '42' });
   });
 
+  it('says when nothing was delivered yet, and a failed load with Try again', async () => {
+    let answer: () => Response = () => failure(503, 'The database is away.');
+    const view = renderApp({
+      path: '/operator/deliveries',
+      storage: SIGNED_IN,
+      handlers: [
+        http.get(api('/operator/customers'), () => ok(manyCustomers(1))),
+        http.get(api('/operator/game-servers'), () => ok([gameServer(1)])),
+        http.get(api('/operator/deliveries'), () => answer()),
+      ],
+    });
+    await view.ready();
+    expect(await screen.findByText('The database is away.')).toBeInTheDocument();
+    answer = () => ok([]);
+    await view.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Nothing has been delivered yet' }),
+    ).toBeInTheDocument();
+  });
+
   it('the address keeps only what the API takes', () => {
     expect(
       validateDeliveriesSearch({ state: 'lost', game_server_id: '0', order_id: 42, player: ' Steve ' }),
