@@ -131,15 +131,30 @@ export interface Build {
 }
 
 /**
+ * The manifest with a package's modules keyed from `node_modules/` on: where node_modules is a
+ * link to another checkout's (a git worktree), Vite keys them by the path it resolves to
+ * (`../../other/node_modules/…`).
+ */
+function withPackageKeys(manifest: Record<string, Chunk>): Record<string, Chunk> {
+  const key = (name: string) => name.replace(/^(?:\.\.\/|[^/]+\/)*?(?=node_modules\/)/, '');
+  const rekeyed = (chunk: Chunk): Chunk => ({
+    ...chunk,
+    ...(chunk.src === undefined ? {} : { src: key(chunk.src) }),
+    ...(chunk.imports === undefined ? {} : { imports: chunk.imports.map(key) }),
+    ...(chunk.dynamicImports === undefined ? {} : { dynamicImports: chunk.dynamicImports.map(key) }),
+  });
+  return Object.fromEntries(Object.entries(manifest).map(([name, chunk]) => [key(name), rekeyed(chunk)]));
+}
+
+/**
  * The scripts the built index.html loads or preloads (the entry, and the start-up and UI that
  * src/main.tsx imports dynamically at once), everything they import statically (Vite's manifest),
  * and the lazy chunks of the modules `/` renders on first load (with their static imports).
  */
 export function readBuild(dist = DIST): Build {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    Chunk
-  >;
+  const manifest = withPackageKeys(
+    JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>,
+  );
   const withStaticImports = (keys: readonly string[], seen = new Set<string>()): Set<string> => {
     for (const key of keys) {
       if (seen.has(key)) continue;
