@@ -1284,6 +1284,146 @@ export interface paths {
         patch: operations["updatePage"];
         trace?: never;
     };
+    "/operator/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every language with its count of messages and of missing ones
+         * @description The store's interface languages (as `GET /languages` lists them, the default flagged),
+         *     each with `messages`, how many messages it has, and `missing`, how many message ids of
+         *     the default language it lacks (the app shows those in the default language). Operator
+         *     role needed (401 without a session, 403 for a customer).
+         */
+        get: operations["listOperatorLanguages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/languages/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A language's messages beside the default language's, a page at a time
+         * @description The message ids of the default language (and any other id this language has), by id, each
+         *     with this language's text (`value`, null when it has none) and the default language's
+         *     (`default_value`). `missing=true` keeps only the ids the default language has and this
+         *     one lacks. `q` keeps the ids whose id, text or default text contains it, ignoring case.
+         *     404 when there is no such language. Operator role needed (401 without a session, 403 for
+         *     a customer).
+         */
+        get: operations["listLanguageMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/languages/{id}/messages/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set one message of a language
+         * @description Sets the language's text of a message id the default language has (404 for another id or
+         *     language). `value` must parse as an ICU message, as react-intl reads it (422 on `value`
+         *     saying where it breaks), and use exactly the arguments (`{name}`, `{count, plural, …}`)
+         *     and tags (`<b>…</b>`) of the default language's text (422 on `value` naming them). A save
+         *     that changes the text writes an audit row (before → after) in the same transaction; a
+         *     save that changes nothing writes none. `GET /localizations` answers the new text at once
+         *     on every node (it reads the database); rendered first screens show it at once on the
+         *     saving node and within 15 s on others (ADR 0041).
+         */
+        put: operations["setLanguageMessage"];
+        post?: never;
+        /**
+         * Remove one message of a language (back to the default language's text)
+         * @description Removes the language's text of a message id, with an audit row (the text before) in the
+         *     same transaction: the id is missing again and the app shows the default language's text.
+         *     The default language's texts are not removed (409). A message the store ships in its
+         *     catalogues comes back with the shipped text at the node's next start. 404 when the
+         *     language has no such message. Shown as `setLanguageMessage` says.
+         */
+        delete: operations["deleteLanguageMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/social-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every social link with its position
+         * @description The home page's social links in its order (`position`, then id), with their positions.
+         *     Operator role needed (401 without a session, 403 for a customer).
+         */
+        get: operations["listOperatorSocialLinks"];
+        put?: never;
+        /**
+         * Add a social link
+         * @description `link` is an absolute `https:` URL (422 on `link` for anything else: `http:`,
+         *     `javascript:`, a relative path); `img` a path on this origin; `title` unique regardless
+         *     of case (422 on `title`). Without `position` the link goes last. Writes an audit row in
+         *     the same transaction. `GET /social-links` answers it at once; rendered home pages show it
+         *     at once on the saving node and within 15 s on others (ADR 0041).
+         */
+        post: operations["createSocialLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/social-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a social link
+         * @description Removes the link, with an audit row (the link before) in the same transaction. 404 when
+         *     there is none. Shown as `createSocialLink` says.
+         */
+        delete: operations["deleteSocialLink"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a social link
+         * @description Only the fields sent change, by the rules of `createSocialLink` (422 keyed by the field,
+         *     nothing saved). A save that changes something writes one audit row with the changed
+         *     fields before → after, in the same transaction. 404 when there is none. Shown as
+         *     `createSocialLink` says.
+         */
+        patch: operations["updateSocialLink"];
+        trace?: never;
+    };
     "/operator/products/{id}/commands": {
         parameters: {
             query?: never;
@@ -3148,6 +3288,112 @@ export interface components {
             texts?: {
                 [key: string]: components["schemas"]["PageText"] | null;
             };
+        };
+        /**
+         * @example {
+         *       "id": 2,
+         *       "code": "de",
+         *       "title": "Deutsch",
+         *       "default": false,
+         *       "messages": 840,
+         *       "missing": 1
+         *     }
+         */
+        OperatorLanguage: {
+            id: components["schemas"]["LangId"];
+            code: string;
+            title: string;
+            /** @description The language the others fall back to. */
+            default: boolean;
+            /** @description How many messages it has. */
+            messages: number;
+            /** @description How many message ids of the default language it lacks. */
+            missing: number;
+        };
+        OperatorLanguageListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorLanguage"][];
+        };
+        /** @description A message id, as the app's code names it (`shell.nav.shop`). */
+        MessageKey: string;
+        /**
+         * @example {
+         *       "key": "shell.nav.shop",
+         *       "value": null,
+         *       "default_value": "SHOP"
+         *     }
+         */
+        LanguageMessage: {
+            key: components["schemas"]["MessageKey"];
+            /** @description This language's text; null when missing. */
+            value: string | null;
+            /** @description The default language's text; null for an id only this language has. */
+            default_value: string | null;
+        };
+        LanguageMessagePage: {
+            items: components["schemas"]["LanguageMessage"][];
+            page: number;
+            per_page: number;
+            total: number;
+            total_pages: number;
+        };
+        LanguageMessagePageResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["LanguageMessagePage"];
+        };
+        LanguageMessageRequest: {
+            /** @description An ICU message. */
+            value: string;
+            lang_id?: components["schemas"]["LangId"];
+        };
+        LanguageMessageResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["LanguageMessage"];
+        };
+        /**
+         * @example {
+         *       "id": 1,
+         *       "title": "Discord",
+         *       "link": "https://discord.com/",
+         *       "img": "/images/social/discord.svg",
+         *       "position": 0
+         *     }
+         */
+        OperatorSocialLink: {
+            id: number;
+            title: string;
+            /** @description An https URL. */
+            link: string;
+            /** @description Icon path on this origin. */
+            img: string;
+            position: number;
+        };
+        OperatorSocialLinkListResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OperatorSocialLink"][];
+        };
+        SocialLinkTitle: string;
+        /** @description An absolute https URL; anything else is a 422 on `link`. */
+        SocialLinkUrl: string;
+        /** @description A path on this origin, like /images/social/discord.svg. */
+        SocialLinkImage: string;
+        SocialLinkPosition: number;
+        SocialLinkCreateRequest: {
+            title: components["schemas"]["SocialLinkTitle"];
+            link: components["schemas"]["SocialLinkUrl"];
+            img: components["schemas"]["SocialLinkImage"];
+            position?: components["schemas"]["SocialLinkPosition"];
+            lang_id?: components["schemas"]["LangId"];
+        };
+        SocialLinkChangeRequest: {
+            title?: components["schemas"]["SocialLinkTitle"];
+            link?: components["schemas"]["SocialLinkUrl"];
+            img?: components["schemas"]["SocialLinkImage"];
+            position?: components["schemas"]["SocialLinkPosition"];
         };
         PagePreviewRequest: {
             content: string;
@@ -5850,6 +6096,306 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOperatorLanguages: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every language with its counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorLanguageListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLanguageMessages: {
+        parameters: {
+            query?: {
+                /** @description Only the messages this language lacks. */
+                missing?: boolean;
+                q?: string;
+                page?: number;
+                per_page?: number;
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages and the paging totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageMessagePageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setLanguageMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                key: components["schemas"]["MessageKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "value": "Hallo {name}!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LanguageMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the message as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageMessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteLanguageMessage: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+                key: components["schemas"]["MessageKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the message as it is now (no `value`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageMessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The default language's texts are what the others fall back to; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ERROR",
+                     *       "message": "The default language's messages cannot be removed."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOperatorSocialLinks: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSocialLinkListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createSocialLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Twitch",
+                 *       "link": "https://www.twitch.tv/",
+                 *       "img": "/images/social/twitch.svg"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SocialLinkCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; every link as it is now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSocialLinkListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSocialLink: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; every link as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSocialLinkListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateSocialLink: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "position": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["SocialLinkChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; every link as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSocialLinkListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

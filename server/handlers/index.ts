@@ -3,6 +3,7 @@ import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { catalogueHandlers } from './catalogue';
+import { operatorContentHandlers } from './content';
 import { operatorCurrencyHandlers } from './currencies';
 import { gameHandlers } from './game';
 import { operatorHandlers } from './operator';
@@ -32,6 +33,7 @@ export const handlers: Handlers = routeHandlers({
   ...operatorCatalogueHandlers,
   ...operatorCurrencyHandlers,
   ...operatorPageHandlers,
+  ...operatorContentHandlers,
 } satisfies ContractHandlers);
 
 /** Operations of the contract that have no handler. */

@@ -171,6 +171,12 @@ const en = {
   'page.defaultTextRequired': 'The title and content in the default language are required.',
   'page.defaultTextNotRemovable': 'The text in the default language cannot be removed.',
   'page.needed': 'The store needs this page (terms, privacy, cookies, rules or FAQ). It cannot be removed.',
+  'translation.syntax': 'This is not a valid message: check the braces near character {at}.',
+  'translation.placeholders': 'Use exactly the placeholders of the default language: {expected}.',
+  'translation.noPlaceholders': 'The default language uses no placeholders here: remove them.',
+  'translation.defaultNeeded': "The default language's messages cannot be removed.",
+  'socialLink.notHttps': 'Enter an address starting with https://.',
+  'socialLink.titleTaken': 'A social link with this title exists already.',
   'product.changedMeanwhile': 'This product was changed meanwhile. Reload it and save again.',
   'product.slugTaken': 'A product with this slug exists already.',
   'product.priceNotWhole': 'The price must be a whole number of cents.',
@@ -394,6 +400,12 @@ const de: Catalogue = {
   'page.defaultTextNotRemovable': 'Der Text in der Standardsprache kann nicht entfernt werden.',
   'page.needed':
     'Der Shop braucht diese Seite (AGB, Datenschutz, Cookies, Regeln oder FAQ). Sie kann nicht entfernt werden.',
+  'translation.syntax': 'Das ist keine gültige Nachricht: Prüfen Sie die Klammern bei Zeichen {at}.',
+  'translation.placeholders': 'Verwenden Sie genau die Platzhalter der Standardsprache: {expected}.',
+  'translation.noPlaceholders': 'Die Standardsprache verwendet hier keine Platzhalter: Entfernen Sie sie.',
+  'translation.defaultNeeded': 'Die Nachrichten der Standardsprache können nicht entfernt werden.',
+  'socialLink.notHttps': 'Geben Sie eine Adresse ein, die mit https:// beginnt.',
+  'socialLink.titleTaken': 'Es gibt schon einen Social-Link mit diesem Titel.',
   'product.changedMeanwhile':
     'Dieses Produkt wurde inzwischen geändert. Bitte neu laden und noch einmal speichern.',
   'product.slugTaken': 'Es gibt schon ein Produkt mit diesem Slug.',
@@ -616,6 +628,12 @@ const es: Catalogue = {
   'page.defaultTextNotRemovable': 'El texto en el idioma predeterminado no se puede eliminar.',
   'page.needed':
     'La tienda necesita esta página (términos, privacidad, cookies, normas o FAQ). No se puede eliminar.',
+  'translation.syntax': 'No es un mensaje válido: revisa las llaves cerca del carácter {at}.',
+  'translation.placeholders': 'Usa exactamente los marcadores del idioma predeterminado: {expected}.',
+  'translation.noPlaceholders': 'El idioma predeterminado no usa marcadores aquí: elimínalos.',
+  'translation.defaultNeeded': 'Los mensajes del idioma predeterminado no se pueden eliminar.',
+  'socialLink.notHttps': 'Introduce una dirección que empiece por https://.',
+  'socialLink.titleTaken': 'Ya existe un enlace social con este título.',
   'product.changedMeanwhile':
     'Este producto se ha modificado mientras tanto. Vuelve a cargarlo y guarda de nuevo.',
   'product.slugTaken': 'Ya existe un producto con este slug.',

@@ -175,6 +175,14 @@ describe('openapi.yaml', () => {
         'updatePage',
         'deletePage',
         'previewPage',
+        'listOperatorLanguages',
+        'listLanguageMessages',
+        'setLanguageMessage',
+        'deleteLanguageMessage',
+        'listOperatorSocialLinks',
+        'createSocialLink',
+        'updateSocialLink',
+        'deleteSocialLink',
       ].sort(),
     );
   });
@@ -277,6 +285,16 @@ describe('openapi.yaml covers every call', () => {
     'GET /operator/pages/{id}',
     'PATCH /operator/pages/{id}',
     'DELETE /operator/pages/{id}',
+    // The console's translations (a language's messages beside the default language's, one set or
+    // removed at a time) and the home page's social links.
+    'GET /operator/languages',
+    'GET /operator/languages/{id}/messages',
+    'PUT /operator/languages/{id}/messages/{key}',
+    'DELETE /operator/languages/{id}/messages/{key}',
+    'GET /operator/social-links',
+    'POST /operator/social-links',
+    'PATCH /operator/social-links/{id}',
+    'DELETE /operator/social-links/{id}',
   ];
 
   it('has exactly the calls of docs/product.md §7 and docs/architecture.md §3', () => {
