@@ -28,6 +28,11 @@ import {
   gameServerRenameMachine,
   operatorGameServersMachine,
 } from './operator/gameServers';
+import {
+  languageMessagesMachine,
+  operatorLanguagesMachine,
+  translationEditMachine,
+} from './operator/languages';
 import { operatorOrderMachine } from './operator/order';
 import { operatorOrdersMachine } from './operator/orders';
 import { operatorOverviewMachine } from './operator/overview';
@@ -38,6 +43,7 @@ import { productEditorMachine } from './operator/productEditor';
 import { operatorProductsMachine } from './operator/products';
 import { refundMachine } from './operator/refund';
 import { operatorSettingsMachine } from './operator/settings';
+import { operatorSocialLinksMachine, socialLinkFormMachine } from './operator/socialLinks';
 import { ordersMachine } from './orders';
 import { paymentResultMachine } from './paymentResult';
 import { paymentStatusMachine } from './paymentStatus';
@@ -103,4 +109,9 @@ export const machines: Record<string, AnyStateMachine> = {
   gameServerAdd: gameServerAddMachine,
   gameServerRename: gameServerRenameMachine,
   productCommands: productCommandsMachine,
+  operatorLanguages: operatorLanguagesMachine,
+  languageMessages: languageMessagesMachine,
+  translationEdit: translationEditMachine,
+  operatorSocialLinks: operatorSocialLinksMachine,
+  socialLinkForm: socialLinkFormMachine,
 };
