@@ -109,6 +109,10 @@ export type MessagesEvent =
   | { type: 'CHANGE'; field: 'q'; value: string }
   | { type: 'SEARCH' }
   | { type: 'RETRY' }
+  /** All messages ('') or only the missing ones ('1'), from the first page. */
+  | { type: 'SHOW'; missing: '' | '1' }
+  /** Another page of the same search. */
+  | { type: 'PAGE'; page: number }
   /** From the translation form: the message as saved. */
   | { type: 'SAVED'; message: LanguageMessage };
 
@@ -135,11 +139,28 @@ export const languageMessagesMachine = setup({
     notFound: ({ event }) => 'error' in event && failureKind(event.error) === 'not-found',
     silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
     sameSearch: ({ context }) => context.draft.q.trim() === context.search.q,
+    otherFilter: ({ context, event }) => event.type === 'SHOW' && event.missing !== context.search.missing,
+    otherPage: ({ context, event }) =>
+      event.type === 'PAGE' &&
+      event.page !== context.page &&
+      event.page >= 1 &&
+      event.page <= context.totalPages,
   },
   actions: {
     showSearch: emit(({ context }) => ({
       type: 'navigate' as const,
       to: messagesPath(context.id, { ...context.search, q: context.draft.q.trim() }),
+    })),
+    showFilter: emit(({ context, event }) => ({
+      type: 'navigate' as const,
+      to: messagesPath(context.id, {
+        q: context.search.q,
+        missing: event.type === 'SHOW' ? event.missing : context.search.missing,
+      }),
+    })),
+    showPage: emit(({ context, event }) => ({
+      type: 'navigate' as const,
+      to: messagesPath(context.id, context.search, event.type === 'PAGE' ? event.page : context.page),
     })),
   },
 }).createMachine({
@@ -149,7 +170,8 @@ export const languageMessagesMachine = setup({
     "one page of its messages, each beside the default language's text (loading), then lists them (filled), says",
     "none match (empty) or that there is no such language (notFound). A failed load shows the server's or",
     "client's message or 'The messages could not be loaded.' and RETRY loads again. CHANGE edits the search;",
-    'SEARCH goes to the address of the typed search (the route starts the list anew) or loads the same one again.',
+    'SEARCH goes to the address of the typed search (the route starts the list anew) or loads the same one again;',
+    'PAGE goes to the address of another page of it, SHOW to all messages or only the missing ones.',
     'SAVED (the translation form saved) shows the new text in its row and counts one missing message less when',
     'it was missing.',
   ].join(' '),
@@ -169,6 +191,7 @@ export const languageMessagesMachine = setup({
       actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }) }),
     },
     SEARCH: [{ guard: 'sameSearch', target: '.loading', reenter: true }, { actions: 'showSearch' }],
+    SHOW: { guard: 'otherFilter', actions: 'showFilter' },
   },
   initial: 'loading',
   states: {
@@ -208,6 +231,7 @@ export const languageMessagesMachine = setup({
     },
     filled: {
       on: {
+        PAGE: { guard: 'otherPage', actions: 'showPage' },
         SAVED: {
           actions: assign(({ context, event }) => {
             const was = context.messages.find((message) => message.key === event.message.key);

@@ -121,10 +121,9 @@ export const operatorContentHandlers = {
 
   updateSocialLink: async (request) => {
     const actor = requireOperator(request);
-    const { lang_id: _, ...change } = request.body;
     let links: Awaited<ReturnType<typeof updateSocialLink>>;
     try {
-      links = await updateSocialLink(request.server.ctx.db, actor, request.params.id, change);
+      links = await updateSocialLink(request.server.ctx.db, actor, request.params.id, request.body);
     } catch (error) {
       throw refusal(request, error);
     }

@@ -78,6 +78,11 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   gameServerAdd: 'operator',
   gameServerRename: 'operator',
   productCommands: 'operator',
+  operatorLanguages: 'operator',
+  languageMessages: 'operator',
+  translationEdit: 'operator',
+  operatorSocialLinks: 'operator',
+  socialLinkForm: 'operator',
 };
 
 /**

@@ -446,3 +446,80 @@ export const operatorGameServersRoute = createRoute({
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/GameServersPage'), 'GameServersPage'),
 });
+
+/** /operator/languages: every language with its counts of messages and missing ones. */
+export const operatorLanguagesRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'languages',
+  staticData: { name: 'OperatorLanguages', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => ({ screen: await context.screens.start('operatorLanguages', undefined) }),
+  ...screenLifecycle('operatorLanguages'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/LanguagesPage'), 'LanguagesPage'),
+});
+
+export interface MessagesAddress {
+  q?: string | undefined;
+  /** 1: only the missing messages (the address's `missing=1`, which the router reads as a number). */
+  missing?: 1 | undefined;
+  page?: number | undefined;
+}
+
+/** `?q=&missing=1&page=` within the API's bounds; anything else is dropped (ADR 0030). */
+export function validateMessagesSearch(search: Record<string, unknown>): MessagesAddress {
+  const page = Number(search.page);
+  return {
+    q: textFilter(search.q, 200),
+    missing: search.missing === '1' || search.missing === 1 ? 1 : undefined,
+    page: Number.isInteger(page) && page > 1 && page <= 10_000 ? page : undefined,
+  };
+}
+
+/** /operator/languages/$languageId: a language's messages beside the default's, edited one at a time. */
+export const operatorLanguageRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'languages/$languageId',
+  staticData: { name: 'OperatorLanguage', access: 'protected', header: 'solid' },
+  params: {
+    parse: ({ languageId }) => ({ languageId: pathId(languageId) }),
+    stringify: ({ languageId }) => ({ languageId: String(languageId) }),
+  },
+  validateSearch: validateMessagesSearch,
+  loaderDeps: ({ search }) => ({
+    q: search.q ?? '',
+    missing: search.missing === 1 ? '1' : '',
+    page: search.page ?? 1,
+  }),
+  loader: async ({ context, params, deps }) => {
+    if (params.languageId === 0) throw notFound();
+    const [screen, edit] = await Promise.all([
+      context.screens.start('languageMessages', {
+        id: params.languageId,
+        search: { q: deps.q, missing: deps.missing },
+        page: deps.page,
+      }),
+      context.screens.start('translationEdit', { languageId: params.languageId }),
+    ]);
+    return { screen, edit };
+  },
+  ...screenLifecycle('languageMessages', 'translationEdit'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/LanguagePage'), 'LanguagePage'),
+});
+
+/** /operator/social-links: the home page's social links, added, changed, removed and reordered. */
+export const operatorSocialLinksRoute = createRoute({
+  getParentRoute: () => operatorRoute,
+  path: 'social-links',
+  staticData: { name: 'OperatorSocialLinks', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => {
+    const [screen, form] = await Promise.all([
+      context.screens.start('operatorSocialLinks', undefined),
+      context.screens.start('socialLinkForm', undefined),
+    ]);
+    return { screen, form };
+  },
+  ...screenLifecycle('operatorSocialLinks', 'socialLinkForm'),
+  ...inConsole,
+  component: lazyRouteComponent(() => import('../features/operator/SocialLinksPage'), 'SocialLinksPage'),
+});

@@ -31,6 +31,8 @@ import {
   operatorDeliveriesRoute,
   operatorGameServersRoute,
   operatorIndexRoute,
+  operatorLanguageRoute,
+  operatorLanguagesRoute,
   operatorNewCurrencyRoute,
   operatorNewPageRoute,
   operatorNewProductRoute,
@@ -42,6 +44,7 @@ import {
   operatorProductsRoute,
   operatorRoute,
   operatorSettingsRoute,
+  operatorSocialLinksRoute,
 } from './operator';
 import { pendingPaymentRoute, processingPaymentRoute } from './payment-waiting';
 import { registerRoute } from './register';
@@ -98,6 +101,9 @@ export const routeTree = rootRoute.addChildren([
     operatorNewPageRoute,
     operatorPageRoute,
     operatorGameServersRoute,
+    operatorLanguagesRoute,
+    operatorLanguageRoute,
+    operatorSocialLinksRoute,
   ]),
   shopRoute,
   cartRoute,

@@ -41,10 +41,11 @@ export const translatedMessage: LanguageMessage = {
 export function messagesLoad(
   items: LanguageMessage[],
   language = operatorLanguage('de', { missing: 1 }),
+  totalPages = items.length === 0 ? 0 : 2,
 ): MessagesLoad {
   return {
     language,
-    page: { items, page: 1, per_page: 50, total: items.length, total_pages: items.length === 0 ? 0 : 1 },
+    page: { items, page: 1, per_page: 50, total: totalPages * 50, total_pages: totalPages },
   };
 }
 
@@ -87,6 +88,9 @@ export const languageMessagesPlan: PlanOptions<typeof languageMessagesMachine> =
     { type: 'CHANGE', field: 'q', value: 'cart' },
     { type: 'CHANGE', field: 'q', value: 'faq' },
     { type: 'SEARCH' },
+    { type: 'PAGE', page: 2 },
+    { type: 'SHOW', missing: '' },
+    { type: 'SHOW', missing: '1' },
     { type: 'SAVED', message: { ...missingMessage, value: 'Warenkorb' } },
   ],
   key: (snapshot) => ({

@@ -42,6 +42,17 @@ import {
   type RenameRequest,
   type SecretAnswer,
 } from '../../../machines/operator/gameServers';
+import {
+  type LanguageMessage,
+  languageMessagesMachine,
+  MESSAGES_PER_PAGE,
+  type MessagesInput,
+  type MessagesLoad,
+  type OperatorLanguage,
+  operatorLanguagesMachine,
+  type TranslationRequest,
+  translationEditMachine,
+} from '../../../machines/operator/languages';
 import { type OrderDetail, type OrderInput, operatorOrderMachine } from '../../../machines/operator/order';
 import {
   type OperatorOrder,
@@ -77,6 +88,12 @@ import {
   type SettingsRequest,
   type StoredSettings,
 } from '../../../machines/operator/settings';
+import {
+  type LinkRequest,
+  type OperatorSocialLink,
+  operatorSocialLinksMachine,
+  socialLinkFormMachine,
+} from '../../../machines/operator/socialLinks';
 import { type ApiClient, type ApiResult, call } from '../../api';
 
 /**
@@ -496,6 +513,114 @@ export const operatorScreens = {
             }),
           );
           return answer.payload.commands;
+        }),
+      },
+    }),
+  /** GET /operator/languages. */
+  operatorLanguages: (api: ApiClient) =>
+    operatorLanguagesMachine.provide({
+      actors: {
+        fetchLanguages: fromPromise<OperatorLanguage[]>(
+          async ({ signal }) => (await call(api.GET('/operator/languages', { signal }))).payload,
+        ),
+      },
+    }),
+  /** GET /operator/languages (the language and its counts) with GET /operator/languages/{id}/messages. */
+  languageMessages: (api: ApiClient) =>
+    languageMessagesMachine.provide({
+      actors: {
+        loadMessages: fromPromise<MessagesLoad, MessagesInput>(async ({ input, signal }) => {
+          const [languages, page] = await Promise.all([
+            call(api.GET('/operator/languages', { signal })),
+            call(
+              api.GET('/operator/languages/{id}/messages', {
+                params: {
+                  path: { id: input.id },
+                  query: {
+                    ...(input.search.missing === '1' ? { missing: true } : {}),
+                    ...(input.search.q === '' ? {} : { q: input.search.q }),
+                    page: input.page,
+                    per_page: MESSAGES_PER_PAGE,
+                  },
+                },
+                signal,
+              }),
+            ),
+          ]);
+          const language = languages.payload.find((each) => each.id === input.id);
+          // The messages' 404 has answered for an unknown language already.
+          if (language === undefined) throw new Error(`language ${input.id} is not listed`);
+          return { language, page: page.payload };
+        }),
+      },
+    }),
+  /** PUT /operator/languages/{id}/messages/{key}. */
+  translationEdit: (api: ApiClient) =>
+    translationEditMachine.provide({
+      actors: {
+        saveMessage: fromPromise<LanguageMessage, TranslationRequest>(
+          async ({ input, signal }) =>
+            (
+              await call(
+                api.PUT('/operator/languages/{id}/messages/{key}', {
+                  params: { path: { id: input.languageId, key: input.key } },
+                  body: { value: input.value },
+                  signal,
+                }),
+              )
+            ).payload,
+        ),
+      },
+    }),
+  /** GET /operator/social-links; DELETE one; PATCH the positions that changed. */
+  operatorSocialLinks: (api: ApiClient) =>
+    operatorSocialLinksMachine.provide({
+      actors: {
+        fetchSocialLinks: fromPromise<OperatorSocialLink[]>(
+          async ({ signal }) => (await call(api.GET('/operator/social-links', { signal }))).payload,
+        ),
+        removeSocialLink: fromPromise<OperatorSocialLink[], { id: number }>(
+          async ({ input, signal }) =>
+            (
+              await call(
+                api.DELETE('/operator/social-links/{id}', { params: { path: { id: input.id } }, signal }),
+              )
+            ).payload,
+        ),
+        orderSocialLinks: fromPromise<OperatorSocialLink[], { links: OperatorSocialLink[] }>(
+          async ({ input, signal }) => {
+            let links = input.links;
+            // One PATCH per link whose place changed, each its own audit row; the last answer is the list.
+            for (const [position, link] of input.links.entries()) {
+              if (link.position === position) continue;
+              links = (
+                await call(
+                  api.PATCH('/operator/social-links/{id}', {
+                    params: { path: { id: link.id } },
+                    body: { position },
+                    signal,
+                  }),
+                )
+              ).payload;
+            }
+            return links;
+          },
+        ),
+      },
+    }),
+  /** POST /operator/social-links, or PATCH /operator/social-links/{id}. */
+  socialLinkForm: (api: ApiClient) =>
+    socialLinkFormMachine.provide({
+      actors: {
+        saveSocialLink: fromPromise<OperatorSocialLink[], LinkRequest>(async ({ input, signal }) => {
+          const { id, ...body } = input;
+          const answer =
+            id === null
+              ? await call(api.POST('/operator/social-links', { body, signal }))
+              : await call(
+                  api.PATCH('/operator/social-links/{id}', { params: { path: { id } }, body, signal }),
+                );
+          return answer.payload;
         }),
       },
     }),

@@ -19,6 +19,8 @@ const messages = defineMessages({
   products: { id: 'operator.nav.products', defaultMessage: 'Catalogue' },
   currencies: { id: 'operator.nav.currencies', defaultMessage: 'Currencies' },
   pages: { id: 'operator.nav.pages', defaultMessage: 'Content' },
+  languages: { id: 'operator.nav.languages', defaultMessage: 'Languages' },
+  socialLinks: { id: 'operator.nav.socialLinks', defaultMessage: 'Social links' },
   gameServers: { id: 'operator.nav.gameServers', defaultMessage: 'Game servers' },
   retry: { id: 'operator.access.retry', defaultMessage: 'Try again' },
   failedTitle: { id: 'operator.access.failedTitle', defaultMessage: 'Operator console' },
@@ -34,6 +36,8 @@ const SECTIONS = [
   { to: '/operator/products', label: messages.products, exact: false },
   { to: '/operator/currencies', label: messages.currencies, exact: false },
   { to: '/operator/pages', label: messages.pages, exact: false },
+  { to: '/operator/languages', label: messages.languages, exact: false },
+  { to: '/operator/social-links', label: messages.socialLinks, exact: false },
   { to: '/operator/game-servers', label: messages.gameServers, exact: false },
   { to: '/operator/settings', label: messages.settings, exact: false },
 ] as const;

@@ -68,6 +68,17 @@ describe('languageMessages', () => {
       to: '/operator/languages/2?q=cart&missing=1',
     });
     expect(messagesPath(2, { q: '', missing: '' }, 2)).toBe('/operator/languages/2?page=2');
+    const paged = run(languageMessagesMachine, missingOnly, [
+      doneEvent('loadMessages', messagesLoad([missingMessage])),
+      { type: 'PAGE', page: 2 },
+      { type: 'PAGE', page: 3 },
+    ]);
+    expect(paged.emitted).toEqual([{ type: 'navigate', to: '/operator/languages/2?missing=1&page=2' }]);
+    const all = run(languageMessagesMachine, { ...missingOnly, search: { q: 'cart', missing: '1' } }, [
+      { type: 'SHOW', missing: '1' },
+      { type: 'SHOW', missing: '' },
+    ]);
+    expect(all.emitted).toEqual([{ type: 'navigate', to: '/operator/languages/2?q=cart' }]);
   });
 });
 
