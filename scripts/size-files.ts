@@ -107,6 +107,9 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/operator/products/{id}': { arrival: [...OPERATOR, 'src/features/operator/ProductPage.tsx'] },
   '/operator/pages': { arrival: [...OPERATOR, 'src/features/operator/PagesPage.tsx'] },
   '/operator/pages/{id}': { arrival: [...OPERATOR, 'src/features/operator/PageEditorPage.tsx'] },
+  '/operator/languages': { arrival: [...OPERATOR, 'src/features/operator/LanguagesPage.tsx'] },
+  '/operator/languages/{id}': { arrival: [...OPERATOR, 'src/features/operator/LanguagePage.tsx'] },
+  '/operator/social-links': { arrival: [...OPERATOR, 'src/features/operator/SocialLinksPage.tsx'] },
 };
 
 type Chunk = {

@@ -8,8 +8,10 @@
 // refunds half to coins; changes a currency's rate and hides it, and the store's currency list
 // follows at once; edits the rules page in German and English (saved sanitized) and /rules shows
 // it; finds the new product's delivery, failed in game, from the overview's count and requeues
-// it with a note; and every one of those steps is in the audit log. axe finds nothing serious on
-// the console at 1280 and 375 px in English and German.
+// it with a note; fills in a German message the seed lacks (a placeholder the English text has
+// not is refused) and the home page shows it; adds a social link (a javascript: address refused)
+// that the home page shows; and every one of those steps is in the audit log. axe finds nothing
+// serious on the console at 1280 and 375 px in English and German.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -629,6 +631,91 @@ describe('the operator console', () => {
     await chooseLanguage(page, 'English');
   });
 
+  it('an operator fills in a missing German message; the home page shows it and the audit log lists it', async () => {
+    const { page } = j;
+    // German has every message of the seed: one is taken away first, through the console's API.
+    const removed = await page.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
+      const languages = (await (await fetch('/api/languages')).json()) as {
+        payload: Array<{ id: number; code: string }>;
+      };
+      const german = languages.payload.find((language) => language.code === 'de')?.id;
+      const answer = await fetch(`/api/operator/languages/${german}/messages/home.how.title`, {
+        method: 'DELETE',
+        headers,
+      });
+      return answer.status;
+    });
+    expect(removed).toBe(200);
+
+    await openPage(page, '/operator/languages');
+    await seeHeading(page, 'Languages');
+    const german = page.getByRole('table').getByRole('row').filter({ hasText: 'Deutsch' });
+    await german.getByRole('link', { name: '1 missing message in Deutsch' }).waitFor();
+    await audit(page, 'en-languages');
+    await german.getByRole('link', { name: '1 missing message in Deutsch' }).click();
+    await seeHeading(page, 'Messages in Deutsch');
+    const row = page.getByRole('row').filter({ hasText: 'home.how.title' });
+    await row.getByText('How it works').waitFor();
+    await row.getByText('Missing', { exact: true }).waitFor();
+    await audit(page, 'en-language-missing');
+    await row.getByRole('button', { name: 'Translate: home.how.title' }).click();
+    const field = row.getByRole('textbox', { name: 'Text in Deutsch' });
+    // A placeholder the English text does not have is refused at the field, and the text stays.
+    await field.fill('So geht es {name}');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByText('The default language uses no placeholders here: remove them.').waitFor();
+    expect(await field.inputValue()).toBe('So geht es {name}');
+    await audit(page, 'en-language-refused');
+    await field.fill('So geht es');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'The message was saved.');
+    await row.getByText('So geht es', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Missing (0)' }).waitFor();
+
+    await chooseLanguage(page, 'Deutsch');
+    await openPage(page, '/');
+    await page.getByRole('heading', { name: 'So geht es' }).waitFor();
+
+    await openPage(page, '/operator/audit');
+    await seeHeading(page, 'Prüfprotokoll');
+    const audited = page.getByRole('table').getByRole('row').filter({ hasText: 'translation.set' }).first();
+    await audited.waitFor();
+    expect(await audited.textContent()).toContain(operator.email);
+    expect(await audited.textContent()).toContain('So geht es');
+    await openPage(page, '/operator/languages/2?missing=1');
+    await seeHeading(page, 'Nachrichten auf Deutsch');
+    await audit(page, 'de-language');
+    await openPage(page, '/operator/social-links');
+    await seeHeading(page, 'Social Links');
+    await page.getByRole('table').getByText('Discord', { exact: true }).waitFor();
+    await audit(page, 'de-social-links');
+    await page.getByRole('button', { name: 'Discord entfernen' }).click();
+    await page.getByRole('button', { name: 'Entfernen', exact: true }).waitFor();
+    await audit(page, 'de-social-links-confirm');
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+
+    // A new link, last; the home page shows it at once.
+    await page.getByRole('button', { name: 'Link hinzufügen' }).click();
+    const form = page.getByRole('region', { name: 'Neuer Social Link' });
+    await form.getByRole('textbox', { name: 'Titel' }).fill('Twitch');
+    await form.getByRole('textbox', { name: 'Adresse' }).fill('javascript:alert(1)');
+    await form.getByRole('textbox', { name: 'Symbol' }).fill('/images/social/discord.svg');
+    await form.getByRole('button', { name: 'Link speichern' }).click();
+    await form.getByText('Gib eine Adresse ein, die mit https:// beginnt').waitFor();
+    await form.getByRole('textbox', { name: 'Adresse' }).fill('https://www.twitch.tv/');
+    await form.getByRole('button', { name: 'Link speichern' }).click();
+    await seeText(page, 'Der Link wurde gespeichert.');
+    await page.getByRole('table').getByText('Twitch', { exact: true }).waitFor();
+    await openPage(page, '/');
+    const twitch = page
+      .getByRole('region', { name: 'Werde Teil der Community' })
+      .getByRole('link', { name: /Twitch/ });
+    await twitch.waitFor();
+    expect(await twitch.getAttribute('href')).toBe('https://www.twitch.tv/');
+    await chooseLanguage(page, 'English');
+  });
+
   it("has every step of the operator's journey in the audit log, with the operator as actor", async () => {
     const { page } = j;
     await openPage(page, '/operator/audit');
@@ -652,6 +739,8 @@ describe('the operator console', () => {
       'game_server.rotate_secret',
       'product.commands',
       'delivery.requeue',
+      'translation.set',
+      'social_link.create',
     ]) {
       expect(text, action).toContain(action);
     }

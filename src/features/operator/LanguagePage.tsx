@@ -38,7 +38,6 @@ export const languageMessages = defineMessages({
   actions: { id: 'operator.language.actions', defaultMessage: 'Actions' },
   edit: { id: 'operator.language.edit', defaultMessage: 'Edit' },
   translate: { id: 'operator.language.translate', defaultMessage: 'Translate' },
-  editLabel: { id: 'operator.language.editLabel', defaultMessage: 'Edit {key}' },
   field: { id: 'operator.language.field', defaultMessage: 'Text in {language}' },
   fieldHint: {
     id: 'operator.language.fieldHint',
@@ -113,7 +112,7 @@ export function LanguagePage() {
           <Button
             variant="secondary"
             size="sm"
-            aria-label={say(m.editLabel, { key: message.key })}
+            aria-label={`${say(message.value === null ? m.translate : m.edit)}: ${message.key}`}
             onPress={() => edit.send({ type: 'EDIT', key: message.key, value: message.value ?? '' })}
           >
             {say(message.value === null ? m.translate : m.edit)}

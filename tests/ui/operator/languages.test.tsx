@@ -74,7 +74,7 @@ describe('the languages (/operator/languages)', () => {
       'tr',
     ) as HTMLElement;
     expect(within(row).getByRole('cell', { name: 'Profile picture of {name}' })).toBeInTheDocument();
-    await view.user.click(within(row).getByRole('button', { name: 'Edit account.profile.avatar' }));
+    await view.user.click(within(row).getByRole('button', { name: 'Edit: account.profile.avatar' }));
     const field = within(row).getByRole('textbox', { name: 'Text in Deutsch' });
     expect(field).toHaveValue('Profilbild von {name}');
     await view.user.clear(field);
@@ -90,7 +90,7 @@ describe('the languages (/operator/languages)', () => {
     const cart = screen.getByRole('cell', { name: 'shell.nav.cart' }).closest('tr') as HTMLElement;
     expect(within(cart).getByText('Missing')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Missing (1)' })).toBeInTheDocument();
-    await view.user.click(within(cart).getByRole('button', { name: 'Edit shell.nav.cart' }));
+    await view.user.click(within(cart).getByRole('button', { name: 'Translate: shell.nav.cart' }));
     const cartField = within(cart).getByRole('textbox', { name: 'Text in Deutsch' });
     expect(cartField).toHaveValue('');
     await view.user.type(cartField, 'Warenkorb');
