@@ -1300,7 +1300,17 @@ export interface paths {
          */
         get: operations["listOperatorLanguages"];
         put?: never;
-        post?: never;
+        /**
+         * Add an interface language
+         * @description `code` is a language code the store does not have yet, two small letters with an optional
+         *     region (`fr`, `pt-BR`; 422 on `code` otherwise, or when it is taken regardless of case);
+         *     `title` its name as its speakers write it. The new language has no messages yet: every
+         *     message is missing and the app shows the default language's text until one is set. It
+         *     is not the default language (changing that is not offered). Writes an audit row in the
+         *     same transaction. `GET /languages` lists it at once; localized content (products, pages)
+         *     is given in it within 5 s on every node.
+         */
+        post: operations["createLanguage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3314,6 +3324,12 @@ export interface components {
             /** @constant */
             status: "OK";
             payload: components["schemas"]["OperatorLanguage"][];
+        };
+        LanguageCreateRequest: {
+            /** @description `fr` or `pt-BR`; anything else is a 422 on `code`. */
+            code: string;
+            title: string;
+            lang_id?: components["schemas"]["LangId"];
         };
         /** @description A message id, as the app's code names it (`shell.nav.shop`). */
         MessageKey: string;
@@ -6116,6 +6132,43 @@ export interface operations {
         responses: {
             /** @description Every language with its counts. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorLanguageListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "fr",
+                 *       "title": "Français"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LanguageCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; every language with its counts. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,8 +3,10 @@ import { requireOperator } from '../delivery/authenticate';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import {
+  createLanguage,
   DefaultMessageNeededError,
   deleteLanguageMessage,
+  LanguageRefusedError,
   languageMessages,
   listOperatorLanguages,
   MessageRefusedError,
@@ -38,6 +40,11 @@ function refusal(request: FastifyRequest, error: unknown): unknown {
           : t(locale, 'translation.placeholders', { expected: problem.expected.join(', ') });
     return fieldErrors({ value: [text] });
   }
+  if (error instanceof LanguageRefusedError) {
+    return fieldErrors({
+      code: [t(locale, error.problem === 'codeTaken' ? 'language.codeTaken' : 'language.codeFormat')],
+    });
+  }
   if (error instanceof SocialLinkRefusedError) {
     const errors: Record<string, string[]> = {};
     if (error.problems.title) errors.title = [t(locale, 'socialLink.titleTaken')];
@@ -52,6 +59,17 @@ export const operatorContentHandlers = {
   listOperatorLanguages: async (request) => {
     requireOperator(request);
     return { status: 'OK', payload: await listOperatorLanguages(request.server.ctx.db) };
+  },
+
+  createLanguage: async (request, reply) => {
+    const actor = requireOperator(request);
+    try {
+      const languages = await createLanguage(request.server.ctx.db, actor, request.body);
+      reply.code(201);
+      return { status: 'OK', payload: languages };
+    } catch (error) {
+      throw refusal(request, error);
+    }
   },
 
   listLanguageMessages: async (request) => {

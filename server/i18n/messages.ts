@@ -175,6 +175,8 @@ const en = {
   'translation.placeholders': 'Use exactly the placeholders of the default language: {expected}.',
   'translation.noPlaceholders': 'The default language uses no placeholders here: remove them.',
   'translation.defaultNeeded': "The default language's messages cannot be removed.",
+  'language.codeFormat': 'Enter a language code like fr or pt-BR.',
+  'language.codeTaken': 'The store has this language already.',
   'socialLink.notHttps': 'Enter an address starting with https://.',
   'socialLink.titleTaken': 'A social link with this title exists already.',
   'product.changedMeanwhile': 'This product was changed meanwhile. Reload it and save again.',
@@ -404,6 +406,8 @@ const de: Catalogue = {
   'translation.placeholders': 'Verwenden Sie genau die Platzhalter der Standardsprache: {expected}.',
   'translation.noPlaceholders': 'Die Standardsprache verwendet hier keine Platzhalter: Entfernen Sie sie.',
   'translation.defaultNeeded': 'Die Nachrichten der Standardsprache können nicht entfernt werden.',
+  'language.codeFormat': 'Geben Sie einen Sprachcode wie fr oder pt-BR ein.',
+  'language.codeTaken': 'Der Shop hat diese Sprache schon.',
   'socialLink.notHttps': 'Geben Sie eine Adresse ein, die mit https:// beginnt.',
   'socialLink.titleTaken': 'Es gibt schon einen Social-Link mit diesem Titel.',
   'product.changedMeanwhile':
@@ -632,6 +636,8 @@ const es: Catalogue = {
   'translation.placeholders': 'Usa exactamente los marcadores del idioma predeterminado: {expected}.',
   'translation.noPlaceholders': 'El idioma predeterminado no usa marcadores aquí: elimínalos.',
   'translation.defaultNeeded': 'Los mensajes del idioma predeterminado no se pueden eliminar.',
+  'language.codeFormat': 'Introduce un código de idioma como fr o pt-BR.',
+  'language.codeTaken': 'La tienda ya tiene este idioma.',
   'socialLink.notHttps': 'Introduce una dirección que empiece por https://.',
   'socialLink.titleTaken': 'Ya existe un enlace social con este título.',
   'product.changedMeanwhile':

@@ -20,6 +20,51 @@ export class MessageRefusedError extends Error {
   }
 }
 
+export type LanguageProblem = 'codeFormat' | 'codeTaken';
+
+/** The code is not a language code, or the store has it already. */
+export class LanguageRefusedError extends Error {
+  constructor(readonly problem: LanguageProblem) {
+    super(`Language refused: ${problem}`);
+    this.name = 'LanguageRefusedError';
+  }
+}
+
+/** Two small letters and an optional region, as `Language.code` in openapi.yaml. */
+const LANGUAGE_CODE = /^[a-z]{2}(?:-[A-Z]{2})?$/;
+
+/**
+ * Adds a language without messages (every one missing, shown in the default language), with an
+ * audit row in the same transaction; every language with its counts after it.
+ */
+export async function createLanguage(
+  db: Database,
+  actor: Actor,
+  input: { code: string; title: string },
+): Promise<OperatorLanguage[]> {
+  if (!LANGUAGE_CODE.test(input.code)) throw new LanguageRefusedError('codeFormat');
+  const created = await transaction(db, async (tx) => {
+    await tx.execute(sql`lock table languages in share row exclusive mode`);
+    const [taken] = await tx
+      .select({ id: languages.id })
+      .from(languages)
+      .where(sql`lower(${languages.code}) = lower(${input.code})`);
+    if (taken !== undefined) throw new LanguageRefusedError('codeTaken');
+    const values = { code: input.code, title: input.title.trim() };
+    const [row] = await tx.insert(languages).values(values).returning({ id: languages.id });
+    const id = (row as { id: number }).id;
+    await audit(tx, actor, {
+      action: 'language.create',
+      entity: 'language',
+      entityId: id,
+      after: { id, ...values },
+    });
+    return listOperatorLanguages(tx);
+  });
+  catalogueChanged(db);
+  return created;
+}
+
 /** The default language's texts are what the others fall back to: they are not removed. */
 export class DefaultMessageNeededError extends Error {
   constructor() {

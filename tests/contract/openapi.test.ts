@@ -176,6 +176,7 @@ describe('openapi.yaml', () => {
         'deletePage',
         'previewPage',
         'listOperatorLanguages',
+        'createLanguage',
         'listLanguageMessages',
         'setLanguageMessage',
         'deleteLanguageMessage',
@@ -288,6 +289,7 @@ describe('openapi.yaml covers every call', () => {
     // The console's translations (a language's messages beside the default language's, one set or
     // removed at a time) and the home page's social links.
     'GET /operator/languages',
+    'POST /operator/languages',
     'GET /operator/languages/{id}/messages',
     'PUT /operator/languages/{id}/messages/{key}',
     'DELETE /operator/languages/{id}/messages/{key}',

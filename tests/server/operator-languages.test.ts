@@ -230,6 +230,54 @@ describe('the operator languages', () => {
     expect((await messages(de, { q: 'zz-nothing-zz' })).items).toEqual([]);
   });
 
+  it('adds a language with every message missing, audited; refuses a bad or taken code at the field', async () => {
+    const generation = catalogueGeneration(db());
+    const created = await api.call('createLanguage', {
+      token: op.token,
+      body: { code: 'fr', title: ' Français ' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const french = (created.body as { payload: OperatorLanguage[] }).payload.at(-1) as OperatorLanguage;
+    const english = await languageOf('en');
+    expect(french).toMatchObject({ code: 'fr', title: 'Français', default: false, messages: 0 });
+    expect(french.missing).toBe(english.messages);
+    expect(catalogueGeneration(db())).toBeGreaterThan(generation);
+    const listed = (await api.call('listLanguages', {})).body as { payload: Array<{ code: string }> };
+    expect(listed.payload.map((l) => l.code)).toContain('fr');
+    expect(await served(french.id)).toEqual({});
+    const [row] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'language'), eq(auditLog.entityId, String(french.id))));
+    expect(row).toMatchObject({
+      actor: op.email,
+      action: 'language.create',
+      after: { code: 'fr', title: 'Français' },
+    });
+    expect((await put(french.id, 'shell.nav.cart', 'Panier')).status).toBe(200);
+    expect(await served(french.id)).toEqual({ 'shell.nav.cart': 'Panier' });
+
+    for (const [code, message] of [
+      ['FR', 'Enter a language code like fr or pt-BR.'],
+      ['fr-fr', 'Enter a language code like fr or pt-BR.'],
+      ['<b>', 'Enter a language code like fr or pt-BR.'],
+      ['de', 'The store has this language already.'],
+      ['fr', 'The store has this language already.'],
+    ] as const) {
+      const refused = await api.call('createLanguage', { token: op.token, body: { code, title: 'X' } });
+      expect(refused.status, code).toBe(422);
+      expect(errorsOf(refused.body), code).toEqual({ code: [message] });
+    }
+    expect((await languagesNow()).filter((l) => l.code === 'fr')).toHaveLength(1);
+    const customer = await createCustomer(db());
+    const forbidden = await api.call('createLanguage', {
+      token: customer.token,
+      body: { code: 'it', title: 'Italiano' },
+    });
+    expect(forbidden.status).toBe(403);
+    expect((await api.call('createLanguage', { body: { code: 'it', title: 'Italiano' } })).status).toBe(401);
+  });
+
   it('answers 401 without a session and 403 to a customer, and changes nothing', async () => {
     const customer = await createCustomer(db());
     const was = (await served(de))['shell.nav.faq'];
