@@ -29,6 +29,7 @@ import {
   operatorGameServersMachine,
 } from './operator/gameServers';
 import {
+  languageAddMachine,
   languageMessagesMachine,
   operatorLanguagesMachine,
   translationEditMachine,
@@ -110,6 +111,7 @@ export const machines: Record<string, AnyStateMachine> = {
   gameServerRename: gameServerRenameMachine,
   productCommands: productCommandsMachine,
   operatorLanguages: operatorLanguagesMachine,
+  languageAdd: languageAddMachine,
   languageMessages: languageMessagesMachine,
   translationEdit: translationEditMachine,
   operatorSocialLinks: operatorSocialLinksMachine,

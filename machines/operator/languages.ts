@@ -23,6 +23,13 @@ export const languagesMessages = defineMessages({
   valueRequired: { id: 'operator.languages.valueRequired', defaultMessage: 'Enter the text' },
   saveFailed: { id: 'operator.languages.saveFailed', defaultMessage: 'The message could not be saved.' },
   saved: { id: 'operator.languages.saved', defaultMessage: 'The message was saved.' },
+  codeFormat: {
+    id: 'operator.languages.codeFormat',
+    defaultMessage: 'Enter a language code like fr or pt-BR',
+  },
+  titleRequired: { id: 'operator.languages.titleRequired', defaultMessage: 'Enter the name of the language' },
+  addFailed: { id: 'operator.languages.addFailed', defaultMessage: 'The language could not be added.' },
+  added: { id: 'operator.languages.added', defaultMessage: 'The language was added.' },
 });
 
 export interface LanguagesContext {
@@ -30,10 +37,15 @@ export interface LanguagesContext {
   error: Text | null;
 }
 
+export type LanguagesEvent =
+  | { type: 'RETRY' }
+  /** From the add form: every language as it is now. */
+  | { type: 'ADDED'; languages: OperatorLanguage[] };
+
 export const operatorLanguagesMachine = setup({
   types: {
     context: {} as LanguagesContext,
-    events: {} as { type: 'RETRY' },
+    events: {} as LanguagesEvent,
   },
   actors: {
     /** GET /operator/languages: every language with its counts, the default flagged. */
@@ -50,7 +62,7 @@ export const operatorLanguagesMachine = setup({
     "The console's languages (/operator/languages): loads every language with how many messages it has and",
     'how many of the default language it lacks (loading), then lists them (filled). A failed load shows the',
     "server's or client's message or 'The languages could not be loaded.' and RETRY loads again; a cancelled",
-    'request (leaving) shows nothing.',
+    'request (leaving) shows nothing. ADDED (the add form saved) shows the languages as they are now.',
   ].join(' '),
   context: { languages: [], error: null },
   initial: 'loading',
@@ -70,8 +82,58 @@ export const operatorLanguagesMachine = setup({
         ],
       },
     },
-    filled: {},
+    filled: { on: { ADDED: { actions: assign({ languages: ({ event }) => event.languages }) } } },
     error: { on: { RETRY: 'loading' } },
+  },
+});
+
+export interface NewLanguageValues {
+  code: string;
+  title: string;
+}
+
+export const languageAddMachine = formMachine({
+  types: { events: {} as FormEvent<keyof NewLanguageValues> },
+  id: 'languageAdd',
+  description: [
+    "The console's 'Add a language' form (/operator/languages). CHANGE edits the code or the name; SUBMIT checks",
+    "a code like fr or pt-BR and 'Enter the name of the language', then sends POST /operator/languages. Success",
+    "empties the form, says 'The language was added.' and has the list show it (ADDED to operatorLanguages). A",
+    "refusal shows at its field (422: a code the store has) or as the form's message, or 'The language could not",
+    "be added.'; nothing typed is lost; a cancelled call shows nothing.",
+  ].join(' '),
+  context: () => ({ values: { code: '', title: '' } }),
+  rules: [
+    {
+      field: 'code',
+      message: languagesMessages.codeFormat,
+      valid: (v) => /^[a-z]{2}(?:-[A-Z]{2})?$/.test(v.code.trim()),
+    },
+    { field: 'title', message: languagesMessages.titleRequired, valid: (v) => filled(v.title) },
+  ],
+  fieldsFromServer: { code: 'code', title: 'title' },
+  failureMessage: languagesMessages.addFailed,
+  request: {
+    id: 'createLanguage',
+    input: (context): NewLanguageValues => ({
+      code: context.values.code.trim(),
+      title: context.values.title.trim(),
+    }),
+  },
+  onDone: {
+    target: 'editing',
+    actions: [
+      assign({ values: { code: '', title: '' } }),
+      { type: 'announce', params: { kind: 'success', text: languagesMessages.added } },
+      'showLanguages',
+    ],
+  },
+  actions: {
+    announce: toast(),
+    showLanguages: sendTo(
+      ({ system }) => system.get('operatorLanguages'),
+      ({ event }) => ({ type: 'ADDED' as const, languages: (event as DoneEvent<OperatorLanguage[]>).output }),
+    ),
   },
 });
 

@@ -79,6 +79,7 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   gameServerRename: 'operator',
   productCommands: 'operator',
   operatorLanguages: 'operator',
+  languageAdd: 'operator',
   languageMessages: 'operator',
   translationEdit: 'operator',
   operatorSocialLinks: 'operator',

@@ -447,13 +447,19 @@ export const operatorGameServersRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/operator/GameServersPage'), 'GameServersPage'),
 });
 
-/** /operator/languages: every language with its counts of messages and missing ones. */
+/** /operator/languages: every language with its counts of messages and missing ones; adding one. */
 export const operatorLanguagesRoute = createRoute({
   getParentRoute: () => operatorRoute,
   path: 'languages',
   staticData: { name: 'OperatorLanguages', access: 'protected', header: 'solid' },
-  loader: async ({ context }) => ({ screen: await context.screens.start('operatorLanguages', undefined) }),
-  ...screenLifecycle('operatorLanguages'),
+  loader: async ({ context }) => {
+    const [screen, add] = await Promise.all([
+      context.screens.start('operatorLanguages', undefined),
+      context.screens.start('languageAdd', undefined),
+    ]);
+    return { screen, add };
+  },
+  ...screenLifecycle('operatorLanguages', 'languageAdd'),
   ...inConsole,
   component: lazyRouteComponent(() => import('../features/operator/LanguagesPage'), 'LanguagesPage'),
 });

@@ -2,6 +2,7 @@
 // machines/operator/socialLinks.ts).
 import type {
   LanguageMessage,
+  languageAddMachine,
   languageMessagesMachine,
   MessagesLoad,
   OperatorLanguage,
@@ -64,6 +65,7 @@ export const languagesPlan: PlanOptions<typeof operatorLanguagesMachine> = {
   events: [
     ...callOutcomes('fetchLanguages', [serverError], [operatorLanguage('en'), operatorLanguage('de')]),
     { type: 'RETRY' },
+    { type: 'ADDED', languages: [operatorLanguage('en'), operatorLanguage('de'), operatorLanguage('fr')] },
   ],
   key: (snapshot) => ({
     value: snapshot.value,
@@ -190,6 +192,32 @@ export const socialLinkFormPlan: PlanOptions<typeof socialLinkFormMachine> = {
   key: (snapshot) => ({
     value: snapshot.value,
     id: snapshot.context.id,
+    values: snapshot.context.values,
+    errors: Object.keys(snapshot.context.errors),
+    formError: snapshot.context.formError !== null,
+  }),
+};
+
+export const codeTaken = apiFailure('validation', 'The store has this language already.', {
+  status: 422,
+  serverMessage: 'The store has this language already.',
+  fieldErrors: { code: ['The store has this language already.'] },
+});
+
+export const languageAddPlan: PlanOptions<typeof languageAddMachine> = {
+  events: [
+    { type: 'CHANGE', field: 'code', value: 'fr' },
+    { type: 'CHANGE', field: 'code', value: 'French' },
+    { type: 'CHANGE', field: 'title', value: 'Français' },
+    { type: 'SUBMIT' },
+    ...callOutcomes(
+      'createLanguage',
+      [codeTaken, serverError],
+      [operatorLanguage('en'), operatorLanguage('fr')],
+    ),
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
     values: snapshot.context.values,
     errors: Object.keys(snapshot.context.errors),
     formError: snapshot.context.formError !== null,

@@ -44,10 +44,12 @@ import {
 } from '../../../machines/operator/gameServers';
 import {
   type LanguageMessage,
+  languageAddMachine,
   languageMessagesMachine,
   MESSAGES_PER_PAGE,
   type MessagesInput,
   type MessagesLoad,
+  type NewLanguageValues,
   type OperatorLanguage,
   operatorLanguagesMachine,
   type TranslationRequest,
@@ -522,6 +524,16 @@ export const operatorScreens = {
       actors: {
         fetchLanguages: fromPromise<OperatorLanguage[]>(
           async ({ signal }) => (await call(api.GET('/operator/languages', { signal }))).payload,
+        ),
+      },
+    }),
+  /** POST /operator/languages: every language as it is now. */
+  languageAdd: (api: ApiClient) =>
+    languageAddMachine.provide({
+      actors: {
+        createLanguage: fromPromise<OperatorLanguage[], NewLanguageValues>(
+          async ({ input, signal }) =>
+            (await call(api.POST('/operator/languages', { body: input, signal }))).payload,
         ),
       },
     }),

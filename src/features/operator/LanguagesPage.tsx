@@ -2,9 +2,13 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
 import type { OperatorLanguage } from '../../../machines/operator/languages';
+import { TextField } from '../../components/TextField/TextField';
 import { useText } from '../../i18n/useText';
+import { AuthForm } from '../forms/AuthForm';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useFormView } from '../forms/useFormView';
 import { OperatorPage } from './OperatorPage';
-import { type Column, OperatorTable, ScreenStatus } from './parts';
+import { type Column, OperatorTable, ScreenStatus, Section } from './parts';
 
 const route = getRouteApi('/operator/languages');
 
@@ -22,16 +26,30 @@ export const languageListMessages = defineMessages({
   messages: { id: 'operator.languages.messages', defaultMessage: 'Messages' },
   missing: { id: 'operator.languages.missing', defaultMessage: 'Missing' },
   default: { id: 'operator.languages.default', defaultMessage: 'Default' },
+  addTitle: { id: 'operator.languages.addTitle', defaultMessage: 'Add a language' },
+  newCode: { id: 'operator.languages.newCode', defaultMessage: 'Language code' },
+  newCodeHint: {
+    id: 'operator.languages.newCodeHint',
+    defaultMessage: 'Two small letters, with a region if needed: fr, pt-BR',
+  },
+  newTitle: { id: 'operator.languages.newTitle', defaultMessage: 'Name' },
+  newTitleHint: {
+    id: 'operator.languages.newTitleHint',
+    defaultMessage: 'As its speakers write it, like Français',
+  },
+  submit: { id: 'operator.languages.add', defaultMessage: 'Add language' },
+  pending: { id: 'operator.languages.adding', defaultMessage: 'Adding…' },
   showMissing: {
     id: 'operator.languages.showMissing',
     defaultMessage: '{count, plural, one {# missing message} other {# missing messages}} in {language}',
   },
 });
 
-/** /operator/languages: every language with how many messages it has and lacks. */
+/** /operator/languages: every language with how many messages it has and lacks, and adding one. */
 export function LanguagesPage() {
   const say = useText();
-  const screen = route.useLoaderData({ select: (data) => data.screen });
+  const { screen, add } = route.useLoaderData();
+  const adding = useFormView(add, (s) => s.matches('sending'));
   const state = useSelector(screen, (s) => s.value);
   const languages = useSelector(screen, (s) => s.context.languages);
   const error = useSelector(screen, (s) => s.context.error);
@@ -77,6 +95,28 @@ export function LanguagesPage() {
       <p className="operator-section__note">{say(m.intro)}</p>
       <ScreenStatus state={state} messages={m} error={error} screen={screen} />
       {state === 'filled' && <OperatorTable rows={languages} rowKey={(row) => row.id} columns={columns} />}
+      <Section title={m.addTitle}>
+        <AuthForm
+          className="operator-form"
+          {...adding.form}
+          actions={<SubmitButton pending={adding.pending} labels={m} />}
+        >
+          <TextField
+            label={say(m.newCode)}
+            description={say(m.newCodeHint)}
+            autoComplete="off"
+            maxLength={10}
+            {...adding.field('code')}
+          />
+          <TextField
+            label={say(m.newTitle)}
+            description={say(m.newTitleHint)}
+            autoComplete="off"
+            maxLength={60}
+            {...adding.field('title')}
+          />
+        </AuthForm>
+      </Section>
     </OperatorPage>
   );
 }

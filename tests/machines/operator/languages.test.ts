@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  languageAddMachine,
   languageMessagesMachine,
   languagesMessages,
   messagesPath,
@@ -7,6 +8,8 @@ import {
   translationEditMachine,
 } from '../../../machines/operator/languages';
 import {
+  codeTaken,
+  languageAddPlan,
   languageMessagesPlan,
   languagesPlan,
   messagesLoad,
@@ -22,6 +25,7 @@ import { run } from '../forms/support';
 
 describePaths('operatorLanguages paths', pathPlan(operatorLanguagesMachine, languagesPlan));
 describePaths('languageMessages paths', pathPlan(languageMessagesMachine, languageMessagesPlan));
+describePaths('languageAdd paths', pathPlan(languageAddMachine, languageAddPlan));
 describePaths('translationEdit paths', pathPlan(translationEditMachine, translationEditPlan));
 
 const missingOnly = { id: 2, search: { q: '', missing: '1' }, page: 1 };
@@ -106,5 +110,34 @@ describe('translationEdit', () => {
       to: 'languageMessages',
       event: { type: 'SAVED', message: { ...missingMessage, value: 'Warenkorb' } },
     });
+  });
+});
+
+describe('languageAdd', () => {
+  it('checks the code, sends it trimmed, tells the list; a taken code shows at the field', () => {
+    const broken = run(languageAddMachine, undefined, [
+      { type: 'CHANGE', field: 'code', value: 'French' },
+      { type: 'SUBMIT' },
+    ]).snapshot;
+    expect(broken.context.errors).toEqual({ code: languagesMessages.codeFormat });
+    const added = run(languageAddMachine, undefined, [
+      { type: 'CHANGE', field: 'code', value: ' fr ' },
+      { type: 'CHANGE', field: 'title', value: 'Français' },
+      { type: 'SUBMIT' },
+      doneEvent('createLanguage', [operatorLanguage('en'), operatorLanguage('fr')]),
+    ]);
+    expect(added.snapshot.context.values).toEqual({ code: '', title: '' });
+    expect(added.sent).toContainEqual({
+      to: 'operatorLanguages',
+      event: { type: 'ADDED', languages: [operatorLanguage('en'), operatorLanguage('fr')] },
+    });
+    const taken = run(languageAddMachine, undefined, [
+      { type: 'CHANGE', field: 'code', value: 'de' },
+      { type: 'CHANGE', field: 'title', value: 'Deutsch' },
+      { type: 'SUBMIT' },
+      errorEvent('createLanguage', codeTaken),
+    ]).snapshot;
+    expect(taken.context.values.code).toBe('de');
+    expect(taken.context.errors).toEqual({ code: { verbatim: 'The store has this language already.' } });
   });
 });

@@ -27,6 +27,20 @@ function languagesApi(answers: { save?: (value: string) => Response | undefined 
       );
       return ok({ items, page: 1, per_page: 50, total: items.length, total_pages: items.length > 0 ? 1 : 0 });
     }),
+    http.post(api('/operator/languages'), async ({ request }) => {
+      const body = (await request.json()) as { code: string; title: string };
+      if (body.code === 'de') {
+        return failure(422, 'The store has this language already.', {
+          code: ['The store has this language already.'],
+        });
+      }
+      return ok([
+        operatorLanguage('en'),
+        operatorLanguage('de', { missing: missing() }),
+        operatorLanguage('es'),
+        { id: 4, code: body.code, title: body.title, default: false, messages: 0, missing: 840 },
+      ]);
+    }),
     http.put(api('/operator/languages/2/messages/:key'), async ({ request, params }) => {
       const { value } = (await request.json()) as { value: string };
       const key = String(params.key);
@@ -56,6 +70,33 @@ describe('the languages (/operator/languages)', () => {
     expect(screen.getByRole('cell', { name: 'shell.nav.cart' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'account.profile.avatar' })).toBeNull();
     expect(calls.queries.at(-1)).toMatch(/^missing=true&page=1&per_page=50/);
+  });
+
+  it('adds a language; a taken code shows at the field with what was typed', async () => {
+    const calls = languagesApi();
+    const view = renderApp({ path: '/operator/languages', storage: SIGNED_IN, handlers: calls.handlers });
+    await view.ready();
+    await screen.findByRole('link', { name: 'Deutsch' });
+    const form = screen.getByRole('region', { name: 'Add a language' });
+    const code = within(form).getByRole('textbox', { name: 'Language code' });
+    await view.user.type(code, 'French');
+    await view.user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Français');
+    await view.user.click(within(form).getByRole('button', { name: 'Add language' }));
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a language code like fr or pt-BR'),
+    );
+    await view.user.clear(code);
+    await view.user.type(code, 'de');
+    await view.user.click(within(form).getByRole('button', { name: 'Add language' }));
+    expect(await within(form).findByText('The store has this language already.')).toBeInTheDocument();
+    expect(code).toHaveValue('de');
+    await view.user.clear(code);
+    await view.user.type(code, 'fr');
+    await view.user.click(within(form).getByRole('button', { name: 'Add language' }));
+    expect(await screen.findByText('The language was added.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Français' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '840 missing messages in Français' })).toBeInTheDocument();
+    expect(code).toHaveValue('');
   });
 
   it('fills a missing message in beside the default text; a refusal shows at the text and keeps it', async () => {
