@@ -78,6 +78,9 @@ const WATCHED_TABLES = [
   'currencies',
   'static_pages',
   'static_page_translations',
+  'languages',
+  'translations',
+  'social_links',
 ] as const;
 
 /**
