@@ -186,8 +186,8 @@ describe('the operator languages', () => {
     const german = await api.call('setLanguageMessage', {
       token: op.token,
       params: { id: de, key: 'shell.nav.cart' },
-      query: { lang_id: de },
-      body: { value: '{x' },
+      // A PUT names the language of its messages in its body, as a POST does.
+      body: { value: '{x', lang_id: de },
     });
     expect(messageOf(german.body)).toBe(
       'Das ist keine gültige Nachricht: Prüfen Sie die Klammern bei Zeichen 1.',
