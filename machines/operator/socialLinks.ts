@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../../domain/api-failure';
 import type { components } from '../../domain/contract';
+import { isHttpsLink } from '../../domain/social-links';
 import { type DoneEvent, type FormEvent, formMachine } from '../forms/formMachine';
 import { filled, type Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text, withValues } from '../text';
@@ -207,7 +208,7 @@ export const linkRules: readonly Rule<LinkValues, keyof LinkValues>[] = [
   {
     field: 'link',
     message: socialLinksMessages.linkHttps,
-    valid: (v) => /^https:\/\/\S+$/i.test(v.link.trim()),
+    valid: (v) => isHttpsLink(v.link.trim()),
   },
   {
     field: 'img',

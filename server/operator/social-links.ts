@@ -1,5 +1,6 @@
 import { asc, eq, max, sql } from 'drizzle-orm';
 import type { components } from '../../domain/contract';
+import { isHttpsLink } from '../../domain/social-links';
 import { catalogueChanged } from '../catalogue/catalogue-changes';
 import type { Database } from '../db/database';
 import { socialLinks } from '../db/schema';
@@ -17,21 +18,6 @@ export class SocialLinkRefusedError extends Error {
   constructor(readonly problems: Partial<Record<'title' | 'link', SocialLinkProblem>>) {
     super(`Social link refused: ${Object.keys(problems).join(', ')}`);
     this.name = 'SocialLinkRefusedError';
-  }
-}
-
-/**
- * The home page puts `link` in an anchor's href: only an absolute https URL, so that no
- * `javascript:` or `data:` link, nor an address that leaves TLS, ever reaches a customer.
- */
-export function isHttpsLink(link: string): boolean {
-  // Written as it is read: `https:/x` or ` https://x` would be resolved to a URL it does not show.
-  if (!/^https:\/\/[^\s]+$/i.test(link)) return false;
-  try {
-    const url = new URL(link);
-    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
-  } catch {
-    return false;
   }
 }
 

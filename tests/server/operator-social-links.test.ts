@@ -3,9 +3,9 @@
 // https URL and a title unique regardless of case, and GET /social-links showing the change at once.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isHttpsLink } from '../../domain/social-links';
 import { catalogueGeneration } from '../../server/catalogue/catalogue-changes';
 import { auditLog } from '../../server/db/schema';
-import { isHttpsLink } from '../../server/operator/social-links';
 import { createTestApi, errorsOf, type TestApi } from './support/api';
 import { createCustomer, createOperator, type TestCustomer } from './support/money';
 
