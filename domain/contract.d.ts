@@ -2151,7 +2151,8 @@ export interface components {
          *       "address": null,
          *       "post_code": null,
          *       "emailVerified": true,
-         *       "player": "Steve"
+         *       "player": "Steve",
+         *       "role": "customer"
          *     }
          */
         UserProfile: {
@@ -2172,6 +2173,11 @@ export interface components {
             emailVerified: boolean;
             /** @description The in-game name checkout suggests. */
             player: string | null;
+            /**
+             * @description An operator's header links to the console at `/operator` (docs/product.md §6).
+             * @enum {string}
+             */
+            role: "customer" | "operator";
         };
         ProfileResponse: {
             /** @constant */

@@ -11,8 +11,8 @@ export interface OperatorAccessContext {
 }
 
 /**
- * Whether the signed-in account may use the operator console. The profile does not carry the
- * account's role, so the API decides: a read of the operator area answers 403 to a customer
+ * Whether the signed-in account may use the operator console. The API decides (the profile's role
+ * may be older than a grant or a revoke): a read of the operator area answers 403 to a customer
  * (docs/decisions/0044-operator-console.md).
  */
 export const operatorAccessMachine = setup({

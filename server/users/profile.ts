@@ -29,5 +29,6 @@ export async function userProfile(db: Database, user: User, locale: Locale): Pro
     post_code: user.postCode,
     emailVerified: user.emailVerifiedAt !== null,
     player: user.player,
+    role: user.role,
   };
 }

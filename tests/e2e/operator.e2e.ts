@@ -92,6 +92,9 @@ describe('the operator console', () => {
   it("shows a customer the store's not-found page at the console's address", async () => {
     const { page } = j;
     await signUpVerified(page, j.dataDir, customer);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Operator', exact: true }).count()).toBe(
+      0,
+    );
     await openPage(page, '/operator/customers');
     await seeHeading(page, 'Oops! Page Not Found');
     expect(new URL(page.url()).pathname).toBe('/operator/customers');
@@ -116,8 +119,10 @@ describe('the operator console', () => {
         env: { ...process.env, DATA_DIR: j.dataDir },
       },
     );
-    // The console opens on its overview.
-    await openPage(page, '/operator');
+    // The header offers an operator the console, which opens on its overview.
+    await openPage(page, '/');
+    await page.getByRole('banner').getByRole('link', { name: 'Operator', exact: true }).click();
+    await waitForPath(page, '/operator');
     await seeHeading(page, 'Overview');
     await page.getByRole('heading', { name: 'Needs a look' }).waitFor();
     await page.getByRole('heading', { name: 'Top products' }).waitFor();

@@ -140,6 +140,7 @@ const profile: UserProfile = {
   post_code: null,
   emailVerified: true,
   player: null,
+  role: 'customer',
 };
 const cart: CartItem[] = [
   {

@@ -18,6 +18,7 @@ import {
   waitForMail,
 } from './support/accounts';
 import { errorsOf, messageOf, type TestApi } from './support/api';
+import { createOperator } from './support/money';
 
 let api: TestApi;
 const BONUS = 1_250;
@@ -59,7 +60,14 @@ describe('getProfile', () => {
       post_code: null,
       emailVerified: false,
       player: null,
+      role: 'customer',
     });
+  });
+
+  it("answers an operator's profile with the operator role", async () => {
+    const operator = await createOperator(api.database.db);
+    const response = await api.call('getProfile', { token: operator.token });
+    expect((response.body as { payload: { role: string } }).payload.role).toBe('operator');
   });
 
   it('names the country in the language of the request', async () => {

@@ -163,6 +163,7 @@ export const profile: Schemas['UserProfile'] = {
   post_code: null,
   emailVerified: true,
   player: 'Steve',
+  role: 'customer',
 };
 
 export const ironRank: Schemas['Product'] = {

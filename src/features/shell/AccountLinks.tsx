@@ -14,6 +14,11 @@ export function useBalance(): number | null {
   return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.balance ?? null);
 }
 
+/** Whether the signed-in account is an operator: its header links to the console. */
+export function useIsOperator(): boolean {
+  return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.role === 'operator');
+}
+
 /** The cart's header badge: '' at 0, '9+' above 9 (docs/product.md §2). */
 export function useCartBadge(): string {
   return useSelector(useChild('cart'), (snapshot) => badgeText(cartCount(snapshot.context.items)));

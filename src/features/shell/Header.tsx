@@ -5,7 +5,7 @@ import { loadFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScre
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
-import { GuestLinks, SignedInLinks } from './AccountLinks';
+import { GuestLinks, SignedInLinks, useIsOperator } from './AccountLinks';
 import { CurrencySelect } from './CurrencySelect';
 import { MenuIcon } from './icons';
 import { LanguageSelect } from './LanguageSelect';
@@ -23,7 +23,7 @@ const messages = defineMessages({
 });
 
 /**
- * docs/product.md §2 "Shell": the top strip (Rules, FAQ, language, currency) and the main bar (logo, SHOP,
+ * docs/product.md §2 "Shell": the top strip (Rules, FAQ, Operator for an operator, language, currency) and the main bar (logo, SHOP,
  * account links); below 768 px the bar keeps the logo and a button that opens the full-screen menu.
  */
 /** Transparent over the hero image, or a solid dark bar. */
@@ -32,6 +32,7 @@ export type HeaderStyle = 'transparent' | 'solid';
 export function Header({ variant }: { variant: HeaderStyle }) {
   const say = useText();
   const signedIn = useSignedIn();
+  const operator = useIsOperator();
   const mobileMenu = useChild('mobileMenu');
   const menuOpen = useSelector(mobileMenu, (snapshot) => snapshot.matches('open'));
   return (
@@ -42,6 +43,7 @@ export function Header({ variant }: { variant: HeaderStyle }) {
             <ul className="site-header__strip-links">
               <NavItem to="/rules" label={navMessages.rules} />
               <NavItem to="/faq" label={navMessages.faq} />
+              {signedIn && operator && <NavItem to="/operator" label={navMessages.operator} />}
             </ul>
           </nav>
           <div className="site-header__prefs">

@@ -6,6 +6,7 @@ import { buttonClass } from '../../components/Button/buttonClass';
 import { LazyFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScreenMenu';
 import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
+import { useIsOperator } from './AccountLinks';
 import { CurrencySelect } from './CurrencySelect';
 import { LanguageSelect } from './LanguageSelect';
 import { navMessages } from './messages';
@@ -25,6 +26,7 @@ export function MobileMenu() {
   const menu = useChild('mobileMenu');
   const isOpen = useSelector(menu, (snapshot) => snapshot.matches('open'));
   const signedIn = useSignedIn();
+  const operator = useIsOperator();
 
   useEffect(() => {
     const onResize = () => menu.send({ type: 'VIEWPORT_RESIZED', width: window.innerWidth });
@@ -74,6 +76,7 @@ export function MobileMenu() {
               {item('/account/balance', navMessages.balance)}
               {item('/cart', navMessages.cart)}
               {item('/account/profile', navMessages.myProfileLink)}
+              {operator && item('/operator', navMessages.operator)}
             </>
           )}
         </ul>

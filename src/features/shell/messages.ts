@@ -15,6 +15,7 @@ export const navMessages = defineMessages({
   balance: { id: 'shell.nav.balance', defaultMessage: 'Balance' },
   cart: { id: 'shell.nav.cart', defaultMessage: 'Cart' },
   logout: { id: 'shell.nav.logout', defaultMessage: 'Logout' },
+  operator: { id: 'shell.nav.operator', defaultMessage: 'Operator' },
   currency: { id: 'shell.currency.label', defaultMessage: 'Currency' },
   language: { id: 'shell.language.label', defaultMessage: 'Language' },
 });

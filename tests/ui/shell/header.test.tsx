@@ -34,6 +34,26 @@ describe('header (docs/product.md §2 "Shell")', () => {
     expect(within(banner).queryByRole('link', { name: 'SIGN IN' })).not.toBeInTheDocument();
   });
 
+  it("links an operator's header to the console (Operator, beside Rules and FAQ); a customer's not", async () => {
+    const operator = http.get(api('/user/profile'), () =>
+      HttpResponse.json({
+        status: 'OK' as const,
+        payload: { ...fixtures.profile, role: 'operator' as const },
+      }),
+    );
+    const banner = await headerOf(renderApp({ storage: SIGNED_IN, handlers: [operator] }));
+    expect(await within(banner).findByRole('link', { name: 'Operator' })).toHaveAttribute(
+      'href',
+      '/operator',
+    );
+  });
+
+  it("shows a customer's header no Operator link", async () => {
+    const banner = await headerOf(renderApp({ storage: SIGNED_IN }));
+    await within(banner).findByRole('link', { name: /Balance/ });
+    expect(within(banner).queryByRole('link', { name: 'Operator' })).not.toBeInTheDocument();
+  });
+
   it("caps the cart badge at '9+' with 10 lines", async () => {
     const banner = await headerOf(renderApp({ storage: SIGNED_IN, handlers: [cartWith(10)] }));
     await waitFor(() => expect(within(banner).getByRole('link', { name: /Cart/ })).toHaveTextContent('9+'));
