@@ -313,8 +313,8 @@ describe('login', () => {
       await api.call('login', { body: { username, password: 'Wrong123' } });
       return performance.now() - started;
     };
-    const median = (values: number[]) =>
-      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    // The fastest of each: what a login costs at least, which a busy machine only ever adds to.
+    const fastest = (values: number[]) => Math.min(...values);
     const known: number[] = [];
     const unknown: number[] = [];
     for (let round = 0; round < 7; round += 1) {
@@ -322,7 +322,7 @@ describe('login', () => {
       unknown.push(await time(uniqueEmail()));
     }
     // Without the dummy verification an unknown address answers in a fraction of the time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(fastest(unknown)).toBeGreaterThan(fastest(known) * 0.5);
   });
 
   it('answers in the language of lang_id', async () => {

@@ -510,6 +510,18 @@ describe('the operator', () => {
       ['updatePage', { params: { id: 1 }, body: { version: 1, slug: 'nope' } }],
       ['deletePage', { params: { id: 1 } }],
       ['previewPage', { body: { content: '<p>x</p>' } }],
+      ['listOperatorLanguages', {}],
+      ['createLanguage', { body: { code: 'fr', title: 'Français' } }],
+      ['listLanguageMessages', { params: { id: 1 } }],
+      ['setLanguageMessage', { params: { id: 1, key: 'shell.nav.cart' }, body: { value: 'Cart' } }],
+      ['deleteLanguageMessage', { params: { id: 1, key: 'shell.nav.cart' } }],
+      ['listOperatorSocialLinks', {}],
+      [
+        'createSocialLink',
+        { body: { title: 'Twitch', link: 'https://www.twitch.tv/', img: '/images/social/discord.svg' } },
+      ],
+      ['updateSocialLink', { params: { id: 1 }, body: { title: 'Twitch' } }],
+      ['deleteSocialLink', { params: { id: 1 } }],
     ];
     const operatorOperations = listOperations(loadContract())
       .filter(({ path }) => path.startsWith('/operator/'))
