@@ -5,6 +5,7 @@ import { type DoneEvent, type FormEvent, formMachine } from '../forms/formMachin
 import { filled } from '../forms/rules';
 import { defineMessages, failureText, type Text } from '../text';
 import { toast } from '../toasts';
+import { loadedListMachine } from './loadedList';
 import { type Filters, searchPath } from './searchList';
 
 export type OperatorLanguage = components['schemas']['OperatorLanguage'];
@@ -32,31 +33,10 @@ export const languagesMessages = defineMessages({
   added: { id: 'operator.languages.added', defaultMessage: 'The language was added.' },
 });
 
-export interface LanguagesContext {
-  languages: OperatorLanguage[];
-  error: Text | null;
-}
+/** From the add form: every language as it is now. */
+export type LanguagesAdded = { type: 'ADDED'; languages: OperatorLanguage[] };
 
-export type LanguagesEvent =
-  | { type: 'RETRY' }
-  /** From the add form: every language as it is now. */
-  | { type: 'ADDED'; languages: OperatorLanguage[] };
-
-export const operatorLanguagesMachine = setup({
-  types: {
-    context: {} as LanguagesContext,
-    events: {} as LanguagesEvent,
-  },
-  actors: {
-    /** GET /operator/languages: every language with its counts, the default flagged. */
-    fetchLanguages: fromPromise<OperatorLanguage[]>(async () => {
-      throw new Error('fetchLanguages is not provided');
-    }),
-  },
-  guards: {
-    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
-  },
-}).createMachine({
+export const operatorLanguagesMachine = loadedListMachine<OperatorLanguage, 'languages', LanguagesAdded>({
   id: 'operatorLanguages',
   description: [
     "The console's languages (/operator/languages): loads every language with how many messages it has and",
@@ -64,27 +44,11 @@ export const operatorLanguagesMachine = setup({
     "server's or client's message or 'The languages could not be loaded.' and RETRY loads again; a cancelled",
     'request (leaving) shows nothing. ADDED (the add form saved) shows the languages as they are now.',
   ].join(' '),
-  context: { languages: [], error: null },
-  initial: 'loading',
-  states: {
-    loading: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'fetchLanguages',
-        src: 'fetchLanguages',
-        onDone: { target: 'filled', actions: assign({ languages: ({ event }) => event.output }) },
-        onError: [
-          { guard: 'silent', target: 'error' },
-          {
-            target: 'error',
-            actions: assign({ error: ({ event }) => failureText(event.error, languagesMessages.failed) }),
-          },
-        ],
-      },
-    },
-    filled: { on: { ADDED: { actions: assign({ languages: ({ event }) => event.languages }) } } },
-    error: { on: { RETRY: 'loading' } },
-  },
+  /** GET /operator/languages: every language with its counts, the default flagged. */
+  load: 'fetchLanguages',
+  rows: 'languages',
+  failed: languagesMessages.failed,
+  shownBy: 'ADDED',
 });
 
 export interface NewLanguageValues {

@@ -1,7 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { isSilentFailure } from '../../domain/api-failure';
 import type { components } from '../../domain/contract';
-import { defineMessages, failureText, type Text } from '../text';
+import { defineMessages } from '../text';
+import { loadedListMachine } from './loadedList';
 
 export type OperatorProduct = components['schemas']['OperatorProduct'];
 
@@ -14,27 +13,7 @@ export const productsMessages = defineMessages({
   failed: { id: 'operator.products.failed', defaultMessage: 'The products could not be loaded.' },
 });
 
-export interface ProductsContext {
-  products: OperatorProduct[];
-  error: Text | null;
-}
-
-export const operatorProductsMachine = setup({
-  types: {
-    context: {} as ProductsContext,
-    events: {} as { type: 'RETRY' },
-  },
-  actors: {
-    /** GET /operator/products: the whole catalogue, hidden products too, in the shop's order. */
-    fetchProducts: fromPromise<OperatorProduct[]>(async () => {
-      throw new Error('fetchProducts is not provided');
-    }),
-  },
-  guards: {
-    none: ({ event }) => 'output' in event && (event.output as OperatorProduct[]).length === 0,
-    silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
-  },
-}).createMachine({
+export const operatorProductsMachine = loadedListMachine<OperatorProduct, 'products'>({
   id: 'operatorProducts',
   description: [
     "The operator's catalogue (/operator/products): loads every product, hidden ones too, in the shop's order",
@@ -42,29 +21,9 @@ export const operatorProductsMachine = setup({
     "client's message or 'The products could not be loaded.' and RETRY loads again; a cancelled request",
     '(leaving) shows nothing.',
   ].join(' '),
-  context: { products: [], error: null },
-  initial: 'loading',
-  states: {
-    loading: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'fetchProducts',
-        src: 'fetchProducts',
-        onDone: [
-          { guard: 'none', target: 'empty' },
-          { target: 'filled', actions: assign({ products: ({ event }) => event.output }) },
-        ],
-        onError: [
-          { guard: 'silent', target: 'error' },
-          {
-            target: 'error',
-            actions: assign({ error: ({ event }) => failureText(event.error, productsMessages.failed) }),
-          },
-        ],
-      },
-    },
-    empty: {},
-    filled: {},
-    error: { on: { RETRY: 'loading' } },
-  },
+  /** GET /operator/products: the whole catalogue, hidden products too, in the shop's order. */
+  load: 'fetchProducts',
+  rows: 'products',
+  failed: productsMessages.failed,
+  empty: true,
 });
