@@ -2,11 +2,11 @@
 // machines/operator/socialLinks.ts).
 import type {
   LanguageMessage,
+  LanguagesAdded,
   languageAddMachine,
   languageMessagesMachine,
   MessagesLoad,
   OperatorLanguage,
-  operatorLanguagesMachine,
   translationEditMachine,
 } from '../../machines/operator/languages';
 import type {
@@ -15,7 +15,7 @@ import type {
   socialLinkFormMachine,
 } from '../../machines/operator/socialLinks';
 import { apiFailure, callOutcomes, serverError } from './formPaths';
-import { notFound } from './operatorPaths';
+import { loadedListPlan, notFound } from './operatorPaths';
 import { doneEvent, type PlanOptions } from './paths';
 
 export function operatorLanguage(code: string, overrides: Partial<OperatorLanguage> = {}): OperatorLanguage {
@@ -61,18 +61,15 @@ export const placeholdersRefused = apiFailure(
   },
 );
 
-export const languagesPlan: PlanOptions<typeof operatorLanguagesMachine> = {
-  events: [
-    ...callOutcomes('fetchLanguages', [serverError], [operatorLanguage('en'), operatorLanguage('de')]),
-    { type: 'RETRY' },
-    { type: 'ADDED', languages: [operatorLanguage('en'), operatorLanguage('de'), operatorLanguage('fr')] },
-  ],
-  key: (snapshot) => ({
-    value: snapshot.value,
-    count: snapshot.context.languages.length,
-    error: snapshot.context.error !== null,
-  }),
-};
+export const languagesPlan = loadedListPlan<OperatorLanguage, 'languages', LanguagesAdded>({
+  load: 'fetchLanguages',
+  rows: 'languages',
+  found: [operatorLanguage('en'), operatorLanguage('de')],
+  shown: {
+    type: 'ADDED',
+    languages: [operatorLanguage('en'), operatorLanguage('de'), operatorLanguage('fr')],
+  },
+});
 
 export const languageMessagesPlan: PlanOptions<typeof languageMessagesMachine> = {
   inputs: [

@@ -3,9 +3,9 @@
  * their path suites (tests/machines/operator) and the screens' tests (tests/ui/operator).
  */
 import type { PageEditorLanguage, pageEditorMachine } from '../../machines/operator/pageEditor';
-import type { OperatorPage, operatorPagesMachine } from '../../machines/operator/pages';
+import type { OperatorPage } from '../../machines/operator/pages';
 import { apiFailure, callOutcomes, serverError } from './formPaths';
-import { notFound } from './operatorPaths';
+import { loadedListPlan, notFound } from './operatorPaths';
 import { doneEvent, type PlanOptions } from './paths';
 
 /** A page as the operator API answers it. */
@@ -47,18 +47,12 @@ export const slugTaken = apiFailure('validation', 'A page with this slug exists 
   fieldErrors: { slug: ['A page with this slug exists already.'] },
 });
 
-export const pagesPlan: PlanOptions<typeof operatorPagesMachine> = {
-  events: [
-    ...callOutcomes('fetchPages', [serverError], [operatorPage(1), operatorPage(2, { is_terms: true })]),
-    doneEvent('fetchPages', []),
-    { type: 'RETRY' },
-  ],
-  key: (snapshot) => ({
-    value: snapshot.value,
-    count: snapshot.context.pages.length,
-    error: snapshot.context.error !== null,
-  }),
-};
+export const pagesPlan = loadedListPlan({
+  load: 'fetchPages',
+  rows: 'pages',
+  found: [operatorPage(1), operatorPage(2, { is_terms: true })],
+  empty: true,
+});
 
 export const pageEditorPlan: PlanOptions<typeof pageEditorMachine> = {
   inputs: [

@@ -2,10 +2,11 @@
  * The operator console's machines: fixtures and path plans, shared by their path suites
  * (tests/machines/operator) and the screens' tests (tests/ui/operator).
  */
+import type { EventObject } from 'xstate';
 import type { operatorAccessMachine } from '../../machines/operator/access';
 import { type AuditEntry, type AuditSearch, NO_AUDIT_SEARCH } from '../../machines/operator/audit';
 import type { balanceAdjustmentMachine } from '../../machines/operator/balanceAdjustment';
-import type { OperatorCurrency, operatorCurrenciesMachine } from '../../machines/operator/currencies';
+import type { OperatorCurrency } from '../../machines/operator/currencies';
 import type { currencyEditorMachine } from '../../machines/operator/currencyEditor';
 import type { CustomerDetail, operatorCustomerMachine } from '../../machines/operator/customer';
 import type { CustomerSummary, CustomersSearch } from '../../machines/operator/customers';
@@ -23,11 +24,12 @@ import type {
   operatorGameServersMachine,
   SecretAnswer,
 } from '../../machines/operator/gameServers';
+import type { loadedListMachine } from '../../machines/operator/loadedList';
 import type { OrderDetail, operatorOrderMachine } from '../../machines/operator/order';
 import { NO_ORDERS_SEARCH, type OperatorOrder, type OrdersSearch } from '../../machines/operator/orders';
 import type { productCommandsMachine } from '../../machines/operator/productCommands';
 import type { EditorLanguage, productEditorMachine } from '../../machines/operator/productEditor';
-import type { OperatorProduct, operatorProductsMachine } from '../../machines/operator/products';
+import type { OperatorProduct } from '../../machines/operator/products';
 import type { refundMachine } from '../../machines/operator/refund';
 import type { Filters, searchListMachine } from '../../machines/operator/searchList';
 import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
@@ -93,6 +95,35 @@ export function customerDetail(overrides: Partial<CustomerSummary> = {}): Custom
 export const accessPlan: PlanOptions<typeof operatorAccessMachine> = {
   events: [...callOutcomes('checkAccess', [forbidden, serverError]), { type: 'RETRY' }],
 };
+
+/**
+ * The path plan of a list read in one call (machines/operator/loadedList.ts): its load answers `found`
+ * (and none, for a list with an `empty` state), fails or is cancelled; RETRY; and the `shown` event of a
+ * list a form below it updates.
+ */
+export function loadedListPlan<R, K extends string, E extends EventObject & { [P in K]: R[] } = never>(spec: {
+  load: string;
+  /** The context key of the rows (the machine's `rows`). */
+  rows: K;
+  /** What the load answers. */
+  found: R[];
+  empty?: boolean;
+  shown?: E;
+}): PlanOptions<ReturnType<typeof loadedListMachine<R, K, E>>> {
+  return {
+    events: [
+      ...callOutcomes(spec.load, [serverError], spec.found),
+      ...(spec.empty ? [doneEvent(spec.load, [])] : []),
+      { type: 'RETRY' },
+      ...(spec.shown ? [spec.shown] : []),
+    ],
+    key: (snapshot) => ({
+      value: snapshot.value,
+      count: snapshot.context[spec.rows].length,
+      error: snapshot.context.error !== null,
+    }),
+  };
+}
 
 /**
  * The path plan of a search list (machines/operator/searchList.ts): two start searches, a typed
@@ -358,22 +389,12 @@ export const notAnImage = apiFailure('validation', 'This is not a PNG, JPEG or W
   fieldErrors: { file: ['This is not a PNG, JPEG or WebP image.'] },
 });
 
-export const productsPlan: PlanOptions<typeof operatorProductsMachine> = {
-  events: [
-    ...callOutcomes(
-      'fetchProducts',
-      [serverError],
-      [operatorProduct(1), operatorProduct(2, { active: false })],
-    ),
-    doneEvent('fetchProducts', []),
-    { type: 'RETRY' },
-  ],
-  key: (snapshot) => ({
-    value: snapshot.value,
-    count: snapshot.context.products.length,
-    error: snapshot.context.error !== null,
-  }),
-};
+export const productsPlan = loadedListPlan({
+  load: 'fetchProducts',
+  rows: 'products',
+  found: [operatorProduct(1), operatorProduct(2, { active: false })],
+  empty: true,
+});
 
 export const editorPlan: PlanOptions<typeof productEditorMachine> = {
   inputs: [
@@ -440,17 +461,11 @@ export const codeTaken = apiFailure('validation', 'The store lists this currency
   fieldErrors: { code: ['The store lists this currency already.'] },
 });
 
-export const currenciesPlan: PlanOptions<typeof operatorCurrenciesMachine> = {
-  events: [
-    ...callOutcomes('fetchCurrencies', [serverError], [operatorCurrency('EUR'), operatorCurrency('USD')]),
-    { type: 'RETRY' },
-  ],
-  key: (snapshot) => ({
-    value: snapshot.value,
-    count: snapshot.context.currencies.length,
-    error: snapshot.context.error !== null,
-  }),
-};
+export const currenciesPlan = loadedListPlan({
+  load: 'fetchCurrencies',
+  rows: 'currencies',
+  found: [operatorCurrency('EUR'), operatorCurrency('USD')],
+});
 
 export const currencyEditorPlan: PlanOptions<typeof currencyEditorMachine> = {
   inputs: [
