@@ -5,6 +5,7 @@ import { type DoneEvent, type FormEvent, formMachine } from '../forms/formMachin
 import { filled, type Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text, withValues } from '../text';
 import { toast } from '../toasts';
+import { loadStates } from './loadedList';
 
 export type GameServerEntry = components['schemas']['GameServerEntry'];
 /** A secret as the API answers it once (create, rotate): only its hash is kept. */
@@ -124,22 +125,12 @@ export const operatorGameServersMachine = setup({
   context: { servers: [], error: null, secret: null, rotating: null, rotateError: null },
   initial: 'loading',
   states: {
-    loading: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'fetchGameServers',
-        src: 'fetchGameServers',
-        onDone: { target: 'ready', actions: assign({ servers: ({ event }) => event.output }) },
-        onError: [
-          { guard: 'silent', target: 'error' },
-          {
-            target: 'error',
-            actions: assign({ error: ({ event }) => failureText(event.error, gameServersMessages.failed) }),
-          },
-        ],
-      },
-    },
-    error: { on: { RETRY: 'loading' } },
+    ...loadStates<GameServersContext, GameServersEvent>()({
+      load: 'fetchGameServers',
+      rows: 'servers',
+      failed: gameServersMessages.failed,
+      loaded: 'ready',
+    }),
     ready: {
       on: {
         ADDED: { actions: { type: 'showAnswer', params: ({ event }) => event.answer } },

@@ -1,4 +1,11 @@
-import { assign, type EventObject, fromPromise, setup } from 'xstate';
+import {
+  assign,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+  type EventObject,
+  fromPromise,
+  setup,
+} from 'xstate';
 import { isSilentFailure } from '../../domain/api-failure';
 import { failureText, type MessageText, type Text } from '../text';
 
@@ -7,7 +14,8 @@ import { failureText, type MessageText, type Text } from '../text';
  * it (filled) or, when asked, says there are none (empty); a failed load shows the server's or
  * client's message or `failed`, and RETRY loads again; a cancelled request (leaving) shows nothing.
  * The currencies, the pages, the products and the languages are built from it; each is its own
- * machine, with its own id and diagram.
+ * machine, with its own id and diagram. A list that does more once loaded (the social links, the
+ * game servers) takes only the `loading` and `error` states (`loadStates`) into its own machine.
  */
 
 /** The rows under the list's own key (`currencies`, `pages`…), and why the load failed. */
@@ -27,6 +35,48 @@ export interface LoadedListSpec<K extends string, Shown extends string> {
   shownBy?: Shown;
 }
 
+/** The keys of `C` that hold a list. */
+type ListKey<C> = { [P in keyof C]: C[P] extends readonly unknown[] ? P : never }[keyof C] & string;
+
+/**
+ * The `loading` and `error` states of a list machine with context `C` and events `E`: the load's
+ * rows go to `rows` and the machine to `loaded`; the machine's setup has the `load` actor and a
+ * `silent` guard (a cancelled request). Called with the machine's types, then the spec:
+ * `loadStates<Context, Event>()({ load, rows, failed, loaded })`.
+ */
+export function loadStates<C extends { error: Text | null }, E extends EventObject>() {
+  return <K extends ListKey<C>, L extends string, T extends string>(spec: {
+    load: L;
+    rows: K;
+    failed: MessageText;
+    loaded: T;
+  }) => ({
+    loading: {
+      entry: assign<C, E, undefined, E, never>(() => ({ error: null }) as Partial<C>),
+      invoke: {
+        id: spec.load,
+        src: spec.load,
+        onDone: {
+          target: spec.loaded,
+          actions: assign<C, DoneActorEvent<C[K], string>, undefined, E, never>(
+            ({ event }) => ({ [spec.rows]: event.output }) as unknown as Partial<C>,
+          ),
+        },
+        onError: [
+          { guard: 'silent' as const, target: 'error' as const },
+          {
+            target: 'error' as const,
+            actions: assign<C, ErrorActorEvent, undefined, E, never>(
+              ({ event }) => ({ error: failureText(event.error, spec.failed) }) as Partial<C>,
+            ),
+          },
+        ],
+      },
+    },
+    error: { on: { RETRY: 'loading' as const } },
+  });
+}
+
 export function loadedListMachine<
   R,
   K extends string,
@@ -35,6 +85,12 @@ export function loadedListMachine<
 >(spec: LoadedListSpec<K, E['type']>) {
   type Context = LoadedListContext<K, R>;
   const rows = (list: R[]) => ({ [spec.rows]: list }) as Partial<Context>;
+  const { loading, error } = loadStates<Context, { type: 'RETRY' } | E>()({
+    ...spec,
+    // K is the only list of the context, which TypeScript does not see while K is generic.
+    rows: spec.rows as ListKey<Context>,
+    loaded: 'filled',
+  });
   return setup({
     types: {
       context: {} as Context,
@@ -58,30 +114,19 @@ export function loadedListMachine<
     context: { ...rows([]), error: null } as Context,
     initial: 'loading',
     states: {
-      loading: {
-        entry: assign({ error: null } as Partial<Context>),
-        invoke: {
-          id: spec.load,
-          src: spec.load,
-          onDone: [
-            ...(spec.empty ? [{ guard: 'none' as const, target: 'empty' }] : []),
-            { target: 'filled', actions: assign(({ event }) => rows(event.output as R[])) },
-          ],
-          onError: [
-            { guard: 'silent', target: 'error' },
-            {
-              target: 'error',
-              actions: assign(
-                ({ event }) => ({ error: failureText(event.error, spec.failed) }) as Partial<Context>,
-              ),
+      loading: spec.empty
+        ? {
+            ...loading,
+            invoke: {
+              ...loading.invoke,
+              onDone: [{ guard: 'none', target: 'empty' }, loading.invoke.onDone],
             },
-          ],
-        },
-      },
+          }
+        : loading,
       ...(spec.empty ? { empty: {} } : {}),
-      // The events are generic (`E`), so TypeScript cannot check a map of transitions by event here.
+      // The events are generic (`E`): TypeScript cannot check the maps of transitions by event here.
       filled: spec.shownBy ? { on: { [spec.shownBy]: { actions: 'show' } } as never } : {},
-      error: { on: { RETRY: 'loading' } as never },
+      error: error as never,
     },
   });
 }

@@ -6,6 +6,7 @@ import { type DoneEvent, type FormEvent, formMachine } from '../forms/formMachin
 import { filled, type Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text, withValues } from '../text';
 import { toast } from '../toasts';
+import { loadStates } from './loadedList';
 
 export type OperatorSocialLink = components['schemas']['OperatorSocialLink'];
 
@@ -101,22 +102,12 @@ export const operatorSocialLinksMachine = setup({
   context: { links: [], error: null, removing: null, actionError: null },
   initial: 'loading',
   states: {
-    loading: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'fetchSocialLinks',
-        src: 'fetchSocialLinks',
-        onDone: { target: 'ready', actions: assign({ links: ({ event }) => event.output }) },
-        onError: [
-          { guard: 'silent', target: 'error' },
-          {
-            target: 'error',
-            actions: assign({ error: ({ event }) => failureText(event.error, socialLinksMessages.failed) }),
-          },
-        ],
-      },
-    },
-    error: { on: { RETRY: 'loading' } },
+    ...loadStates<SocialLinksContext, SocialLinksEvent>()({
+      load: 'fetchSocialLinks',
+      rows: 'links',
+      failed: socialLinksMessages.failed,
+      loaded: 'ready',
+    }),
     ready: {
       on: { SAVED: { actions: assign({ links: ({ event }) => event.links }) } },
       initial: 'idle',
