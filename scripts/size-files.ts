@@ -110,6 +110,10 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/operator/languages': { arrival: [...OPERATOR, 'src/features/operator/LanguagesPage.tsx'] },
   '/operator/languages/{id}': { arrival: [...OPERATOR, 'src/features/operator/LanguagePage.tsx'] },
   '/operator/social-links': { arrival: [...OPERATOR, 'src/features/operator/SocialLinksPage.tsx'] },
+  '/operator/deliveries': { arrival: [...OPERATOR, 'src/features/operator/DeliveriesPage.tsx'] },
+  '/operator/currencies': { arrival: [...OPERATOR, 'src/features/operator/CurrenciesPage.tsx'] },
+  '/operator/currencies/{code}': { arrival: [...OPERATOR, 'src/features/operator/CurrencyPage.tsx'] },
+  '/operator/game-servers': { arrival: [...OPERATOR, 'src/features/operator/GameServersPage.tsx'] },
 };
 
 type Chunk = {
