@@ -102,8 +102,14 @@ describe("the sign-up country field's look-alike (DeferredSelect) hands over to 
       expect(await country.evaluate((input) => input === document.activeElement)).toBe(true);
       expect(await field.boundingBox()).toEqual(before);
       await page.keyboard.press('ArrowDown');
+      // The list's focus moves to the option first (aria-activedescendant); Enter then chooses it.
+      await page.waitForFunction(() => {
+        const input = document.activeElement;
+        const option = document.getElementById(input?.getAttribute('aria-activedescendant') ?? '');
+        return option?.textContent?.trim() === 'Germany';
+      });
       await page.keyboard.press('Enter');
-      expect(await country.inputValue()).toBe('Germany');
+      await expect.poll(() => country.inputValue()).toBe('Germany');
     } finally {
       await browser.close();
     }
