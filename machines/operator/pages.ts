@@ -5,10 +5,6 @@ import { loadedListMachine } from './loadedList';
 export type OperatorPage = components['schemas']['OperatorPage'];
 
 /** A page's title in `language`, else in the first language it has, else its slug. */
-export function pageTitle(page: Pick<OperatorPage, 'texts' | 'slug'>, language: string): string {
-  return page.texts[language]?.title ?? Object.values(page.texts)[0]?.title ?? page.slug;
-}
-
 export const pagesMessages = defineMessages({
   failed: { id: 'operator.pages.failed', defaultMessage: 'The pages could not be loaded.' },
 });

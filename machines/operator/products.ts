@@ -5,10 +5,6 @@ import { loadedListMachine } from './loadedList';
 export type OperatorProduct = components['schemas']['OperatorProduct'];
 
 /** A product's title in `language`, else in the first language it has, else its slug. */
-export function productTitle(product: Pick<OperatorProduct, 'texts' | 'slug'>, language: string): string {
-  return product.texts[language]?.title ?? Object.values(product.texts)[0]?.title ?? product.slug;
-}
-
 export const productsMessages = defineMessages({
   failed: { id: 'operator.products.failed', defaultMessage: 'The products could not be loaded.' },
 });

@@ -3,6 +3,14 @@ import { failureKind } from '../../domain/api-failure';
 import type { Config } from '../forms/formMachine';
 import { failureText, type MessageText } from '../text';
 
+/** A record's title in `language`, else in its first language, else its slug. */
+export function recordTitle(
+  record: { slug: string; texts: Record<string, { title: string }> },
+  language: string,
+): string {
+  return record.texts[language]?.title ?? Object.values(record.texts)[0]?.title ?? record.slug;
+}
+
 /** What an editor of a versioned record keeps beside its form. */
 export interface VersionedContext {
   loadError: unknown;
@@ -15,7 +23,7 @@ export interface VersionedContext {
  * 404 is `notFound` and another failure shows its message with RETRY; a save names the version
  * the record was read at, and a 409 keeps what was typed, says so and offers RELOAD to load the
  * other operator's version. A successful save goes to `saved` (final) for a new record, which
- * then has its own page, else back to editing.
+ * then has its own page, else back to editing. The states that show the form are tagged `record`.
  */
 export function versionedRecord<C extends VersionedContext>(spec: {
   /** The load actor's id (bootstrap provides it) and what it is sent. */
@@ -55,10 +63,11 @@ export function versionedRecord<C extends VersionedContext>(spec: {
       loadFailed: { on: { RETRY: 'loading' } },
       editing: {
         ...editing,
+        tags: ['record'],
         on: { ...(editing.on as object), RELOAD: { guard: 'hasConflict', target: 'loading' } },
       },
-      sending: request,
-      saved: { type: 'final' },
+      sending: { ...request, tags: ['record'] },
+      saved: { type: 'final', tags: ['record'] },
     }),
     guards: {
       wasNew: ({ context }: { context: C }) => spec.record(context) === null,

@@ -52,6 +52,7 @@ export function CurrencyPage() {
     >;
   };
   const state = useSelector(screen, (s) => s.value as string);
+  const showsRecord = useSelector(screen, (s) => s.hasTag('record'));
   const context = useSelector(screen, (s) => s.context);
   const view = useFormView(screen, (s) => s.matches('sending'));
   const isNew = context.code === null;
@@ -64,7 +65,7 @@ export function CurrencyPage() {
         <Link to="/operator/currencies">{say(messages.back)}</Link>
       </p>
       <ScreenStatus state={state} messages={messages} error={context.loadError} screen={screen} />
-      {(state === 'editing' || state === 'sending' || state === 'saved') && (
+      {showsRecord && (
         <AuthForm
           className="operator-form"
           {...view.form}

@@ -9,7 +9,7 @@ import {
   type pageEditorMachine,
   pageTitleField,
 } from '../../../machines/operator/pageEditor';
-import { pageTitle } from '../../../machines/operator/pages';
+import { recordTitle } from '../../../machines/operator/versionedRecord';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
@@ -92,13 +92,14 @@ export function PageEditorPage() {
   const previewId = useId();
   const { screen } = useLoaderData({ strict: false }) as { screen: PageEditorActor };
   const form = useSelector(screen, (s) => (s.value as { form: string }).form);
+  const showsRecord = useSelector(screen, (s) => s.hasTag('record'));
   const previewing = useSelector(screen, (s) => s.matches({ preview: 'previewing' }));
   const context = useSelector(screen, (s) => s.context);
   const view = useFormView(screen, (s) => s.matches({ form: 'sending' }));
   const { locale } = useFormats();
   const page = context.page;
   const isNew = context.id === null;
-  const heading = page === null ? undefined : pageTitle(page, locale);
+  const heading = page === null ? undefined : recordTitle(page, locale);
   const previewLanguage = context.languages.find((language) => language.code === context.preview?.code);
 
   return (
@@ -107,7 +108,7 @@ export function PageEditorPage() {
         <Link to="/operator/pages">{say(messages.back)}</Link>
       </p>
       <ScreenStatus state={form} messages={messages} error={context.loadError} screen={screen} />
-      {(form === 'editing' || form === 'sending' || form === 'saved') && (
+      {showsRecord && (
         <div className="operator-product">
           <AuthForm
             className="operator-form"

@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
-import { pageTitle } from '../../../machines/operator/pages';
+import { recordTitle } from '../../../machines/operator/versionedRecord';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { useFormats } from '../../i18n/useFormats';
 import { useText } from '../../i18n/useText';
@@ -49,7 +49,7 @@ export function PagesPage() {
               m.page,
               (page) => (
                 <RowLink to="/operator/pages/$pageId" params={{ pageId: page.id }}>
-                  {pageTitle(page, locale)}
+                  {recordTitle(page, locale)}
                 </RowLink>
               ),
             ],

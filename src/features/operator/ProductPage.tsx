@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { defineMessages } from 'react-intl';
 import { descriptionField, titleField } from '../../../machines/operator/productEditor';
-import { productTitle } from '../../../machines/operator/products';
+import { recordTitle } from '../../../machines/operator/versionedRecord';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
@@ -92,13 +92,14 @@ export function ProductPage() {
     >;
   };
   const form = useSelector(screen, (s) => (s.value as { form: string }).form);
+  const showsRecord = useSelector(screen, (s) => s.hasTag('record'));
   const uploading = useSelector(screen, (s) => s.matches({ image: 'uploading' }));
   const context = useSelector(screen, (s) => s.context);
   const view = useFormView(screen, (s) => s.matches({ form: 'sending' }));
   const isNew = context.id === null;
   const product = context.product;
   const { locale } = useFormats();
-  const heading = product === null ? undefined : productTitle(product, locale);
+  const heading = product === null ? undefined : recordTitle(product, locale);
 
   return (
     <OperatorPage title={isNew ? messages.newTitle : messages.editTitle} heading={heading}>
@@ -106,7 +107,7 @@ export function ProductPage() {
         <Link to="/operator/products">{say(messages.back)}</Link>
       </p>
       <ScreenStatus state={form} messages={messages} error={context.loadError} screen={screen} />
-      {(form === 'editing' || form === 'sending' || form === 'saved') && (
+      {showsRecord && (
         <div className="operator-product">
           <AuthForm
             className="operator-form"

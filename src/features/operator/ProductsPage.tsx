@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
-import { productTitle } from '../../../machines/operator/products';
+import { recordTitle } from '../../../machines/operator/versionedRecord';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 
@@ -55,7 +55,7 @@ export function ProductsPage() {
               (product) => (
                 <>
                   <RowLink to="/operator/products/$productId" params={{ productId: product.id }}>
-                    {productTitle(product, locale)}
+                    {recordTitle(product, locale)}
                   </RowLink>
                   {!product.active && <span className="operator-tag">{say(m.hidden)}</span>}
                 </>

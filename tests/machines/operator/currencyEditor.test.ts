@@ -26,10 +26,11 @@ describe('currencyEditor', () => {
   it('shows the loaded currency in the form; an unknown one is notFound', () => {
     const { snapshot } = run(currencyEditorMachine, existing, [loaded]);
     expect(snapshot.value).toBe('editing');
+    expect(snapshot.hasTag('record')).toBe(true);
     expect(snapshot.context.values).toEqual({ code: 'USD', symbol: '$', value: '1.16', shown: 'yes' });
-    expect(run(currencyEditorMachine, existing, [errorEvent('loadCurrency', notFound)]).snapshot.value).toBe(
-      'notFound',
-    );
+    const missing = run(currencyEditorMachine, existing, [errorEvent('loadCurrency', notFound)]).snapshot;
+    expect(missing.value).toBe('notFound');
+    expect(missing.hasTag('record')).toBe(false);
   });
 
   it.each([

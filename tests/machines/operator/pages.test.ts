@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { operatorPagesMachine, pagesMessages, pageTitle } from '../../../machines/operator/pages';
+import { operatorPagesMachine, pagesMessages } from '../../../machines/operator/pages';
+import { recordTitle } from '../../../machines/operator/versionedRecord';
 import { operatorPage, pagesPlan } from '../../support/operatorPagesPaths';
 import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
 import { run } from '../forms/support';
@@ -18,7 +19,7 @@ describe('operatorPages', () => {
       errorEvent('fetchPages', new Error('boom')),
     ]).snapshot;
     expect(failed.context.error).toEqual(pagesMessages.failed);
-    expect(pageTitle(operatorPage(1), 'de')).toBe('Seite 1');
-    expect(pageTitle(operatorPage(1), 'es')).toBe('Page 1');
+    expect(recordTitle(operatorPage(1), 'de')).toBe('Seite 1');
+    expect(recordTitle(operatorPage(1), 'es')).toBe('Page 1');
   });
 });
