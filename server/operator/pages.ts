@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { languages, staticPages, staticPageTranslations } from '../db/schema';
 import { transaction } from '../db/statement';
 import { type Actor, audit } from './audit';
-import { changeTexts, storeLanguages, type TextProblem, textProblems } from './record-texts';
+import { saveRecordChange, storeLanguages, type TextProblem, textProblems } from './record-texts';
 
 type OperatorPage = components['schemas']['OperatorPage'];
 type PageText = components['schemas']['PageText'];
@@ -272,32 +272,31 @@ export async function updatePage(
       after[flag] = given;
       set[FLAG_COLUMNS[flag]] = given;
     }
-    const texts = await changeTexts({
-      given: change.texts,
-      current: current.texts,
-      store,
-      clean: cleanText,
-      write: (languageId, text) => writeText(tx, id, languageId, text),
-      setDefault: (next) => {
-        set.title = next.title;
-        set.content = next.content;
+    const result = await saveRecordChange(tx, actor, {
+      texts: {
+        given: change.texts,
+        current: current.texts,
+        store,
+        clean: cleanText,
+        write: (languageId, text) => writeText(tx, id, languageId, text),
+        setDefault: (next) => {
+          set.title = next.title;
+          set.content = next.content;
+        },
       },
+      before,
+      after,
+      current,
+      update: () =>
+        tx
+          .update(staticPages)
+          .set({ ...set, version: sql`${staticPages.version} + 1` })
+          .where(eq(staticPages.id, id)),
+      read: async () => (await operatorPage(tx, id)) as OperatorPage,
+      audit: { action: 'page.update', entity: 'page', entityId: id },
     });
-    if (texts !== null) {
-      before.texts = texts.before;
-      after.texts = texts.after;
-    }
-    if (Object.keys(after).length === 0) return current;
-    await tx
-      .update(staticPages)
-      .set({ ...set, version: sql`${staticPages.version} + 1` })
-      .where(eq(staticPages.id, id));
-    const page = (await operatorPage(tx, id)) as OperatorPage;
-    before.version = current.version;
-    after.version = page.version;
-    await audit(tx, actor, { action: 'page.update', entity: 'page', entityId: id, before, after });
-    changed = true;
-    return page;
+    changed = result.changed;
+    return result.record;
   });
   if (changed) catalogueChanged(db);
   return saved;

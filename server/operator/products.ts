@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { languages, products, productTranslations } from '../db/schema';
 import { transaction } from '../db/statement';
 import { type Actor, audit } from './audit';
-import { changeTexts, storeLanguages, type TextProblem, textProblems } from './record-texts';
+import { saveRecordChange, storeLanguages, type TextProblem, textProblems } from './record-texts';
 
 type OperatorProduct = components['schemas']['OperatorProduct'];
 type ProductText = components['schemas']['ProductText'];
@@ -219,32 +219,31 @@ export async function updateProduct(
       after[field] = given;
       Object.assign(set, { [column]: given });
     }
-    const texts = await changeTexts({
-      given: change.texts,
-      current: current.texts,
-      store,
-      clean: cleanText,
-      write: (languageId, text) => writeText(tx, id, languageId, text),
-      setDefault: (next) => {
-        set.title = next.title;
-        set.description = next.description;
+    const result = await saveRecordChange(tx, actor, {
+      texts: {
+        given: change.texts,
+        current: current.texts,
+        store,
+        clean: cleanText,
+        write: (languageId, text) => writeText(tx, id, languageId, text),
+        setDefault: (next) => {
+          set.title = next.title;
+          set.description = next.description;
+        },
       },
+      before,
+      after,
+      current,
+      update: () =>
+        tx
+          .update(products)
+          .set({ ...set, version: sql`${products.version} + 1` })
+          .where(eq(products.id, id)),
+      read: async () => (await operatorProduct(tx, id)) as OperatorProduct,
+      audit: { action: 'product.update', entity: 'product', entityId: id },
     });
-    if (texts !== null) {
-      before.texts = texts.before;
-      after.texts = texts.after;
-    }
-    if (Object.keys(after).length === 0) return current;
-    await tx
-      .update(products)
-      .set({ ...set, version: sql`${products.version} + 1` })
-      .where(eq(products.id, id));
-    const product = (await operatorProduct(tx, id)) as OperatorProduct;
-    before.version = current.version;
-    after.version = product.version;
-    await audit(tx, actor, { action: 'product.update', entity: 'product', entityId: id, before, after });
-    changed = true;
-    return product;
+    changed = result.changed;
+    return result.record;
   });
   if (changed) catalogueChanged(db);
   return saved;

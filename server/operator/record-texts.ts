@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { languages } from '../db/schema';
+import { type Actor, audit } from './audit';
 
 /**
  * The texts of a record the console edits per language (a product, a static page): the default
@@ -75,4 +76,38 @@ export async function changeTexts<T>(spec: {
     }
   }
   return Object.keys(after).length > 0 ? { before, after } : null;
+}
+
+/**
+ * Saves a change of a versioned record with texts, in the caller's transaction: its texts
+ * (`changeTexts`, the default language's into `set`), then, when any field or text changed, its
+ * row through `update` (which moves the version on) and one audit row with the changed fields
+ * before → after. The record as `read` gives it now, or `current` with `changed` false.
+ */
+export async function saveRecordChange<T, R extends { version: number }>(
+  tx: Database,
+  actor: Actor,
+  spec: {
+    texts: Parameters<typeof changeTexts<T>>[0];
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    current: R;
+    update: () => Promise<unknown>;
+    read: () => Promise<R>;
+    audit: { action: string; entity: string; entityId: number };
+  },
+): Promise<{ record: R; changed: boolean }> {
+  const { before, after } = spec;
+  const texts = await changeTexts(spec.texts);
+  if (texts !== null) {
+    before.texts = texts.before;
+    after.texts = texts.after;
+  }
+  if (Object.keys(after).length === 0) return { record: spec.current, changed: false };
+  await spec.update();
+  const record = await spec.read();
+  before.version = spec.current.version;
+  after.version = record.version;
+  await audit(tx, actor, { ...spec.audit, before, after });
+  return { record, changed: true };
 }
