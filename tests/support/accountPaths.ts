@@ -7,7 +7,7 @@ import type { profileEditMachine } from '../../machines/forms/profileEdit';
 import type { Order, ordersMachine } from '../../machines/orders';
 import type { TopUpTerms, topUpMachine } from '../../machines/topUp';
 import { profile } from './fixtures';
-import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
+import { apiFailure, callOutcomes, cancelled, conflictRefused, serverError } from './formPaths';
 import { afterEvent, doneEvent, errorEvent, type PlanOptions } from './paths';
 
 export const cityTooLong = apiFailure('validation', 'The given data was invalid.', {
@@ -68,6 +68,17 @@ export const emailUnverified = apiFailure('unverified', 'Please verify your emai
   status: 403,
 });
 
+/**
+ * A card payment's outcomes: the sandbox's address to go to, an address the app must not follow,
+ * each of `failures`, or cancelled.
+ */
+const paymentOutcomes = (actorId: string, failures: readonly unknown[]) => [
+  doneEvent(actorId, { redirectUrl: '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v' }),
+  doneEvent(actorId, { redirectUrl: 'javascript:alert(1)' }),
+  ...failures.map((failure) => errorEvent(actorId, failure)),
+  errorEvent(actorId, cancelled),
+];
+
 /** A card order waiting for its payment (ADR 0028): it can be paid again or cancelled. */
 export const awaitingOrder = (id = 120): Order => ({
   id,
@@ -84,10 +95,7 @@ export const awaitingOrder = (id = 120): Order => ({
 });
 
 /** The order is no longer pending (paid or expired meanwhile): 409. */
-export const orderNotPending = apiFailure('conflict', 'This order is no longer waiting for payment.', {
-  status: 409,
-  serverMessage: 'This order is no longer waiting for payment.',
-});
+export const orderNotPending = conflictRefused('This order is no longer waiting for payment.');
 
 export const ordersPlan: PlanOptions<typeof ordersMachine> = {
   events: [
@@ -107,12 +115,7 @@ export const ordersPlan: PlanOptions<typeof ordersMachine> = {
     { type: 'PAY', orderId: 106 },
     { type: 'CANCEL', orderId: 120 },
     { type: 'CANCEL', orderId: 106 },
-    doneEvent('payOrder', { redirectUrl: '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v' }),
-    doneEvent('payOrder', { redirectUrl: 'javascript:alert(1)' }),
-    errorEvent('payOrder', serverError),
-    errorEvent('payOrder', orderNotPending),
-    errorEvent('payOrder', emailUnverified),
-    errorEvent('payOrder', cancelled),
+    ...paymentOutcomes('payOrder', [serverError, orderNotPending, emailUnverified]),
     doneEvent('cancelOrder'),
     errorEvent('cancelOrder', serverError),
     errorEvent('cancelOrder', orderNotPending),
@@ -161,12 +164,7 @@ export const topUpPlan: PlanOptions<typeof topUpMachine> = {
     { type: 'SAVE_CARD', save: true },
     { type: 'SUBMIT' },
     { type: 'TERMS', terms: yenTerms },
-    doneEvent('sendTopUp', { redirectUrl: '/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v' }),
-    doneEvent('sendTopUp', { redirectUrl: 'javascript:alert(1)' }),
-    errorEvent('sendTopUp', topUpAmountRefused),
-    errorEvent('sendTopUp', serverError),
-    errorEvent('sendTopUp', emailUnverified),
-    errorEvent('sendTopUp', cancelled),
+    ...paymentOutcomes('sendTopUp', [topUpAmountRefused, serverError, emailUnverified]),
   ],
 };
 

@@ -14,7 +14,7 @@ import type {
   operatorSocialLinksMachine,
   socialLinkFormMachine,
 } from '../../machines/operator/socialLinks';
-import { apiFailure, callOutcomes, serverError } from './formPaths';
+import { callOutcomes, fieldRefused, formKeyOf, serverError } from './formPaths';
 import { loadedListPlan, notFound } from './operatorPaths';
 import { doneEvent, type PlanOptions } from './paths';
 
@@ -51,14 +51,9 @@ export function messagesLoad(
 }
 
 /** The API's refusal of a translation that drops the default language's placeholder. */
-export const placeholdersRefused = apiFailure(
-  'validation',
+export const placeholdersRefused = fieldRefused(
+  'value',
   'Use exactly the placeholders of the default language: {name}.',
-  {
-    status: 422,
-    serverMessage: 'Use exactly the placeholders of the default language: {name}.',
-    fieldErrors: { value: ['Use exactly the placeholders of the default language: {name}.'] },
-  },
 );
 
 export const languagesPlan = loadedListPlan<OperatorLanguage, 'languages', LanguagesAdded>({
@@ -120,9 +115,7 @@ export const translationEditPlan: PlanOptions<typeof translationEditMachine> = {
   key: (snapshot) => ({
     value: snapshot.value,
     key: snapshot.context.key,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors),
-    formError: snapshot.context.formError !== null,
+    ...formKeyOf(snapshot.context),
   }),
 };
 
@@ -139,11 +132,7 @@ export function socialLink(id: number, overrides: Partial<OperatorSocialLink> = 
   };
 }
 
-export const titleTaken = apiFailure('validation', 'A social link with this title exists already.', {
-  status: 422,
-  serverMessage: 'A social link with this title exists already.',
-  fieldErrors: { title: ['A social link with this title exists already.'] },
-});
+export const titleTaken = fieldRefused('title', 'A social link with this title exists already.');
 
 export const socialLinksPlan: PlanOptions<typeof operatorSocialLinksMachine> = {
   events: [
@@ -189,17 +178,11 @@ export const socialLinkFormPlan: PlanOptions<typeof socialLinkFormMachine> = {
   key: (snapshot) => ({
     value: snapshot.value,
     id: snapshot.context.id,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors),
-    formError: snapshot.context.formError !== null,
+    ...formKeyOf(snapshot.context),
   }),
 };
 
-export const codeTaken = apiFailure('validation', 'The store has this language already.', {
-  status: 422,
-  serverMessage: 'The store has this language already.',
-  fieldErrors: { code: ['The store has this language already.'] },
-});
+export const codeTaken = fieldRefused('code', 'The store has this language already.');
 
 export const languageAddPlan: PlanOptions<typeof languageAddMachine> = {
   events: [
@@ -215,8 +198,6 @@ export const languageAddPlan: PlanOptions<typeof languageAddMachine> = {
   ],
   key: (snapshot) => ({
     value: snapshot.value,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors),
-    formError: snapshot.context.formError !== null,
+    ...formKeyOf(snapshot.context),
   }),
 };

@@ -1,4 +1,4 @@
-import { settingsDefaults } from '../../domain/settings';
+import { type Settings, settingsDefaults } from '../../domain/settings';
 import type { Schemas } from '../../src/api';
 
 /** Demo data the default handlers answer with (docs/architecture.md §4 "Demo data"), typed by the contract. */
@@ -9,7 +9,7 @@ export const DEMO_TOKEN = 'demo-token-0123456789';
 export const SIGNED_IN: Readonly<Record<string, string>> = { auth_session: 'true', token: DEMO_TOKEN };
 
 /** A store with its company filled in and the demo's amounts; every other field is the domain default. */
-export const settings: Schemas['Settings'] = {
+export const settings: Settings = {
   ...settingsDefaults(),
   requisites: 'VAT ID DE123456789',
   support_email: 'support@blockfront.example',

@@ -19,12 +19,29 @@ export const apiFailure = (
 ): ApiFailure => ({ kind, message, ...extra });
 
 export const cancelled = apiFailure('cancelled', 'Request cancelled');
+/** The server's 422 at `field`: its own words (`serverMessage`) are the message and the field's error. */
+export const fieldRefused = (field: string, message: string) =>
+  apiFailure('validation', message, {
+    status: 422,
+    serverMessage: message,
+    fieldErrors: { [field]: [message] },
+  });
+/** The server's 409 in its own words: the record changed meanwhile, or is not in the state asked for. */
+export const conflictRefused = (message: string) =>
+  apiFailure('conflict', message, { status: 409, serverMessage: message });
 /** A call's outcomes in a path plan: it succeeds (with `output`), fails with each of `failures`, or is cancelled. */
 export const callOutcomes = (actorId: string, failures: readonly unknown[], output?: unknown) => [
   doneEvent(actorId, output),
   ...failures.map((failure) => errorEvent(actorId, failure)),
   errorEvent(actorId, cancelled),
 ];
+
+/** What tells a form machine's states apart in a path plan: its values, the fields in error, a form error. */
+export const formKeyOf = (context: { values: unknown; errors: object; formError: unknown }) => ({
+  values: context.values,
+  errors: Object.keys(context.errors),
+  formError: context.formError !== null,
+});
 
 export const rateLimited = apiFailure('rate-limited', 'Too many requests. Please wait a moment.', {
   status: 429,
@@ -37,16 +54,8 @@ export const wrongCredentials = apiFailure('validation', 'These credentials do n
   serverMessage: 'These credentials do not match our records.',
   fieldErrors: {},
 });
-export const emailTaken = apiFailure('validation', 'The email has already been taken.', {
-  status: 422,
-  serverMessage: 'The email has already been taken.',
-  fieldErrors: { email: ['The email has already been taken.'] },
-});
-export const linkRefused = apiFailure('validation', 'This password reset link is invalid or has expired.', {
-  status: 422,
-  serverMessage: 'This password reset link is invalid or has expired.',
-  fieldErrors: { token: ['This password reset link is invalid or has expired.'] },
-});
+export const emailTaken = fieldRefused('email', 'The email has already been taken.');
+export const linkRefused = fieldRefused('token', 'This password reset link is invalid or has expired.');
 
 export const RESET_TOKEN = 'q3Zf8m1VxT0bN7cLkPa9sRw2yHdEuGj4oXiB6tQnMv5';
 export const RESET_LINK = { token: RESET_TOKEN, email: 'steve@example.com' };

@@ -3,10 +3,11 @@
  * suites (tests/machines/operator) and the screens' tests (tests/ui/operator).
  */
 
-import { type Settings, settingsDefaults } from '../../domain/settings';
+import type { Settings } from '../../domain/settings';
 import type { Overview, operatorOverviewMachine } from '../../machines/operator/overview';
 import type { operatorSettingsMachine, StoredSettings } from '../../machines/operator/settings';
-import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
+import { settings } from './fixtures';
+import { apiFailure, callOutcomes, cancelled, fieldRefused, serverError } from './formPaths';
 import { doneEvent, errorEvent, type PlanOptions } from './paths';
 
 /** `count` days up to 2026-11-26, oldest first; `fill` gives a day its figures. */
@@ -50,24 +51,9 @@ export const overviewPlan: PlanOptions<typeof operatorOverviewMachine> = {
   }),
 };
 
-/** The settings an operator's API answers: the example store of openapi.yaml. */
+/** The settings an operator's API answers: the demo store of the UI fixtures (a fresh copy). */
 export function storedSettings(overrides: Partial<Settings> = {}): Settings {
-  return {
-    ...settingsDefaults(),
-    requisites: 'VAT ID DE123456789',
-    support_email: 'support@blockfront.example',
-    copyright: 'Blockfront Network. All rights reserved.',
-    company_name: 'Blockfront Games GmbH',
-    company_reg_number: 'HRB 123456',
-    company_address: 'Example Street 1, 10115 Berlin, Germany',
-    is_reg_enabled: true,
-    min_top_up: 500,
-    vat_percent: 19,
-    welcome_bonus_tokens: 5000,
-    points_conversion_rate: 100,
-    game_server: { host: 'play.blockfront.example', port: 25565 },
-    ...overrides,
-  };
+  return { ...structuredClone(settings), ...overrides };
 }
 
 export const stored = (overrides: Partial<Settings> = {}, etag = '"v1"'): StoredSettings => ({
@@ -76,11 +62,7 @@ export const stored = (overrides: Partial<Settings> = {}, etag = '"v1"'): Stored
 });
 
 /** The API's refusal of a value the setting's rule does not take, at the field. */
-export const invalidVat = apiFailure('validation', 'Not a valid value for this setting.', {
-  status: 422,
-  serverMessage: 'Not a valid value for this setting.',
-  fieldErrors: { vat_percent: ['Not a valid value for this setting.'] },
-});
+export const invalidVat = fieldRefused('vat_percent', 'Not a valid value for this setting.');
 /** Somebody else saved in between. */
 export const changedMeanwhile = apiFailure(
   'bad-request',

@@ -4,7 +4,7 @@
  */
 import type { PageEditorLanguage, pageEditorMachine } from '../../machines/operator/pageEditor';
 import type { OperatorPage } from '../../machines/operator/pages';
-import { apiFailure, callOutcomes, serverError } from './formPaths';
+import { callOutcomes, conflictRefused, fieldRefused, serverError } from './formPaths';
 import { loadedListPlan, notFound } from './operatorPaths';
 import { doneEvent, type PlanOptions } from './paths';
 
@@ -32,20 +32,9 @@ export const PAGE_LANGUAGES: PageEditorLanguage[] = [
 ];
 
 /** Someone else saved the page in between. */
-export const stalePage = apiFailure(
-  'conflict',
-  'This page was changed meanwhile. Reload it and save again.',
-  {
-    status: 409,
-    serverMessage: 'This page was changed meanwhile. Reload it and save again.',
-  },
-);
+export const stalePage = conflictRefused('This page was changed meanwhile. Reload it and save again.');
 /** The API's refusal of a slug another page has, at the slug. */
-export const slugTaken = apiFailure('validation', 'A page with this slug exists already.', {
-  status: 422,
-  serverMessage: 'A page with this slug exists already.',
-  fieldErrors: { slug: ['A page with this slug exists already.'] },
-});
+export const slugTaken = fieldRefused('slug', 'A page with this slug exists already.');
 
 export const pagesPlan = loadedListPlan({
   load: 'fetchPages',

@@ -17,6 +17,7 @@ import {
   NO_DELIVERIES_SEARCH,
   type operatorDeliveriesMachine,
 } from '../../machines/operator/deliveries';
+import type { detailMachine } from '../../machines/operator/detail';
 import type {
   GameServerEntry,
   gameServerAddMachine,
@@ -32,7 +33,15 @@ import type { EditorLanguage, productEditorMachine } from '../../machines/operat
 import type { OperatorProduct } from '../../machines/operator/products';
 import type { refundMachine } from '../../machines/operator/refund';
 import type { Filters, searchListMachine } from '../../machines/operator/searchList';
-import { apiFailure, callOutcomes, cancelled, serverError } from './formPaths';
+import {
+  apiFailure,
+  callOutcomes,
+  cancelled,
+  conflictRefused,
+  fieldRefused,
+  formKeyOf,
+  serverError,
+} from './formPaths';
 import { type CandidateEvent, doneEvent, errorEvent, type PlanOptions } from './paths';
 
 export const forbidden = apiFailure('forbidden', 'This is for operators only.', {
@@ -44,11 +53,7 @@ export const notFound = apiFailure('not-found', 'Not found', {
   serverMessage: 'No such customer.',
 });
 /** The API's refusal of a debit beyond the balance, at the amount. */
-export const beyondBalance = apiFailure('validation', 'The balance is only 12.50 coins.', {
-  status: 422,
-  serverMessage: 'The balance is only 12.50 coins.',
-  fieldErrors: { amount: ['The balance is only 12.50 coins.'] },
-});
+export const beyondBalance = fieldRefused('amount', 'The balance is only 12.50 coins.');
 
 export function customer(id: number, overrides: Partial<CustomerSummary> = {}): CustomerSummary {
   return {
@@ -172,21 +177,50 @@ export const customersPlan = searchListPlan<CustomersSearch, CustomerSummary>({
   moreRows: [customer(50)],
 });
 
-export const customerPlan: PlanOptions<typeof operatorCustomerMachine> = {
-  input: { id: 7 },
-  events: [
-    ...callOutcomes('fetchCustomer', [notFound, serverError], customerDetail()),
-    doneEvent('refetchCustomer', customerDetail({ balance: 3750 })),
-    errorEvent('refetchCustomer', serverError),
-    { type: 'RETRY' },
-    { type: 'RELOAD' },
-  ],
-  key: (snapshot) => ({
-    value: snapshot.value,
-    balance: snapshot.context.detail?.customer.balance,
-    error: snapshot.context.error !== null,
-  }),
-};
+/**
+ * The path plan of one record by its id (machines/operator/detail.ts): its load (`fetch<Record>`)
+ * answers the first of `answers`, finds nothing, fails or is cancelled; a reload (`refetch<Record>`)
+ * answers the second or fails; RETRY and RELOAD. `shown` is what of the record tells the two apart.
+ */
+function detailPlan<D>(spec: {
+  id: number;
+  record: string;
+  answers: [found: D, reloaded: D];
+  shown: (detail: D | null) => object;
+}): PlanOptions<ReturnType<typeof detailMachine<D>>> {
+  const [found, reloaded] = spec.answers;
+  return {
+    input: { id: spec.id },
+    events: [
+      ...callOutcomes(`fetch${spec.record}`, [notFound, serverError], found),
+      doneEvent(`refetch${spec.record}`, reloaded),
+      errorEvent(`refetch${spec.record}`, serverError),
+      { type: 'RETRY' },
+      { type: 'RELOAD' },
+    ],
+    key: (snapshot) => ({
+      value: snapshot.value,
+      ...spec.shown(snapshot.context.detail),
+      error: snapshot.context.error !== null,
+    }),
+  };
+}
+
+export const customerPlan: PlanOptions<typeof operatorCustomerMachine> = detailPlan({
+  id: 7,
+  record: 'Customer',
+  answers: [customerDetail(), customerDetail({ balance: 3750 })],
+  shown: (detail) => ({ balance: detail?.customer.balance }),
+});
+
+/** A keyed form's path key (machines/operator/keyedForm.ts): the form's, the idempotency key's use and the attempt. */
+const keyedFormKeyOf = (
+  context: Parameters<typeof formKeyOf>[0] & { keyUsed: unknown; attempt: number },
+) => ({
+  ...formKeyOf(context),
+  keyUsed: context.keyUsed,
+  attempt: Math.min(context.attempt, 3),
+});
 
 export const ADJUSTMENT_INPUT = { customerId: 7, seed: 'seed' } as const;
 
@@ -200,11 +234,7 @@ export const adjustmentPlan: PlanOptions<typeof balanceAdjustmentMachine> = {
   ],
   key: (snapshot) => ({
     value: snapshot.value,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors),
-    formError: snapshot.context.formError !== null,
-    keyUsed: snapshot.context.keyUsed,
-    attempt: Math.min(snapshot.context.attempt, 3),
+    ...keyedFormKeyOf(snapshot.context),
   }),
 };
 
@@ -281,16 +311,9 @@ export function auditEntry(id: number, overrides: Partial<AuditEntry> = {}): Aud
 }
 
 /** The API's refusal of a refund beyond what is left, at the amount. */
-export const beyondRefundable = apiFailure('validation', 'At most 5.00 coins are left to refund.', {
-  status: 422,
-  serverMessage: 'At most 5.00 coins are left to refund.',
-  fieldErrors: { amount: ['At most 5.00 coins are left to refund.'] },
-});
+export const beyondRefundable = fieldRefused('amount', 'At most 5.00 coins are left to refund.');
 /** 409: the order was not paid by card (or is not paid). */
-export const notByCard = apiFailure('conflict', 'This order was not paid by card.', {
-  status: 409,
-  serverMessage: 'This order was not paid by card.',
-});
+export const notByCard = conflictRefused('This order was not paid by card.');
 
 export const ordersPlan = searchListPlan<OrdersSearch, OperatorOrder>({
   load: 'findOrders',
@@ -308,21 +331,12 @@ export const auditPlan = searchListPlan<AuditSearch, AuditEntry>({
   moreRows: [auditEntry(3)],
 });
 
-export const orderPlan: PlanOptions<typeof operatorOrderMachine> = {
-  input: { id: 42 },
-  events: [
-    ...callOutcomes('fetchOrder', [notFound, serverError], orderDetail()),
-    doneEvent('refetchOrder', orderDetail({ refunded: 500 })),
-    errorEvent('refetchOrder', serverError),
-    { type: 'RETRY' },
-    { type: 'RELOAD' },
-  ],
-  key: (snapshot) => ({
-    value: snapshot.value,
-    refunded: snapshot.context.detail?.order.refunded,
-    error: snapshot.context.error !== null,
-  }),
-};
+export const orderPlan: PlanOptions<typeof operatorOrderMachine> = detailPlan({
+  id: 42,
+  record: 'Order',
+  answers: [orderDetail(), orderDetail({ refunded: 500 })],
+  shown: (detail) => ({ refunded: detail?.order.refunded }),
+});
 
 export const REFUND_INPUT = { orderId: 42, seed: 'seed' } as const;
 
@@ -340,11 +354,7 @@ export const refundPlan: PlanOptions<typeof refundMachine> = {
   ],
   key: (snapshot) => ({
     value: snapshot.value,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors),
-    formError: snapshot.context.formError !== null,
-    keyUsed: snapshot.context.keyUsed,
-    attempt: Math.min(snapshot.context.attempt, 3),
+    ...keyedFormKeyOf(snapshot.context),
   }),
 };
 
@@ -374,20 +384,9 @@ export const EDITOR_LANGUAGES: EditorLanguage[] = [
 ];
 
 /** Someone else saved the product in between. */
-export const staleVersion = apiFailure(
-  'conflict',
-  'This product was changed meanwhile. Reload it and save again.',
-  {
-    status: 409,
-    serverMessage: 'This product was changed meanwhile. Reload it and save again.',
-  },
-);
+export const staleVersion = conflictRefused('This product was changed meanwhile. Reload it and save again.');
 /** The API's refusal of a file that is not an image, at the file. */
-export const notAnImage = apiFailure('validation', 'This is not a PNG, JPEG or WebP image.', {
-  status: 422,
-  serverMessage: 'This is not a PNG, JPEG or WebP image.',
-  fieldErrors: { file: ['This is not a PNG, JPEG or WebP image.'] },
-});
+export const notAnImage = fieldRefused('file', 'This is not a PNG, JPEG or WebP image.');
 
 export const productsPlan = loadedListPlan({
   load: 'fetchProducts',
@@ -449,17 +448,11 @@ export function operatorCurrency(code: string, overrides: Partial<OperatorCurren
 }
 
 /** Someone else saved the currency in between. */
-export const staleCurrency = apiFailure(
-  'conflict',
+export const staleCurrency = conflictRefused(
   'This currency was changed meanwhile. Reload it and save again.',
-  { status: 409, serverMessage: 'This currency was changed meanwhile. Reload it and save again.' },
 );
 /** The API's refusal of a code the store lists already, at the code. */
-export const codeTaken = apiFailure('validation', 'The store lists this currency already.', {
-  status: 422,
-  serverMessage: 'The store lists this currency already.',
-  fieldErrors: { code: ['The store lists this currency already.'] },
-});
+export const codeTaken = fieldRefused('code', 'The store lists this currency already.');
 
 export const currenciesPlan = loadedListPlan({
   load: 'fetchCurrencies',
@@ -516,11 +509,7 @@ export function secretAnswer(id: number, name: string): SecretAnswer {
 }
 
 /** A name another server has, regardless of case. */
-export const nameTaken = apiFailure('validation', 'A game server with this name exists already', {
-  status: 422,
-  serverMessage: 'A game server with this name exists already',
-  fieldErrors: { name: ['A game server with this name exists already'] },
-});
+export const nameTaken = fieldRefused('name', 'A game server with this name exists already');
 
 export const gameServersPlan: PlanOptions<typeof operatorGameServersMachine> = {
   events: [
@@ -557,9 +546,7 @@ export const gameServerAddPlan: PlanOptions<typeof gameServerAddMachine> = {
   ],
   key: (snapshot) => ({
     value: snapshot.value,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors),
-    formError: snapshot.context.formError !== null,
+    ...formKeyOf(snapshot.context),
   }),
 };
 
@@ -576,18 +563,12 @@ export const gameServerRenamePlan: PlanOptions<typeof gameServerRenameMachine> =
   key: (snapshot) => ({
     value: snapshot.value,
     id: snapshot.context.id,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors),
-    formError: snapshot.context.formError !== null,
+    ...formKeyOf(snapshot.context),
   }),
 };
 
 /** The API's refusal of an unknown placeholder in the second command sent. */
-export const unknownPlaceholder = apiFailure('validation', 'Unknown placeholder {rank}', {
-  status: 422,
-  serverMessage: 'Unknown placeholder {rank}',
-  fieldErrors: { 'commands.1.template': ['Unknown placeholder {rank}'] },
-});
+export const unknownPlaceholder = fieldRefused('commands.1.template', 'Unknown placeholder {rank}');
 
 export const commandsPlan: PlanOptions<typeof productCommandsMachine> = {
   input: { productId: 4 },
@@ -648,10 +629,7 @@ export function delivery(id: number, overrides: Partial<Delivery> = {}): Deliver
 }
 
 /** The API's refusal of a delivery that changed meanwhile. */
-export const deliveryChanged = apiFailure('conflict', 'This delivery cannot be requeued now.', {
-  status: 409,
-  serverMessage: 'This delivery cannot be requeued now.',
-});
+export const deliveryChanged = conflictRefused('This delivery cannot be requeued now.');
 
 const deliveriesListPlan = searchListPlan<DeliveriesSearch, Delivery>({
   load: 'findDeliveries',
@@ -692,8 +670,6 @@ export const deliveryActionPlan: PlanOptions<typeof deliveryActionMachine> = {
     value: snapshot.value,
     kind: snapshot.context.kind,
     delivery: snapshot.context.delivery?.id ?? null,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors),
-    formError: snapshot.context.formError !== null,
+    ...formKeyOf(snapshot.context),
   }),
 };
