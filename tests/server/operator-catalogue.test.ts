@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, productImages, products } from '../../server/db/schema';
-import { createTestApi, errorsOf, messageOf } from './support/api';
+import { type CallOptions, createTestApi, errorsOf, messageOf } from './support/api';
 import {
   cachedBalance,
   createCustomer,
@@ -703,36 +703,23 @@ describe('product images', () => {
       [notANumber, 422, { version: ["Field 'version' must be an integer"] }],
       [twoFiles, 400, undefined],
     ];
+    const send = (request: Omit<CallOptions, 'token' | 'params'>) =>
+      suite.api.call('setProductImage', { token: op.token, params: { id: product.id }, ...request });
     for (const [form, status, errors] of refusals) {
-      const refused = await suite.api.call('setProductImage', {
-        token: op.token,
-        params: { id: product.id },
-        form,
-      });
+      const refused = await send({ form });
       expect(refused.status).toBe(status);
       if (errors !== undefined) expect(errorsOf(refused.body)).toEqual(errors);
     }
-    const asJson = await suite.api.call('setProductImage', {
-      token: op.token,
-      params: { id: product.id },
-      body: { version: 1, file: PNG_1PX.toString('base64') },
-    });
-    expect(asJson.status).toBe(400);
-    expect(messageOf(asJson.body)).toBe(
-      "Unsupported content type 'application/json'; send multipart/form-data",
-    );
-    const asXml = await suite.api.call('setProductImage', {
-      token: op.token,
-      params: { id: product.id },
-      payload: '<image/>',
-      contentType: 'application/xml',
-    });
-    expect(messageOf(asXml.body)).toBe(
-      "Unsupported content type 'application/xml'; send multipart/form-data",
-    );
-    const broken = await suite.api.call('setProductImage', {
-      token: op.token,
-      params: { id: product.id },
+    const notMultipart = [
+      ['application/json', { body: { version: 1, file: PNG_1PX.toString('base64') } }],
+      ['application/xml', { payload: '<image/>', contentType: 'application/xml' }],
+    ] as const;
+    for (const [type, request] of notMultipart) {
+      const refused = await send(request);
+      expect(refused.status, type).toBe(400);
+      expect(messageOf(refused.body)).toBe(`Unsupported content type '${type}'; send multipart/form-data`);
+    }
+    const broken = await send({
       payload: '--x\r\nContent-Disposition: form-data; name="version"\r\n\r\n1',
       contentType: 'multipart/form-data; boundary=x',
     });

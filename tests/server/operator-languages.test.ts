@@ -3,28 +3,22 @@
 // one message set or removed with an audit row in the same transaction, refused when it does not
 // parse or does not keep the default language's placeholders, and served by /localizations at once.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueGeneration } from '../../server/catalogue/catalogue-changes';
 import { auditLog, translations } from '../../server/db/schema';
-import { createTestApi, errorsOf, messageOf, type TestApi } from './support/api';
-import { createCustomer, createOperator, languageId, type TestCustomer } from './support/money';
+import { errorsOf, messageOf } from './support/api';
+import { createCustomer, languageId, operatorSuite } from './support/money';
 
-let api: TestApi;
-let op: TestCustomer & { email: string };
+const suite = operatorSuite();
 let en: number;
 let de: number;
 let es: number;
-const db = () => api.database.db;
+const db = () => suite.api.database.db;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  op = await createOperator(db());
-  en = await languageId(api, 'en');
-  de = await languageId(api, 'de');
-  es = await languageId(api, 'es');
-});
-afterAll(async () => {
-  await api?.close();
+  en = await languageId(suite.api, 'en');
+  de = await languageId(suite.api, 'de');
+  es = await languageId(suite.api, 'es');
 });
 
 interface OperatorLanguage {
@@ -48,8 +42,11 @@ interface MessagePage {
 }
 
 const languagesNow = async () =>
-  ((await api.call('listOperatorLanguages', { token: op.token })).body as { payload: OperatorLanguage[] })
-    .payload;
+  (
+    (await suite.api.call('listOperatorLanguages', { token: suite.op.token })).body as {
+      payload: OperatorLanguage[];
+    }
+  ).payload;
 const languageOf = async (code: string) =>
   (await languagesNow()).find((l) => l.code === code) as OperatorLanguage;
 
@@ -57,18 +54,22 @@ async function messages(
   id: number,
   query: Record<string, string | number | boolean> = {},
 ): Promise<MessagePage> {
-  const response = await api.call('listLanguageMessages', { token: op.token, params: { id }, query });
+  const response = await suite.api.call('listLanguageMessages', {
+    token: suite.op.token,
+    params: { id },
+    query,
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return (response.body as { payload: MessagePage }).payload;
 }
 
-const put = (id: number, key: string, value: string, token = op.token) =>
-  api.call('setLanguageMessage', { token, params: { id, key }, body: { value } });
-const remove = (id: number, key: string, token = op.token) =>
-  api.call('deleteLanguageMessage', { token, params: { id, key } });
+const put = (id: number, key: string, value: string, token = suite.op.token) =>
+  suite.api.call('setLanguageMessage', { token, params: { id, key }, body: { value } });
+const remove = (id: number, key: string, token = suite.op.token) =>
+  suite.api.call('deleteLanguageMessage', { token, params: { id, key } });
 
 async function served(id: number): Promise<Record<string, string>> {
-  const response = await api.call('getLocalizations', { query: { lang_id: id } });
+  const response = await suite.api.call('getLocalizations', { query: { lang_id: id } });
   return (response.body as { payload: Record<string, string> }).payload;
 }
 
@@ -115,7 +116,7 @@ describe('the operator languages', () => {
       total_pages: 1,
     });
     expect((await auditsOf('de:shell.nav.cart')).at(-1)).toMatchObject({
-      actor: op.email,
+      actor: suite.op.email,
       action: 'translation.delete',
       before: { value: before },
       after: null,
@@ -133,7 +134,7 @@ describe('the operator languages', () => {
       default_value: 'Cart',
     });
     expect((await served(de))['shell.nav.cart']).toBe('Warenkorb!');
-    const ast = await api.call('getLocalizations', { query: { lang_id: de, format: 'ast' } });
+    const ast = await suite.api.call('getLocalizations', { query: { lang_id: de, format: 'ast' } });
     expect((ast.body as { payload: Record<string, unknown> }).payload['shell.nav.cart']).toEqual([
       { type: 0, value: 'Warenkorb!' },
     ]);
@@ -183,8 +184,8 @@ describe('the operator languages', () => {
     expect(errorsOf(invented.body)).toEqual({
       value: ['The default language uses no placeholders here: remove them.'],
     });
-    const german = await api.call('setLanguageMessage', {
-      token: op.token,
+    const german = await suite.api.call('setLanguageMessage', {
+      token: suite.op.token,
       params: { id: de, key: 'shell.nav.cart' },
       // A PUT names the language of its messages in its body, as a POST does.
       body: { value: '{x', lang_id: de },
@@ -208,7 +209,10 @@ describe('the operator languages', () => {
     expect((await put(999_999, 'shell.nav.cart', 'x')).status).toBe(404);
     expect((await put(de, 'no.such.message', 'x')).status).toBe(404);
     expect((await remove(999_999, 'shell.nav.cart')).status).toBe(404);
-    const unknown = await api.call('listLanguageMessages', { token: op.token, params: { id: 999_999 } });
+    const unknown = await suite.api.call('listLanguageMessages', {
+      token: suite.op.token,
+      params: { id: 999_999 },
+    });
     expect(unknown.status).toBe(404);
     const [row] = await db()
       .select()
@@ -232,8 +236,8 @@ describe('the operator languages', () => {
 
   it('adds a language with every message missing, audited; refuses a bad or taken code at the field', async () => {
     const generation = catalogueGeneration(db());
-    const created = await api.call('createLanguage', {
-      token: op.token,
+    const created = await suite.api.call('createLanguage', {
+      token: suite.op.token,
       body: { code: 'fr', title: ' Français ' },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -242,7 +246,7 @@ describe('the operator languages', () => {
     expect(french).toMatchObject({ code: 'fr', title: 'Français', default: false, messages: 0 });
     expect(french.missing).toBe(english.messages);
     expect(catalogueGeneration(db())).toBeGreaterThan(generation);
-    const listed = (await api.call('listLanguages', {})).body as { payload: Array<{ code: string }> };
+    const listed = (await suite.api.call('listLanguages', {})).body as { payload: Array<{ code: string }> };
     expect(listed.payload.map((l) => l.code)).toContain('fr');
     expect(await served(french.id)).toEqual({});
     const [row] = await db()
@@ -250,7 +254,7 @@ describe('the operator languages', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'language'), eq(auditLog.entityId, String(french.id))));
     expect(row).toMatchObject({
-      actor: op.email,
+      actor: suite.op.email,
       action: 'language.create',
       after: { code: 'fr', title: 'Français' },
     });
@@ -264,33 +268,38 @@ describe('the operator languages', () => {
       ['de', 'The store has this language already.'],
       ['fr', 'The store has this language already.'],
     ] as const) {
-      const refused = await api.call('createLanguage', { token: op.token, body: { code, title: 'X' } });
+      const refused = await suite.api.call('createLanguage', {
+        token: suite.op.token,
+        body: { code, title: 'X' },
+      });
       expect(refused.status, code).toBe(422);
       expect(errorsOf(refused.body), code).toEqual({ code: [message] });
     }
     expect((await languagesNow()).filter((l) => l.code === 'fr')).toHaveLength(1);
     const customer = await createCustomer(db());
-    const forbidden = await api.call('createLanguage', {
+    const forbidden = await suite.api.call('createLanguage', {
       token: customer.token,
       body: { code: 'it', title: 'Italiano' },
     });
     expect(forbidden.status).toBe(403);
-    expect((await api.call('createLanguage', { body: { code: 'it', title: 'Italiano' } })).status).toBe(401);
+    expect((await suite.api.call('createLanguage', { body: { code: 'it', title: 'Italiano' } })).status).toBe(
+      401,
+    );
   });
 
   it('answers 401 without a session and 403 to a customer, and changes nothing', async () => {
     const customer = await createCustomer(db());
     const was = (await served(de))['shell.nav.faq'];
-    expect((await api.call('listOperatorLanguages', {})).status).toBe(401);
-    expect((await api.call('listOperatorLanguages', { token: customer.token })).status).toBe(403);
+    expect((await suite.api.call('listOperatorLanguages', {})).status).toBe(401);
+    expect((await suite.api.call('listOperatorLanguages', { token: customer.token })).status).toBe(403);
     expect(
-      (await api.call('listLanguageMessages', { token: customer.token, params: { id: de } })).status,
+      (await suite.api.call('listLanguageMessages', { token: customer.token, params: { id: de } })).status,
     ).toBe(403);
     expect((await put(de, 'shell.nav.faq', 'Fragen', customer.token)).status).toBe(403);
     expect((await remove(de, 'shell.nav.faq', customer.token)).status).toBe(403);
     expect(
       (
-        await api.call('setLanguageMessage', {
+        await suite.api.call('setLanguageMessage', {
           params: { id: de, key: 'shell.nav.faq' },
           body: { value: 'x' },
         })

@@ -3,23 +3,14 @@
 // the rule the store serves it with, one terms and one privacy page, each change with its audit
 // row in the same transaction, and the store showing it at once.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueGeneration } from '../../server/catalogue/catalogue-changes';
 import { auditLog, staticPages } from '../../server/db/schema';
-import { createTestApi, errorsOf, messageOf, type TestApi } from './support/api';
-import { createCustomer, createOperator, languageId, type TestCustomer } from './support/money';
+import { errorsOf, messageOf } from './support/api';
+import { createCustomer, languageId, operatorSuite } from './support/money';
 
-let api: TestApi;
-let op: TestCustomer & { email: string };
-const db = () => api.database.db;
-
-beforeAll(async () => {
-  api = await createTestApi();
-  op = await createOperator(db());
-});
-afterAll(async () => {
-  await api?.close();
-});
+const suite = operatorSuite();
+const db = () => suite.api.database.db;
 
 interface Text {
   title: string;
@@ -43,10 +34,11 @@ const uniqueSlug = () => {
   return `test-page-${slugs}`;
 };
 
-const create = (body: Record<string, unknown>) => api.call('createPage', { token: op.token, body });
+const create = (body: Record<string, unknown>) =>
+  suite.api.call('createPage', { token: suite.op.token, body });
 const update = (id: number, body: Record<string, unknown>, query?: Record<string, number>) =>
-  api.call('updatePage', {
-    token: op.token,
+  suite.api.call('updatePage', {
+    token: suite.op.token,
     params: { id },
     body,
     ...(query === undefined ? {} : { query }),
@@ -64,7 +56,7 @@ async function created(body: Record<string, unknown> = {}): Promise<OperatorPage
 
 async function pages(): Promise<OperatorPage[]> {
   return (
-    (await api.call('listOperatorPages', { token: op.token })).body as {
+    (await suite.api.call('listOperatorPages', { token: suite.op.token })).body as {
       payload: OperatorPage[];
     }
   ).payload;
@@ -80,7 +72,7 @@ const auditsOf = (id: number) =>
 
 async function storePage(slug: string, lang?: string) {
   const query = lang === undefined ? {} : { lang_id: await languageId(db(), lang) };
-  const response = await api.call('getStaticPage', { params: { idOrSlug: slug }, query });
+  const response = await suite.api.call('getStaticPage', { params: { idOrSlug: slug }, query });
   return response.status === 200
     ? (response.body as { payload: { title: string; content: string; is_terms: 0 | 1 } }).payload
     : null;
@@ -97,11 +89,11 @@ describe('the operator pages', () => {
     expect(all.filter((page) => page.is_terms).map((page) => page.slug)).toEqual(['terms']);
     expect(all.filter((page) => page.is_privacy).map((page) => page.slug)).toEqual(['privacy']);
     expect(all.filter((page) => page.is_cookie).map((page) => page.slug)).toEqual(['cookie-policy']);
-    const one = await api.call('getOperatorPage', { token: op.token, params: { id: rules.id } });
+    const one = await suite.api.call('getOperatorPage', { token: suite.op.token, params: { id: rules.id } });
     expect(payloadOf(one.body)).toEqual(rules);
-    expect((await api.call('getOperatorPage', { token: op.token, params: { id: 999_999 } })).status).toBe(
-      404,
-    );
+    expect(
+      (await suite.api.call('getOperatorPage', { token: suite.op.token, params: { id: 999_999 } })).status,
+    ).toBe(404);
   });
 
   it('saves the content sanitized by the store rule, audits it, and the store serves it at once', async () => {
@@ -125,14 +117,14 @@ describe('the operator pages', () => {
     expect(row?.content).toBe('<p>Within 14 days.</p>');
     expect(
       (await auditsOf(page.id)).map(({ actor, action, before, after }) => ({ actor, action, before, after })),
-    ).toEqual([{ actor: op.email, action: 'page.create', before: null, after: page }]);
+    ).toEqual([{ actor: suite.op.email, action: 'page.create', before: null, after: page }]);
     expect(await storePage(page.slug)).toMatchObject({ title: 'Refunds', content: '<p>Within 14 days.</p>' });
     expect((await storePage(page.slug, 'es'))?.title).toBe('Refunds');
     expect(catalogueGeneration(db())).toBeGreaterThan(generation);
     expect((await pages()).at(-1)?.id).toBe(page.id);
 
-    const preview = await api.call('previewPage', {
-      token: op.token,
+    const preview = await suite.api.call('previewPage', {
+      token: suite.op.token,
       body: { content: '<h2 onmouseover="x()">Hi</h2><script>x()</script>' },
     });
     expect(preview.body).toEqual({ status: 'OK', payload: { content: '<h2>Hi</h2>' } });
@@ -263,8 +255,8 @@ describe('the operator pages', () => {
 
   it('removes a page the store can live without, with an audit row; never terms, privacy, cookie, rules or FAQ', async () => {
     for (const slug of ['terms', 'privacy', 'cookie-policy', 'rules', 'faq']) {
-      const refused = await api.call('deletePage', {
-        token: op.token,
+      const refused = await suite.api.call('deletePage', {
+        token: suite.op.token,
         params: { id: (await bySlug(slug)).id },
       });
       expect(refused.status, slug).toBe(409);
@@ -275,7 +267,7 @@ describe('the operator pages', () => {
     const page = await created({
       texts: { en: { title: 'Old news', content: '<p>Gone</p>' }, de: { title: 'Alt', content: '' } },
     });
-    const removed = await api.call('deletePage', { token: op.token, params: { id: page.id } });
+    const removed = await suite.api.call('deletePage', { token: suite.op.token, params: { id: page.id } });
     expect(removed.body).toEqual({ status: 'OK' });
     expect(await storePage(page.slug)).toBeNull();
     expect((await auditsOf(page.id)).at(-1)).toMatchObject({
@@ -283,13 +275,15 @@ describe('the operator pages', () => {
       before: page,
       after: null,
     });
-    expect((await api.call('deletePage', { token: op.token, params: { id: page.id } })).status).toBe(404);
+    expect(
+      (await suite.api.call('deletePage', { token: suite.op.token, params: { id: page.id } })).status,
+    ).toBe(404);
   });
 
   it('answers 403 to a customer and changes nothing', async () => {
     const customer = await createCustomer(db());
     const rules = await bySlug('rules');
-    const refused = await api.call('updatePage', {
+    const refused = await suite.api.call('updatePage', {
       token: customer.token,
       params: { id: rules.id },
       body: { version: rules.version, slug: 'mine' },

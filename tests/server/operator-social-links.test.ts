@@ -2,24 +2,15 @@
 // positions, added, changed and removed with an audit row in the same transaction, a link only an
 // https URL and a title unique regardless of case, and GET /social-links showing the change at once.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isHttpsLink } from '../../domain/social-links';
 import { catalogueGeneration } from '../../server/catalogue/catalogue-changes';
 import { auditLog } from '../../server/db/schema';
-import { createTestApi, errorsOf, type TestApi } from './support/api';
-import { createCustomer, createOperator, type TestCustomer } from './support/money';
+import { errorsOf } from './support/api';
+import { createCustomer, operatorSuite } from './support/money';
 
-let api: TestApi;
-let op: TestCustomer & { email: string };
-const db = () => api.database.db;
-
-beforeAll(async () => {
-  api = await createTestApi();
-  op = await createOperator(db());
-});
-afterAll(async () => {
-  await api?.close();
-});
+const suite = operatorSuite();
+const db = () => suite.api.database.db;
 
 interface OperatorSocialLink {
   id: number;
@@ -31,18 +22,19 @@ interface OperatorSocialLink {
 
 const listOf = (body: unknown) => (body as { payload: OperatorSocialLink[] }).payload;
 const operatorLinks = async () =>
-  listOf((await api.call('listOperatorSocialLinks', { token: op.token })).body);
+  listOf((await suite.api.call('listOperatorSocialLinks', { token: suite.op.token })).body);
 const storeLinks = async () =>
   (
-    (await api.call('listSocialLinks', {})).body as {
+    (await suite.api.call('listSocialLinks', {})).body as {
       payload: Array<{ id: number; title: string; link: string; img: string }>;
     }
   ).payload;
-const create = (body: Record<string, unknown>, token = op.token) =>
-  api.call('createSocialLink', { token, body });
-const update = (id: number, body: Record<string, unknown>, token = op.token) =>
-  api.call('updateSocialLink', { token, params: { id }, body });
-const remove = (id: number, token = op.token) => api.call('deleteSocialLink', { token, params: { id } });
+const create = (body: Record<string, unknown>, token = suite.op.token) =>
+  suite.api.call('createSocialLink', { token, body });
+const update = (id: number, body: Record<string, unknown>, token = suite.op.token) =>
+  suite.api.call('updateSocialLink', { token, params: { id }, body });
+const remove = (id: number, token = suite.op.token) =>
+  suite.api.call('deleteSocialLink', { token, params: { id } });
 
 const auditsOf = (id: number) =>
   db()
@@ -84,7 +76,7 @@ describe('the operator social links', () => {
         before,
         after,
       })),
-    ).toEqual([{ actor: op.email, action: 'social_link.create', before: null, after: added }]);
+    ).toEqual([{ actor: suite.op.email, action: 'social_link.create', before: null, after: added }]);
   });
 
   it('changes only what is sent, with the fields before → after, and reorders by position', async () => {
@@ -165,12 +157,12 @@ describe('the operator social links', () => {
     const customer = await createCustomer(db());
     const before = await operatorLinks();
     const first = before[0] as OperatorSocialLink;
-    expect((await api.call('listOperatorSocialLinks', {})).status).toBe(401);
-    expect((await api.call('listOperatorSocialLinks', { token: customer.token })).status).toBe(403);
+    expect((await suite.api.call('listOperatorSocialLinks', {})).status).toBe(401);
+    expect((await suite.api.call('listOperatorSocialLinks', { token: customer.token })).status).toBe(403);
     expect((await create({ ...twitch, title: 'Mine' }, customer.token)).status).toBe(403);
     expect((await update(first.id, { title: 'Mine' }, customer.token)).status).toBe(403);
     expect((await remove(first.id, customer.token)).status).toBe(403);
-    expect((await api.call('deleteSocialLink', { params: { id: first.id } })).status).toBe(401);
+    expect((await suite.api.call('deleteSocialLink', { params: { id: first.id } })).status).toBe(401);
     expect(await operatorLinks()).toEqual(before);
   });
 });

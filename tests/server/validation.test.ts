@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages, users } from '../../server/db/schema';
 import { handlers } from '../../server/handlers';
 import { registrationForm } from '../support/fixtures';
-import { createTestApi, type TestApi } from './support/api';
+import { createTestApi, expectFieldRefused, expectFieldsRefused, type TestApi } from './support/api';
 import { createCustomer } from './support/money';
 
 const PASSWORD_RULE =
@@ -43,11 +43,6 @@ afterAll(async () => {
 });
 
 /** A 422 that refuses one field, with that field's message as the answer's message. */
-function expectFieldRefused(res: { status: number; body: unknown }, field: string, message: string) {
-  expect(res.status).toBe(422);
-  expect(res.body).toEqual({ status: 'ERROR', message, errors: { [field]: [message] } });
-}
-
 async function register(body: unknown) {
   received = [];
   return api.call('register', { body });
@@ -169,11 +164,7 @@ describe('a body or query field that fails the schema answers 422 with errors by
     const res = await register(rest);
     expectFieldRefused(res, 'city', 'City is required');
     const { name: _name, ...noName } = valid;
-    expect((await register(noName)).body).toEqual({
-      status: 'ERROR',
-      message: 'Name is required',
-      errors: { name: ['Name is required'] },
-    });
+    expectFieldRefused(await register(noName), 'name', 'Name is required');
   });
 
   it('names an unknown field', async () => {
@@ -211,19 +202,10 @@ describe('a body or query field that fails the schema answers 422 with errors by
 
   it('explains the password rule', async () => {
     const res = await register({ ...valid, password: 'abc', password_confirmation: 'abc' });
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      status: 'ERROR',
-      message: PASSWORD_RULE,
-      errors: { password: [PASSWORD_RULE] },
-    });
+    expectFieldRefused(res, 'password', PASSWORD_RULE);
     for (const password of ['diamond7', 'DIAMOND7', 'Diamonds', 'Diamond 7', 'Diamond7Diamond7']) {
       const other = await register({ ...valid, password, password_confirmation: password });
-      expect(other.body, password).toEqual({
-        status: 'ERROR',
-        message: PASSWORD_RULE,
-        errors: { password: [PASSWORD_RULE] },
-      });
+      expectFieldRefused(other, 'password', PASSWORD_RULE, password);
     }
   });
 
@@ -237,24 +219,18 @@ describe('a body or query field that fails the schema answers 422 with errors by
     expect(long.status).toBe(422);
     expect(long.body).toMatchObject({ errors: { name: ['Name may not be longer than 100 characters'] } });
     const empty = await register({ ...valid, email: '', password_confirmation: '' });
-    expect(empty.body).toEqual({
-      status: 'ERROR',
-      message: 'Email is required',
-      errors: { email: ['Email is required'], password_confirmation: ['Please confirm your password'] },
+    expectFieldsRefused(empty, {
+      email: ['Email is required'],
+      password_confirmation: ['Please confirm your password'],
     });
   });
 
   it('reports every broken field, the first as the message', async () => {
     const res = await register({ ...valid, surname: '', phoneE164: '12345', city: 'y'.repeat(101) });
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      status: 'ERROR',
-      message: 'Surname is required',
-      errors: {
-        surname: ['Surname is required'],
-        phoneE164: ['Please enter a valid phone number'],
-        city: ['City may not be longer than 100 characters'],
-      },
+    expectFieldsRefused(res, {
+      surname: ['Surname is required'],
+      phoneE164: ['Please enter a valid phone number'],
+      city: ['City may not be longer than 100 characters'],
     });
     expect(received).toEqual([]);
   });

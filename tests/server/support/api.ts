@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { type AppOptions, buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
@@ -183,6 +184,27 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
 }
 
 /** The `message` of an ApiError or MessageResponse body (the contract helper already checked its shape). */
+/**
+ * A 422 that refuses the request at its fields: `errors` by field, and the first field's first error
+ * as the message.
+ */
+export function expectFieldsRefused(
+  res: { status: number; body: unknown },
+  errors: Record<string, string[]>,
+  label?: string,
+) {
+  expect(res.status, label).toBe(422);
+  expect(res.body, label).toEqual({ status: 'ERROR', message: Object.values(errors)[0]?.[0], errors });
+}
+
+/** A 422 that refuses one field with `message`. */
+export const expectFieldRefused = (
+  res: { status: number; body: unknown },
+  field: string,
+  message: string,
+  label?: string,
+) => expectFieldsRefused(res, { [field]: [message] }, label);
+
 export const messageOf = (body: unknown): string => (body as { message: string }).message;
 
 /** The field errors of a 422 body. */

@@ -208,6 +208,32 @@ export function moneySuite(options: { env?: Record<string, string> } = {}) {
   return suite;
 }
 
+/**
+ * The app a console test file runs against, built once per file with its demo data, and an operator
+ * signed in on it (`op`).
+ */
+export function operatorSuite() {
+  let api: TestApi | undefined;
+  let op: (TestCustomer & { email: string }) | undefined;
+  beforeAll(async () => {
+    api = await createTestApi();
+    op = await createOperator(api.database.db);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  return {
+    get api(): TestApi {
+      if (api === undefined) throw new Error('operatorSuite: the app is built in beforeAll');
+      return api;
+    },
+    get op(): TestCustomer & { email: string } {
+      if (op === undefined) throw new Error('operatorSuite: the operator is made in beforeAll');
+      return op;
+    },
+  };
+}
+
 /** The key the sandbox puts in a payment's redirect URL (what the customer's browser follows). */
 export async function sandboxKey(api: TestApi, ref: string): Promise<string> {
   const secret = (await api.app.ctx.payments.configured())?.sandboxSecret;
