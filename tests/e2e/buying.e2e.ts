@@ -12,16 +12,9 @@ import { formatCoins } from '../../domain/money-text';
 import { seedProducts } from '../../server/db/seed/products';
 import { signUpVerified } from './support/auth';
 import { journey } from './support/journey';
-import {
-  type Customer,
-  NARROW_WIDTH,
-  openPage,
-  seeHeading,
-  seeText,
-  waitForPath,
-} from './support/storefront';
+import * as storefront from './support/storefront';
 
-const customerAt = (width: number): Customer => ({
+const customerAt = (width: number): storefront.Customer => ({
   name: 'Robin',
   surname: 'Carter',
   email: `robin.carter.${width}@example.com`,
@@ -55,7 +48,7 @@ const cartTotal = async (page: Page) => coinsIn(await page.locator('.cart__total
 const checkoutBalance = async (page: Page) =>
   coinsIn(await page.locator('.checkout__coins p').first().textContent());
 
-describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
+describe.each([1280, storefront.NARROW_WIDTH])('a new customer buys at %i px', (width) => {
   const j = journey(`buying-${width}`, width);
   const customer = customerAt(width);
   const shot = (step: string) => j.screenshot(step, [width]);
@@ -66,13 +59,13 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('opens a product by its URL and adds 2, then another from its card', async () => {
     const { page } = j;
-    await openPage(page, '/shop?product=3');
+    await storefront.openPage(page, '/shop?product=3');
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Legend Rank' }).waitFor();
     await dialog.getByRole('button', { name: 'More' }).click();
     await shot('product-dialog');
     await dialog.getByRole('button', { name: 'Add to cart' }).click();
-    await seeText(page, 'Added to cart');
+    await storefront.seeText(page, 'Added to cart');
     // One add at a time: a card's button waits while an add is running.
     await page.getByRole('button', { name: 'Add to cart (VIP Rank)' }).click();
     await page.locator('.site-header__badge', { hasText: '2' }).first().waitFor({ state: 'attached' });
@@ -83,7 +76,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('filters the shop by category from the keyboard and the mouse, and All shows every product', async () => {
     const { page } = j;
-    await openPage(page, '/shop');
+    await storefront.openPage(page, '/shop');
     const filter = page.getByRole('radiogroup', { name: 'Categories' });
     const titles = async () => (await page.locator('.product-card__title').allTextContents()).sort();
     const seededTitles = (category: string) =>
@@ -96,7 +89,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     const everything = await titles();
     expect(everything.length).toBeGreaterThan(seededTitles('crate-keys').length);
     await filter.getByRole('radio', { name: 'Crate keys' }).click();
-    await waitForPath(page, '/shop', { category: 'crate-keys' });
+    await storefront.waitForPath(page, '/shop', { category: 'crate-keys' });
     await expect.poll(titles).toEqual(seededTitles('crate-keys'));
     await shot('shop-category');
     await page.goBack();
@@ -106,7 +99,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await filter.getByRole('radio', { name: 'All' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
-    await waitForPath(page, '/shop', { category: 'ranks' });
+    await storefront.waitForPath(page, '/shop', { category: 'ranks' });
     await expect.poll(titles).toEqual(seededTitles('ranks'));
     await filter.getByRole('radio', { name: 'All' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
@@ -115,10 +108,10 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('sees the lines and the total, changes a quantity and removes a line', async () => {
     const { page } = j;
-    if (width === NARROW_WIDTH) await openPage(page, '/cart');
+    if (width === storefront.NARROW_WIDTH) await storefront.openPage(page, '/cart');
     else await page.locator('.site-header__cart').click();
-    await waitForPath(page, '/cart');
-    await seeHeading(page, 'Cart');
+    await storefront.waitForPath(page, '/cart');
+    await storefront.seeHeading(page, 'Cart');
     await page.getByText(total(2 * legend + vip + pouch), { exact: true }).waitFor();
     await shot('cart');
     await page.getByRole('button', { name: 'One more VIP Rank' }).click();
@@ -144,7 +137,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
   it('tops up the missing coins through the sandbox', async () => {
     const { page } = j;
     await page.getByRole('link', { name: 'Top up' }).click();
-    await waitForPath(page, '/account/balance');
+    await storefront.waitForPath(page, '/account/balance');
     await shot('top-up');
     await page.getByRole('button', { name: 'Top up', exact: true }).click();
     await page.getByRole('heading', { name: 'TOP UP BALANCE' }).waitFor();
@@ -154,7 +147,7 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await shot('top-up-sandbox');
     await page.locator('button.pay').click();
     // Started from the cart's Top up: back in the cart, the checkout ready (ADR 0028).
-    await waitForPath(page, '/cart');
+    await storefront.waitForPath(page, '/cart');
     await page.getByText(/^Successfully added/).waitFor();
     await shot('top-up-success');
   });
@@ -170,10 +163,10 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await page.getByRole('textbox', { name: 'Player name' }).fill('Steve');
     await shot('coins-enough');
     await page.getByRole('button', { name: 'Pay with coins' }).click();
-    await waitForPath(page, '/success-payment');
-    await seeText(page, 'Payment completed successfully!');
+    await storefront.waitForPath(page, '/success-payment');
+    await storefront.seeText(page, 'Payment completed successfully!');
     await shot('coins-success');
-    await openPage(page, '/account/balance');
+    await storefront.openPage(page, '/account/balance');
     await page
       .locator('.account-balance')
       .getByText(/\d\.\d{2}/)
@@ -184,12 +177,12 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
 
   it('pays by card, is declined, and finds the lines back after Try again', async () => {
     const { page } = j;
-    await openPage(page, '/shop');
+    await storefront.openPage(page, '/shop');
     await page.getByRole('button', { name: 'Add to cart (VIP Rank)' }).click();
-    await seeText(page, 'Added to cart');
+    await storefront.seeText(page, 'Added to cart');
     await page.getByRole('button', { name: 'Add to cart (Emerald Pouch)' }).click();
     await page.locator('.site-header__badge', { hasText: '2' }).first().waitFor({ state: 'attached' });
-    await openPage(page, '/cart');
+    await storefront.openPage(page, '/cart');
     await page.locator('.cart__total').waitFor();
     const total = await cartTotal(page);
     await shot('cart-again');
@@ -200,11 +193,11 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await page.waitForURL(/\/api\/sandbox\/pay\//);
     await shot('sandbox');
     await page.locator('button.decline').click();
-    await waitForPath(page, '/fail-payment');
-    await seeText(page, 'Payment failed. Please try again.');
+    await storefront.waitForPath(page, '/fail-payment');
+    await storefront.seeText(page, 'Payment failed. Please try again.');
     await shot('fail');
     await page.getByRole('link', { name: /try again/i }).click();
-    await waitForPath(page, '/cart');
+    await storefront.waitForPath(page, '/cart');
     await page.getByRole('heading', { level: 2, name: 'VIP Rank' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Emerald Pouch' }).waitFor();
     expect(await cartTotal(page)).toBe(total);
@@ -217,10 +210,10 @@ describe.each([1280, NARROW_WIDTH])('a new customer buys at %i px', (width) => {
     await page.getByRole('button', { name: 'Pay by card' }).click();
     await page.waitForURL(/\/api\/sandbox\/pay\//);
     await page.locator('button.pay').click();
-    await waitForPath(page, '/success-payment');
-    await seeText(page, 'Payment completed successfully!');
+    await storefront.waitForPath(page, '/success-payment');
+    await storefront.seeText(page, 'Payment completed successfully!');
     await shot('success');
-    await openPage(page, '/cart');
+    await storefront.openPage(page, '/cart');
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
   });
 });

@@ -21,16 +21,9 @@ import { fillSignUp, signIn, signOut, signUpVerified, submitSignUp } from './sup
 import { blockingViolations, describeViolations } from './support/axe';
 import { journey } from './support/journey';
 import { verificationLink } from './support/outbox';
-import {
-  type Customer,
-  NARROW_WIDTH,
-  openPage,
-  seeHeading,
-  seeText,
-  waitForPath,
-} from './support/storefront';
+import * as storefront from './support/storefront';
 
-const customer: Customer = {
+const customer: storefront.Customer = {
   name: 'Sam',
   surname: 'Rivera',
   email: 'sam.rivera@example.com',
@@ -41,7 +34,7 @@ const customer: Customer = {
   password: 'Emerald42',
 };
 
-const operator: Customer = {
+const operator: storefront.Customer = {
   name: 'Olivia',
   surname: 'Park',
   email: 'olivia.park@example.com',
@@ -74,7 +67,7 @@ async function setWidth(page: Page, width: number): Promise<void> {
 
 /** axe on the screen as it is, at both widths; a page wider than the window fails too. */
 async function audit(page: Page, step: string): Promise<void> {
-  for (const width of [WIDE, NARROW_WIDTH]) {
+  for (const width of [WIDE, storefront.NARROW_WIDTH]) {
     await setWidth(page, width);
     await page.locator('h1').first().waitFor({ state: 'visible' });
     const violations = await blockingViolations(page);
@@ -95,8 +88,8 @@ describe('the operator console', () => {
     expect(await page.getByRole('banner').getByRole('link', { name: 'Operator', exact: true }).count()).toBe(
       0,
     );
-    await openPage(page, '/operator/customers');
-    await seeHeading(page, 'Oops! Page Not Found');
+    await storefront.openPage(page, '/operator/customers');
+    await storefront.seeHeading(page, 'Oops! Page Not Found');
     expect(new URL(page.url()).pathname).toBe('/operator/customers');
     expect(await page.getByRole('navigation', { name: 'Operator console' }).count()).toBe(0);
     await audit(page, 'en-not-found');
@@ -106,12 +99,12 @@ describe('the operator console', () => {
   it('an operator finds the customer and adjusts the balance with a reason', async () => {
     const { page } = j;
     // Cookies were accepted by the customer before, in the same browser.
-    await openPage(page, '/register');
+    await storefront.openPage(page, '/register');
     await fillSignUp(page, operator);
     await submitSignUp(page);
-    await waitForPath(page, '/account/profile');
+    await storefront.waitForPath(page, '/account/profile');
     await page.goto((await verificationLink(j.dataDir, operator.email)).href);
-    await waitForPath(page, '/email/verify/success');
+    await storefront.waitForPath(page, '/email/verify/success');
     await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'scripts/operator.ts', 'grant', operator.email],
@@ -120,10 +113,10 @@ describe('the operator console', () => {
       },
     );
     // The header offers an operator the console, which opens on its overview.
-    await openPage(page, '/');
+    await storefront.openPage(page, '/');
     await page.getByRole('banner').getByRole('link', { name: 'Operator', exact: true }).click();
-    await waitForPath(page, '/operator');
-    await seeHeading(page, 'Overview');
+    await storefront.waitForPath(page, '/operator');
+    await storefront.seeHeading(page, 'Overview');
     await page.getByRole('heading', { name: 'Needs a look' }).waitFor();
     await page.getByRole('heading', { name: 'Top products' }).waitFor();
     await audit(page, 'en-overview');
@@ -131,18 +124,18 @@ describe('the operator console', () => {
       .getByRole('navigation', { name: 'Operator console' })
       .getByRole('link', { name: 'Customers' })
       .click();
-    await waitForPath(page, '/operator/customers');
-    await seeHeading(page, 'Customers');
+    await storefront.waitForPath(page, '/operator/customers');
+    await storefront.seeHeading(page, 'Customers');
     await page.getByRole('searchbox', { name: 'Find a customer' }).fill('rivera');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await waitForPath(page, '/operator/customers', { q: 'rivera' });
+    await storefront.waitForPath(page, '/operator/customers', { q: 'rivera' });
     const table = page.getByRole('table');
     await table.getByRole('link', { name: customer.email }).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
     await audit(page, 'en-customers');
 
     await table.getByRole('link', { name: customer.email }).click();
-    await seeHeading(page, customer.email);
+    await storefront.seeHeading(page, customer.email);
     customerPath = new URL(page.url()).pathname;
     const balance = page.getByRole('region', { name: 'Balance' });
     const before = await balance.locator('.operator-balance').textContent();
@@ -150,7 +143,7 @@ describe('the operator console', () => {
     await balance.getByRole('textbox', { name: 'Amount in coins' }).fill('2500');
     await balance.getByRole('textbox', { name: 'Reason' }).fill('Goodwill for the outage');
     await balance.getByRole('button', { name: 'Adjust balance' }).click();
-    await seeText(page, 'The balance was adjusted.');
+    await storefront.seeText(page, 'The balance was adjusted.');
     await page.getByRole('region', { name: 'Ledger' }).getByText('Adjustment').waitFor();
     expect(await balance.locator('.operator-balance').textContent()).not.toBe(before);
     expect(await balance.getByRole('textbox', { name: 'Amount in coins' }).inputValue()).toBe('');
@@ -166,8 +159,8 @@ describe('the operator console', () => {
     await audit(page, 'en-customer');
 
     // A new page: the adjustment's toast is gone (its leaving animation is no part of the catalogue).
-    await openPage(page, '/operator/products');
-    await seeHeading(page, 'Catalogue');
+    await storefront.openPage(page, '/operator/products');
+    await storefront.seeHeading(page, 'Catalogue');
     await page.getByRole('table').waitFor();
     await audit(page, 'en-products');
     await page.getByRole('table').getByRole('link').first().click();
@@ -178,12 +171,12 @@ describe('the operator console', () => {
   it('an operator adds a product with an image and a German title; the shop shows it in German', async () => {
     const { page } = j;
     await chooseLanguage(page, 'Deutsch');
-    await openPage(page, '/operator/products');
-    await seeHeading(page, 'Katalog');
+    await storefront.openPage(page, '/operator/products');
+    await storefront.seeHeading(page, 'Katalog');
     await page.getByRole('table').waitFor();
     await audit(page, 'de-products');
     await page.getByRole('link', { name: 'Produkt hinzufügen' }).click();
-    await seeHeading(page, 'Neues Produkt');
+    await storefront.seeHeading(page, 'Neues Produkt');
     await page.getByRole('textbox', { name: 'Name in Adressen' }).fill('netherite-rank');
     await page.getByRole('textbox', { name: 'Titel (English)' }).fill('Netherite Rank');
     await page.getByRole('textbox', { name: 'Titel (Deutsch)' }).fill('Netherit-Rang');
@@ -193,16 +186,16 @@ describe('the operator console', () => {
     await page.getByRole('textbox', { name: 'Preis in Münzen' }).fill('34,99');
     await page.getByText('Im Shop sichtbar').click();
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await seeText(page, 'Das Produkt wurde gespeichert.');
-    await seeHeading(page, 'Netherit-Rang');
+    await storefront.seeText(page, 'Das Produkt wurde gespeichert.');
+    await storefront.seeHeading(page, 'Netherit-Rang');
     productPath = new URL(page.url()).pathname;
     await page
       .getByLabel('Bild hochladen')
       .setInputFiles({ name: 'rank.png', mimeType: 'image/png', buffer: PNG_1PX });
-    await seeText(page, 'Das Bild wurde gespeichert.');
+    await storefront.seeText(page, 'Das Bild wurde gespeichert.');
     await page.locator('img.operator-image[src^="/api/product-images/"]').waitFor();
     // Opened anew: two toasts at once carry a role="img" without a name (left alone here; see the report).
-    await openPage(page, new URL(page.url()).pathname);
+    await storefront.openPage(page, new URL(page.url()).pathname);
     await page.locator('img.operator-image[src^="/api/product-images/"]').waitFor();
     await audit(page, 'de-product');
     // A change of a saved product is a PATCH with its version (the app's language in the query).
@@ -211,22 +204,22 @@ describe('the operator console', () => {
       .fill('Der Rang über Diamant, für immer.');
     // Exact: the delivery commands below have a 'Befehle speichern' of their own.
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-    await seeText(page, 'Das Produkt wurde gespeichert.');
+    await storefront.seeText(page, 'Das Produkt wurde gespeichert.');
 
-    await openPage(page, '/shop?category=netherite');
-    await seeText(page, 'Netherit-Rang');
+    await storefront.openPage(page, '/shop?category=netherite');
+    await storefront.seeText(page, 'Netherit-Rang');
     expect(await page.locator('img[src^="/api/product-images/"]').count()).toBeGreaterThan(0);
     await chooseLanguage(page, 'English');
     // The shop's list keeps the titles it loaded until it is opened again.
-    await openPage(page, '/shop?category=netherite');
-    await seeText(page, 'Netherite Rank');
+    await storefront.openPage(page, '/shop?category=netherite');
+    await storefront.seeText(page, 'Netherite Rank');
   });
 
   it('an operator adds a game server and sees its secret once, in German and English', async () => {
     const { page } = j;
     await chooseLanguage(page, 'Deutsch');
-    await openPage(page, '/operator/game-servers');
-    await seeHeading(page, 'Spielserver');
+    await storefront.openPage(page, '/operator/game-servers');
+    await storefront.seeHeading(page, 'Spielserver');
     // The demo network's servers.
     await page.getByRole('cell', { name: 'survival', exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('creative');
@@ -239,8 +232,8 @@ describe('the operator console', () => {
     await secret.waitFor({ state: 'detached' });
 
     await chooseLanguage(page, 'English');
-    await openPage(page, '/operator/game-servers');
-    await seeHeading(page, 'Game servers');
+    await storefront.openPage(page, '/operator/game-servers');
+    await storefront.seeHeading(page, 'Game servers');
     await page.getByRole('button', { name: 'New secret for creative' }).click();
     await page.getByRole('button', { name: 'Give it a new secret' }).waitFor();
     await audit(page, 'en-game-servers-confirm');
@@ -254,7 +247,7 @@ describe('the operator console', () => {
     await audit(page, 'en-game-servers');
 
     // The new product delivers on the new server.
-    await openPage(page, productPath);
+    await storefront.openPage(page, productPath);
     const commands = page.getByRole('region', { name: 'Delivery commands' });
     await commands.getByText('This product delivers nothing in game.').waitFor();
     await commands.getByRole('button', { name: 'Add a command' }).click();
@@ -264,7 +257,7 @@ describe('the operator console', () => {
       .getByRole('combobox', { name: 'When' })
       .selectOption({ label: 'When the player is on this server' });
     await commands.getByRole('button', { name: 'Save commands' }).click();
-    await seeText(page, 'The delivery commands were saved.');
+    await storefront.seeText(page, 'The delivery commands were saved.');
     // The shared Toasts' closed announcement (role=img, see the audit log step) is not this page's.
     await page.locator('[role="log"] [role="img"]').first().waitFor({ state: 'detached', timeout: 15_000 });
     await audit(page, 'en-product-commands');
@@ -272,8 +265,8 @@ describe('the operator console', () => {
 
   it('an operator saves the settings, and the store shows them at once', async () => {
     const { page } = j;
-    await openPage(page, '/operator/settings');
-    await seeHeading(page, 'Settings');
+    await storefront.openPage(page, '/operator/settings');
+    await storefront.seeHeading(page, 'Settings');
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByText('Blockfront Test GmbH').count()).toBe(0);
     await page.getByRole('textbox', { name: 'Company name' }).fill('Blockfront Test GmbH');
@@ -283,18 +276,18 @@ describe('the operator console', () => {
     const vatBefore = await vat.inputValue();
     await vat.fill('120');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await seeText(page, 'Enter a percentage from 0 to 100');
+    await storefront.seeText(page, 'Enter a percentage from 0 to 100');
     await vat.fill(vatBefore);
     await audit(page, 'en-settings');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await seeText(page, 'The settings were saved.');
+    await storefront.seeText(page, 'The settings were saved.');
     await footer.getByText('Blockfront Test GmbH').waitFor();
     expect(await page.getByRole('textbox', { name: 'Company name' }).inputValue()).toBe(
       'Blockfront Test GmbH',
     );
     // Stored: read again, the form shows them.
-    await openPage(page, '/operator/settings');
-    await seeHeading(page, 'Settings');
+    await storefront.openPage(page, '/operator/settings');
+    await storefront.seeHeading(page, 'Settings');
     expect(await page.getByRole('textbox', { name: 'Company address' }).inputValue()).toBe(
       'Teststraße 1, 10115 Berlin',
     );
@@ -327,8 +320,8 @@ describe('the operator console', () => {
         },
       }),
     );
-    await openPage(page, '/operator');
-    await seeHeading(page, 'Overview');
+    await storefront.openPage(page, '/operator');
+    await storefront.seeHeading(page, 'Overview');
     await page.locator('.operator-chart canvas').first().waitFor();
     expect(await page.locator('.operator-chart .uplot').count()).toBe(3);
     await page.getByText('Every day as a table').click();
@@ -340,36 +333,36 @@ describe('the operator console', () => {
   it('the customer buys with coins; the operator finds the order, refunds half to coins and sees it in the audit log', async () => {
     const { page } = j;
     await signOut(page);
-    await openPage(page, '/login');
+    await storefront.openPage(page, '/login');
     await signIn(page, customer.email, customer.password);
-    await waitForPath(page, '/account/profile');
+    await storefront.waitForPath(page, '/account/profile');
     // The product the operator added above.
     const product = { id: Number(productPath.split('/').pop()), title: 'Netherite Rank', price: 3499 };
-    await openPage(page, `/shop?category=netherite&product=${product.id}`);
+    await storefront.openPage(page, `/shop?category=netherite&product=${product.id}`);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: product.title }).waitFor();
     await dialog.getByRole('button', { name: 'Add to cart' }).click();
-    await seeText(page, 'Added to cart');
-    await openPage(page, '/cart');
+    await storefront.seeText(page, 'Added to cart');
+    await storefront.openPage(page, '/cart');
     await page.getByRole('textbox', { name: 'Player name' }).fill('Steve');
     await page.getByRole('button', { name: 'Pay with coins' }).click();
-    await waitForPath(page, '/success-payment');
+    await storefront.waitForPath(page, '/success-payment');
     await signOut(page);
 
-    await openPage(page, '/login');
+    await storefront.openPage(page, '/login');
     await signIn(page, operator.email, operator.password);
-    await waitForPath(page, '/account/profile');
-    await openPage(page, '/operator');
-    await seeHeading(page, 'Overview');
+    await storefront.waitForPath(page, '/account/profile');
+    await storefront.openPage(page, '/operator');
+    await storefront.seeHeading(page, 'Overview');
     await page
       .getByRole('navigation', { name: 'Operator console' })
       .getByRole('link', { name: 'Orders' })
       .click();
-    await waitForPath(page, '/operator/orders');
+    await storefront.waitForPath(page, '/operator/orders');
     await page.getByRole('searchbox', { name: 'Customer or player' }).fill('sam.rivera');
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Paid' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await waitForPath(page, '/operator/orders', { q: 'sam.rivera', status: 'paid' });
+    await storefront.waitForPath(page, '/operator/orders', { q: 'sam.rivera', status: 'paid' });
     const table = page.getByRole('table');
     await table.getByRole('link', { name: customer.email }).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
@@ -396,7 +389,7 @@ describe('the operator console', () => {
       .getByRole('navigation', { name: 'Operator console' })
       .getByRole('link', { name: 'Audit log' })
       .click();
-    await waitForPath(page, '/operator/audit');
+    await storefront.waitForPath(page, '/operator/audit');
     const log = page.getByRole('table');
     const refundRow = log.getByRole('row').filter({ hasText: 'order.refund' });
     await refundRow.getByText('Rank not applied for two days').waitFor();
@@ -409,78 +402,78 @@ describe('the operator console', () => {
     await audit(page, 'en-audit');
     await page.getByRole('textbox', { name: 'Actor' }).fill('nobody@example.com');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await waitForPath(page, '/operator/audit', { actor: 'nobody@example.com' });
+    await storefront.waitForPath(page, '/operator/audit', { actor: 'nobody@example.com' });
     await page.getByRole('heading', { level: 2, name: 'No entries match' }).waitFor();
   });
 
   it('an operator changes a rate and hides a currency; the store stops offering it at once', async () => {
     const { page } = j;
-    await openPage(page, '/operator/currencies');
-    await seeHeading(page, 'Currencies');
+    await storefront.openPage(page, '/operator/currencies');
+    await storefront.seeHeading(page, 'Currencies');
     await page.getByRole('table').waitFor();
     await audit(page, 'en-currencies');
     await page.getByRole('link', { name: 'GBP' }).click();
-    await seeHeading(page, 'GBP');
+    await storefront.seeHeading(page, 'GBP');
     const rate = page.getByRole('textbox', { name: 'Rate' });
     // The rule of domain/money.ts at its field, before anything is sent.
     await rate.fill('0.123456789');
     await page.getByRole('button', { name: 'Save' }).click();
-    await seeText(page, 'The rate may have at most 8 decimals');
+    await storefront.seeText(page, 'The rate may have at most 8 decimals');
     await audit(page, 'en-currency');
     await rate.fill('0,9');
     await page.getByText('Offered to customers').click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await seeText(page, 'The currency was saved.');
+    await storefront.seeText(page, 'The currency was saved.');
     const currency = page.getByRole('banner').getByRole('combobox', { name: 'Currency' });
     await currency.click();
     await page.getByRole('option', { name: /^USD/ }).waitFor();
     expect(await page.getByRole('option', { name: /^GBP/ }).count()).toBe(0);
     await page.keyboard.press('Escape');
-    await openPage(page, '/operator/currencies');
+    await storefront.openPage(page, '/operator/currencies');
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'GBP' }) });
     await row.getByText('Hidden').waitFor();
     expect(await row.getByText('0.9', { exact: true }).count()).toBe(1);
     // Offered again, for the rest of the journey.
     await page.getByRole('link', { name: 'GBP' }).click();
-    await seeHeading(page, 'GBP');
+    await storefront.seeHeading(page, 'GBP');
     await page.getByText('Offered to customers').click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await seeText(page, 'The currency was saved.');
+    await storefront.seeText(page, 'The currency was saved.');
   });
 
   it('reads in German, with no serious axe violation', async () => {
     const { page } = j;
     await chooseLanguage(page, 'Deutsch');
-    await openPage(page, '/operator');
-    await seeHeading(page, 'Übersicht');
+    await storefront.openPage(page, '/operator');
+    await storefront.seeHeading(page, 'Übersicht');
     await audit(page, 'de-overview');
-    await openPage(page, '/operator/settings');
-    await seeHeading(page, 'Einstellungen');
+    await storefront.openPage(page, '/operator/settings');
+    await storefront.seeHeading(page, 'Einstellungen');
     await audit(page, 'de-settings');
-    await openPage(page, '/operator/customers');
-    await seeHeading(page, 'Kunden');
+    await storefront.openPage(page, '/operator/customers');
+    await storefront.seeHeading(page, 'Kunden');
     await audit(page, 'de-customers');
-    await openPage(page, customerPath);
-    await seeHeading(page, customer.email);
+    await storefront.openPage(page, customerPath);
+    await storefront.seeHeading(page, customer.email);
     await page.getByRole('region', { name: 'Kontobuch' }).waitFor();
     await audit(page, 'de-customer');
-    await openPage(page, '/operator/orders');
-    await seeHeading(page, 'Bestellungen');
+    await storefront.openPage(page, '/operator/orders');
+    await storefront.seeHeading(page, 'Bestellungen');
     await page.getByRole('table').waitFor();
     await audit(page, 'de-orders');
-    await openPage(page, orderPath);
+    await storefront.openPage(page, orderPath);
     await page.getByRole('region', { name: 'Erstattungen' }).waitFor();
     await audit(page, 'de-order');
-    await openPage(page, '/operator/audit');
-    await seeHeading(page, 'Prüfprotokoll');
+    await storefront.openPage(page, '/operator/audit');
+    await storefront.seeHeading(page, 'Prüfprotokoll');
     await page.getByRole('table').waitFor();
     await audit(page, 'de-audit');
-    await openPage(page, '/operator/currencies');
-    await seeHeading(page, 'Währungen');
+    await storefront.openPage(page, '/operator/currencies');
+    await storefront.seeHeading(page, 'Währungen');
     await page.getByRole('table').waitFor();
     await audit(page, 'de-currencies');
-    await openPage(page, '/operator/currencies/EUR');
-    await seeHeading(page, 'EUR');
+    await storefront.openPage(page, '/operator/currencies/EUR');
+    await storefront.seeHeading(page, 'EUR');
     await page.getByText('Die Standardwährung wird immer angeboten', { exact: false }).waitFor();
     await audit(page, 'de-currency');
   });
@@ -488,15 +481,15 @@ describe('the operator console', () => {
   it('an operator edits the rules page in German and English; the store shows it at /rules, the audit log has it', async () => {
     const { page } = j;
     // Still in German.
-    await openPage(page, '/operator/pages');
-    await seeHeading(page, 'Inhalte');
+    await storefront.openPage(page, '/operator/pages');
+    await storefront.seeHeading(page, 'Inhalte');
     const table = page.getByRole('table');
     await table.getByRole('link', { name: 'Serverregeln' }).waitFor();
     await audit(page, 'de-pages');
     await table.getByRole('link', { name: 'Serverregeln' }).click();
-    await seeHeading(page, 'Serverregeln');
+    await storefront.seeHeading(page, 'Serverregeln');
     // The rules page keeps its address (/rules shows it).
-    await seeText(page, 'Der Shop zeigt diese Seite unter /rules; ihre Adresse bleibt.');
+    await storefront.seeText(page, 'Der Shop zeigt diese Seite unter /rules; ihre Adresse bleibt.');
     await page
       .getByRole('textbox', { name: 'Inhalt als HTML (Deutsch)' })
       .fill('<p>Neue Regel: Sei freundlich.</p><script>alert(1)</script><img src=x onerror="alert(2)">');
@@ -510,31 +503,31 @@ describe('the operator console', () => {
     expect(await preview.innerHTML()).toBe('<p>Neue Regel: Sei freundlich.</p>');
     await audit(page, 'de-page');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await seeText(page, 'Die Seite wurde gespeichert.');
+    await storefront.seeText(page, 'Die Seite wurde gespeichert.');
     // Saved sanitized: the form shows what is stored now.
     await page.getByRole('textbox', { name: 'Inhalt als HTML (Deutsch)' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Inhalt als HTML (Deutsch)' }).inputValue()).toBe(
       '<p>Neue Regel: Sei freundlich.</p>',
     );
 
-    await openPage(page, '/rules');
-    await seeText(page, 'Neue Regel: Sei freundlich.');
+    await storefront.openPage(page, '/rules');
+    await storefront.seeText(page, 'Neue Regel: Sei freundlich.');
     await chooseLanguage(page, 'English');
-    await seeText(page, 'New rule: be kind.');
+    await storefront.seeText(page, 'New rule: be kind.');
     expect(await page.locator('.prose').innerHTML()).toBe('<p>New rule: be kind.</p><p>No griefing.</p>');
 
-    await openPage(page, '/operator/pages');
-    await seeHeading(page, 'Content');
+    await storefront.openPage(page, '/operator/pages');
+    await storefront.seeHeading(page, 'Content');
     await page.getByRole('table').getByRole('link', { name: 'Server Rules' }).waitFor();
     await audit(page, 'en-pages');
     await page.getByRole('table').getByRole('link', { name: 'Server Rules' }).click();
-    await seeHeading(page, 'Server Rules');
+    await storefront.seeHeading(page, 'Server Rules');
     await page.getByRole('button', { name: 'Preview (English)' }).click();
     await page.locator('.operator-preview .prose').getByText('No griefing.').waitFor();
     await audit(page, 'en-page');
 
-    await openPage(page, '/operator/audit');
-    await seeHeading(page, 'Audit log');
+    await storefront.openPage(page, '/operator/audit');
+    await storefront.seeHeading(page, 'Audit log');
     const row = page.getByRole('table').getByRole('row').filter({ hasText: 'page.update' }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain(operator.email);
@@ -586,14 +579,14 @@ describe('the operator console', () => {
       return leased.delivery_id;
     });
 
-    await openPage(page, '/operator');
-    await seeHeading(page, 'Overview');
+    await storefront.openPage(page, '/operator');
+    await storefront.seeHeading(page, 'Overview');
     await page
       .getByRole('region', { name: 'Needs a look' })
       .getByRole('link', { name: '1 failed delivery' })
       .click();
-    await waitForPath(page, '/operator/deliveries', { state: 'failed' });
-    await seeHeading(page, 'Deliveries');
+    await storefront.waitForPath(page, '/operator/deliveries', { state: 'failed' });
+    await storefront.seeHeading(page, 'Deliveries');
     const table = page.getByRole('table');
     await table.getByText('Unknown command. Type "/help" for help.').waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
@@ -607,7 +600,7 @@ describe('the operator console', () => {
     await form.getByText(`Queue delivery #${failedId} again? The command runs once more in game.`).waitFor();
     await audit(page, 'en-deliveries-confirm');
     await form.getByRole('button', { name: 'Queue it again' }).click();
-    await seeText(page, 'The delivery is queued again.');
+    await storefront.seeText(page, 'The delivery is queued again.');
     await form.waitFor({ state: 'detached' });
     await table.getByRole('cell', { name: 'Queued · Attempt 2', exact: true }).waitFor();
     expect(await table.getByRole('button', { name: `Requeue delivery #${failedId}` }).count()).toBe(0);
@@ -616,7 +609,7 @@ describe('the operator console', () => {
       .getByRole('navigation', { name: 'Operator console' })
       .getByRole('link', { name: 'Audit log' })
       .click();
-    await waitForPath(page, '/operator/audit');
+    await storefront.waitForPath(page, '/operator/audit');
     const row = page.getByRole('table').getByRole('row').filter({ hasText: 'delivery.requeue' }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain(`delivery #${failedId}`);
@@ -624,8 +617,8 @@ describe('the operator console', () => {
     expect(await row.textContent()).toContain(operator.email);
 
     await chooseLanguage(page, 'Deutsch');
-    await openPage(page, '/operator/deliveries?state=queued');
-    await seeHeading(page, 'Auslieferungen');
+    await storefront.openPage(page, '/operator/deliveries?state=queued');
+    await storefront.seeHeading(page, 'Auslieferungen');
     await page
       .getByRole('table')
       .getByRole('cell', { name: 'In der Warteschlange · Versuch 2', exact: true })
@@ -653,13 +646,13 @@ describe('the operator console', () => {
     });
     expect(removed).toBe(200);
 
-    await openPage(page, '/operator/languages');
-    await seeHeading(page, 'Languages');
+    await storefront.openPage(page, '/operator/languages');
+    await storefront.seeHeading(page, 'Languages');
     const german = page.getByRole('table').getByRole('row').filter({ hasText: 'Deutsch' });
     await german.getByRole('link', { name: '1 missing message in Deutsch' }).waitFor();
     await audit(page, 'en-languages');
     await german.getByRole('link', { name: '1 missing message in Deutsch' }).click();
-    await seeHeading(page, 'Messages in Deutsch');
+    await storefront.seeHeading(page, 'Messages in Deutsch');
     const row = page.getByRole('row').filter({ hasText: 'home.how.title' });
     await row.getByText('How it works').waitFor();
     await row.getByText('Missing', { exact: true }).waitFor();
@@ -674,25 +667,25 @@ describe('the operator console', () => {
     await audit(page, 'en-language-refused');
     await field.fill('So geht es');
     await row.getByRole('button', { name: 'Save' }).click();
-    await seeText(page, 'The message was saved.');
+    await storefront.seeText(page, 'The message was saved.');
     await row.getByText('So geht es', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Missing (0)' }).waitFor();
 
     await chooseLanguage(page, 'Deutsch');
-    await openPage(page, '/');
+    await storefront.openPage(page, '/');
     await page.getByRole('heading', { name: 'So geht es' }).waitFor();
 
-    await openPage(page, '/operator/audit');
-    await seeHeading(page, 'Prüfprotokoll');
+    await storefront.openPage(page, '/operator/audit');
+    await storefront.seeHeading(page, 'Prüfprotokoll');
     const audited = page.getByRole('table').getByRole('row').filter({ hasText: 'translation.set' }).first();
     await audited.waitFor();
     expect(await audited.textContent()).toContain(operator.email);
     expect(await audited.textContent()).toContain('So geht es');
-    await openPage(page, '/operator/languages/2?missing=1');
-    await seeHeading(page, 'Nachrichten auf Deutsch');
+    await storefront.openPage(page, '/operator/languages/2?missing=1');
+    await storefront.seeHeading(page, 'Nachrichten auf Deutsch');
     await audit(page, 'de-language');
-    await openPage(page, '/operator/social-links');
-    await seeHeading(page, 'Social Links');
+    await storefront.openPage(page, '/operator/social-links');
+    await storefront.seeHeading(page, 'Social Links');
     await page.getByRole('table').getByText('Discord', { exact: true }).waitFor();
     await audit(page, 'de-social-links');
     await page.getByRole('button', { name: 'Discord entfernen' }).click();
@@ -710,9 +703,9 @@ describe('the operator console', () => {
     await form.getByText('Gib eine Adresse ein, die mit https:// beginnt').waitFor();
     await form.getByRole('textbox', { name: 'Adresse' }).fill('https://www.twitch.tv/');
     await form.getByRole('button', { name: 'Link speichern' }).click();
-    await seeText(page, 'Der Link wurde gespeichert.');
+    await storefront.seeText(page, 'Der Link wurde gespeichert.');
     await page.getByRole('table').getByText('Twitch', { exact: true }).waitFor();
-    await openPage(page, '/');
+    await storefront.openPage(page, '/');
     const twitch = page
       .getByRole('region', { name: 'Werde Teil der Community' })
       .getByRole('link', { name: /Twitch/ });
@@ -723,11 +716,11 @@ describe('the operator console', () => {
 
   it("has every step of the operator's journey in the audit log, with the operator as actor", async () => {
     const { page } = j;
-    await openPage(page, '/operator/audit');
-    await seeHeading(page, 'Audit log');
+    await storefront.openPage(page, '/operator/audit');
+    await storefront.seeHeading(page, 'Audit log');
     await page.getByRole('textbox', { name: 'Actor' }).fill(operator.email);
     await page.getByRole('button', { name: 'Filter' }).click();
-    await waitForPath(page, '/operator/audit', { actor: operator.email });
+    await storefront.waitForPath(page, '/operator/audit', { actor: operator.email });
     const rows = page.getByRole('table').getByRole('row');
     await rows.nth(1).waitFor();
     const text = (await rows.allTextContents()).join('\n');

@@ -10,17 +10,7 @@ import { LANGUAGES_TTL_MS } from '../../server/catalogue/language';
 import { type Settings, settingsFromRows, textsFromRows } from '../../server/catalogue/settings';
 import { readGoogleTag, SETTINGS_TTL_MS } from '../../server/catalogue/settings-cache';
 import type { DatabaseHandle } from '../../server/db/client';
-import {
-  countries,
-  currencies,
-  languages,
-  products,
-  productTranslations,
-  settings,
-  staticPages,
-  staticPageTranslations,
-  translations,
-} from '../../server/db/schema';
+import * as schema from '../../server/db/schema';
 import { createTestApi, type TestApi } from './support/api';
 import { createTestDatabase } from './support/db';
 
@@ -34,7 +24,7 @@ const lang = { en: 0, de: 0, es: 0 };
 beforeAll(async () => {
   api = await createTestApi();
   db = api.database.db;
-  for (const row of await db.select().from(languages)) {
+  for (const row of await db.select().from(schema.languages)) {
     if (row.code === 'en' || row.code === 'de' || row.code === 'es') lang[row.code] = row.id;
   }
 }, 60_000);
@@ -50,7 +40,15 @@ const payloadOf = <T>(body: unknown) => (body as Payload<T>).payload;
 
 /** Counts of the catalogue's tables, to show that refused requests change nothing. */
 async function snapshot() {
-  const tables = { countries, currencies, languages, products, settings, staticPages, translations };
+  const tables = {
+    countries: schema.countries,
+    currencies: schema.currencies,
+    languages: schema.languages,
+    products: schema.products,
+    settings: schema.settings,
+    staticPages: schema.staticPages,
+    translations: schema.translations,
+  };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => {
       const [row] = await db.select({ n: count() }).from(table);
@@ -62,7 +60,7 @@ async function snapshot() {
 
 describe('getSettings', () => {
   it('answers every field with the stored values; money in minor units, an empty google_tag as null', async () => {
-    const stored = new Map((await db.select().from(settings)).map((row) => [row.key, row.value]));
+    const stored = new Map((await db.select().from(schema.settings)).map((row) => [row.key, row.value]));
     expect(stored.get('google_tag')).toBe('');
     const res = await api.call('getSettings', { query: { lang_id: lang.en } });
     expect(res.status).toBe(200);
@@ -113,7 +111,7 @@ describe('getSettings', () => {
     const database = await createTestDatabase();
     const other = await createTestApi({ database });
     try {
-      await database.db.delete(settings);
+      await database.db.delete(schema.settings);
       const res = await other.call('getSettings');
       expect(res.status).toBe(200);
       expect(payloadOf<Settings>(res.body)).toEqual(DEFAULTS);
@@ -128,7 +126,7 @@ describe('getSettings', () => {
     const other = await createTestApi({ database });
     try {
       const missing = ['vat_percent', 'is_reg_enabled', 'internal_currency', 'upscale_factors', 'requisites'];
-      await database.db.delete(settings).where(inArray(settings.key, missing));
+      await database.db.delete(schema.settings).where(inArray(schema.settings.key, missing));
       const payload = payloadOf<Settings>((await other.call('getSettings')).body);
       expect(payload).toMatchObject({
         vat_percent: 0,
@@ -188,7 +186,10 @@ describe('getSettings', () => {
     const start = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(start);
     const before = payloadOf<Settings>((await api.call('getSettings')).body);
-    await db.update(settings).set({ value: 'Changed Ltd' }).where(eq(settings.key, 'company_name'));
+    await db
+      .update(schema.settings)
+      .set({ value: 'Changed Ltd' })
+      .where(eq(schema.settings.key, 'company_name'));
     try {
       const cached = payloadOf<Settings>((await api.call('getSettings')).body);
       expect(cached.company_name).toBe(before.company_name);
@@ -196,7 +197,10 @@ describe('getSettings', () => {
       const fresh = payloadOf<Settings>((await api.call('getSettings')).body);
       expect(fresh.company_name).toBe('Changed Ltd');
     } finally {
-      await db.update(settings).set({ value: before.company_name }).where(eq(settings.key, 'company_name'));
+      await db
+        .update(schema.settings)
+        .set({ value: before.company_name })
+        .where(eq(schema.settings.key, 'company_name'));
     }
   });
 
@@ -206,9 +210,9 @@ describe('getSettings', () => {
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     const script = "window.dataLayer = window.dataLayer || []; gtag('config', 'G-BENCH1');";
     await database.db
-      .update(settings)
+      .update(schema.settings)
       .set({ value: `<script>${script}</script>` })
-      .where(eq(settings.key, 'google_tag'));
+      .where(eq(schema.settings.key, 'google_tag'));
     const other = await createTestApi({
       database,
       staticDir: dir,
@@ -253,8 +257,8 @@ describe('listLanguages', () => {
 
 describe('getLocalizations', () => {
   beforeAll(async () => {
-    await db.delete(translations);
-    await db.insert(translations).values([
+    await db.delete(schema.translations);
+    await db.insert(schema.translations).values([
       { languageId: lang.de, key: 'shell.nav.shop', value: 'SHOP' },
       { languageId: lang.de, key: 'home.copy.success', value: 'Server-IP in die Zwischenablage kopiert!' },
       { languageId: lang.de, key: '__proto__', value: 'nur ein Schlüssel' },
@@ -272,7 +276,7 @@ describe('getLocalizations', () => {
   });
 
   it('answers each message parsed with format=ast, leaving out one that does not parse', async () => {
-    await db.insert(translations).values([
+    await db.insert(schema.translations).values([
       {
         languageId: lang.de,
         key: 'shell.toast.count',
@@ -306,7 +310,9 @@ describe('getLocalizations', () => {
         (await api.call('getLocalizations', { query: { lang_id: lang.de, format: 'xml' } })).status,
       ).toBe(422);
     } finally {
-      await db.delete(translations).where(inArray(translations.key, ['shell.toast.count', 'shell.broken']));
+      await db
+        .delete(schema.translations)
+        .where(inArray(schema.translations.key, ['shell.toast.count', 'shell.broken']));
     }
   });
 
@@ -341,14 +347,14 @@ describe('listCurrencies', () => {
   });
 
   it('turns a stored decimal rate into the nearest number, with no drift', async () => {
-    await db.update(currencies).set({ value: '1.08345678' }).where(eq(currencies.code, 'USD'));
+    await db.update(schema.currencies).set({ value: '1.08345678' }).where(eq(schema.currencies.code, 'USD'));
     try {
       const res = await api.call('listCurrencies');
       const usd = payloadOf<{ code: string; value: number }[]>(res.body).find((c) => c.code === 'USD');
       expect(usd?.value).toBe(1.08345678);
       expect(res.text).toContain('"value":1.08345678');
     } finally {
-      await db.update(currencies).set({ value: '1.16' }).where(eq(currencies.code, 'USD'));
+      await db.update(schema.currencies).set({ value: '1.16' }).where(eq(schema.currencies.code, 'USD'));
     }
   });
 });
@@ -359,7 +365,7 @@ describe('listCountries', () => {
     payloadOf<Country[]>((await api.call('listCountries', { query: { lang_id } })).body);
 
   it('titles every country in the language asked for, sorted in that language', async () => {
-    const [total] = await db.select({ n: count() }).from(countries);
+    const [total] = await db.select({ n: count() }).from(schema.countries);
     for (const [code, germany, spain] of [
       ['de', 'Deutschland', 'Spanien'],
       ['es', 'Alemania', 'España'],
@@ -382,9 +388,9 @@ describe('listCountries', () => {
 
   it('uses the English title where the language has none, and the default language for an unknown lang_id', async () => {
     await db
-      .update(countries)
-      .set({ titles: sql`${countries.titles} - 'de'` })
-      .where(eq(countries.iso, 'FR'));
+      .update(schema.countries)
+      .set({ titles: sql`${schema.countries.titles} - 'de'` })
+      .where(eq(schema.countries.iso, 'FR'));
     const de = await countriesIn(lang.de);
     expect(de.find((c) => c.iso === 'FR')?.title).toBe('France');
     const unknown = await countriesIn(999_999);
@@ -409,7 +415,7 @@ describe('static pages', () => {
   const pageIds = new Map<string, number>();
 
   beforeAll(async () => {
-    for (const row of await db.select().from(staticPages)) pageIds.set(row.slug, row.id);
+    for (const row of await db.select().from(schema.staticPages)) pageIds.set(row.slug, row.id);
   });
 
   it('lists every page without content, in display order, titled in the language asked for', async () => {
@@ -456,13 +462,15 @@ describe('static pages', () => {
   });
 
   it('finds an all-digit slug when no page has that id', async () => {
-    await db.insert(staticPages).values({ slug: '2024', title: 'Season 2024', content: '<p>Season</p>' });
+    await db
+      .insert(schema.staticPages)
+      .values({ slug: '2024', title: 'Season 2024', content: '<p>Season</p>' });
     try {
       const res = await api.call('getStaticPage', { params: { idOrSlug: '2024' } });
       expect(res.status).toBe(200);
       expect(payloadOf<Page>(res.body).title).toBe('Season 2024');
     } finally {
-      await db.delete(staticPages).where(eq(staticPages.slug, '2024'));
+      await db.delete(schema.staticPages).where(eq(schema.staticPages.slug, '2024'));
     }
   });
 
@@ -498,12 +506,17 @@ describe('static pages', () => {
       '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>' +
       '<a href="https://discord.com/" target="_blank">Discord</a><iframe src="https://evil.example"></iframe>' +
       '<style>body{display:none}</style><table><tr><td colspan="2" style="color:red">cell</td></tr></table>';
-    const [original] = await db.select().from(staticPages).where(eq(staticPages.id, id));
-    await db.update(staticPages).set({ content: evil }).where(eq(staticPages.id, id));
+    const [original] = await db.select().from(schema.staticPages).where(eq(schema.staticPages.id, id));
+    await db.update(schema.staticPages).set({ content: evil }).where(eq(schema.staticPages.id, id));
     await db
-      .update(staticPageTranslations)
+      .update(schema.staticPageTranslations)
       .set({ content: evil })
-      .where(and(eq(staticPageTranslations.pageId, id), eq(staticPageTranslations.languageId, lang.de)));
+      .where(
+        and(
+          eq(schema.staticPageTranslations.pageId, id),
+          eq(schema.staticPageTranslations.languageId, lang.de),
+        ),
+      );
     try {
       for (const lang_id of [lang.en, lang.de]) {
         const content = payloadOf<Page>(
@@ -521,9 +534,9 @@ describe('static pages', () => {
       }
     } finally {
       await db
-        .update(staticPages)
+        .update(schema.staticPages)
         .set({ content: original?.content ?? '' })
-        .where(eq(staticPages.id, id));
+        .where(eq(schema.staticPages.id, id));
     }
   });
 });
@@ -547,10 +560,10 @@ describe('listProducts', () => {
 
   beforeAll(async () => {
     active = await db
-      .select({ id: products.id, category: products.category })
-      .from(products)
-      .where(eq(products.active, true))
-      .orderBy(asc(products.position), asc(products.id));
+      .select({ id: schema.products.id, category: schema.products.category })
+      .from(schema.products)
+      .where(eq(schema.products.active, true))
+      .orderBy(asc(schema.products.position), asc(schema.products.id));
   });
 
   it('answers the first 12 products in display order with the totals by default', async () => {
@@ -610,11 +623,14 @@ describe('listProducts', () => {
     vi.spyOn(Date, 'now').mockReturnValue(start);
     await pageOf({ category: 'ranks' });
     const [fr] = await db
-      .insert(languages)
+      .insert(schema.languages)
       .values({ code: 'fr', title: 'Français' })
-      .returning({ id: languages.id });
-    const vip = await db.select({ id: products.id }).from(products).where(eq(products.slug, 'rank-vip'));
-    await db.insert(productTranslations).values({
+      .returning({ id: schema.languages.id });
+    const vip = await db
+      .select({ id: schema.products.id })
+      .from(schema.products)
+      .where(eq(schema.products.slug, 'rank-vip'));
+    await db.insert(schema.productTranslations).values({
       productId: vip[0]?.id ?? 0,
       languageId: fr?.id ?? 0,
       title: 'Rang VIP',
@@ -628,19 +644,19 @@ describe('listProducts', () => {
       vi.spyOn(Date, 'now').mockReturnValue(start + LANGUAGES_TTL_MS);
       expect(await title()).toBe('Rang VIP');
     } finally {
-      await db.delete(languages).where(eq(languages.code, 'fr'));
+      await db.delete(schema.languages).where(eq(schema.languages.code, 'fr'));
     }
   });
 
   it('leaves out inactive products', async () => {
     const hidden = active[0]?.id ?? 0;
-    await db.update(products).set({ active: false }).where(eq(products.id, hidden));
+    await db.update(schema.products).set({ active: false }).where(eq(schema.products.id, hidden));
     try {
       const page = await pageOf({ per_page: 60 });
       expect(page.total).toBe(active.length - 1);
       expect(page.items.map((p) => p.id)).not.toContain(hidden);
     } finally {
-      await db.update(products).set({ active: true }).where(eq(products.id, hidden));
+      await db.update(schema.products).set({ active: true }).where(eq(schema.products.id, hidden));
     }
   });
 
@@ -675,10 +691,10 @@ describe('listProductCategories', () => {
   };
   const activeBySlug = async () => {
     const rows = await db
-      .select({ category: products.category })
-      .from(products)
-      .where(eq(products.active, true))
-      .orderBy(asc(products.position), asc(products.id));
+      .select({ category: schema.products.category })
+      .from(schema.products)
+      .where(eq(schema.products.active, true))
+      .orderBy(asc(schema.products.position), asc(schema.products.id));
     const counts = new Map<string, number>();
     for (const row of rows) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
     return [...counts];
@@ -686,8 +702,8 @@ describe('listProductCategories', () => {
 
   beforeAll(async () => {
     // An earlier suite empties the store's texts; these are the titles this one reads.
-    await db.delete(translations).where(sql`${translations.key} like 'category.%'`);
-    await db.insert(translations).values([
+    await db.delete(schema.translations).where(sql`${schema.translations.key} like 'category.%'`);
+    await db.insert(schema.translations).values([
       { languageId: lang.en, key: 'category.ranks', value: 'Ranks' },
       { languageId: lang.de, key: 'category.ranks', value: 'Ränge' },
       { languageId: lang.en, key: 'category.perks', value: 'Perks' },
@@ -715,14 +731,17 @@ describe('listProductCategories', () => {
   });
 
   it('leaves out a category whose products are all inactive', async () => {
-    const perks = await db.select({ id: products.id }).from(products).where(eq(products.category, 'perks'));
+    const perks = await db
+      .select({ id: schema.products.id })
+      .from(schema.products)
+      .where(eq(schema.products.category, 'perks'));
     const ids = perks.map((row) => row.id);
     expect(ids.length).toBeGreaterThan(0);
-    await db.update(products).set({ active: false }).where(inArray(products.id, ids));
+    await db.update(schema.products).set({ active: false }).where(inArray(schema.products.id, ids));
     try {
       expect((await categoriesIn()).map((c) => c.slug)).not.toContain('perks');
     } finally {
-      await db.update(products).set({ active: true }).where(inArray(products.id, ids));
+      await db.update(schema.products).set({ active: true }).where(inArray(schema.products.id, ids));
     }
   });
 

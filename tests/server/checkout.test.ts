@@ -6,32 +6,20 @@ import { executeRows } from '../../server/db/client';
 import { balanceLedger, orderLines, orders, payments } from '../../server/db/schema';
 import { failUnopenedPayment } from '../../server/payments/payments';
 import { messageOf } from './support/api';
-import {
-  cachedBalance,
-  createCustomer,
-  FORM,
-  languageId,
-  moneySnapshot,
-  moneySuite,
-  sandboxDecision,
-  sandboxKey,
-  type TestCustomer,
-  type TestProduct,
-  withSetting,
-} from './support/money';
+import * as money from './support/money';
 
-const suite = moneySuite();
+const suite = money.moneySuite();
 
 const { product } = suite;
 
-async function fill(customer: TestCustomer, lines: Array<[TestProduct, number]>) {
+async function fill(customer: money.TestCustomer, lines: Array<[money.TestProduct, number]>) {
   for (const [p, count] of lines) {
     const response = await suite.api.call('addToCart', { token: customer.token, body: { id: p.id, count } });
     expect(response.status).toBe(200);
   }
 }
 
-async function cartCounts(customer: TestCustomer) {
+async function cartCounts(customer: money.TestCustomer) {
   const response = await suite.api.call('getCart', { token: customer.token });
   return (response.body as { cart: Array<{ item_id: number; count: number }> }).cart.map((l) => [
     l.item_id,
@@ -39,12 +27,12 @@ async function cartCounts(customer: TestCustomer) {
   ]);
 }
 
-function checkout(customer: TestCustomer, body: Record<string, unknown>, token = customer.token) {
+function checkout(customer: money.TestCustomer, body: Record<string, unknown>, token = customer.token) {
   return suite.api.call('checkout', { token, body });
 }
 
 function decide(ref: string, choice: string) {
-  return sandboxDecision(suite.api, ref, choice);
+  return money.sandboxDecision(suite.api, ref, choice);
 }
 
 describe('checkout with balance', () => {
@@ -53,7 +41,7 @@ describe('checkout with balance', () => {
     const a = product(0);
     const b = product(2);
     const total = a.priceMinor * 2 + b.priceMinor;
-    const customer = await createCustomer(db, { balanceMinor: total + 1000 });
+    const customer = await money.createCustomer(db, { balanceMinor: total + 1000 });
     await fill(customer, [
       [a, 2],
       [b, 1],
@@ -69,7 +57,7 @@ describe('checkout with balance', () => {
       message: 'Order paid',
     });
 
-    expect(await cachedBalance(db, customer.id)).toBe(1000);
+    expect(await money.cachedBalance(db, customer.id)).toBe(1000);
     const ledger = await db.select().from(balanceLedger).where(eq(balanceLedger.orderId, body.order_id));
     expect(ledger).toMatchObject([
       { amountMinor: -total, reason: 'order', idempotencyKey: `order:${body.order_id}` },
@@ -97,11 +85,11 @@ describe('checkout with balance', () => {
   it('charges the current price and snapshots titles in the request language', async () => {
     const { db } = suite.api.database;
     const p = product(1);
-    const customer = await createCustomer(db, { balanceMinor: 100_000 });
+    const customer = await money.createCustomer(db, { balanceMinor: 100_000 });
     await fill(customer, [[p, 1]]);
     await db.execute(sql`update products set price_minor = price_minor + 1 where id = ${p.id}`);
     try {
-      const de = await languageId(db, 'de');
+      const de = await money.languageId(db, 'de');
       const response = await checkout(customer, { payment_method: 'balance', lang_id: de });
       expect(response.body).toMatchObject({ message: 'Bestellung bezahlt' });
       const { order_id } = response.body as { order_id: number };
@@ -111,7 +99,7 @@ describe('checkout with balance', () => {
         sql`select title from product_translations where product_id = ${p.id} and language_id = ${de}`,
       );
       expect(line).toMatchObject({ priceMinor: p.priceMinor + 1, title: title?.title });
-      expect(await cachedBalance(db, customer.id)).toBe(100_000 - p.priceMinor - 1);
+      expect(await money.cachedBalance(db, customer.id)).toBe(100_000 - p.priceMinor - 1);
     } finally {
       await db.execute(sql`update products set price_minor = price_minor - 1 where id = ${p.id}`);
     }
@@ -120,9 +108,9 @@ describe('checkout with balance', () => {
   it('insufficient coins: 422 with a clear message and nothing changed', async () => {
     const { db } = suite.api.database;
     const p = product(0);
-    const customer = await createCustomer(db, { balanceMinor: p.priceMinor * 2 - 1 });
+    const customer = await money.createCustomer(db, { balanceMinor: p.priceMinor * 2 - 1 });
     await fill(customer, [[p, 2]]);
-    const before = await moneySnapshot(db);
+    const before = await money.moneySnapshot(db);
     const response = await checkout(customer, { payment_method: 'balance' });
     expect(response.status).toBe(422);
     const total = ((p.priceMinor * 2) / 100).toFixed(2);
@@ -134,45 +122,48 @@ describe('checkout with balance', () => {
       errors: { payment_method: [message] },
       code: 'insufficient_funds',
     });
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
     expect(await cartCounts(customer)).toEqual([[p.id, 2]]);
 
-    const es = await checkout(customer, { payment_method: 'balance', lang_id: await languageId(db, 'es') });
+    const es = await checkout(customer, {
+      payment_method: 'balance',
+      lang_id: await money.languageId(db, 'es'),
+    });
     expect(messageOf(es.body)).toMatch(/^No tienes suficientes Coins/);
   });
 
   it('a balance of exactly the total is enough', async () => {
     const { db } = suite.api.database;
     const p = product(0);
-    const customer = await createCustomer(db, { balanceMinor: p.priceMinor });
+    const customer = await money.createCustomer(db, { balanceMinor: p.priceMinor });
     await fill(customer, [[p, 1]]);
     expect((await checkout(customer, { payment_method: 'balance' })).status).toBe(200);
-    expect(await cachedBalance(db, customer.id)).toBe(0);
+    expect(await money.cachedBalance(db, customer.id)).toBe(0);
   });
 
   it('an empty cart is a 409', async () => {
-    const customer = await createCustomer(suite.api.database.db, { balanceMinor: 10_000 });
-    const before = await moneySnapshot(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db, { balanceMinor: 10_000 });
+    const before = await money.moneySnapshot(suite.api.database.db);
     for (const method of ['balance', 'card']) {
       const response = await checkout(customer, { payment_method: method });
       expect(response.status).toBe(409);
       expect(response.body).toEqual({ status: 'ERROR', message: 'Your cart is empty.' });
     }
-    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
+    expect(await money.moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 
   it('a product no longer for sale blocks checkout with a 409', async () => {
     const { db } = suite.api.database;
     const p = product(3);
-    const customer = await createCustomer(db, { balanceMinor: 1_000_000 });
+    const customer = await money.createCustomer(db, { balanceMinor: 1_000_000 });
     await fill(customer, [[p, 1]]);
     await db.execute(sql`update products set active = false where id = ${p.id}`);
     try {
-      const before = await moneySnapshot(db);
+      const before = await money.moneySnapshot(db);
       const response = await checkout(customer, { payment_method: 'balance' });
       expect(response.status).toBe(409);
       expect(response.body).toMatchObject({ message: expect.stringContaining('no longer available') });
-      expect(await moneySnapshot(db)).toEqual(before);
+      expect(await money.moneySnapshot(db)).toEqual(before);
     } finally {
       await db.execute(sql`update products set active = true where id = ${p.id}`);
     }
@@ -180,36 +171,36 @@ describe('checkout with balance', () => {
 
   it('needs a verified email (403) and a session (401)', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db, { verified: false, balanceMinor: 100_000 });
+    const customer = await money.createCustomer(db, { verified: false, balanceMinor: 100_000 });
     await fill(customer, [[product(0), 1]]);
-    const before = await moneySnapshot(db);
+    const before = await money.moneySnapshot(db);
     const response = await checkout(customer, { payment_method: 'balance' });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ status: 'ERROR', message: EMAIL_NOT_VERIFIED });
     expect((await suite.api.call('checkout', { body: { payment_method: 'balance' } })).status).toBe(401);
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
   });
 
   it('a payment method the store has switched off is a 422', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db, { balanceMinor: 100_000 });
+    const customer = await money.createCustomer(db, { balanceMinor: 100_000 });
     await fill(customer, [[product(0), 1]]);
-    const before = await moneySnapshot(db);
-    await withSetting(db, 'payment_methods', ['card'], async () => {
+    const before = await money.moneySnapshot(db);
+    await money.withSetting(db, 'payment_methods', ['card'], async () => {
       const response = await checkout(customer, { payment_method: 'balance' });
       expect(response.status).toBe(422);
       expect(response.body).toMatchObject({
         errors: { payment_method: ['This payment method is not available.'] },
       });
     });
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
   });
 
   it('refuses bad input with a 4xx and changes nothing', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db, { balanceMinor: 100_000 });
+    const customer = await money.createCustomer(db, { balanceMinor: 100_000 });
     await fill(customer, [[product(0), 1]]);
-    const before = await moneySnapshot(db);
+    const before = await money.moneySnapshot(db);
     const cases: Array<[unknown, number]> = [
       [{}, 422],
       [{ payment_method: 1 }, 422],
@@ -230,11 +221,11 @@ describe('checkout with balance', () => {
         await suite.api.call('checkout', {
           token: customer.token,
           payload: 'payment_method=balance',
-          contentType: FORM,
+          contentType: money.FORM,
         })
       ).status,
     ).toBe(400);
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
   });
 });
 
@@ -242,7 +233,7 @@ describe('concurrent checkouts of one customer', () => {
   it('several sessions racing with the same cart create exactly one order and debit once', async () => {
     const { db } = suite.api.database;
     const p = product(0);
-    const customer = await createCustomer(db, { balanceMinor: p.priceMinor * 100 });
+    const customer = await money.createCustomer(db, { balanceMinor: p.priceMinor * 100 });
     await fill(customer, [[p, 3]]);
     const tokens = [customer.token];
     for (let i = 0; i < 7; i += 1) tokens.push((await createSession(db, customer.id)).token);
@@ -252,7 +243,7 @@ describe('concurrent checkouts of one customer', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(15);
     expect(await db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(1);
-    expect(await cachedBalance(db, customer.id)).toBe(p.priceMinor * 97);
+    expect(await money.cachedBalance(db, customer.id)).toBe(p.priceMinor * 97);
   });
 
   it('20 parallel add-and-checkout attempts never spend more than the balance', async () => {
@@ -263,7 +254,7 @@ describe('concurrent checkouts of one customer', () => {
     const { db } = suite.api.database;
     const p = product(0);
     const start = p.priceMinor * 3;
-    const customer = await createCustomer(db, { balanceMinor: start });
+    const customer = await money.createCustomer(db, { balanceMinor: start });
     const attempt = async () => {
       await suite.api.call('addToCart', { token: customer.token, body: { id: p.id, count: 1 } });
       return checkout(customer, { payment_method: 'balance' });
@@ -274,7 +265,7 @@ describe('concurrent checkouts of one customer', () => {
     expect(made).toHaveLength(results.filter((r) => r.status === 200).length);
     const spent = made.reduce((sum, order) => sum + order.totalMinor, 0);
     expect(spent).toBeLessThanOrEqual(start);
-    expect(await cachedBalance(db, customer.id)).toBe(start - spent);
+    expect(await money.cachedBalance(db, customer.id)).toBe(start - spent);
     for (const order of made) {
       const debits = await db.select().from(balanceLedger).where(eq(balanceLedger.orderId, order.id));
       expect(debits.map((d) => d.amountMinor)).toEqual([-order.totalMinor]);
@@ -287,7 +278,7 @@ describe('checkout by card (sandbox)', () => {
     const { db } = suite.api.database;
     const a = product(0);
     const b = product(1);
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     await fill(customer, [
       [a, 2],
       [b, 1],
@@ -298,7 +289,7 @@ describe('checkout by card (sandbox)', () => {
     expect(response.status).toBe(200);
     const body = response.body as { redirect_url: string; order_id: number; payment_id: string };
     expect(body.redirect_url).toBe(
-      `/api/sandbox/pay/${body.payment_id}?key=${await sandboxKey(suite.api, body.payment_id)}`,
+      `/api/sandbox/pay/${body.payment_id}?key=${await money.sandboxKey(suite.api, body.payment_id)}`,
     );
     expect(body.payment_id).toMatch(/^pay_[A-Za-z0-9]{24}$/);
     const [order] = await db.select().from(orders).where(eq(orders.id, body.order_id));
@@ -329,12 +320,12 @@ describe('checkout by card (sandbox)', () => {
       [a.id, 1],
       [product(2).id, 1],
     ]);
-    expect(await cachedBalance(db, customer.id)).toBe(0);
+    expect(await money.cachedBalance(db, customer.id)).toBe(0);
   });
 
   it('the same lines cannot be bought twice: a coins checkout after a card one finds the cart empty', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db, { balanceMinor: 10_000_000 });
+    const customer = await money.createCustomer(db, { balanceMinor: 10_000_000 });
     await fill(customer, [[product(0), 2]]);
     const card = await checkout(customer, { payment_method: 'card' });
     expect(card.status).toBe(200);
@@ -344,12 +335,12 @@ describe('checkout by card (sandbox)', () => {
     expect((await decide(payment_id, 'pay')).headers.location).toBe(`/success-payment?payment=${payment_id}`);
     const rows = await db.select().from(orders).where(eq(orders.userId, customer.id));
     expect(rows.map((order) => order.status)).toEqual(['paid']);
-    expect(await cachedBalance(db, customer.id)).toBe(10_000_000);
+    expect(await money.cachedBalance(db, customer.id)).toBe(10_000_000);
   });
 
   it('a declined payment fails the order and puts its lines back into the cart', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     await fill(customer, [[product(0), 1]]);
     const response = await checkout(customer, { payment_method: 'card' });
     const { payment_id, order_id } = response.body as { payment_id: string; order_id: number };
@@ -362,7 +353,7 @@ describe('checkout by card (sandbox)', () => {
 
   it('failing an unopened payment changes nothing once it has settled (a webhook came first)', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     await fill(customer, [[product(0), 1]]);
     const response = await checkout(customer, { payment_method: 'card' });
     const { payment_id, order_id } = response.body as { payment_id: string; order_id: number };
@@ -384,7 +375,7 @@ describe('checkout by card (sandbox)', () => {
 
   it('restored lines join what the cart holds meanwhile, at most 99 of a product', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     await fill(customer, [
       [product(0), 60],
       [product(1), 1],
@@ -408,9 +399,9 @@ describe('checkout by card (sandbox)', () => {
   it('charges in the display currency, converted up, with VAT', async () => {
     const { db } = suite.api.database;
     const p = product(0);
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     await fill(customer, [[p, 1]]);
-    await withSetting(db, 'vat_percent', 19, async () => {
+    await money.withSetting(db, 'vat_percent', 19, async () => {
       const response = await checkout(customer, { payment_method: 'card', currency: 'JPY' });
       const { payment_id } = response.body as { payment_id: string };
       const [payment] = await db.select().from(payments).where(eq(payments.ref, payment_id));
@@ -427,9 +418,9 @@ describe('checkout by card (sandbox)', () => {
   it('is priced by the settings the storefront is shown, read at most once per SETTINGS_TTL_MS', async () => {
     const { db } = suite.api.database;
     const p = product(0);
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     await fill(customer, [[p, 1]]);
-    await withSetting(db, 'vat_percent', 0, async () => {
+    await money.withSetting(db, 'vat_percent', 0, async () => {
       expect((await suite.api.call('getSettings', {})).body).toMatchObject({ payload: { vat_percent: 0 } });
       // Changed behind the node's back (not by this node): the cached terms still price the order.
       await db.execute(sql`update settings set value = '50'::jsonb where key = 'vat_percent'`);
@@ -443,9 +434,9 @@ describe('checkout by card (sandbox)', () => {
   it('refuses a currency the store does not offer with a 422 on currency, as top-up does', async () => {
     const { db } = suite.api.database;
     const p = product(0);
-    const customer = await createCustomer(db, { balanceMinor: 10_000_000 });
+    const customer = await money.createCustomer(db, { balanceMinor: 10_000_000 });
     await fill(customer, [[p, 1]]);
-    const before = await moneySnapshot(db);
+    const before = await money.moneySnapshot(db);
     for (const payment_method of ['card', 'balance']) {
       for (const currency of ['XXX', 'CHF']) {
         const response = await checkout(customer, { payment_method, currency });
@@ -466,7 +457,7 @@ describe('checkout by card (sandbox)', () => {
       message: 'This currency is not available.',
       errors: { currency: ['This currency is not available.'] },
     });
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
     expect(await cartCounts(customer)).toEqual([[p.id, 1]]);
     // Without a currency the card is charged in the default one.
     const response = await checkout(customer, { payment_method: 'card' });
@@ -477,7 +468,7 @@ describe('checkout by card (sandbox)', () => {
 
   it('when the provider fails, the order and payment are failed and the cart stays', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     await fill(customer, [[product(0), 1]]);
     const real = await suite.api.app.ctx.payments.required();
     suite.api.app.ctx.payments.replace({
@@ -507,8 +498,8 @@ describe('checkout by card (sandbox)', () => {
 describe('listOrders', () => {
   it('lists the customer own orders newest first, with their lines', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db, { balanceMinor: 1_000_000 });
-    const stranger = await createCustomer(db, { balanceMinor: 1_000_000 });
+    const customer = await money.createCustomer(db, { balanceMinor: 1_000_000 });
+    const stranger = await money.createCustomer(db, { balanceMinor: 1_000_000 });
     await fill(stranger, [[product(0), 1]]);
     await checkout(stranger, { payment_method: 'balance' });
 
@@ -559,7 +550,7 @@ describe('listOrders', () => {
 
   it('needs a session; a bad lang_id is a 4xx', async () => {
     expect((await suite.api.call('listOrders')).status).toBe(401);
-    const customer = await createCustomer(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
     expect(
       (await suite.api.call('listOrders', { token: customer.token, query: { lang_id: 'x' } })).status,
     ).toBe(422);

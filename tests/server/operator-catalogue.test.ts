@@ -233,28 +233,20 @@ describe('the operator catalogue', () => {
         es: { title: 'Linterna', description: 'Brillante.' },
       },
     });
+    // Spanish removed (null), German changed, English sent as it was.
+    const kept = {
+      en: { title: 'Lantern', description: 'Bright.' },
+      de: { title: 'Grubenlampe', description: 'Hell.' },
+    };
     const response = await update(op, product.id, {
       version: 1,
       price: 2_500,
       position: 7,
-      texts: {
-        en: { title: 'Lantern', description: 'Bright.' },
-        de: { title: 'Grubenlampe', description: 'Hell.' },
-        es: null,
-      },
+      texts: { ...kept, es: null },
     });
     expect(response.status).toBe(200);
     const saved = payloadOf(response.body);
-    expect(saved).toEqual({
-      ...product,
-      price: 2_500,
-      position: 7,
-      version: 2,
-      texts: {
-        en: { title: 'Lantern', description: 'Bright.' },
-        de: { title: 'Grubenlampe', description: 'Hell.' },
-      },
-    });
+    expect(saved).toEqual({ ...product, price: 2_500, position: 7, version: 2, texts: kept });
     const audits = await auditsOf(product.id);
     expect(audits.map(({ action, before, after }) => ({ action, before, after })).at(-1)).toEqual({
       action: 'product.update',

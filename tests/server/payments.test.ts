@@ -3,20 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_NOT_VERIFIED } from '../../server/auth/authenticate';
 import { balanceLedger, payments } from '../../server/db/schema';
 import { messageOf } from './support/api';
-import {
-  cachedBalance,
-  createCustomer,
-  FORM,
-  languageId,
-  moneySnapshot,
-  moneySuite,
-  sandboxDecision,
-  sandboxKey,
-  type TestCustomer,
-  withSetting,
-} from './support/money';
+import * as money from './support/money';
 
-const suite = moneySuite();
+const suite = money.moneySuite();
 
 interface RedirectBody {
   status: string;
@@ -25,7 +14,7 @@ interface RedirectBody {
   message: string;
 }
 
-function topUp(customer: TestCustomer, body: Record<string, unknown>) {
+function topUp(customer: money.TestCustomer, body: Record<string, unknown>) {
   return suite.api.call('topUpBalance', { token: customer.token, body: { payment_method: 'card', ...body } });
 }
 
@@ -36,7 +25,7 @@ async function paymentRow(ref: string) {
 }
 
 function decide(ref: string, choice: string) {
-  return sandboxDecision(suite.api, ref, choice);
+  return money.sandboxDecision(suite.api, ref, choice);
 }
 
 /** The key of a sandbox redirect URL. */
@@ -56,7 +45,7 @@ function openPage(body: RedirectBody, query: Record<string, string | number> = {
 
 describe('topUpBalance', () => {
   it('creates a pending top-up payment and answers the sandbox page', async () => {
-    const customer = await createCustomer(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
     const response = await topUp(customer, { amount: 2000, currency: 'EUR' });
     expect(response.status).toBe(200);
     const body = response.body as RedirectBody;
@@ -78,16 +67,16 @@ describe('topUpBalance', () => {
       currency: 'EUR',
       coinsMinor: 2000,
     });
-    expect(await cachedBalance(suite.api.database.db, customer.id)).toBe(0);
+    expect(await money.cachedBalance(suite.api.database.db, customer.id)).toBe(0);
   });
 
   it('credits the coins only when the payment succeeds, once', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const { payment_id } = (await topUp(customer, { amount: 1500, currency: 'EUR' })).body as RedirectBody;
     // The result page is told which payment it was, so it can say how many coins arrived.
     expect((await decide(payment_id, 'pay')).headers.location).toBe(`/success-payment?payment=${payment_id}`);
-    expect(await cachedBalance(db, customer.id)).toBe(1500);
+    expect(await money.cachedBalance(db, customer.id)).toBe(1500);
     const shown = await suite.api.call('getPayment', { token: customer.token, params: { id: payment_id } });
     expect(shown.body).toMatchObject({ payload: { kind: 'top_up', status: 'paid', coins: 1500 } });
     const rows = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, customer.id));
@@ -95,7 +84,7 @@ describe('topUpBalance', () => {
       { amountMinor: 1500, reason: 'top_up', idempotencyKey: `payment:${payment_id}` },
     ]);
     expect((await decide(payment_id, 'pay')).status).toBe(409);
-    expect(await cachedBalance(db, customer.id)).toBe(1500);
+    expect(await money.cachedBalance(db, customer.id)).toBe(1500);
   });
 
   it.each([
@@ -109,8 +98,8 @@ describe('topUpBalance', () => {
     '%s %i: charges VAT on top and credits amount ÷ rate × conversion rate',
     async (currency, amount, charged, coins) => {
       const { db } = suite.api.database;
-      const customer = await createCustomer(db);
-      await withSetting(db, 'vat_percent', 19, async () => {
+      const customer = await money.createCustomer(db);
+      await money.withSetting(db, 'vat_percent', 19, async () => {
         const response = await topUp(customer, { amount, currency });
         expect(response.status).toBe(200);
         const { payment_id } = response.body as RedirectBody;
@@ -125,8 +114,8 @@ describe('topUpBalance', () => {
 
   it('multiplies the coins by points_conversion_rate', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
-    await withSetting(db, 'points_conversion_rate', 2.5, async () => {
+    const customer = await money.createCustomer(db);
+    await money.withSetting(db, 'points_conversion_rate', 2.5, async () => {
       const { payment_id } = (await topUp(customer, { amount: 1000, currency: 'USD' })).body as RedirectBody;
       // 10 USD ÷ 1.16 × 2.5 = 21.551… coins → 2155 minor units.
       expect((await paymentRow(payment_id)).coinsMinor).toBe(2155);
@@ -143,42 +132,42 @@ describe('topUpBalance', () => {
     '%s: the minimum is min_top_up × rate (%i), rounded up; below it is a 422',
     async (currency, minimum, shown) => {
       const { db } = suite.api.database;
-      const customer = await createCustomer(db);
-      const before = await moneySnapshot(db);
+      const customer = await money.createCustomer(db);
+      const before = await money.moneySnapshot(db);
       const below = await topUp(customer, { amount: minimum - 1, currency });
       expect(below.status).toBe(422);
       // Intl separates a currency code from the number with a no-break space.
       const message = `The minimum top-up amount is ${shown.replace(' ', '\u00a0')}.`;
       expect(below.body).toEqual({ status: 'ERROR', message, errors: { amount: [message] } });
-      expect(await moneySnapshot(db)).toEqual(before);
+      expect(await money.moneySnapshot(db)).toEqual(before);
       expect((await topUp(customer, { amount: minimum, currency })).status).toBe(200);
     },
   );
 
   it('rounds a minimum that falls between minor units up', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     // 3.33 EUR × 1.16 = 3.8628 USD → 3.87 USD.
-    await withSetting(db, 'min_top_up', 333, async () => {
+    await money.withSetting(db, 'min_top_up', 333, async () => {
       expect((await topUp(customer, { amount: 386, currency: 'USD' })).status).toBe(422);
       expect((await topUp(customer, { amount: 387, currency: 'USD' })).status).toBe(200);
     });
   });
 
   it('translates the minimum message', async () => {
-    const customer = await createCustomer(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
     const response = await topUp(customer, {
       amount: 1,
       currency: 'EUR',
-      lang_id: await languageId(suite.api.database.db, 'de'),
+      lang_id: await money.languageId(suite.api.database.db, 'de'),
     });
     expect(messageOf(response.body)).toBe('Der Mindestbetrag für eine Aufladung ist 5,00\u00a0€.');
   });
 
   it('an amount worth less than one coin hundredth is a 422 when there is no minimum', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
-    await withSetting(db, 'min_top_up', 0, async () => {
+    const customer = await money.createCustomer(db);
+    await money.withSetting(db, 'min_top_up', 0, async () => {
       const response = await topUp(customer, { amount: 1, currency: 'JPY' });
       expect(response.status).toBe(422);
       expect(response.body).toMatchObject({ errors: { amount: ['Please enter a valid amount'] } });
@@ -186,18 +175,18 @@ describe('topUpBalance', () => {
   });
 
   it('a currency the store does not have is a 422 on currency', async () => {
-    const customer = await createCustomer(suite.api.database.db);
-    const before = await moneySnapshot(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
+    const before = await money.moneySnapshot(suite.api.database.db);
     const response = await topUp(customer, { amount: 5000, currency: 'CHF' });
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ errors: { currency: ['This currency is not available.'] } });
-    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
+    expect(await money.moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 
   it('needs a verified email (403), a session (401) and card payments switched on (422)', async () => {
     const { db } = suite.api.database;
-    const unverified = await createCustomer(db, { verified: false });
-    const before = await moneySnapshot(db);
+    const unverified = await money.createCustomer(db, { verified: false });
+    const before = await money.moneySnapshot(db);
     const refused = await topUp(unverified, { amount: 2000, currency: 'EUR' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ status: 'ERROR', message: EMAIL_NOT_VERIFIED });
@@ -205,20 +194,20 @@ describe('topUpBalance', () => {
       body: { amount: 2000, currency: 'EUR', payment_method: 'card' },
     });
     expect(anonymous.status).toBe(401);
-    const customer = await createCustomer(db);
-    await withSetting(db, 'payment_methods', ['balance'], async () => {
+    const customer = await money.createCustomer(db);
+    await money.withSetting(db, 'payment_methods', ['balance'], async () => {
       const off = await topUp(customer, { amount: 2000, currency: 'EUR' });
       expect(off.status).toBe(422);
       expect(off.body).toMatchObject({
         errors: { payment_method: ['This payment method is not available.'] },
       });
     });
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
   });
 
   it('refuses bad input with a 4xx and changes nothing', async () => {
-    const customer = await createCustomer(suite.api.database.db);
-    const before = await moneySnapshot(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
+    const before = await money.moneySnapshot(suite.api.database.db);
     const cases: Array<[unknown, number]> = [
       [{ amount: 2000, currency: 'EUR' }, 422],
       [{ amount: 2000, payment_method: 'card' }, 422],
@@ -240,14 +229,14 @@ describe('topUpBalance', () => {
       const response = await suite.api.call('topUpBalance', { token: customer.token, body });
       expect(response.status, JSON.stringify(body)).toBe(status);
     }
-    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
+    expect(await money.moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 });
 
 describe('getPayment', () => {
   it("answers the customer's own payment, and 404 for anyone else's or an unknown one", async () => {
-    const customer = await createCustomer(suite.api.database.db);
-    const other = await createCustomer(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
+    const other = await money.createCustomer(suite.api.database.db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'USD' })).body as RedirectBody;
     const own = await suite.api.call('getPayment', { token: customer.token, params: { id: payment_id } });
     expect(own.status).toBe(200);
@@ -285,7 +274,7 @@ describe('getPayment', () => {
 
 describe('the sandbox payment page', () => {
   it('shows the amount and three buttons, translated, styled within its own CSP and without script', async () => {
-    const customer = await createCustomer(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
     const topped = (await topUp(customer, { amount: 1780, currency: 'KWD' })).body as RedirectBody;
     const page = await openPage(topped);
     expect(page.status).toBe(200);
@@ -301,18 +290,18 @@ describe('the sandbox payment page', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("form-action 'self'");
 
-    const de = await openPage(topped, { lang_id: await languageId(suite.api.database.db, 'de') });
+    const de = await openPage(topped, { lang_id: await money.languageId(suite.api.database.db, 'de') });
     expect(de.text).toContain('>Bezahlen<');
     expect(de.text).toContain('>Offen lassen<');
   });
 
   it('opens only with the key of its redirect URL: the ref alone, a wrong key or another payment’s does nothing', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
-    const attacker = await createCustomer(db);
+    const customer = await money.createCustomer(db);
+    const attacker = await money.createCustomer(db);
     const victim = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
     const own = (await topUp(attacker, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
-    const before = await moneySnapshot(db);
+    const before = await money.moneySnapshot(db);
     const ref = victim.payment_id;
     const keys: Array<string | undefined> = [
       undefined,
@@ -332,19 +321,19 @@ describe('the sandbox payment page', () => {
           params: { ref },
           query,
           payload: `choice=${choice}`,
-          contentType: FORM,
+          contentType: money.FORM,
         });
         expect(decision.status, `${choice} with key ${key}`).toBe(404);
       }
     }
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
     expect((await paymentRow(ref)).status).toBe('pending');
     expect((await openPage(victim)).status).toBe(200);
   });
 
   it('its style is exactly the one the CSP hash allows', async () => {
     const { createHash } = await import('node:crypto');
-    const customer = await createCustomer(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
     const page = await openPage(
       (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody,
     );
@@ -362,24 +351,24 @@ describe('the sandbox payment page', () => {
   });
 
   it('Leave pending keeps the payment pending and points the pending page at it', async () => {
-    const customer = await createCustomer(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
-    const before = await moneySnapshot(suite.api.database.db);
+    const before = await money.moneySnapshot(suite.api.database.db);
     const response = await decide(payment_id, 'pending');
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe(`/pending-payment?payment=${payment_id}`);
-    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
+    expect(await money.moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 
   it('Decline fails the payment and credits nothing; a second decision is a 409', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const topped = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
     const { payment_id } = topped;
     const response = await decide(payment_id, 'decline');
     expect(response.headers.location).toBe(`/fail-payment?payment=${payment_id}`);
     expect((await paymentRow(payment_id)).status).toBe('failed');
-    expect(await cachedBalance(db, customer.id)).toBe(0);
+    expect(await money.cachedBalance(db, customer.id)).toBe(0);
     const again = await decide(payment_id, 'pay');
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ status: 'ERROR', message: 'This payment is no longer pending.' });
@@ -391,27 +380,27 @@ describe('the sandbox payment page', () => {
 
   it('parallel Pay clicks credit the coins once', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
     const results = await Promise.all(Array.from({ length: 6 }, () => decide(payment_id, 'pay')));
     expect(results.filter((r) => r.status === 303)).not.toHaveLength(0);
     for (const r of results) expect([303, 409]).toContain(r.status);
-    expect(await cachedBalance(db, customer.id)).toBe(2000);
+    expect(await money.cachedBalance(db, customer.id)).toBe(2000);
   });
 
   it('refuses a decision without a valid choice and changes nothing', async () => {
-    const customer = await createCustomer(suite.api.database.db);
+    const customer = await money.createCustomer(suite.api.database.db);
     const { payment_id } = (await topUp(customer, { amount: 2000, currency: 'EUR' })).body as RedirectBody;
-    const before = await moneySnapshot(suite.api.database.db);
+    const before = await money.moneySnapshot(suite.api.database.db);
     for (const [payload, status] of [
       ['', 422],
       ['choice=pay&extra=1', 422],
     ] as const) {
       const response = await suite.api.call('sandboxPaymentDecision', {
         params: { ref: payment_id },
-        query: { key: await sandboxKey(suite.api, payment_id) },
+        query: { key: await money.sandboxKey(suite.api, payment_id) },
         payload,
-        contentType: FORM,
+        contentType: money.FORM,
       });
       expect(response.status, payload).toBe(status);
     }
@@ -424,9 +413,9 @@ describe('the sandbox payment page', () => {
     const steal = await suite.api.call('sandboxPaymentDecision', {
       params: { ref: payment_id },
       payload: 'choice=steal',
-      contentType: FORM,
+      contentType: money.FORM,
     });
     expect(steal.status).toBe(422);
-    expect(await moneySnapshot(suite.api.database.db)).toEqual(before);
+    expect(await money.moneySnapshot(suite.api.database.db)).toEqual(before);
   });
 });

@@ -8,33 +8,21 @@ import { expirePendingPayments, startExpirySweep, sweepInterval } from '../../se
 import { newSandboxEvent, signSandboxBody } from '../../server/payments/sandbox';
 import type { StripeCheckoutClient } from '../../server/payments/stripe';
 import type { TestApi } from './support/api';
-import {
-  activeProducts,
-  cachedBalance,
-  createCustomer,
-  languageId,
-  ledgerMismatches,
-  moneySnapshot,
-  moneySuite,
-  sandboxDecision,
-  sandboxKey,
-  type TestCustomer,
-  type TestProduct,
-} from './support/money';
+import * as money from './support/money';
 import { createStripeTestApi, stripeEvent, TEST_STRIPE_WEBHOOK_SECRET } from './support/stripe-events';
 
-const suite = moneySuite();
+const suite = money.moneySuite();
 const { product } = suite;
 const TIMEOUT_MS = 30 * 60_000;
 
-async function fill(customer: TestCustomer, lines: Array<[TestProduct, number]>) {
+async function fill(customer: money.TestCustomer, lines: Array<[money.TestProduct, number]>) {
   for (const [p, count] of lines) {
     const response = await suite.api.call('addToCart', { token: customer.token, body: { id: p.id, count } });
     expect(response.status).toBe(200);
   }
 }
 
-async function cartCounts(customer: TestCustomer, api: TestApi = suite.api) {
+async function cartCounts(customer: money.TestCustomer, api: TestApi = suite.api) {
   const response = await api.call('getCart', { token: customer.token });
   return (response.body as { cart: Array<{ item_id: number; count: number }> }).cart.map((l) => [
     l.item_id,
@@ -50,7 +38,10 @@ interface CardOrder {
 }
 
 /** A card checkout of `lines`, left pending on the provider's page. */
-async function pendingOrder(customer: TestCustomer, lines: Array<[TestProduct, number]>): Promise<CardOrder> {
+async function pendingOrder(
+  customer: money.TestCustomer,
+  lines: Array<[money.TestProduct, number]>,
+): Promise<CardOrder> {
   await fill(customer, lines);
   const response = await suite.api.call('checkout', {
     token: customer.token,
@@ -96,7 +87,7 @@ async function age(ref: string, minutes: number) {
 describe('paying a pending order again', () => {
   it("opens the same payment's page again, and the order is paid once", async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const order = await pendingOrder(customer, [[product(0), 2]]);
 
     const again = await suite.api.call('payOrder', { token: customer.token, params: { id: order.orderId } });
@@ -110,7 +101,7 @@ describe('paying a pending order again', () => {
     });
     expect(await db.select().from(payments).where(eq(payments.orderId, order.orderId))).toHaveLength(1);
 
-    expect((await sandboxDecision(suite.api, order.ref, 'pay')).status).toBe(303);
+    expect((await money.sandboxDecision(suite.api, order.ref, 'pay')).status).toBe(303);
     expect(await orderStatus(order.orderId)).toBe('paid');
     const paidAgain = await suite.api.call('payOrder', {
       token: customer.token,
@@ -122,15 +113,15 @@ describe('paying a pending order again', () => {
 
   it("someone else's order or an unknown one is a 404, a coins order a 409, and a guest a 401", async () => {
     const { db } = suite.api.database;
-    const owner = await createCustomer(db);
-    const stranger = await createCustomer(db, { balanceMinor: 1_000_000 });
+    const owner = await money.createCustomer(db);
+    const stranger = await money.createCustomer(db, { balanceMinor: 1_000_000 });
     const order = await pendingOrder(owner, [[product(1), 1]]);
     await fill(stranger, [[product(0), 1]]);
     const coins = (
       await suite.api.call('checkout', { token: stranger.token, body: { payment_method: 'balance' } })
     ).body as { order_id: number };
 
-    const before = await moneySnapshot(db);
+    const before = await money.moneySnapshot(db);
     for (const operationId of ['payOrder', 'cancelOrder']) {
       const foreign = await suite.api.call(operationId, {
         token: stranger.token,
@@ -146,7 +137,7 @@ describe('paying a pending order again', () => {
       ).toBe(409);
       expect((await suite.api.call(operationId, { params: { id: order.orderId } })).status).toBe(401);
     }
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
     expect(await orderStatus(order.orderId)).toBe('pending');
   });
 });
@@ -154,7 +145,7 @@ describe('paying a pending order again', () => {
 describe('cancelling a pending order', () => {
   it('cancels the order and its payment and puts the lines back into the cart', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const order = await pendingOrder(customer, [
       [product(0), 2],
       [product(1), 1],
@@ -178,16 +169,16 @@ describe('cancelling a pending order', () => {
     ]);
     expect(await orderStatus(order.orderId)).toBe('cancelled');
     expect(await paymentStatus(order.ref)).toBe('cancelled');
-    expect(await cachedBalance(db, customer.id)).toBe(0);
+    expect(await money.cachedBalance(db, customer.id)).toBe(0);
 
     // The sandbox page says so and takes no payment for it.
     const page = await suite.api.call('sandboxPaymentPage', {
       params: { ref: order.ref },
-      query: { key: await sandboxKey(suite.api, order.ref) },
+      query: { key: await money.sandboxKey(suite.api, order.ref) },
     });
     expect(page.text).toContain('This payment was cancelled. Nothing was charged.');
     expect(page.text).not.toContain('value="pay"');
-    expect((await sandboxDecision(suite.api, order.ref, 'pay')).status).toBe(409);
+    expect((await money.sandboxDecision(suite.api, order.ref, 'pay')).status).toBe(409);
 
     const history = (await suite.api.call('listOrders', { token: customer.token })).body as {
       payload: Array<Record<string, unknown>>;
@@ -204,7 +195,7 @@ describe('cancelling a pending order', () => {
 
   it('a second cancel is a 409 and puts nothing back twice', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const order = await pendingOrder(customer, [[product(2), 2]]);
     const [first, second] = await Promise.all([
       suite.api.call('cancelOrder', { token: customer.token, params: { id: order.orderId } }),
@@ -222,12 +213,12 @@ describe('cancelling a pending order', () => {
 
   it('answers in the language asked for', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const order = await pendingOrder(customer, [[product(0), 1]]);
     const response = await suite.api.call('cancelOrder', {
       token: customer.token,
       params: { id: order.orderId },
-      body: { lang_id: await languageId(db, 'de') },
+      body: { lang_id: await money.languageId(db, 'de') },
     });
     expect(response.body).toMatchObject({
       message: 'Die Bestellung ist storniert. Ihre Artikel liegen wieder in deinem Warenkorb.',
@@ -238,7 +229,7 @@ describe('cancelling a pending order', () => {
 describe('the order history of a pending order', () => {
   it('shows its payment, when it expires, and that it can be paid and cancelled', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const order = await pendingOrder(customer, [[product(0), 1]]);
     const [payment] = await db.select().from(payments).where(eq(payments.ref, order.ref));
     const history = (await suite.api.call('listOrders', { token: customer.token })).body as {
@@ -258,7 +249,7 @@ describe('the order history of a pending order', () => {
 describe('the expiry sweep', () => {
   it('expires payments pending longer than the timeout, order and top-up alike, once', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const old = await pendingOrder(customer, [[product(0), 2]]);
     await age(old.ref, 31);
     const fresh = await pendingOrder(customer, [[product(1), 1]]);
@@ -297,7 +288,7 @@ describe('the expiry sweep', () => {
 
   it('runs by itself on the server, every quarter of the timeout', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const order = await pendingOrder(customer, [[product(1), 1]]);
     await age(order.ref, 31);
     const logged: string[] = [];
@@ -327,7 +318,7 @@ describe('the expiry sweep', () => {
 describe('a payment the provider takes after it was cancelled or expired', () => {
   it('is credited to the balance as coins, once; the order stays closed and the lines stay in the cart', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const cancelled = await pendingOrder(customer, [[product(0), 1]]);
     await suite.api.call('cancelOrder', { token: customer.token, params: { id: cancelled.orderId } });
     const expired = await pendingOrder(customer, [[product(1), 1]]);
@@ -343,7 +334,7 @@ describe('a payment the provider takes after it was cancelled or expired', () =>
     }
     expect(await orderStatus(cancelled.orderId)).toBe('cancelled');
     expect(await orderStatus(expired.orderId)).toBe('expired');
-    expect(await cachedBalance(db, customer.id)).toBe(cancelled.total + expired.total);
+    expect(await money.cachedBalance(db, customer.id)).toBe(cancelled.total + expired.total);
     const credits = await db.select().from(balanceLedger).where(eq(balanceLedger.userId, customer.id));
     expect(credits.map((row) => [row.amountMinor, row.reason, row.idempotencyKey]).sort()).toEqual(
       [
@@ -357,7 +348,7 @@ describe('a payment the provider takes after it was cancelled or expired', () =>
   it('a "paid" webhook racing a cancel: either the order is paid or the coins are credited, never both or neither', async () => {
     const { db } = suite.api.database;
     for (let run = 0; run < 12; run += 1) {
-      const customer = await createCustomer(db);
+      const customer = await money.createCustomer(db);
       const order = await pendingOrder(customer, [[product(run % 3), 1]]);
       const [cancel, webhook] = await Promise.all([
         suite.api.call('cancelOrder', { token: customer.token, params: { id: order.orderId } }),
@@ -365,7 +356,7 @@ describe('a payment the provider takes after it was cancelled or expired', () =>
       ]);
       expect(webhook.status).toBe(200);
       expect(await paymentStatus(order.ref)).toBe('paid');
-      const balance = await cachedBalance(db, customer.id);
+      const balance = await money.cachedBalance(db, customer.id);
       if (cancel.status === 200) {
         expect(await orderStatus(order.orderId)).toBe('cancelled');
         expect(balance).toBe(order.total);
@@ -377,13 +368,13 @@ describe('a payment the provider takes after it was cancelled or expired', () =>
         expect(await cartCounts(customer)).toEqual([]);
       }
     }
-    expect(await ledgerMismatches(db)).toEqual([]);
+    expect(await money.ledgerMismatches(db)).toEqual([]);
   });
 
   it('a "paid" webhook racing the expiry sweep: the money is exact either way', async () => {
     const { db } = suite.api.database;
     for (let run = 0; run < 8; run += 1) {
-      const customer = await createCustomer(db);
+      const customer = await money.createCustomer(db);
       const order = await pendingOrder(customer, [[product(1), 2]]);
       await age(order.ref, 31);
       const [, webhook] = await Promise.all([
@@ -394,7 +385,7 @@ describe('a payment the provider takes after it was cancelled or expired', () =>
       // The sweep skips a row the webhook holds; the next sweep finds nothing pending.
       await expirePendingPayments(db, TIMEOUT_MS);
       const status = await orderStatus(order.orderId);
-      const balance = await cachedBalance(db, customer.id);
+      const balance = await money.cachedBalance(db, customer.id);
       if (status === 'paid') {
         expect(balance).toBe(0);
         expect(await cartCounts(customer)).toEqual([]);
@@ -410,7 +401,7 @@ describe('a payment the provider takes after it was cancelled or expired', () =>
 describe('a top-up started elsewhere returns there', () => {
   it('keeps a same-site return path with the payment, and refuses any other', async () => {
     const { db } = suite.api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const response = await suite.api.call('topUpBalance', {
       token: customer.token,
       body: { amount: 5000, currency: 'EUR', payment_method: 'card', return_to: '/cart' },
@@ -429,7 +420,7 @@ describe('a top-up started elsewhere returns there', () => {
       (await suite.api.call('getPayment', { token: customer.token, params: { id: plainRef } })).body,
     ).toMatchObject({ payload: { return_to: null } });
 
-    const before = await moneySnapshot(db);
+    const before = await money.moneySnapshot(db);
     for (const wrong of [
       '//evil.example/cart',
       'https://evil.example/',
@@ -444,7 +435,7 @@ describe('a top-up started elsewhere returns there', () => {
       });
       expect(refused.status, wrong).toBe(422);
     }
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
   });
 });
 
@@ -480,9 +471,9 @@ describe('with Stripe', () => {
 
   it("pays again on the session's page, cancels by expiring the session, and credits a late payment", async () => {
     const { db } = api.database;
-    const [item] = await activeProducts(db);
+    const [item] = await money.activeProducts(db);
     if (item === undefined) throw new Error('no product');
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     await api.call('addToCart', { token: customer.token, body: { id: item.id, count: 1 } });
     const checkout = (await api.call('checkout', { token: customer.token, body: { payment_method: 'card' } }))
       .body as { order_id: number; payment_id: string; redirect_url: string };
@@ -521,7 +512,7 @@ describe('with Stripe', () => {
       });
       expect(delivered.status).toBe(200);
     }
-    expect(await cachedBalance(db, customer.id)).toBe(item.priceMinor);
-    expect(await ledgerMismatches(db)).toEqual([]);
+    expect(await money.cachedBalance(db, customer.id)).toBe(item.priceMinor);
+    expect(await money.ledgerMismatches(db)).toEqual([]);
   });
 });

@@ -5,13 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../server/db/schema';
 import type { StripeCheckoutClient } from '../../server/payments/stripe';
 import type { TestApi } from './support/api';
-import {
-  activeProducts,
-  createCustomer,
-  ledgerMismatches,
-  moneySnapshot,
-  type TestCustomer,
-} from './support/money';
+import * as money from './support/money';
 import {
   createStripeTestApi,
   pointStripeAt,
@@ -76,10 +70,10 @@ afterAll(async () => {
 });
 afterEach(async () => {
   stripe.state.mode = 'up';
-  expect(await ledgerMismatches(api.database.db)).toEqual([]);
+  expect(await money.ledgerMismatches(api.database.db)).toEqual([]);
 });
 
-function topUp(customer: TestCustomer) {
+function topUp(customer: money.TestCustomer) {
   return api.call('topUpBalance', {
     token: customer.token,
     body: { amount: 2000, currency: 'EUR', payment_method: 'card' },
@@ -91,19 +85,19 @@ async function paymentRow(ref: string) {
   return row;
 }
 
-async function paymentsOfCustomer(customer: TestCustomer) {
+async function paymentsOfCustomer(customer: money.TestCustomer) {
   return api.database.db.select().from(payments).where(eq(payments.userId, customer.id));
 }
 
-async function fillCart(customer: TestCustomer) {
-  const [product] = await activeProducts(api.database.db);
+async function fillCart(customer: money.TestCustomer) {
+  const [product] = await money.activeProducts(api.database.db);
   if (product === undefined) throw new Error('no product');
   await api.call('addToCart', { token: customer.token, body: { id: product.id, count: 2 } });
 }
 
 describe('Stripe cannot be reached', () => {
   it('a top-up answers 503 with Retry-After, keeps the payment pending, and the retry takes it up', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await money.createCustomer(api.database.db);
     stripe.state.mode = 'unreachable';
     const down = await topUp(customer);
     expect(down.status).toBe(503);
@@ -128,7 +122,7 @@ describe('Stripe cannot be reached', () => {
   });
 
   it('a card checkout answers 503, keeps the order and payment pending, and the retry with its key opens them', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await money.createCustomer(api.database.db);
     await fillCart(customer);
     stripe.state.mode = 'unreachable';
     const key = { 'Idempotency-Key': `outage-${customer.id}` };
@@ -176,7 +170,7 @@ describe('Stripe cannot be reached', () => {
 
   it('Stripe failing on its side or limiting the store is a 503 too', async () => {
     for (const mode of ['stripe-500', 'rate-limited'] as const) {
-      const customer = await createCustomer(api.database.db);
+      const customer = await money.createCustomer(api.database.db);
       stripe.state.mode = mode;
       const response = await topUp(customer);
       expect(response.status, mode).toBe(503);
@@ -195,7 +189,7 @@ describe('Stripe cannot be reached', () => {
     });
     pointStripeAt(api, real);
     try {
-      const customer = await createCustomer(api.database.db);
+      const customer = await money.createCustomer(api.database.db);
       const response = await topUp(customer);
       expect(response.status).toBe(503);
       expect((await paymentsOfCustomer(customer))[0]?.status).toBe('pending');
@@ -207,9 +201,9 @@ describe('Stripe cannot be reached', () => {
 
 describe('Stripe refuses', () => {
   it('answers 502 with a clear message, fails the payment and puts the lines back into the cart', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await money.createCustomer(api.database.db);
     await fillCart(customer);
-    const cartBefore = (await moneySnapshot(api.database.db)).cart_lines;
+    const cartBefore = (await money.moneySnapshot(api.database.db)).cart_lines;
     stripe.state.mode = 'refused';
     const response = await api.call('checkout', { token: customer.token, body: { payment_method: 'card' } });
     expect(response.status).toBe(502);
@@ -218,11 +212,11 @@ describe('Stripe refuses', () => {
       message: 'The payment service refused this payment. Nothing was charged.',
     });
     expect((await paymentsOfCustomer(customer))[0]?.status).toBe('failed');
-    expect((await moneySnapshot(api.database.db)).cart_lines).toBe(cartBefore);
+    expect((await money.moneySnapshot(api.database.db)).cart_lines).toBe(cartBefore);
   });
 
   it('an error of our own stays a 500 and settles the payment as failed', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await money.createCustomer(api.database.db);
     stripe.state.mode = 'bug';
     expect((await topUp(customer)).status).toBe(500);
     expect((await paymentsOfCustomer(customer))[0]?.status).toBe('failed');

@@ -10,14 +10,7 @@ import {
 } from '../../server/payments/provider';
 import { createStripeProvider, type StripeCheckoutClient, stripeAmount } from '../../server/payments/stripe';
 import type { TestApi } from './support/api';
-import {
-  activeProducts,
-  cachedBalance,
-  createCustomer,
-  ledgerMismatches,
-  moneySnapshot,
-  type TestCustomer,
-} from './support/money';
+import * as money from './support/money';
 import {
   createStripeTestApi,
   stripeEvent as signedStripeEvent,
@@ -211,10 +204,10 @@ describe('PAYMENT_PROVIDER=stripe', () => {
     await api?.close();
   });
   afterEach(async () => {
-    expect(await ledgerMismatches(api.database.db)).toEqual([]);
+    expect(await money.ledgerMismatches(api.database.db)).toEqual([]);
   });
 
-  async function topUp(customer: TestCustomer, save = false) {
+  async function topUp(customer: money.TestCustomer, save = false) {
     const response = await api.call('topUpBalance', {
       token: customer.token,
       body: { amount: 2000, currency: 'EUR', payment_method: 'card', save_payment_method: save },
@@ -238,7 +231,7 @@ describe('PAYMENT_PROVIDER=stripe', () => {
   }
 
   it('a top-up opens a Checkout Session and answers its URL', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await money.createCustomer(api.database.db);
     const body = await topUp(customer, true);
     const call = client.calls.at(-1);
     expect(call?.[1]).toEqual({ idempotencyKey: body.payment_id });
@@ -258,7 +251,7 @@ describe('PAYMENT_PROVIDER=stripe', () => {
   });
 
   it('a top-up in a three-decimal currency is charged and recorded in tens of minor units', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await money.createCustomer(api.database.db);
     const response = await api.call('topUpBalance', {
       token: customer.token,
       body: { amount: 2003, currency: 'KWD', payment_method: 'card' },
@@ -276,40 +269,40 @@ describe('PAYMENT_PROVIDER=stripe', () => {
 
   it('checkout.session.completed credits the top-up; a redelivery changes nothing', async () => {
     const { db } = api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const { payment_id } = await topUp(customer);
     const event = stripeEvent('checkout.session.completed', payment_id);
     const response = await deliver(event);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'OK', message: 'Processed' });
     expect((await row(payment_id))?.status).toBe('paid');
-    expect(await cachedBalance(db, customer.id)).toBe(COINS_FOR_20_EUR);
-    const before = await moneySnapshot(db);
+    expect(await money.cachedBalance(db, customer.id)).toBe(COINS_FOR_20_EUR);
+    const before = await money.moneySnapshot(db);
     expect((await deliver(event)).body).toEqual({ status: 'OK', message: 'Already processed' });
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
   });
 
   it('a delayed method: completed-but-unpaid waits, async_payment_succeeded pays', async () => {
     const { db } = api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const { payment_id } = await topUp(customer);
     const unpaid = await deliver(stripeEvent('checkout.session.completed.unpaid', payment_id));
     expect(unpaid.body).toMatchObject({ message: 'Ignored' });
     expect((await row(payment_id))?.status).toBe('pending');
     await deliver(stripeEvent('checkout.session.async_payment_succeeded', payment_id));
     expect((await row(payment_id))?.status).toBe('paid');
-    expect(await cachedBalance(db, customer.id)).toBe(COINS_FOR_20_EUR);
+    expect(await money.cachedBalance(db, customer.id)).toBe(COINS_FOR_20_EUR);
   });
 
   it('async_payment_failed fails a top-up; expired fails a card order and keeps the cart', async () => {
     const { db } = api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const { payment_id } = await topUp(customer);
     await deliver(stripeEvent('checkout.session.async_payment_failed', payment_id));
     expect((await row(payment_id))?.status).toBe('failed');
-    expect(await cachedBalance(db, customer.id)).toBe(0);
+    expect(await money.cachedBalance(db, customer.id)).toBe(0);
 
-    const [p] = await activeProducts(db);
+    const [p] = await money.activeProducts(db);
     if (p === undefined) throw new Error('no products');
     await api.call('addToCart', { token: customer.token, body: { id: p.id, count: 1 } });
     const started = await api.call('checkout', { token: customer.token, body: { payment_method: 'card' } });
@@ -334,9 +327,9 @@ describe('PAYMENT_PROVIDER=stripe', () => {
 
   it('refuses a bad or stale signature with a 400, and an unknown payment with a 404', async () => {
     const { db } = api.database;
-    const customer = await createCustomer(db);
+    const customer = await money.createCustomer(db);
     const { payment_id } = await topUp(customer);
-    const before = await moneySnapshot(db);
+    const before = await money.moneySnapshot(db);
     const good = stripeEvent('checkout.session.completed', payment_id);
     const forged = {
       raw: good.raw,
@@ -352,12 +345,12 @@ describe('PAYMENT_PROVIDER=stripe', () => {
     };
     expect((await deliver(tampered)).status).toBe(400);
     expect((await deliver(stripeEvent('checkout.session.completed', 'pay_doesnotexist00'))).status).toBe(404);
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await money.moneySnapshot(db)).toEqual(before);
     expect((await row(payment_id))?.status).toBe('pending');
   });
 
   it('the sandbox webhook and page do not exist', async () => {
-    const customer = await createCustomer(api.database.db);
+    const customer = await money.createCustomer(api.database.db);
     const { payment_id } = await topUp(customer);
     const sandboxEvent = JSON.stringify({
       id: 'sbx_evt_12345678',

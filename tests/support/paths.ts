@@ -404,3 +404,8 @@ export function describePaths(title: string, plan: PathPlan): void {
     });
   });
 }
+
+/** describePaths for each plan, titled by its machine's id. */
+export function describeEachPaths(...plans: PathPlan[]): void {
+  for (const plan of plans) describePaths(`${plan.machine.id} paths`, plan);
+}

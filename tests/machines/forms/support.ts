@@ -6,6 +6,7 @@ export {
   serverError,
 } from '../../support/formPaths';
 
+import { expect } from 'vitest';
 import { type AnyStateMachine, initialTransition, type SnapshotFrom, transition } from 'xstate';
 import { emittedBy, type Sent, sentBy, withSystemTargets } from '../support';
 
@@ -27,4 +28,16 @@ export function run<M extends AnyStateMachine>(machine: M, input: unknown, event
     sent.push(...sentBy(actions));
   }
   return { snapshot: snapshot as SnapshotFrom<M>, emitted, sent };
+}
+
+/** A form the server refused at `field`: still editing, what was typed kept, the server's words at the field. */
+export function expectRefusedAt<V extends object>(
+  snapshot: { value: unknown; context: { values: V; errors: object } },
+  field: keyof V & string,
+  typed: string,
+  serverWords: string,
+): void {
+  expect(snapshot.value).toBe('editing');
+  expect(snapshot.context.values[field]).toBe(typed);
+  expect(snapshot.context.errors).toEqual({ [field]: { verbatim: serverWords } });
 }

@@ -16,12 +16,14 @@ import {
   SECRET,
   secretAnswer,
 } from '../../support/operatorPaths';
-import { describePaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
+import { describeEachPaths, doneEvent, errorEvent, pathPlan } from '../../support/paths';
 import { run } from '../forms/support';
 
-describePaths('operatorGameServers paths', pathPlan(operatorGameServersMachine, gameServersPlan));
-describePaths('gameServerAdd paths', pathPlan(gameServerAddMachine, gameServerAddPlan));
-describePaths('gameServerRename paths', pathPlan(gameServerRenameMachine, gameServerRenamePlan));
+describeEachPaths(
+  pathPlan(operatorGameServersMachine, gameServersPlan),
+  pathPlan(gameServerAddMachine, gameServerAddPlan),
+  pathPlan(gameServerRenameMachine, gameServerRenamePlan),
+);
 
 const loaded = [doneEvent('fetchGameServers', [gameServer(1), gameServer(2)])];
 

@@ -148,3 +148,25 @@ export async function userRow(api: TestApi, userId: number) {
   if (row === undefined) throw new Error(`no user ${userId}`);
   return row;
 }
+
+/** A refused field of a profile: what is wrong, the fields sent over a valid form, the field, its message. */
+export type FieldRefusal = [what: string, overrides: Record<string, unknown>, field: string, message: string];
+
+/** `field` refused with `message` for each value (by what is wrong with it), all else valid. */
+const refusals = (field: string, message: string, values: Record<string, unknown>): FieldRefusal[] =>
+  Object.entries(values).map(([what, value]) => [what, { [field]: value }, field, message]);
+
+/** The profile rules of docs/product.md §7 that sign-up and the profile edit share, each broken once. */
+export const PROFILE_FIELD_REFUSALS: FieldRefusal[] = [
+  ...refusals('name', 'Name is required', { 'an empty name': '', 'a blank name': '  ' }),
+  ...refusals('surname', 'Surname is required', { 'an empty surname': '' }),
+  ...refusals('country', 'Country is required', { 'an unknown country': 999_999 }),
+  ...refusals('city', 'City is required', { 'a blank city': ' ' }),
+  ...refusals('phone', 'Phone number is required', { 'an empty phone': '' }),
+  [
+    'a number of no country',
+    { phone: '+800 1234 5678', phoneE164: '+80012345678' },
+    'phone',
+    'This country is not supported',
+  ],
+];

@@ -7,16 +7,7 @@ import { pathPlan } from '../../support/paths';
 import { api, failure, type RenderAppOptions, renderApp } from '../support';
 import { watchNotices } from '../support/replays';
 import { type FormScreen, replayable, replaySteps } from './replay';
-import {
-  CLIENT_FAILURES,
-  expectFieldError,
-  expectFormError,
-  field,
-  fieldErrors,
-  heldOperation,
-  main,
-  messageResponse,
-} from './support';
+import * as authForm from './support';
 
 const RESTORE = '/user/restore-password';
 const PASSWORD_RULE =
@@ -41,17 +32,17 @@ async function reset(view: Awaited<ReturnType<typeof openReset>>, password: stri
     ['New Password', password],
     ['Confirm New Password', confirmation],
   ] as const) {
-    await view.user.clear(field(label));
-    if (value) await view.user.type(field(label), value);
+    await view.user.clear(authForm.field(label));
+    if (value) await view.user.type(authForm.field(label), value);
   }
-  await view.user.click(within(main()).getByRole('button', { name: 'RESET PASSWORD' }));
+  await view.user.click(within(authForm.main()).getByRole('button', { name: 'RESET PASSWORD' }));
 }
 
 describe('resetPassword paths on the Reset password screen', () => {
   const plan = pathPlan(resetPasswordMachine, resetPasswordPlan);
   for (const path of plan.paths.filter(replayable)) {
     it(path.name, async () => {
-      const operation = heldOperation('put', RESTORE);
+      const operation = authForm.heldOperation('put', RESTORE);
       const view = await openReset(linkPath('/reset-password-confirm', path.input as typeof RESET_LINK), [
         operation.handler,
       ]);
@@ -60,11 +51,11 @@ describe('resetPassword paths on the Reset password screen', () => {
         submit: { idle: 'RESET PASSWORD', pending: 'Resetting...' },
         pendingState: 'resetting',
         operation,
-        success: () => messageResponse('Password reset successfully'),
+        success: () => authForm.messageResponse('Password reset successfully'),
         leaves: { state: 'reset', path: '/login' },
       };
       if (path.steps.length === 0) {
-        expect(await within(main()).findByRole('alert')).toHaveTextContent('Invalid reset link');
+        expect(await within(authForm.main()).findByRole('alert')).toHaveTextContent('Invalid reset link');
       }
       await replaySteps(view, screenModel, path.steps);
     });
@@ -81,36 +72,41 @@ describe('Reset password (docs/product.md §2, §5, §8)', () => {
     "%s with a link missing its parts (%j): 'Invalid reset link' and a way to a new one",
     async (route, link) => {
       await openReset(linkPath(route, link));
-      expect(await within(main()).findByRole('alert')).toHaveTextContent('Invalid reset link');
-      expect(within(main()).getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      expect(await within(authForm.main()).findByRole('alert')).toHaveTextContent('Invalid reset link');
+      expect(within(authForm.main()).getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
         'href',
         '/forgot-password',
       );
-      expect(within(main()).getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
-      expect(within(main()).queryByLabelText('New Password')).not.toBeInTheDocument();
+      expect(within(authForm.main()).getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute(
+        'href',
+        '/login',
+      );
+      expect(within(authForm.main()).queryByLabelText('New Password')).not.toBeInTheDocument();
     },
   );
 
   it('checks the new password in order: required, the rule, confirmation, match', async () => {
     const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK));
     await reset(view, '', '');
-    await expectFieldError('New Password', 'Password is required');
+    await authForm.expectFieldError('New Password', 'Password is required');
     await reset(view, 'diamond', '');
-    await expectFieldError('New Password', PASSWORD_RULE);
+    await authForm.expectFieldError('New Password', PASSWORD_RULE);
     await reset(view, 'Diamond7', '');
-    await expectFieldError('Confirm New Password', 'Please confirm your password');
+    await authForm.expectFieldError('Confirm New Password', 'Please confirm your password');
     await reset(view, 'Diamond7', 'Diamond8');
-    await expectFieldError('Confirm New Password', 'Passwords do not match');
+    await authForm.expectFieldError('Confirm New Password', 'Passwords do not match');
   });
 
   it("reads 'Resetting...', then toasts 'Password reset successfully' and opens Sign In", async () => {
-    const operation = heldOperation('put', RESTORE);
+    const operation = authForm.heldOperation('put', RESTORE);
     const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK), [operation.handler]);
-    expect(within(main()).getByText(/Choose a new password for/)).toHaveTextContent('steve@example.com');
+    expect(within(authForm.main()).getByText(/Choose a new password for/)).toHaveTextContent(
+      'steve@example.com',
+    );
     await reset(view, 'Diamond7', 'Diamond7');
-    expect(await within(main()).findByRole('button', { name: 'Resetting...' })).toBeInTheDocument();
+    expect(await within(authForm.main()).findByRole('button', { name: 'Resetting...' })).toBeInTheDocument();
     const notices = watchNotices(view);
-    await operation.answer(messageResponse('Password reset successfully'));
+    await operation.answer(authForm.messageResponse('Password reset successfully'));
     // Watched in the toast queue: the toast closes itself after 3 s, which a loaded runner can
     // spend on the navigation before the test looks.
     await waitFor(() => expect(notices).toContain('Password reset successfully'));
@@ -125,30 +121,32 @@ describe('Reset password (docs/product.md §2, §5, §8)', () => {
 
   it("the same form on /reset-password with the link's token and email", async () => {
     await openReset(linkPath('/reset-password', RESET_LINK));
-    expect(field('New Password')).toBeInTheDocument();
+    expect(authForm.field('New Password')).toBeInTheDocument();
   });
 
   it('shows the server refusing the link, and its field errors on the fields (422)', async () => {
     const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK), [
       http.put(api(RESTORE), () =>
-        fieldErrors({ token: ['This password reset link is invalid or has expired.'] }),
+        authForm.fieldErrors({ token: ['This password reset link is invalid or has expired.'] }),
       ),
     ]);
     await reset(view, 'Diamond7', 'Diamond7');
-    await expectFormError('This password reset link is invalid or has expired.');
+    await authForm.expectFormError('This password reset link is invalid or has expired.');
     view.server.use(
-      http.put(api(RESTORE), () => fieldErrors({ password_confirmation: ['Please confirm your password'] })),
+      http.put(api(RESTORE), () =>
+        authForm.fieldErrors({ password_confirmation: ['Please confirm your password'] }),
+      ),
     );
     await reset(view, 'Diamond7', 'Diamond7');
-    await expectFieldError('Confirm New Password', 'Please confirm your password');
+    await authForm.expectFieldError('Confirm New Password', 'Please confirm your password');
   });
 
-  it.each(CLIENT_FAILURES)('answer $answer: $message', async ({ respond, message }) => {
+  it.each(authForm.CLIENT_FAILURES)('answer $answer: $message', async ({ respond, message }) => {
     const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK), [
       http.put(api(RESTORE), respond),
     ]);
     await reset(view, 'Diamond7', 'Diamond7');
-    await expectFormError(message);
+    await authForm.expectFormError(message);
   });
 
   it("'Failed to reset password' for a refusal without a message", async () => {
@@ -156,6 +154,6 @@ describe('Reset password (docs/product.md §2, §5, §8)', () => {
       http.put(api(RESTORE), () => failure(400, '')),
     ]);
     await reset(view, 'Diamond7', 'Diamond7');
-    await expectFormError('Failed to reset password');
+    await authForm.expectFormError('Failed to reset password');
   });
 });

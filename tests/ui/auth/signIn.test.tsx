@@ -7,21 +7,11 @@ import { signInPlan } from '../../support/formPaths';
 import { pathPlan } from '../../support/paths';
 import { api, DEMO_TOKEN, failure, type RenderedApp, renderApp, SIGNED_IN } from '../support';
 import { type FormScreen, replayable, replaySteps } from './replay';
-import {
-  authResponse,
-  CLIENT_FAILURES,
-  expectFieldError,
-  expectFormError,
-  field,
-  fieldErrors,
-  heldOperation,
-  main,
-  messageResponse,
-} from './support';
+import * as authForm from './support';
 
 /** SEND_LINK: the button is there only once the link is offered (no button, nothing to do). */
 async function pressSendLink(app: RenderedApp): Promise<void> {
-  const button = within(main()).queryByRole('button', { name: 'Email me a sign-in link' });
+  const button = within(authForm.main()).queryByRole('button', { name: 'Email me a sign-in link' });
   if (button) await app.user.click(button);
 }
 
@@ -37,37 +27,37 @@ async function openSignIn(path = '/login', handlers: Parameters<typeof renderApp
 }
 
 async function signIn(view: Awaited<ReturnType<typeof openSignIn>>, email: string, password: string) {
-  if (email) await view.user.type(field('Email'), email);
-  if (password) await view.user.type(field('Password'), password);
-  await view.user.click(within(main()).getByRole('button', { name: 'SIGN IN' }));
+  if (email) await view.user.type(authForm.field('Email'), email);
+  if (password) await view.user.type(authForm.field('Password'), password);
+  await view.user.click(within(authForm.main()).getByRole('button', { name: 'SIGN IN' }));
 }
 
 describe('signIn paths on the Sign In screen', () => {
   const plan = pathPlan(signInMachine, signInPlan);
   for (const path of plan.paths.filter(replayable)) {
     it(path.name, async () => {
-      const login = heldOperation('post', '/login');
-      const link = heldOperation('post', '/login/link');
+      const login = authForm.heldOperation('post', '/login');
+      const link = authForm.heldOperation('post', '/login/link');
       const view = await openSignIn('/login?redirect=%2Fcart', { handlers: [login.handler, link.handler] });
       const screenModel: FormScreen = {
         labels: LABELS,
         submit: { idle: 'SIGN IN', pending: 'SIGNING IN...' },
         pendingState: 'signingIn',
         operation: login,
-        success: () => authResponse(),
+        success: () => authForm.authResponse(),
         leaves: { state: 'signedIn', path: '/cart' },
-        others: { requestLoginLink: { operation: link, success: () => messageResponse(LINK_SENT) } },
+        others: { requestLoginLink: { operation: link, success: () => authForm.messageResponse(LINK_SENT) } },
         actions: { SEND_LINK: pressSendLink },
         expectMore: async ({ value, context }) => {
           const offered = context.linkOffered === true;
           await waitFor(() => {
-            const sendLink = within(main()).queryByRole('button', {
+            const sendLink = within(authForm.main()).queryByRole('button', {
               name: value === 'sendingLink' ? 'Sending link...' : 'Email me a sign-in link',
             });
             if (offered) expect(sendLink).toBeInTheDocument();
             else expect(sendLink).not.toBeInTheDocument();
             const notice = context.linkNotice as Text | null;
-            const status = within(main()).getByRole('status');
+            const status = within(authForm.main()).getByRole('status');
             if (notice === null) expect(status).toBeEmptyDOMElement();
             else expect(status).toHaveTextContent(englishOf(notice));
           });
@@ -80,20 +70,22 @@ describe('signIn paths on the Sign In screen', () => {
 
 describe('Sign In: a sign-in link by email after a 429 (ADR 0015)', () => {
   it('offers the link after a 429, sends the typed email, shows sending and then the same notice', async () => {
-    const link = heldOperation('post', '/login/link');
+    const link = authForm.heldOperation('post', '/login/link');
     const view = await openSignIn('/login', {
       handlers: [http.post(api('/login'), () => failure(429, '')), link.handler],
     });
-    expect(within(main()).queryByRole('button', { name: 'Email me a sign-in link' })).not.toBeInTheDocument();
+    expect(
+      within(authForm.main()).queryByRole('button', { name: 'Email me a sign-in link' }),
+    ).not.toBeInTheDocument();
     await signIn(view, 'steve@example.com', 'Diamond7');
-    await expectFormError('Too many requests. Please wait a moment.');
-    await view.user.click(within(main()).getByRole('button', { name: 'Email me a sign-in link' }));
-    await within(main()).findByRole('button', { name: 'Sending link...' });
+    await authForm.expectFormError('Too many requests. Please wait a moment.');
+    await view.user.click(within(authForm.main()).getByRole('button', { name: 'Email me a sign-in link' }));
+    await within(authForm.main()).findByRole('button', { name: 'Sending link...' });
     expect(link.bodies).toEqual([expect.objectContaining({ email: 'steve@example.com' })]);
-    await link.answer(messageResponse(LINK_SENT));
-    await waitFor(() => expect(within(main()).getByRole('status')).toHaveTextContent(LINK_SENT));
-    await expectFormError('Too many requests. Please wait a moment.');
-    expect(within(main()).getByRole('button', { name: 'Email me a sign-in link' })).toBeEnabled();
+    await link.answer(authForm.messageResponse(LINK_SENT));
+    await waitFor(() => expect(within(authForm.main()).getByRole('status')).toHaveTextContent(LINK_SENT));
+    await authForm.expectFormError('Too many requests. Please wait a moment.');
+    expect(within(authForm.main()).getByRole('button', { name: 'Email me a sign-in link' })).toBeEnabled();
     expect(view.location()).toBe('/login');
     expect(localStorage.getItem('auth_session')).toBeNull();
   });
@@ -103,10 +95,10 @@ describe('Sign In (docs/product.md §2, §5, §8)', () => {
   it("says 'Email and password are required', then 'Invalid email format' at the email", async () => {
     const view = await openSignIn();
     await signIn(view, '', '');
-    await expectFormError('Email and password are required');
+    await authForm.expectFormError('Email and password are required');
     await signIn(view, 'steve@', 'Diamond7');
-    await expectFieldError('Email', 'Invalid email format');
-    expect(field('Email')).toHaveFocus();
+    await authForm.expectFieldError('Email', 'Invalid email format');
+    expect(authForm.field('Email')).toHaveFocus();
   });
 
   it("shows the server's message for wrong credentials (422, no field errors)", async () => {
@@ -116,7 +108,7 @@ describe('Sign In (docs/product.md §2, §5, §8)', () => {
       ],
     });
     await signIn(view, 'steve@example.com', 'Wrong1');
-    await expectFormError('These credentials do not match our records.');
+    await authForm.expectFormError('These credentials do not match our records.');
     expect(localStorage.getItem('auth_session')).toBeNull();
   });
 
@@ -124,18 +116,18 @@ describe('Sign In (docs/product.md §2, §5, §8)', () => {
     const view = await openSignIn('/login', {
       handlers: [
         http.post(api('/login'), () =>
-          fieldErrors({ username: ['Email may not be longer than 254 characters'] }),
+          authForm.fieldErrors({ username: ['Email may not be longer than 254 characters'] }),
         ),
       ],
     });
     await signIn(view, 'steve@example.com', 'Diamond7');
-    await expectFieldError('Email', 'Email may not be longer than 254 characters');
+    await authForm.expectFieldError('Email', 'Email may not be longer than 254 characters');
   });
 
-  it.each(CLIENT_FAILURES)('answer $answer: $message', async ({ respond, message }) => {
+  it.each(authForm.CLIENT_FAILURES)('answer $answer: $message', async ({ respond, message }) => {
     const view = await openSignIn('/login', { handlers: [http.post(api('/login'), respond)] });
     await signIn(view, 'steve@example.com', 'Diamond7');
-    await expectFormError(message);
+    await authForm.expectFormError(message);
   });
 
   it("a 200 answer whose status is not 'OK' is a failure (docs/product.md §5)", async () => {
@@ -145,7 +137,7 @@ describe('Sign In (docs/product.md §2, §5, §8)', () => {
       ],
     });
     await signIn(view, 'steve@example.com', 'Diamond7');
-    await expectFormError('Account locked.');
+    await authForm.expectFormError('Account locked.');
     expect(localStorage.getItem('auth_session')).toBeNull();
     expect(view.location()).toBe('/login');
   });
@@ -155,18 +147,18 @@ describe('Sign In (docs/product.md §2, §5, §8)', () => {
       handlers: [http.post(api('/login'), () => failure(400, ''))],
     });
     await signIn(view, 'steve@example.com', 'Diamond7');
-    await expectFormError('Authentication failed');
+    await authForm.expectFormError('Authentication failed');
   });
 
   it('reads SIGNING IN... while the call runs and sends it once for two quick clicks', async () => {
-    const login = heldOperation('post', '/login');
+    const login = authForm.heldOperation('post', '/login');
     const view = await openSignIn('/login', { handlers: [login.handler] });
-    await view.user.type(field('Email'), 'steve@example.com');
-    await view.user.type(field('Password'), 'Diamond7');
-    const button = within(main()).getByRole('button', { name: 'SIGN IN' });
+    await view.user.type(authForm.field('Email'), 'steve@example.com');
+    await view.user.type(authForm.field('Password'), 'Diamond7');
+    const button = within(authForm.main()).getByRole('button', { name: 'SIGN IN' });
     await view.user.dblClick(button);
-    expect(await within(main()).findByRole('button', { name: 'SIGNING IN...' })).toBeInTheDocument();
-    await login.answer(authResponse());
+    expect(await within(authForm.main()).findByRole('button', { name: 'SIGNING IN...' })).toBeInTheDocument();
+    await login.answer(authForm.authResponse());
     await waitFor(() => expect(view.location()).toBe('/account/profile'));
     expect(login.requests).toBe(1);
     expect(login.bodies[0]).toMatchObject({ username: 'steve@example.com', password: 'Diamond7' });
@@ -214,7 +206,7 @@ describe('Sign In (docs/product.md §2, §5, §8)', () => {
 
   it('links to Forgot Password and to Sign Up', async () => {
     const view = await openSignIn();
-    await view.user.click(within(main()).getByRole('link', { name: 'Forgot password?' }));
+    await view.user.click(within(authForm.main()).getByRole('link', { name: 'Forgot password?' }));
     await waitFor(() => expect(view.location()).toBe('/forgot-password'));
     await screen.findByRole('heading', { level: 1, name: 'Forgot Password' });
     await view.router.navigate({ to: '/login' });

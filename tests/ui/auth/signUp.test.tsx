@@ -9,16 +9,7 @@ import { pathPlan } from '../../support/paths';
 import { api, DEMO_TOKEN, failure, type RenderAppOptions, type RenderedApp, renderApp } from '../support';
 import { watchNotices } from '../support/replays';
 import { expectState, type FormScreen, performStep, replayable } from './replay';
-import {
-  authResponse,
-  CLIENT_FAILURES,
-  expectFieldError,
-  expectFormError,
-  field,
-  fieldErrors,
-  heldOperation,
-  main,
-} from './support';
+import * as authForm from './support';
 
 const TERMS = 'I accept the Terms and Conditions and the Privacy Policy';
 const LABELS = {
@@ -49,7 +40,7 @@ async function openSignUp(handlers: RenderAppOptions['handlers'] = []) {
 
 /** Replaces a text field's value the way a paste does (one change, as the machine sees it). */
 async function enter(view: RenderedApp, label: string, value: string) {
-  const input = field(label);
+  const input = authForm.field(label);
   await view.user.clear(input);
   if (value !== '') {
     await view.user.click(input);
@@ -58,7 +49,7 @@ async function enter(view: RenderedApp, label: string, value: string) {
 }
 
 async function chooseCountry(view: RenderedApp, title: string) {
-  const combobox = await within(main()).findByRole('combobox', { name: 'Country' });
+  const combobox = await within(authForm.main()).findByRole('combobox', { name: 'Country' });
   await waitFor(() => expect(combobox).toBeEnabled());
   await view.user.clear(combobox);
   await view.user.type(combobox, title.slice(0, 3));
@@ -75,10 +66,10 @@ async function act(view: RenderedApp, event: SignUpEvent) {
   } else if (event.type === 'PHONE_CHANGED') {
     await enter(view, LABELS.phone, event.change.text);
   } else if (event.type === 'ACCEPT_TERMS') {
-    const checkbox = within(main()).getByRole('checkbox', { name: TERMS });
+    const checkbox = within(authForm.main()).getByRole('checkbox', { name: TERMS });
     if ((checkbox as HTMLInputElement).checked !== event.accepted) await view.user.click(checkbox);
   } else {
-    await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+    await view.user.click(within(authForm.main()).getByRole('button', { name: 'SIGN UP' }));
   }
 }
 
@@ -95,14 +86,14 @@ describe('signUp paths on the Sign Up screen', () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       vi.stubEnv('VITE_IP_LOOKUP_URL', LOOKUP_URL);
       const lookup = deferredLookup();
-      const register = heldOperation('post', '/register');
+      const register = authForm.heldOperation('post', '/register');
       const view = await openSignUp([register.handler, lookup.handler]);
       const screenModel: FormScreen = {
         labels: LABELS,
         submit: { idle: 'SIGN UP', pending: 'CREATING...' },
         pendingState: 'registering',
         operation: register,
-        success: () => authResponse(false),
+        success: () => authForm.authResponse(false),
       };
       const toasts = watchNotices(view);
       for (const step of path.steps) {
@@ -127,7 +118,7 @@ describe('signUp paths on the Sign Up screen', () => {
         }
         if (type === 'xstate.done.actor.guessCountry') {
           await waitFor(() =>
-            expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('AT'),
+            expect(within(authForm.main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('AT'),
           );
         }
       }
@@ -139,29 +130,33 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
   it('shows every docs/product.md §5 message in order, each at its field', async () => {
     const view = await openSignUp();
     for (const [message, name, fix] of SIGN_UP_ORDER) {
-      await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+      await view.user.click(within(authForm.main()).getByRole('button', { name: 'SIGN UP' }));
       const label = LABELS[name as keyof typeof LABELS];
       if (name === 'terms') {
         await waitFor(() =>
-          expect(within(main()).getByRole('checkbox', { name: TERMS })).toHaveAccessibleDescription(message),
+          expect(within(authForm.main()).getByRole('checkbox', { name: TERMS })).toHaveAccessibleDescription(
+            message,
+          ),
         );
       } else {
-        await expectFieldError(label, message);
-        expect(field(label)).toHaveFocus();
+        await authForm.expectFieldError(label, message);
+        expect(authForm.field(label)).toHaveFocus();
       }
       // Only that message is shown.
-      expect(within(main()).getAllByText(message)).toHaveLength(1);
+      expect(within(authForm.main()).getAllByText(message)).toHaveLength(1);
       await act(view, fix);
     }
   });
 
   it('shows the password hints, ticked off while typing', async () => {
     const view = await openSignUp();
-    const hints = within(main()).getByText('1 lower case [a-z]').closest('ul');
+    const hints = within(authForm.main()).getByText('1 lower case [a-z]').closest('ul');
     expect(hints).not.toBeNull();
     expect(within(hints as HTMLElement).getByText('1 upper case [A-Z]')).toBeInTheDocument();
     expect(within(hints as HTMLElement).getByText('1 numeric [0-9]')).toBeInTheDocument();
-    expect(field('Password')).toHaveAccessibleDescription(expect.stringContaining('1 lower case [a-z]'));
+    expect(authForm.field('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('1 lower case [a-z]'),
+    );
     await enter(view, 'Password', 'a');
     expect(within(hints as HTMLElement).getByText('1 lower case [a-z]')).toHaveAttribute('data-met', 'true');
     expect(within(hints as HTMLElement).getByText('1 upper case [A-Z]')).toHaveAttribute('data-met', 'false');
@@ -169,19 +164,22 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
 
   it('links the terms and privacy pages (is_terms, is_privacy) in a new tab', async () => {
     await openSignUp();
-    const terms = await within(main()).findByRole('link', { name: 'Terms and Conditions' });
+    const terms = await within(authForm.main()).findByRole('link', { name: 'Terms and Conditions' });
     expect(terms).toHaveAttribute('href', '/terms');
     expect(terms).toHaveAttribute('target', '_blank');
-    expect(within(main()).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(authForm.main()).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
   });
 
   it('signs up: docs/product.md §7 payload, CREATING..., token stored, header switches, the account opens', async () => {
-    const register = heldOperation('post', '/register');
+    const register = authForm.heldOperation('post', '/register');
     const view = await openSignUp([register.handler]);
     await fillAll(view);
-    await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
-    expect(await within(main()).findByRole('button', { name: 'CREATING...' })).toBeInTheDocument();
-    await register.answer(authResponse(false));
+    await view.user.click(within(authForm.main()).getByRole('button', { name: 'SIGN UP' }));
+    expect(await within(authForm.main()).findByRole('button', { name: 'CREATING...' })).toBeInTheDocument();
+    await register.answer(authForm.authResponse(false));
     await waitFor(() => expect(view.location()).toBe('/account/profile'));
     expect(register.bodies[0]).toEqual({ ...registrationForm, lang_id: 1 });
     expect(localStorage.getItem('token')).toBe(DEMO_TOKEN);
@@ -193,7 +191,7 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
   it('puts server field errors on their fields (422)', async () => {
     const view = await openSignUp([
       http.post(api('/register'), () =>
-        fieldErrors({
+        authForm.fieldErrors({
           name: ['Name may not be longer than 100 characters'],
           surname: ['Surname is required'],
           email: ['The email has already been taken.'],
@@ -204,14 +202,14 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
       ),
     ]);
     await fillAll(view);
-    await view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
-    await expectFieldError('First Name', 'Name may not be longer than 100 characters');
-    await expectFieldError('Last Name', 'Surname is required');
-    await expectFieldError('Email', 'The email has already been taken.');
-    await expectFieldError('Phone Number', 'Please enter a valid phone number');
-    await expectFieldError('Password', PASSWORD_RULE);
-    await expectFieldError('Confirm Password', 'Please confirm your password');
-    expect(field('First Name')).toHaveFocus();
+    await view.user.click(within(authForm.main()).getByRole('button', { name: 'SIGN UP' }));
+    await authForm.expectFieldError('First Name', 'Name may not be longer than 100 characters');
+    await authForm.expectFieldError('Last Name', 'Surname is required');
+    await authForm.expectFieldError('Email', 'The email has already been taken.');
+    await authForm.expectFieldError('Phone Number', 'Please enter a valid phone number');
+    await authForm.expectFieldError('Password', PASSWORD_RULE);
+    await authForm.expectFieldError('Confirm Password', 'Please confirm your password');
+    expect(authForm.field('First Name')).toHaveFocus();
   });
 
   // One filled form meets every failure in turn: each shows its message and keeps what was typed;
@@ -219,7 +217,7 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
   it('shows the message of every failed answer, keeps the form, and locks submissions for 500 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const answers = [
-      ...CLIENT_FAILURES,
+      ...authForm.CLIENT_FAILURES,
       { answer: '400', respond: () => failure(400, ''), message: 'Registration failed' },
       {
         answer: '403',
@@ -236,15 +234,15 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
       }),
     ]);
     await fillAll(view);
-    const submit = () => view.user.click(within(main()).getByRole('button', { name: 'SIGN UP' }));
+    const submit = () => view.user.click(within(authForm.main()).getByRole('button', { name: 'SIGN UP' }));
     for (const [index, { message }] of answers.entries()) {
       await submit();
-      await expectFormError(message);
+      await authForm.expectFormError(message);
       if (index === 0) {
         await submit();
         expect(requests).toBe(1);
       }
-      expect(field('Email')).toHaveValue(registrationForm.email);
+      expect(authForm.field('Email')).toHaveValue(registrationForm.email);
       vi.advanceTimersByTime(SUBMIT_LOCK_MS);
     }
   });
@@ -253,42 +251,42 @@ describe('Sign Up (docs/product.md §2, §5, §8)', () => {
 describe('Sign Up phone input (docs/product.md §5)', () => {
   it('formats as typed in international format, at most 25 characters, with its placeholder', async () => {
     const view = await openSignUp();
-    const phone = field('Phone Number');
+    const phone = authForm.field('Phone Number');
     expect(phone).toHaveAttribute('placeholder', 'Enter a phone number');
     expect(phone).toHaveAttribute('maxlength', '25');
     await view.user.type(phone, '+4930901820');
     expect(phone).toHaveValue('+49 30 901820');
-    expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('DE');
+    expect(within(authForm.main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('DE');
   });
 
   it("a national number takes the chosen country's calling code", async () => {
     const view = await openSignUp();
     await chooseCountry(view, 'Germany');
-    expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('DE');
-    await view.user.type(field('Phone Number'), '030901820');
-    expect(field('Phone Number')).toHaveValue('+49 30 901820');
+    expect(within(authForm.main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('DE');
+    await view.user.type(authForm.field('Phone Number'), '030901820');
+    expect(authForm.field('Phone Number')).toHaveValue('+49 30 901820');
   });
 
   it('offers only the server countries to choose from', async () => {
     const view = await openSignUp();
-    const dialCode = within(main()).getByRole('combobox', { name: 'Dial code' });
+    const dialCode = within(authForm.main()).getByRole('combobox', { name: 'Dial code' });
     const offered = within(dialCode).getAllByRole('option').slice(1);
     expect(offered.map((option) => option.textContent)).toEqual(
       countries.map((country) => expect.stringContaining(country.title)),
     );
     await view.user.selectOptions(dialCode, 'GB');
-    expect(field('Phone Number')).toHaveValue('+44');
+    expect(authForm.field('Phone Number')).toHaveValue('+44');
   });
 
   it("another country: cleared at once with 'This country is not supported', the toast 500 ms later", async () => {
     const view = await openSignUp();
     const toasts = watchNotices(view);
-    const phone = field('Phone Number');
+    const phone = authForm.field('Phone Number');
     await view.user.type(phone, '+4930');
     const typedAt = Date.now();
     await view.user.type(phone, '{Control>}a{/Control}+7');
     expect(phone).toHaveValue('');
-    await expectFieldError('Phone Number', UNSUPPORTED);
+    await authForm.expectFieldError('Phone Number', UNSUPPORTED);
     expect(toasts).not.toContain(UNSUPPORTED);
     await waitFor(() => expect(toasts).toContain(UNSUPPORTED));
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(450);
@@ -299,7 +297,7 @@ describe('Sign Up phone input (docs/product.md §5)', () => {
     vi.stubEnv('VITE_IP_LOOKUP_URL', LOOKUP_URL);
     await openSignUp([http.get(LOOKUP_URL, () => new HttpResponse('1;AT;AUT;Austria'))]);
     await waitFor(() =>
-      expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('AT'),
+      expect(within(authForm.main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('AT'),
     );
   });
 
@@ -318,7 +316,7 @@ describe('Sign Up phone input (docs/product.md §5)', () => {
     ]);
     await waitFor(() => expect(asked).toBe(true));
     await pause(50);
-    expect(within(main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('');
+    expect(within(authForm.main()).getByRole('combobox', { name: 'Dial code' })).toHaveValue('');
   });
 });
 

@@ -17,15 +17,7 @@ import { type MachinePath, pathPlan } from '../../../support/paths';
 import { responseFor } from '../../auth/replay';
 import { heldOperation } from '../../auth/support';
 import { ok, renderApp, SIGNED_IN } from '../../support';
-import {
-  cancelledPaths,
-  isDone,
-  isError,
-  payload,
-  replayEach,
-  stepsOf,
-  watchNotices,
-} from '../../support/replays';
+import * as replays from '../../support/replays';
 
 /**
  * The orders machine's generated paths on the order history tab: each fetch's result is the
@@ -37,13 +29,17 @@ import {
 const paths = pathPlan(ordersMachine, ordersPlan).paths;
 
 const offScreen = {
-  ...cancelledPaths(
+  ...replays.cancelledPaths(
     paths,
     'fetchOrders',
     'The tab was left while loading: nothing is left to show the cancelled fetch.',
   ),
-  ...cancelledPaths(paths, 'payOrder', 'Only leaving the tab aborts the request: nothing is left to show.'),
-  ...cancelledPaths(
+  ...replays.cancelledPaths(
+    paths,
+    'payOrder',
+    'Only leaving the tab aborts the request: nothing is left to show.',
+  ),
+  ...replays.cancelledPaths(
     paths,
     'cancelOrder',
     'Only leaving the tab aborts the request: nothing is left to show.',
@@ -72,52 +68,61 @@ async function replayOrders(path: MachinePath) {
     handlers: [fetch.handler, pay.handler, cancel.handler],
   });
   await view.ready();
-  const notices = watchNotices(view);
+  const notices = replays.watchNotices(view);
   const loads = watchPageLoads(view);
   const ordersActor: AnyActorRef = view.app.system.get('orders');
   expect(await within(history()).findByText('Loading orders...')).toBeInTheDocument();
 
   let fetches = 1;
-  for (const { event, state } of stepsOf(path)) {
+  for (const { event, state } of replays.stepsOf(path)) {
     const context = state.context as unknown as OrdersContext;
-    if (isDone(event, 'fetchOrders') || isDone(event, 'refreshOrders'))
-      await fetch.answer(ok(payload(event).output));
-    else if (isError(event, 'refreshOrders')) await fetch.answer(responseFor(payload(event).error));
+    if (replays.isDone(event, 'fetchOrders') || replays.isDone(event, 'refreshOrders'))
+      await fetch.answer(ok(replays.payload(event).output));
+    else if (replays.isError(event, 'refreshOrders'))
+      await fetch.answer(responseFor(replays.payload(event).error));
     else if (event.type.startsWith('xstate.after.')) {
       // The time passing: the delay's own event, sent instead of waiting 5 s per path.
       fetches += 1;
       ordersActor.send(event);
-    } else if (isError(event, 'fetchOrders')) await fetch.answer(responseFor(payload(event).error));
+    } else if (replays.isError(event, 'fetchOrders'))
+      await fetch.answer(responseFor(replays.payload(event).error));
     else if (event.type === 'RETRY') {
       fetches += 1;
       await view.user.click(within(history()).getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'PAGE')
-      await view.user.click(within(history()).getByRole('button', { name: `Page ${payload(event).page}` }));
+      await view.user.click(
+        within(history()).getByRole('button', { name: `Page ${replays.payload(event).page}` }),
+      );
     else if (event.type === 'PAY')
       await view.user.click(
-        within(history()).getByRole('button', { name: `Pay order #${payload(event).orderId} now` }),
+        within(history()).getByRole('button', { name: `Pay order #${replays.payload(event).orderId} now` }),
       );
     else if (event.type === 'CANCEL')
       await view.user.click(
-        within(history()).getByRole('button', { name: `Cancel order #${payload(event).orderId}` }),
+        within(history()).getByRole('button', { name: `Cancel order #${replays.payload(event).orderId}` }),
       );
-    else if (isDone(event, 'payOrder')) {
-      const { redirectUrl } = payload(event).output as { redirectUrl: string };
+    else if (replays.isDone(event, 'payOrder')) {
+      const { redirectUrl } = replays.payload(event).output as { redirectUrl: string };
       await pay.answer(
         HttpResponse.json({ status: 'OK' as const, redirect_url: redirectUrl, order_id: 120 }),
       );
-    } else if (isError(event, 'payOrder')) await pay.answer(responseFor(payload(event).error));
-    else if (isDone(event, 'cancelOrder'))
+    } else if (replays.isError(event, 'payOrder'))
+      await pay.answer(responseFor(replays.payload(event).error));
+    else if (replays.isDone(event, 'cancelOrder'))
       await cancel.answer(HttpResponse.json({ status: 'OK' as const, cart: [], message: 'Cancelled' }));
-    else if (isError(event, 'cancelOrder')) await cancel.answer(responseFor(payload(event).error));
+    else if (replays.isError(event, 'cancelOrder'))
+      await cancel.answer(responseFor(replays.payload(event).error));
     else throw new Error(`no screen action for ${event.type}`);
     if (
-      (isError(event, 'payOrder') || isError(event, 'cancelOrder')) &&
-      ['conflict', 'not-found'].includes((payload(event).error as ApiFailure).kind)
+      (replays.isError(event, 'payOrder') || replays.isError(event, 'cancelOrder')) &&
+      ['conflict', 'not-found'].includes((replays.payload(event).error as ApiFailure).kind)
     )
       fetches += 1;
 
-    if (isError(event, 'payOrder') && (payload(event).error as ApiFailure).kind === 'unverified') {
+    if (
+      replays.isError(event, 'payOrder') &&
+      (replays.payload(event).error as ApiFailure).kind === 'unverified'
+    ) {
       // The session takes over the 403: the customer is asked to verify first.
       await waitFor(() => expect(view.location()).toMatch(/^\/email-verification\?redirect=/));
       return;
@@ -165,7 +170,7 @@ async function replayOrders(path: MachinePath) {
       if (state.value === 'redirecting')
         expect(loads).toEqual(['/api/sandbox/pay/pay_5K2m9QeX1tZ8?key=Xq2v']);
     }
-    if (isDone(event, 'cancelOrder')) {
+    if (replays.isDone(event, 'cancelOrder')) {
       await waitFor(() =>
         expect(notices).toContain('The order is cancelled. Its items are back in your cart.'),
       );
@@ -202,5 +207,5 @@ function expectRow(order: Order, acting: number | null, value: string) {
 }
 
 describe('orders paths on the order history tab', () => {
-  replayEach(paths, offScreen, replayOrders);
+  replays.replayEach(paths, offScreen, replayOrders);
 });

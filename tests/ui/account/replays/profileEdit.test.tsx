@@ -7,15 +7,7 @@ import { type MachinePath, pathPlan } from '../../../support/paths';
 import { expectState, type FormScreen, responseFor } from '../../auth/replay';
 import { field, heldOperation, messageResponse } from '../../auth/support';
 import { api, fixtures, ok, renderApp, SIGNED_IN } from '../../support';
-import {
-  cancelledPaths,
-  isDone,
-  isError,
-  payload,
-  replayEach,
-  stepsOf,
-  watchNotices,
-} from '../../support/replays';
+import * as replays from '../../support/replays';
 
 /**
  * The profile edit machine's generated paths on the profile tab: EDIT, CANCEL and SUBMIT are
@@ -26,7 +18,7 @@ import {
 
 const paths = pathPlan(profileEditMachine, profileEditPlan).paths;
 
-const offScreen = cancelledPaths(
+const offScreen = replays.cancelledPaths(
   paths,
   'updateProfile',
   'The tab was left while saving (Cancel is disabled then): nothing on the tab cancels a save.',
@@ -82,7 +74,7 @@ async function replayProfileEdit(path: MachinePath) {
   });
   await view.ready();
   await within(await screen.findByRole('region', { name: 'Profile' })).findByText('Alex Stone');
-  const notices = watchNotices(view);
+  const notices = replays.watchNotices(view);
   const screenModel: FormScreen = {
     labels: LABELS,
     submit: { idle: 'Save', pending: 'Saving...' },
@@ -92,7 +84,7 @@ async function replayProfileEdit(path: MachinePath) {
   };
 
   try {
-    for (const [index, { event, state }] of stepsOf(path).entries()) {
+    for (const [index, { event, state }] of replays.stepsOf(path).entries()) {
       const section = profileSection();
       // The 10 s wait runs on a fake clock from before the save's answer, which starts it.
       if ((path.steps[index + 1]?.event.type ?? '').startsWith('xstate.after.10000.'))
@@ -102,20 +94,20 @@ async function replayProfileEdit(path: MachinePath) {
       } else if (event.type === 'CANCEL') {
         await view.user.click(within(section).getByRole('button', { name: 'Cancel' }));
       } else if (event.type === 'CHANGE' || event.type === 'PHONE_CHANGED') {
-        const label = event.type === 'CHANGE' ? LABELS[payload(event).field as 'city'] : LABELS.phone;
+        const label = event.type === 'CHANGE' ? LABELS[replays.payload(event).field as 'city'] : LABELS.phone;
         const text =
           event.type === 'CHANGE'
-            ? String(payload(event).value)
-            : (payload(event).change as { text: string }).text;
+            ? String(replays.payload(event).value)
+            : (replays.payload(event).change as { text: string }).text;
         await view.user.clear(field(label));
         if (text !== '') await view.user.type(field(label), text);
       } else if (event.type === 'SUBMIT') {
         await view.user.click(within(section).getByRole('button', { name: 'Save' }));
-      } else if (isDone(event, 'updateProfile')) {
+      } else if (replays.isDone(event, 'updateProfile')) {
         profile.hold();
         await save.answer(screenModel.success());
-      } else if (isError(event, 'updateProfile')) {
-        await save.answer(responseFor(payload(event).error));
+      } else if (replays.isError(event, 'updateProfile')) {
+        await save.answer(responseFor(replays.payload(event).error));
       } else if (event.type === 'PROFILE_SETTLED') {
         profile.release();
       } else if (event.type.startsWith('xstate.after.10000.')) {
@@ -130,7 +122,7 @@ async function replayProfileEdit(path: MachinePath) {
         );
         expect(within(profileSection()).getByRole('button', { name: 'Edit' })).toBeEnabled();
         expect(within(profileSection()).getByText('Berlin')).toBeInTheDocument();
-        const saved = isDone(path.steps[index - 1]?.event ?? { type: '' }, 'updateProfile');
+        const saved = replays.isDone(path.steps[index - 1]?.event ?? { type: '' }, 'updateProfile');
         await waitFor(() => expect(notices).toEqual(saved ? [SAVED] : []));
       } else {
         const { value } = state as { value: string | { saving: string } };
@@ -151,9 +143,11 @@ async function replayProfileEdit(path: MachinePath) {
   } finally {
     vi.useRealTimers();
   }
-  expect(profile.refetches).toBe(path.steps.some(({ event }) => isDone(event, 'updateProfile')) ? 1 : 0);
+  expect(profile.refetches).toBe(
+    path.steps.some(({ event }) => replays.isDone(event, 'updateProfile')) ? 1 : 0,
+  );
 }
 
 describe('profileEdit paths on the profile tab', () => {
-  replayEach(paths, offScreen, replayProfileEdit);
+  replays.replayEach(paths, offScreen, replayProfileEdit);
 });

@@ -9,16 +9,7 @@ import { responseFor } from '../../auth/replay';
 import { field, heldOperation, main } from '../../auth/support';
 import { chooseCurrency } from '../../shell/steps';
 import { renderApp, SIGNED_IN } from '../../support';
-import {
-  cancelledPaths,
-  errorOf,
-  isDone,
-  isError,
-  payload,
-  replayEach,
-  stepsOf,
-  watchNotices,
-} from '../../support/replays';
+import * as replays from '../../support/replays';
 
 /**
  * The top-up machine's generated paths on the balance tab: CHANGE is typing the amount, TOP_UP,
@@ -28,7 +19,7 @@ import {
 
 const paths = pathPlan(topUpMachine, topUpPlan).paths;
 
-const offScreen = cancelledPaths(
+const offScreen = replays.cancelledPaths(
   paths,
   'sendTopUp',
   'The tab was left while the payment was sent: nothing on the tab cancels it.',
@@ -66,14 +57,14 @@ async function replayTopUp(path: MachinePath) {
   });
   await view.ready();
   await screen.findByRole('heading', { level: 3, name: 'Top up balance' });
-  const notices = watchNotices(view);
+  const notices = replays.watchNotices(view);
   let label = 'Amount (EUR)';
 
-  for (const { event, state } of stepsOf(path)) {
+  for (const { event, state } of replays.stepsOf(path)) {
     if (event.type === 'CHANGE') {
       // While the payment is sent the field is read-only: the typing changes nothing, as the machine says.
       if (!field(label).hasAttribute('readonly')) await view.user.clear(field(label));
-      await view.user.type(field(label), String(payload(event).value));
+      await view.user.type(field(label), String(replays.payload(event).value));
     } else if (event.type === 'TOP_UP') {
       await view.user.click(within(balanceTab()).getByRole('button', { name: 'Top up' }));
     } else if (event.type === 'BACK') {
@@ -83,12 +74,12 @@ async function replayTopUp(path: MachinePath) {
         within(balanceTab()).getByRole('checkbox', { name: 'Save my information for future payments' }),
       );
     } else if (event.type === 'TERMS') {
-      const { currency } = payload(event).terms as TopUpTerms;
+      const { currency } = replays.payload(event).terms as TopUpTerms;
       await chooseCurrency(view, `${currency.code} ${currency.symbol}`);
     } else if (event.type === 'SUBMIT') {
       await view.user.click(within(balanceTab()).getByRole('button', { name: 'Pay' }));
-    } else if (isDone(event, 'sendTopUp')) {
-      const { redirectUrl } = payload(event).output as { redirectUrl: string };
+    } else if (replays.isDone(event, 'sendTopUp')) {
+      const { redirectUrl } = replays.payload(event).output as { redirectUrl: string };
       await send.answer(
         HttpResponse.json({
           status: 'OK' as const,
@@ -96,14 +87,14 @@ async function replayTopUp(path: MachinePath) {
           payment_id: 'pay_5K2m9QeX1tZ8',
         }),
       );
-    } else if (isError(event, 'sendTopUp')) {
-      await send.answer(responseFor(payload(event).error));
+    } else if (replays.isError(event, 'sendTopUp')) {
+      await send.answer(responseFor(replays.payload(event).error));
     } else {
       throw new Error(`no screen action for ${event.type}`);
     }
 
     const context = state.context as unknown as TopUpContext;
-    if (isError(event, 'sendTopUp') && errorOf(event).kind === 'unverified') {
+    if (replays.isError(event, 'sendTopUp') && replays.errorOf(event).kind === 'unverified') {
       // The session sends the customer to verify the address; the payment waits for that.
       await waitFor(() => expect(view.location()).toMatch(/^\/email-verification\?redirect=/));
       continue;
@@ -138,12 +129,12 @@ async function replayTopUp(path: MachinePath) {
   // Nothing here is a notice: the tab's messages stay on the tab.
   expect(notices).toEqual([]);
   // One request per Pay the machine sent on; a Pay it refused (a bad amount) sends nothing.
-  const sent = stepsOf(path).filter(
-    ({ event, state }) => event.type === 'SUBMIT' && state.value === 'submitting',
-  );
+  const sent = replays
+    .stepsOf(path)
+    .filter(({ event, state }) => event.type === 'SUBMIT' && state.value === 'submitting');
   expect(send.requests).toBe(sent.length);
 }
 
 describe('topUp paths on the balance tab', () => {
-  replayEach(paths, offScreen, replayTopUp);
+  replays.replayEach(paths, offScreen, replayTopUp);
 });
