@@ -1,7 +1,8 @@
 /**
  * Every machine of machines/registry.ts has a path suite (docs/architecture.md §5): a test file that calls
- * `describePaths`, whose record of every step, docs/diagrams/paths/<machine>.json, covers every
- * transition. A machine added without a suite, or a record left behind by a removed machine, fails.
+ * `describePaths` (or `describeEachPaths`, which calls it per machine), whose record of every step,
+ * docs/diagrams/paths/<machine>.json, covers every transition. A machine added without a suite, or a
+ * record left behind by a removed machine, fails.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ describe('machines/registry.ts', () => {
     expect(data.machine).toBe(name);
     const suite = join(repoRoot, data.suite);
     expect(existsSync(suite), `${data.suite} is gone`).toBe(true);
-    expect(readFileSync(suite, 'utf8')).toMatch(/describePaths\(/);
+    expect(readFileSync(suite, 'utf8')).toMatch(/describe(Each)?Paths\(/);
     expect(data.uncovered).toEqual([]);
     expect(data.covered).toBe(data.transitions);
     const taken = new Set(data.paths.flatMap((p) => p.covers));

@@ -7,7 +7,14 @@ import type { profileEditMachine } from '../../machines/forms/profileEdit';
 import type { Order, ordersMachine } from '../../machines/orders';
 import type { TopUpTerms, topUpMachine } from '../../machines/topUp';
 import { profile } from './fixtures';
-import { apiFailure, callOutcomes, cancelled, conflictRefused, serverError } from './formPaths';
+import {
+  apiFailure,
+  callOutcomes,
+  cancelled,
+  conflictRefused,
+  fillAndSubmit,
+  serverError,
+} from './formPaths';
 import { afterEvent, doneEvent, errorEvent, type PlanOptions } from './paths';
 
 export const cityTooLong = apiFailure('validation', 'The given data was invalid.', {
@@ -175,21 +182,27 @@ export const wrongPassword = apiFailure('validation', 'The password is incorrect
 
 export const changePasswordPlan: PlanOptions<typeof changePasswordMachine> = {
   events: [
-    { type: 'CHANGE', field: 'current', value: 'Diamond7' },
-    { type: 'CHANGE', field: 'password', value: 'Emerald8' },
-    { type: 'CHANGE', field: 'confirmation', value: 'Emerald8' },
-    { type: 'SUBMIT' },
-    ...callOutcomes('save', [wrongPassword]),
+    ...fillAndSubmit(
+      [
+        ['current', 'Diamond7'],
+        ['password', 'Emerald8'],
+        ['confirmation', 'Emerald8'],
+      ],
+      'save',
+      [wrongPassword],
+    ),
   ],
 };
 
 export const changeEmailPlan: PlanOptions<typeof changeEmailMachine> = {
   events: [
-    { type: 'CHANGE', field: 'email', value: 'new@example.com' },
-    { type: 'CHANGE', field: 'password', value: 'Diamond7' },
-    { type: 'SUBMIT' },
-    ...callOutcomes('save', [
-      apiFailure('validation', 'Taken', { status: 422, fieldErrors: { email: ['Taken'] } }),
-    ]),
+    ...fillAndSubmit(
+      [
+        ['email', 'new@example.com'],
+        ['password', 'Diamond7'],
+      ],
+      'save',
+      [apiFailure('validation', 'Taken', { status: 422, fieldErrors: { email: ['Taken'] } })],
+    ),
   ],
 };

@@ -14,7 +14,7 @@ import type {
   operatorSocialLinksMachine,
   socialLinkFormMachine,
 } from '../../machines/operator/socialLinks';
-import { callOutcomes, fieldRefused, formKeyOf, serverError } from './formPaths';
+import { callOutcomes, fieldRefused, fillAndSubmit, formKeyOf, serverError } from './formPaths';
 import { loadedListPlan, notFound } from './operatorPaths';
 import { doneEvent, type PlanOptions } from './paths';
 
@@ -104,13 +104,18 @@ export const translationEditPlan: PlanOptions<typeof translationEditMachine> = {
     { type: 'EDIT', key: 'shell.nav.cart', value: '' },
     { type: 'EDIT', key: 'account.profile.avatar', value: 'Profilbild von {name}' },
     { type: 'CANCEL' },
-    { type: 'CHANGE', field: 'value', value: 'Warenkorb' },
-    { type: 'CHANGE', field: 'value', value: ' ' },
-    { type: 'SUBMIT' },
-    ...callOutcomes('saveMessage', [placeholdersRefused, serverError], {
-      ...missingMessage,
-      value: 'Warenkorb',
-    }),
+    ...fillAndSubmit(
+      [
+        ['value', 'Warenkorb'],
+        ['value', ' '],
+      ],
+      'saveMessage',
+      [placeholdersRefused, serverError],
+      {
+        ...missingMessage,
+        value: 'Warenkorb',
+      },
+    ),
   ],
   key: (snapshot) => ({
     value: snapshot.value,
@@ -166,10 +171,11 @@ export const socialLinkFormPlan: PlanOptions<typeof socialLinkFormMachine> = {
     { type: 'ADD' },
     { type: 'EDIT', link: socialLink(1) },
     { type: 'CANCEL' },
-    { type: 'CHANGE', field: 'title', value: 'Twitch' },
-    { type: 'CHANGE', field: 'link', value: 'javascript:alert(1)' },
-    { type: 'SUBMIT' },
-    ...callOutcomes(
+    ...fillAndSubmit(
+      [
+        ['title', 'Twitch'],
+        ['link', 'javascript:alert(1)'],
+      ],
       'saveSocialLink',
       [titleTaken, serverError],
       [socialLink(1), socialLink(5, { title: 'Twitch' })],
@@ -186,11 +192,12 @@ export const codeTaken = fieldRefused('code', 'The store has this language alrea
 
 export const languageAddPlan: PlanOptions<typeof languageAddMachine> = {
   events: [
-    { type: 'CHANGE', field: 'code', value: 'fr' },
-    { type: 'CHANGE', field: 'code', value: 'French' },
-    { type: 'CHANGE', field: 'title', value: 'Français' },
-    { type: 'SUBMIT' },
-    ...callOutcomes(
+    ...fillAndSubmit(
+      [
+        ['code', 'fr'],
+        ['code', 'French'],
+        ['title', 'Français'],
+      ],
       'createLanguage',
       [codeTaken, serverError],
       [operatorLanguage('en'), operatorLanguage('fr')],

@@ -43,6 +43,18 @@ export const formKeyOf = (context: { values: unknown; errors: object; formError:
   formError: context.formError !== null,
 });
 
+/** A form's events in a path plan: typing each `[field, value]` in turn, SUBMIT, and the call's outcomes. */
+export const fillAndSubmit = <F extends string>(
+  typed: readonly (readonly [field: F, value: string])[],
+  call: string,
+  failures: readonly unknown[],
+  output?: unknown,
+) => [
+  ...typed.map(([field, value]) => ({ type: 'CHANGE' as const, field, value })),
+  { type: 'SUBMIT' as const },
+  ...callOutcomes(call, failures, output),
+];
+
 export const rateLimited = apiFailure('rate-limited', 'Too many requests. Please wait a moment.', {
   status: 429,
 });

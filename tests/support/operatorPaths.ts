@@ -39,6 +39,7 @@ import {
   cancelled,
   conflictRefused,
   fieldRefused,
+  fillAndSubmit,
   formKeyOf,
   serverError,
 } from './formPaths';
@@ -227,10 +228,15 @@ export const ADJUSTMENT_INPUT = { customerId: 7, seed: 'seed' } as const;
 export const adjustmentPlan: PlanOptions<typeof balanceAdjustmentMachine> = {
   input: ADJUSTMENT_INPUT,
   events: [
-    { type: 'CHANGE', field: 'amount', value: '-12.50' },
-    { type: 'CHANGE', field: 'reason', value: 'Charged twice' },
-    { type: 'SUBMIT' },
-    ...callOutcomes('adjustBalance', [beyondBalance], { message: 'The balance was adjusted.', balance: 0 }),
+    ...fillAndSubmit(
+      [
+        ['amount', '-12.50'],
+        ['reason', 'Charged twice'],
+      ],
+      'adjustBalance',
+      [beyondBalance],
+      { message: 'The balance was adjusted.', balance: 0 },
+    ),
   ],
   key: (snapshot) => ({
     value: snapshot.value,
@@ -343,14 +349,19 @@ export const REFUND_INPUT = { orderId: 42, seed: 'seed' } as const;
 export const refundPlan: PlanOptions<typeof refundMachine> = {
   input: REFUND_INPUT,
   events: [
-    { type: 'CHANGE', field: 'amount', value: '5' },
-    { type: 'CHANGE', field: 'to', value: 'card' },
-    { type: 'CHANGE', field: 'reason', value: 'Half back' },
-    { type: 'SUBMIT' },
-    ...callOutcomes('refundOrder', [beyondRefundable, notByCard], {
-      message: 'Refunded.',
-      state: 'succeeded',
-    }),
+    ...fillAndSubmit(
+      [
+        ['amount', '5'],
+        ['to', 'card'],
+        ['reason', 'Half back'],
+      ],
+      'refundOrder',
+      [beyondRefundable, notByCard],
+      {
+        message: 'Refunded.',
+        state: 'succeeded',
+      },
+    ),
   ],
   key: (snapshot) => ({
     value: snapshot.value,
@@ -408,12 +419,17 @@ export const editorPlan: PlanOptions<typeof productEditorMachine> = {
     doneEvent('loadProduct', { product: null, categories: ['ranks'] }),
     { type: 'RETRY' },
     { type: 'RELOAD' },
-    { type: 'CHANGE', field: 'price', value: '12' },
-    { type: 'CHANGE', field: 'slug', value: 'netherite-rank' },
-    { type: 'CHANGE', field: 'category', value: 'ranks' },
-    { type: 'CHANGE', field: 'title:en', value: 'Netherite Rank' },
-    { type: 'SUBMIT' },
-    ...callOutcomes('saveProduct', [staleVersion, serverError], operatorProduct(4, { version: 2 })),
+    ...fillAndSubmit(
+      [
+        ['price', '12'],
+        ['slug', 'netherite-rank'],
+        ['category', 'ranks'],
+        ['title:en', 'Netherite Rank'],
+      ],
+      'saveProduct',
+      [staleVersion, serverError],
+      operatorProduct(4, { version: 2 }),
+    ),
     { type: 'UPLOAD', file: new Blob(['png']) },
     ...callOutcomes(
       'uploadImage',
@@ -470,11 +486,12 @@ export const currencyEditorPlan: PlanOptions<typeof currencyEditorMachine> = {
     doneEvent('loadCurrency', null),
     { type: 'RETRY' },
     { type: 'RELOAD' },
-    { type: 'CHANGE', field: 'value', value: '1.2' },
-    { type: 'CHANGE', field: 'code', value: 'CHF' },
-    { type: 'CHANGE', field: 'symbol', value: 'Fr.' },
-    { type: 'SUBMIT' },
-    ...callOutcomes(
+    ...fillAndSubmit(
+      [
+        ['value', '1.2'],
+        ['code', 'CHF'],
+        ['symbol', 'Fr.'],
+      ],
       'saveCurrency',
       [staleCurrency, codeTaken, serverError],
       operatorCurrency('USD', { version: 2 }),
@@ -539,10 +556,15 @@ export const gameServersPlan: PlanOptions<typeof operatorGameServersMachine> = {
 
 export const gameServerAddPlan: PlanOptions<typeof gameServerAddMachine> = {
   events: [
-    { type: 'CHANGE', field: 'name', value: 'creative' },
-    { type: 'CHANGE', field: 'name', value: '-bad' },
-    { type: 'SUBMIT' },
-    ...callOutcomes('createGameServer', [nameTaken, serverError], secretAnswer(2, 'creative')),
+    ...fillAndSubmit(
+      [
+        ['name', 'creative'],
+        ['name', '-bad'],
+      ],
+      'createGameServer',
+      [nameTaken, serverError],
+      secretAnswer(2, 'creative'),
+    ),
   ],
   key: (snapshot) => ({
     value: snapshot.value,
@@ -555,10 +577,15 @@ export const gameServerRenamePlan: PlanOptions<typeof gameServerRenameMachine> =
     { type: 'EDIT', id: 1, name: 'survival' },
     { type: 'EDIT', id: 2, name: 'creative' },
     { type: 'CANCEL' },
-    { type: 'CHANGE', field: 'name', value: 'survival-eu' },
-    { type: 'CHANGE', field: 'name', value: '' },
-    { type: 'SUBMIT' },
-    ...callOutcomes('renameGameServer', [nameTaken, serverError], gameServer(1, { name: 'survival-eu' })),
+    ...fillAndSubmit(
+      [
+        ['name', 'survival-eu'],
+        ['name', ''],
+      ],
+      'renameGameServer',
+      [nameTaken, serverError],
+      gameServer(1, { name: 'survival-eu' }),
+    ),
   ],
   key: (snapshot) => ({
     value: snapshot.value,
