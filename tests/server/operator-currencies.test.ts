@@ -2,8 +2,10 @@
 // version (a stale one is a 409), added and hidden with an audit row in the same transaction; the
 // default is never hidden; the shop and its payments follow at once, and a payment already opened
 // keeps the amounts it was opened with.
+
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { components } from '../../domain/contract';
 import { auditLog, currencies } from '../../server/db/schema';
 import { errorsOf, messageOf } from './support/api';
 import {
@@ -19,15 +21,7 @@ import {
 const suite = moneySuite();
 const db = () => suite.api.database.db;
 
-interface OperatorCurrency {
-  code: string;
-  value: string;
-  symbol: string;
-  default: boolean;
-  hidden: boolean;
-  decimals: number;
-  version: number;
-}
+type OperatorCurrency = components['schemas']['OperatorCurrency'];
 
 const payloadOf = (body: unknown) => (body as { payload: OperatorCurrency }).payload;
 
