@@ -35,7 +35,7 @@ export interface RouteModules {
  */
 export const OPERATOR_MODULES: readonly RegExp[] = [
   /^src\/features\/operator\//,
-  /^src\/bootstrap\/screens\/operator\.ts$/,
+  /^src\/bootstrap\/screens\/operator\//,
   /^machines\/operator\//,
   // The overview's chart library (docs/decisions/0046-overview-chart-library.md).
   /^node_modules\/uplot\//,
@@ -43,7 +43,16 @@ export const OPERATOR_MODULES: readonly RegExp[] = [
 export const isOperatorModule = (source: string): boolean =>
   OPERATOR_MODULES.some((pattern) => pattern.test(source));
 
-const OPERATOR = ['src/features/operator/OperatorLayout.tsx', 'src/bootstrap/screens/operator.ts'];
+// The console's layout and its access check (every console route), then each route's page and the
+// screen modules its loader starts (src/bootstrap/screen-runner.ts `moduleOf`).
+const OPERATOR = ['src/features/operator/OperatorLayout.tsx', 'src/bootstrap/screens/operator/access.ts'];
+const consoleRoute = (page: string, ...screens: string[]): RouteModules => ({
+  arrival: [
+    ...OPERATOR,
+    `src/features/operator/${page}.tsx`,
+    ...screens.map((screen) => `src/bootstrap/screens/operator/${screen}.ts`),
+  ],
+});
 const ACCOUNT = ['src/features/account/AccountLayout.tsx', 'src/bootstrap/screens/account.ts'];
 export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/account/profile': {
@@ -93,27 +102,27 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
     arrival: ['src/features/payment/PaymentSuccessPage.tsx', 'src/bootstrap/screens/payment.ts'],
   },
   '/operator (overview)': {
-    arrival: [...OPERATOR, 'src/features/operator/OverviewPage.tsx', 'node_modules/uplot/dist/uPlot.esm.js'],
+    arrival: [...consoleRoute('OverviewPage', 'overview').arrival, 'node_modules/uplot/dist/uPlot.esm.js'],
     knownOver:
       'uPlot, ~22 KB gzip, the smallest maintained chart library (ADR 0046); an operator screen, loaded after the page shows',
   },
-  '/operator/settings': { arrival: [...OPERATOR, 'src/features/operator/SettingsPage.tsx'] },
-  '/operator/customers': { arrival: [...OPERATOR, 'src/features/operator/CustomersPage.tsx'] },
-  '/operator/customers/{id}': { arrival: [...OPERATOR, 'src/features/operator/CustomerPage.tsx'] },
-  '/operator/orders': { arrival: [...OPERATOR, 'src/features/operator/OrdersPage.tsx'] },
-  '/operator/orders/{id}': { arrival: [...OPERATOR, 'src/features/operator/OrderPage.tsx'] },
-  '/operator/audit': { arrival: [...OPERATOR, 'src/features/operator/AuditPage.tsx'] },
-  '/operator/products': { arrival: [...OPERATOR, 'src/features/operator/ProductsPage.tsx'] },
-  '/operator/products/{id}': { arrival: [...OPERATOR, 'src/features/operator/ProductPage.tsx'] },
-  '/operator/pages': { arrival: [...OPERATOR, 'src/features/operator/PagesPage.tsx'] },
-  '/operator/pages/{id}': { arrival: [...OPERATOR, 'src/features/operator/PageEditorPage.tsx'] },
-  '/operator/languages': { arrival: [...OPERATOR, 'src/features/operator/LanguagesPage.tsx'] },
-  '/operator/languages/{id}': { arrival: [...OPERATOR, 'src/features/operator/LanguagePage.tsx'] },
-  '/operator/social-links': { arrival: [...OPERATOR, 'src/features/operator/SocialLinksPage.tsx'] },
-  '/operator/deliveries': { arrival: [...OPERATOR, 'src/features/operator/DeliveriesPage.tsx'] },
-  '/operator/currencies': { arrival: [...OPERATOR, 'src/features/operator/CurrenciesPage.tsx'] },
-  '/operator/currencies/{code}': { arrival: [...OPERATOR, 'src/features/operator/CurrencyPage.tsx'] },
-  '/operator/game-servers': { arrival: [...OPERATOR, 'src/features/operator/GameServersPage.tsx'] },
+  '/operator/settings': consoleRoute('SettingsPage', 'settings'),
+  '/operator/customers': consoleRoute('CustomersPage', 'customers'),
+  '/operator/customers/{id}': consoleRoute('CustomerPage', 'customer'),
+  '/operator/orders': consoleRoute('OrdersPage', 'orders'),
+  '/operator/orders/{id}': consoleRoute('OrderPage', 'order'),
+  '/operator/audit': consoleRoute('AuditPage', 'audit'),
+  '/operator/products': consoleRoute('ProductsPage', 'products'),
+  '/operator/products/{id}': consoleRoute('ProductPage', 'productEditor'),
+  '/operator/pages': consoleRoute('PagesPage', 'pages'),
+  '/operator/pages/{id}': consoleRoute('PageEditorPage', 'pageEditor'),
+  '/operator/languages': consoleRoute('LanguagesPage', 'languages'),
+  '/operator/languages/{id}': consoleRoute('LanguagePage', 'languages'),
+  '/operator/social-links': consoleRoute('SocialLinksPage', 'socialLinks'),
+  '/operator/deliveries': consoleRoute('DeliveriesPage', 'deliveries', 'gameServers'),
+  '/operator/currencies': consoleRoute('CurrenciesPage', 'currencies'),
+  '/operator/currencies/{code}': consoleRoute('CurrencyPage', 'currencyEditor'),
+  '/operator/game-servers': consoleRoute('GameServersPage', 'gameServers'),
 };
 
 type Chunk = {
