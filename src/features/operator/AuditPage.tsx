@@ -11,10 +11,10 @@ import {
 import { TextField } from '../../components/TextField/TextField';
 import { useFormats } from '../../i18n/useFormats';
 import { useText } from '../../i18n/useText';
-import { useMoment } from './CustomerPage';
 import { DateField } from './fields';
 import { OperatorPage } from './OperatorPage';
 import { SearchForm, SearchResults } from './parts';
+import { useMoment } from './records';
 
 const route = getRouteApi('/operator/audit');
 

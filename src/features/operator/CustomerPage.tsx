@@ -1,11 +1,9 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { OperatorLedgerEntry, OperatorOrder } from '../../../machines/operator/customer';
+import { defineMessages } from 'react-intl';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { TextField } from '../../components/TextField/TextField';
 import { formatDate } from '../../i18n/dates';
-import { clockTime, useFormats } from '../../i18n/useFormats';
 import { useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
@@ -13,7 +11,8 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { customerListMessages } from './CustomersPage';
 import { OperatorPage } from './OperatorPage';
-import { OperatorTable, RowLink, ScreenStatus, Section } from './parts';
+import { OperatorTable, ScreenStatus, Section } from './parts';
+import { ledgerReasonMessages, recordMessages, useMoment, useOrderCells } from './records';
 
 const route = getRouteApi('/operator/customers/$customerId');
 
@@ -53,52 +52,7 @@ const messages = defineMessages({
   status: { id: 'operator.customer.status', defaultMessage: 'Status' },
   total: { id: 'operator.customer.total', defaultMessage: 'Total' },
   refunded: { id: 'operator.customer.refunded', defaultMessage: 'Refunded' },
-  orderNumber: { id: 'operator.customer.orderNumber', defaultMessage: 'Order #{id}' },
-  dateTime: { id: 'operator.customer.dateTime', defaultMessage: '{date} {time}' },
 });
-
-export const ledgerReasonMessages: Record<OperatorLedgerEntry['reason'], MessageDescriptor> = defineMessages({
-  top_up: { id: 'operator.ledger.topUp', defaultMessage: 'Top-up' },
-  order: { id: 'operator.ledger.order', defaultMessage: 'Order' },
-  welcome_bonus: { id: 'operator.ledger.welcomeBonus', defaultMessage: 'Welcome bonus' },
-  refund: { id: 'operator.ledger.refund', defaultMessage: 'Refund' },
-  adjustment: { id: 'operator.ledger.adjustment', defaultMessage: 'Adjustment' },
-});
-
-export const orderStatusMessages: Record<OperatorOrder['status'], MessageDescriptor> = defineMessages({
-  pending: { id: 'account.orders.status.pending', defaultMessage: 'Pending' },
-  paid: { id: 'account.orders.status.paid', defaultMessage: 'Paid' },
-  failed: { id: 'account.orders.status.failed', defaultMessage: 'Failed' },
-  cancelled: { id: 'account.orders.status.cancelled', defaultMessage: 'Cancelled' },
-  expired: { id: 'account.orders.status.expired', defaultMessage: 'Expired' },
-});
-
-/** A moment as the operator reads it: the date and the time of day. */
-export function useMoment(): (at: string) => string {
-  const say = useText();
-  const { formatTime } = useFormats();
-  return (at) => say(messages.dateTime, { date: formatDate(at), time: formatTime(at, clockTime) });
-}
-
-/** The cells of an order's row, as the order list and a customer's orders show them. */
-export function useOrderCells() {
-  const say = useText();
-  const moment = useMoment();
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
-  const coins = (amount: number) => <CoinAmount amount={amount} currencyName={coinName} size="sm" />;
-  return {
-    order: (order: OperatorOrder) => (
-      <RowLink to="/operator/orders/$orderId" params={{ orderId: order.id }}>
-        {say(messages.orderNumber, { id: order.id })}
-      </RowLink>
-    ),
-    at: (order: OperatorOrder) => <time dateTime={order.at}>{moment(order.at)}</time>,
-    status: (order: OperatorOrder) => say(orderStatusMessages[order.status]),
-    total: (order: OperatorOrder) => coins(order.total),
-    refunded: (order: OperatorOrder) => coins(order.refunded),
-    player: (order: OperatorOrder) => order.player ?? '—',
-  };
-}
 
 /**
  * /operator/customers/{id}: the account, its balance with 'Adjust balance' (signed coins and a
@@ -184,7 +138,7 @@ export function CustomerPage() {
                       '—'
                     ) : (
                       <Link to="/operator/orders/$orderId" params={{ orderId: entry.order_id }}>
-                        {say(messages.orderNumber, { id: entry.order_id })}
+                        {say(recordMessages.orderNumber, { id: entry.order_id })}
                       </Link>
                     ),
                 ],

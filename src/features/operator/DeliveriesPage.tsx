@@ -16,12 +16,10 @@ import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
-import { useMoment } from './CustomerPage';
 import { ChoiceField } from './fields';
 import { OperatorPage } from './OperatorPage';
-import { deliveryStateMessages } from './OrderPage';
-import { orderListMessages } from './OrdersPage';
 import { Confirmation, SearchForm, SearchResults } from './parts';
+import { deliveryStateMessages, recordMessages, useMoment } from './records';
 
 const route = getRouteApi('/operator/deliveries');
 
@@ -169,7 +167,7 @@ export function DeliveriesPage() {
             m.order,
             (d: Delivery) => (
               <Link to="/operator/orders/$orderId" params={{ orderId: d.order_id }}>
-                {say(orderListMessages.orderNumber, { id: d.order_id })}
+                {say(recordMessages.orderNumber, { id: d.order_id })}
               </Link>
             ),
           ],

@@ -11,9 +11,9 @@ import { useOptionalText, useText } from '../../i18n/useText';
 import { AuthForm } from '../forms/AuthForm';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
-import { useMoment } from './CustomerPage';
 import { OperatorPage } from './OperatorPage';
 import { Confirmation, ScreenStatus } from './parts';
+import { useMoment } from './records';
 
 const route = getRouteApi('/operator/game-servers');
 

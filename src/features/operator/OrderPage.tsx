@@ -12,9 +12,9 @@ import { useAppSelector } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
-import { ledgerReasonMessages, orderStatusMessages, useMoment } from './CustomerPage';
 import { OperatorPage } from './OperatorPage';
 import { OperatorTable, ScreenStatus, Section } from './parts';
+import { deliveryStateMessages, ledgerReasonMessages, orderStatusMessages, useMoment } from './records';
 
 const route = getRouteApi('/operator/orders/$orderId');
 
@@ -89,15 +89,6 @@ const refundStateMessages: Record<RefundState, MessageDescriptor> = defineMessag
   pending: { id: 'operator.refund.state.pending', defaultMessage: 'Pending' },
   succeeded: { id: 'operator.refund.state.succeeded', defaultMessage: 'Done' },
   failed: { id: 'operator.refund.state.failed', defaultMessage: 'Refused' },
-});
-
-type DeliveryState = OrderDetail['deliveries'][number]['state'];
-export const deliveryStateMessages: Record<DeliveryState, MessageDescriptor> = defineMessages({
-  queued: { id: 'operator.delivery.queued', defaultMessage: 'Queued' },
-  leased: { id: 'operator.delivery.leased', defaultMessage: 'Being delivered' },
-  done: { id: 'operator.delivery.done', defaultMessage: 'Delivered' },
-  failed: { id: 'operator.delivery.failed', defaultMessage: 'Failed' },
-  uncertain: { id: 'operator.delivery.uncertain', defaultMessage: 'Uncertain' },
 });
 
 /**

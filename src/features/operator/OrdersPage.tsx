@@ -4,14 +4,14 @@ import { defineMessages } from 'react-intl';
 import type { OrdersSearch } from '../../../machines/operator/orders';
 import { TextField } from '../../components/TextField/TextField';
 import { useText } from '../../i18n/useText';
-import { orderStatusMessages, useOrderCells } from './CustomerPage';
 import { ChoiceField, DateField } from './fields';
 import { OperatorPage } from './OperatorPage';
 import { SearchForm, SearchResults } from './parts';
+import { orderStatusMessages, useOrderCells } from './records';
 
 const route = getRouteApi('/operator/orders');
 
-export const orderListMessages = defineMessages({
+const orderListMessages = defineMessages({
   title: { id: 'operator.orders.title', defaultMessage: 'Orders' },
   search: { id: 'operator.orders.search', defaultMessage: 'Customer or player' },
   searchHint: {
@@ -34,7 +34,6 @@ export const orderListMessages = defineMessages({
   player: { id: 'operator.orders.player', defaultMessage: 'Player' },
   total: { id: 'operator.orders.total', defaultMessage: 'Total' },
   refunded: { id: 'operator.orders.refunded', defaultMessage: 'Refunded' },
-  orderNumber: { id: 'operator.customer.orderNumber', defaultMessage: 'Order #{id}' },
 });
 
 const STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
