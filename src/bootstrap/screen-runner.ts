@@ -5,32 +5,15 @@ import type { accountScreens } from './screens/account';
 import type { authScreens } from './screens/auth';
 import type { cartScreens } from './screens/cart';
 import type { emailScreens } from './screens/email';
-import type { accessScreens } from './screens/operator/access';
-import type { auditScreens } from './screens/operator/audit';
-import type { currenciesScreens } from './screens/operator/currencies';
-import type { currencyEditorScreens } from './screens/operator/currencyEditor';
-import type { customerScreens } from './screens/operator/customer';
-import type { customersScreens } from './screens/operator/customers';
-import type { deliveriesScreens } from './screens/operator/deliveries';
-import type { gameServersScreens } from './screens/operator/gameServers';
-import type { languagesScreens } from './screens/operator/languages';
-import type { orderScreens } from './screens/operator/order';
-import type { ordersScreens } from './screens/operator/orders';
-import type { overviewScreens } from './screens/operator/overview';
-import type { pageEditorScreens } from './screens/operator/pageEditor';
-import type { pagesScreens } from './screens/operator/pages';
-import type { productEditorScreens } from './screens/operator/productEditor';
-import type { productsScreens } from './screens/operator/products';
-import type { settingsScreens } from './screens/operator/settings';
-import type { socialLinksScreens } from './screens/operator/socialLinks';
+import type { OperatorProviders, OperatorScreenName } from './screens/operator/registry';
 import type { pageScreens } from './screens/pages';
 import type { paymentScreens } from './screens/payment';
 import type { shopScreens } from './screens/shop';
 
 /**
  * Every screen machine with its implementations provided (docs/architecture.md §2), loaded with the routes that
- * use it (docs/architecture.md §6: the forms stay off the first load). Each module maps screen names to
- * `(api) => logic`.
+ * use it (docs/architecture.md §6: the forms stay off the first load). Each loader gives a module's map of
+ * screen names to `(api) => logic`; the console's, the map of the named screen's group.
  */
 const screenModules = {
   account: () => import('./screens/account').then((module) => module.accountScreens),
@@ -40,35 +23,11 @@ const screenModules = {
   pages: () => import('./screens/pages').then((module) => module.pageScreens),
   payment: () => import('./screens/payment').then((module) => module.paymentScreens),
   shop: () => import('./screens/shop').then((module) => module.shopScreens),
-  // The console: one module per group of screens a route starts, so that a console route loads
-  // only its own providers (docs/architecture.md §6).
-  'operator/access': () => import('./screens/operator/access').then((module) => module.accessScreens),
-  'operator/overview': () => import('./screens/operator/overview').then((module) => module.overviewScreens),
-  'operator/customers': () =>
-    import('./screens/operator/customers').then((module) => module.customersScreens),
-  'operator/customer': () => import('./screens/operator/customer').then((module) => module.customerScreens),
-  'operator/settings': () => import('./screens/operator/settings').then((module) => module.settingsScreens),
-  'operator/orders': () => import('./screens/operator/orders').then((module) => module.ordersScreens),
-  'operator/order': () => import('./screens/operator/order').then((module) => module.orderScreens),
-  'operator/audit': () => import('./screens/operator/audit').then((module) => module.auditScreens),
-  'operator/deliveries': () =>
-    import('./screens/operator/deliveries').then((module) => module.deliveriesScreens),
-  'operator/gameServers': () =>
-    import('./screens/operator/gameServers').then((module) => module.gameServersScreens),
-  'operator/products': () => import('./screens/operator/products').then((module) => module.productsScreens),
-  'operator/productEditor': () =>
-    import('./screens/operator/productEditor').then((module) => module.productEditorScreens),
-  'operator/currencies': () =>
-    import('./screens/operator/currencies').then((module) => module.currenciesScreens),
-  'operator/currencyEditor': () =>
-    import('./screens/operator/currencyEditor').then((module) => module.currencyEditorScreens),
-  'operator/pages': () => import('./screens/operator/pages').then((module) => module.pagesScreens),
-  'operator/pageEditor': () =>
-    import('./screens/operator/pageEditor').then((module) => module.pageEditorScreens),
-  'operator/languages': () =>
-    import('./screens/operator/languages').then((module) => module.languagesScreens),
-  'operator/socialLinks': () =>
-    import('./screens/operator/socialLinks').then((module) => module.socialLinksScreens),
+  // The console's own registry names its modules (src/bootstrap/screens/operator/registry.ts).
+  operator: (name: ScreenName) =>
+    import('./screens/operator/registry').then((module) =>
+      module.operatorScreens(name as OperatorScreenName),
+    ),
 };
 
 type Providers = typeof accountScreens &
@@ -78,24 +37,7 @@ type Providers = typeof accountScreens &
   typeof pageScreens &
   typeof paymentScreens &
   typeof shopScreens &
-  typeof accessScreens &
-  typeof overviewScreens &
-  typeof customersScreens &
-  typeof customerScreens &
-  typeof settingsScreens &
-  typeof ordersScreens &
-  typeof orderScreens &
-  typeof auditScreens &
-  typeof deliveriesScreens &
-  typeof gameServersScreens &
-  typeof productsScreens &
-  typeof productEditorScreens &
-  typeof currenciesScreens &
-  typeof currencyEditorScreens &
-  typeof pagesScreens &
-  typeof pageEditorScreens &
-  typeof languagesScreens &
-  typeof socialLinksScreens;
+  OperatorProviders;
 export type ScreenName = keyof Providers;
 export type ScreenLogic<N extends ScreenName> = ReturnType<Providers[N]>;
 export type ScreenActor<N extends ScreenName> = ActorRefFrom<ScreenLogic<N>>;
@@ -118,34 +60,34 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   paymentResult: 'payment',
   shop: 'shop',
   checkout: 'cart',
-  operatorAccess: 'operator/access',
-  operatorCustomers: 'operator/customers',
-  operatorCustomer: 'operator/customer',
-  balanceAdjustment: 'operator/customer',
-  operatorOverview: 'operator/overview',
-  operatorSettings: 'operator/settings',
-  operatorOrders: 'operator/orders',
-  operatorOrder: 'operator/order',
-  refund: 'operator/order',
-  operatorAudit: 'operator/audit',
-  operatorDeliveries: 'operator/deliveries',
-  deliveryAction: 'operator/deliveries',
-  operatorProducts: 'operator/products',
-  productEditor: 'operator/productEditor',
-  operatorCurrencies: 'operator/currencies',
-  currencyEditor: 'operator/currencyEditor',
-  operatorPages: 'operator/pages',
-  pageEditor: 'operator/pageEditor',
-  operatorGameServers: 'operator/gameServers',
-  gameServerAdd: 'operator/gameServers',
-  gameServerRename: 'operator/gameServers',
-  productCommands: 'operator/productEditor',
-  operatorLanguages: 'operator/languages',
-  languageAdd: 'operator/languages',
-  languageMessages: 'operator/languages',
-  translationEdit: 'operator/languages',
-  operatorSocialLinks: 'operator/socialLinks',
-  socialLinkForm: 'operator/socialLinks',
+  operatorAccess: 'operator',
+  operatorCustomers: 'operator',
+  operatorCustomer: 'operator',
+  balanceAdjustment: 'operator',
+  operatorOverview: 'operator',
+  operatorSettings: 'operator',
+  operatorOrders: 'operator',
+  operatorOrder: 'operator',
+  refund: 'operator',
+  operatorAudit: 'operator',
+  operatorDeliveries: 'operator',
+  deliveryAction: 'operator',
+  operatorProducts: 'operator',
+  productEditor: 'operator',
+  operatorCurrencies: 'operator',
+  currencyEditor: 'operator',
+  operatorPages: 'operator',
+  pageEditor: 'operator',
+  operatorGameServers: 'operator',
+  gameServerAdd: 'operator',
+  gameServerRename: 'operator',
+  productCommands: 'operator',
+  operatorLanguages: 'operator',
+  languageAdd: 'operator',
+  languageMessages: 'operator',
+  translationEdit: 'operator',
+  operatorSocialLinks: 'operator',
+  socialLinkForm: 'operator',
 };
 
 /**
@@ -186,7 +128,7 @@ export function createScreenRunner(
     const known = logic.get(name);
     if (known) return known;
     const providers: Record<string, (api: ApiClient) => AnyActorLogic> =
-      await screenModules[moduleOf[name]]();
+      await screenModules[moduleOf[name]](name);
     const provide = providers[name];
     if (!provide) throw new Error(`No screen named ${name}`);
     const provided = provide(api);

@@ -1,14 +1,7 @@
-import { fromPromise } from 'xstate';
 import { dayRange } from '../../../../domain/days';
-import {
-  AUDIT_PER_PAGE,
-  type AuditEntry,
-  type AuditSearch,
-  operatorAuditMachine,
-} from '../../../../machines/operator/audit';
-import type { ListPage, ListQuery } from '../../../../machines/operator/searchList';
+import { AUDIT_PER_PAGE, type AuditSearch, operatorAuditMachine } from '../../../../machines/operator/audit';
 import type { ApiClient } from '../../../api';
-import { payloadOf, searchPage } from './requests';
+import { searching } from './requests';
 
 /** /operator/audit: the audit log's search. */
 export const auditScreens = {
@@ -16,13 +9,16 @@ export const auditScreens = {
   operatorAudit: (api: ApiClient) =>
     operatorAuditMachine.provide({
       actors: {
-        findAudit: fromPromise<ListPage<AuditEntry>, ListQuery<AuditSearch>>(async ({ input, signal }) => {
-          const { entity, entity_id, actor, from, until } = input.search;
-          const filters = { entity, entity_id, actor, ...dayRange(from, until) };
-          return searchPage(AUDIT_PER_PAGE, input.beforeId, filters, (query) =>
-            payloadOf(api.GET('/operator/audit', { params: { query }, signal })),
-          );
-        }),
+        findAudit: searching(
+          AUDIT_PER_PAGE,
+          ({ entity, entity_id, actor, from, until }: AuditSearch) => ({
+            entity,
+            entity_id,
+            actor,
+            ...dayRange(from, until),
+          }),
+          (query, signal) => api.GET('/operator/audit', { params: { query }, signal }),
+        ),
       },
     }),
 };

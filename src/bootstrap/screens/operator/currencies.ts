@@ -1,17 +1,12 @@
-import { fromPromise } from 'xstate';
-import { type OperatorCurrency, operatorCurrenciesMachine } from '../../../../machines/operator/currencies';
+import { operatorCurrenciesMachine } from '../../../../machines/operator/currencies';
 import type { ApiClient } from '../../../api';
-import { payloadOf } from './requests';
+import { answering } from './requests';
 
 /** /operator/currencies: the display currencies' list. */
 export const currenciesScreens = {
   /** GET /operator/currencies. */
   operatorCurrencies: (api: ApiClient) =>
     operatorCurrenciesMachine.provide({
-      actors: {
-        fetchCurrencies: fromPromise<OperatorCurrency[]>(async ({ signal }) =>
-          payloadOf(api.GET('/operator/currencies', { signal })),
-        ),
-      },
+      actors: { fetchCurrencies: answering((_, signal) => api.GET('/operator/currencies', { signal })) },
     }),
 };

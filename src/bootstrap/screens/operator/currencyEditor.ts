@@ -1,11 +1,9 @@
-import { fromPromise } from 'xstate';
-import type { OperatorCurrency } from '../../../../machines/operator/currencies';
 import {
   type CurrencySaveRequest,
   currencyEditorMachine,
 } from '../../../../machines/operator/currencyEditor';
 import type { ApiClient } from '../../../api';
-import { payloadOf } from './requests';
+import { answering, unlessNew } from './requests';
 
 /** /operator/currencies/new and /operator/currencies/{code}: a currency's editor. */
 export const currencyEditorScreens = {
@@ -13,24 +11,17 @@ export const currencyEditorScreens = {
   currencyEditor: (api: ApiClient) =>
     currencyEditorMachine.provide({
       actors: {
-        loadCurrency: fromPromise<OperatorCurrency | null, { code: string | null }>(
-          async ({ input, signal }) =>
-            input.code === null
-              ? null
-              : payloadOf(
-                  api.GET('/operator/currencies/{code}', { params: { path: { code: input.code } }, signal }),
-                ),
+        loadCurrency: unlessNew('code', (code: string, signal) =>
+          api.GET('/operator/currencies/{code}', { params: { path: { code } }, signal }),
         ),
-        saveCurrency: fromPromise<OperatorCurrency, CurrencySaveRequest>(async ({ input, signal }) =>
+        saveCurrency: answering((input: CurrencySaveRequest, signal) =>
           input.kind === 'create'
-            ? payloadOf(api.POST('/operator/currencies', { body: input.body, signal }))
-            : payloadOf(
-                api.PATCH('/operator/currencies/{code}', {
-                  params: { path: { code: input.code } },
-                  body: input.body,
-                  signal,
-                }),
-              ),
+            ? api.POST('/operator/currencies', { body: input.body, signal })
+            : api.PATCH('/operator/currencies/{code}', {
+                params: { path: { code: input.code } },
+                body: input.body,
+                signal,
+              }),
         ),
       },
     }),

@@ -4,13 +4,9 @@ import {
   type AdjustmentRequest,
   balanceAdjustmentMachine,
 } from '../../../../machines/operator/balanceAdjustment';
-import {
-  type CustomerDetail,
-  type CustomerInput,
-  operatorCustomerMachine,
-} from '../../../../machines/operator/customer';
+import { type CustomerInput, operatorCustomerMachine } from '../../../../machines/operator/customer';
 import { type ApiClient, call } from '../../../api';
-import { payloadOf } from './requests';
+import { answering } from './requests';
 
 /** /operator/customers/{id}: a customer and the balance adjustment's form. */
 export const customerScreens = {
@@ -18,8 +14,8 @@ export const customerScreens = {
   operatorCustomer: (api: ApiClient) =>
     operatorCustomerMachine.provide({
       actors: {
-        fetchCustomer: fromPromise<CustomerDetail, CustomerInput>(async ({ input, signal }) =>
-          payloadOf(api.GET('/operator/customers/{id}', { params: { path: { id: input.id } }, signal })),
+        fetchCustomer: answering(({ id }: CustomerInput, signal) =>
+          api.GET('/operator/customers/{id}', { params: { path: { id } }, signal }),
         ),
       },
     }),

@@ -1,12 +1,10 @@
-import { fromPromise } from 'xstate';
 import {
   CUSTOMERS_PER_PAGE,
-  type CustomersPage,
-  type CustomersQuery,
+  type CustomersSearch,
   operatorCustomersMachine,
 } from '../../../../machines/operator/customers';
 import type { ApiClient } from '../../../api';
-import { payloadOf, searchPage } from './requests';
+import { searching } from './requests';
 
 /** /operator/customers: the customers' search. */
 export const customersScreens = {
@@ -14,10 +12,10 @@ export const customersScreens = {
   operatorCustomers: (api: ApiClient) =>
     operatorCustomersMachine.provide({
       actors: {
-        findCustomers: fromPromise<CustomersPage, CustomersQuery>(async ({ input, signal }) =>
-          searchPage(CUSTOMERS_PER_PAGE, input.beforeId, { q: input.search.q }, (query) =>
-            payloadOf(api.GET('/operator/customers', { params: { query }, signal })),
-          ),
+        findCustomers: searching(
+          CUSTOMERS_PER_PAGE,
+          ({ q }: CustomersSearch) => ({ q }),
+          (query, signal) => api.GET('/operator/customers', { params: { query }, signal }),
         ),
       },
     }),

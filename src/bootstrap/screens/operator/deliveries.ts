@@ -1,15 +1,12 @@
-import { fromPromise } from 'xstate';
 import {
   DELIVERIES_PER_PAGE,
   type DeliveriesSearch,
-  type Delivery,
   type DeliveryActionRequest,
   deliveryActionMachine,
   operatorDeliveriesMachine,
 } from '../../../../machines/operator/deliveries';
-import type { ListPage, ListQuery } from '../../../../machines/operator/searchList';
 import type { ApiClient } from '../../../api';
-import { idFilter, payloadOf, searchPage } from './requests';
+import { answering, idFilter, searching } from './requests';
 
 /** /operator/deliveries: the deliveries' search and a failed or uncertain one's action (its game servers: gameServers.ts). */
 export const deliveriesScreens = {
@@ -17,19 +14,15 @@ export const deliveriesScreens = {
   operatorDeliveries: (api: ApiClient) =>
     operatorDeliveriesMachine.provide({
       actors: {
-        findDeliveries: fromPromise<ListPage<Delivery>, ListQuery<DeliveriesSearch>>(
-          async ({ input, signal }) => {
-            const { state, game_server_id, order_id, player } = input.search;
-            const filters = {
-              state,
-              game_server_id: idFilter(game_server_id),
-              order_id: idFilter(order_id),
-              player,
-            };
-            return searchPage(DELIVERIES_PER_PAGE, input.beforeId, filters, (query) =>
-              payloadOf(api.GET('/operator/deliveries', { params: { query }, signal })),
-            );
-          },
+        findDeliveries: searching(
+          DELIVERIES_PER_PAGE,
+          ({ state, game_server_id, order_id, player }: DeliveriesSearch) => ({
+            state,
+            game_server_id: idFilter(game_server_id),
+            order_id: idFilter(order_id),
+            player,
+          }),
+          (query, signal) => api.GET('/operator/deliveries', { params: { query }, signal }),
         ),
       },
     }),
@@ -37,23 +30,19 @@ export const deliveriesScreens = {
   deliveryAction: (api: ApiClient) =>
     deliveryActionMachine.provide({
       actors: {
-        changeDelivery: fromPromise<Delivery, DeliveryActionRequest>(async ({ input, signal }) => {
+        changeDelivery: answering((input: DeliveryActionRequest, signal) => {
           const path = { id: input.id };
           return input.kind === 'resolve'
-            ? payloadOf(
-                api.POST('/operator/deliveries/{id}/resolve', {
-                  params: { path },
-                  body: { outcome: input.outcome, note: input.note },
-                  signal,
-                }),
-              )
-            : payloadOf(
-                api.POST('/operator/deliveries/{id}/requeue', {
-                  params: { path },
-                  body: input.note === '' ? {} : { note: input.note },
-                  signal,
-                }),
-              );
+            ? api.POST('/operator/deliveries/{id}/resolve', {
+                params: { path },
+                body: { outcome: input.outcome, note: input.note },
+                signal,
+              })
+            : api.POST('/operator/deliveries/{id}/requeue', {
+                params: { path },
+                body: input.note === '' ? {} : { note: input.note },
+                signal,
+              });
         }),
       },
     }),

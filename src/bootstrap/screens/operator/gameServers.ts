@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
 import {
-  type GameServerEntry,
   gameServerAddMachine,
   gameServerRenameMachine,
   operatorGameServersMachine,
@@ -8,7 +7,7 @@ import {
   type SecretAnswer,
 } from '../../../../machines/operator/gameServers';
 import type { ApiClient } from '../../../api';
-import { gameServersOf, payloadOf } from './requests';
+import { answering, gameServersOf, payloadOf } from './requests';
 
 /** /operator/game-servers (and the deliveries' game server filter): the servers, adding, renaming. */
 export const gameServersScreens = {
@@ -16,7 +15,7 @@ export const gameServersScreens = {
   operatorGameServers: (api: ApiClient) =>
     operatorGameServersMachine.provide({
       actors: {
-        fetchGameServers: fromPromise<GameServerEntry[]>(async ({ signal }) => gameServersOf(api, signal)),
+        fetchGameServers: fromPromise(async ({ signal }) => gameServersOf(api, signal)),
         rotateSecret: fromPromise<SecretAnswer, { id: number }>(async ({ input, signal }) => {
           const secret = await payloadOf(
             api.POST('/operator/game-servers/{id}/rotate-secret', {
@@ -48,14 +47,8 @@ export const gameServersScreens = {
   gameServerRename: (api: ApiClient) =>
     gameServerRenameMachine.provide({
       actors: {
-        renameGameServer: fromPromise<GameServerEntry, RenameRequest>(async ({ input, signal }) =>
-          payloadOf(
-            api.PUT('/operator/game-servers/{id}', {
-              params: { path: { id: input.id } },
-              body: { name: input.name },
-              signal,
-            }),
-          ),
+        renameGameServer: answering(({ id, name }: RenameRequest, signal) =>
+          api.PUT('/operator/game-servers/{id}', { params: { path: { id } }, body: { name }, signal }),
         ),
       },
     }),

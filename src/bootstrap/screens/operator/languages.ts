@@ -1,37 +1,31 @@
 import { fromPromise } from 'xstate';
 import {
-  type LanguageMessage,
   languageAddMachine,
   languageMessagesMachine,
   MESSAGES_PER_PAGE,
   type MessagesInput,
   type MessagesLoad,
   type NewLanguageValues,
-  type OperatorLanguage,
   operatorLanguagesMachine,
   type TranslationRequest,
   translationEditMachine,
 } from '../../../../machines/operator/languages';
 import type { ApiClient } from '../../../api';
-import { payloadOf } from './requests';
+import { answering, payloadOf } from './requests';
 
 /** /operator/languages and /operator/languages/{id}: the languages, adding one, a language's messages. */
 export const languagesScreens = {
   /** GET /operator/languages. */
   operatorLanguages: (api: ApiClient) =>
     operatorLanguagesMachine.provide({
-      actors: {
-        fetchLanguages: fromPromise<OperatorLanguage[]>(async ({ signal }) =>
-          payloadOf(api.GET('/operator/languages', { signal })),
-        ),
-      },
+      actors: { fetchLanguages: answering((_, signal) => api.GET('/operator/languages', { signal })) },
     }),
   /** POST /operator/languages: every language as it is now. */
   languageAdd: (api: ApiClient) =>
     languageAddMachine.provide({
       actors: {
-        createLanguage: fromPromise<OperatorLanguage[], NewLanguageValues>(async ({ input, signal }) =>
-          payloadOf(api.POST('/operator/languages', { body: input, signal })),
+        createLanguage: answering((body: NewLanguageValues, signal) =>
+          api.POST('/operator/languages', { body, signal }),
         ),
       },
     }),
@@ -68,14 +62,12 @@ export const languagesScreens = {
   translationEdit: (api: ApiClient) =>
     translationEditMachine.provide({
       actors: {
-        saveMessage: fromPromise<LanguageMessage, TranslationRequest>(async ({ input, signal }) =>
-          payloadOf(
-            api.PUT('/operator/languages/{id}/messages/{key}', {
-              params: { path: { id: input.languageId, key: input.key } },
-              body: { value: input.value },
-              signal,
-            }),
-          ),
+        saveMessage: answering(({ languageId, key, value }: TranslationRequest, signal) =>
+          api.PUT('/operator/languages/{id}/messages/{key}', {
+            params: { path: { id: languageId, key } },
+            body: { value },
+            signal,
+          }),
         ),
       },
     }),

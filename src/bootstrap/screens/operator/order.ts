@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { type OrderDetail, type OrderInput, operatorOrderMachine } from '../../../../machines/operator/order';
+import { type OrderInput, operatorOrderMachine } from '../../../../machines/operator/order';
 import { type RefundAnswer, type RefundRequest, refundMachine } from '../../../../machines/operator/refund';
 import { type ApiClient, call } from '../../../api';
-import { payloadOf } from './requests';
+import { answering } from './requests';
 
 /** /operator/orders/{id}: an order and the refund's form. */
 export const orderScreens = {
@@ -10,8 +10,8 @@ export const orderScreens = {
   operatorOrder: (api: ApiClient) =>
     operatorOrderMachine.provide({
       actors: {
-        fetchOrder: fromPromise<OrderDetail, OrderInput>(async ({ input, signal }) =>
-          payloadOf(api.GET('/operator/orders/{id}', { params: { path: { id: input.id } }, signal })),
+        fetchOrder: answering(({ id }: OrderInput, signal) =>
+          api.GET('/operator/orders/{id}', { params: { path: { id } }, signal }),
         ),
       },
     }),

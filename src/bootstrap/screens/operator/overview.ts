@@ -1,11 +1,6 @@
-import { fromPromise } from 'xstate';
-import {
-  OVERVIEW_DAYS,
-  type Overview,
-  operatorOverviewMachine,
-} from '../../../../machines/operator/overview';
+import { OVERVIEW_DAYS, operatorOverviewMachine } from '../../../../machines/operator/overview';
 import type { ApiClient } from '../../../api';
-import { payloadOf } from './requests';
+import { answering } from './requests';
 
 /** /operator: the overview (docs/architecture.md §3b). */
 export const overviewScreens = {
@@ -13,8 +8,8 @@ export const overviewScreens = {
   operatorOverview: (api: ApiClient) =>
     operatorOverviewMachine.provide({
       actors: {
-        fetchOverview: fromPromise<Overview>(async ({ signal }) =>
-          payloadOf(api.GET('/operator/overview', { params: { query: { days: OVERVIEW_DAYS } }, signal })),
+        fetchOverview: answering((_, signal) =>
+          api.GET('/operator/overview', { params: { query: { days: OVERVIEW_DAYS } }, signal }),
         ),
       },
     }),

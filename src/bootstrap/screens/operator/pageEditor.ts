@@ -4,9 +4,8 @@ import {
   type PageSaveRequest,
   pageEditorMachine,
 } from '../../../../machines/operator/pageEditor';
-import type { OperatorPage } from '../../../../machines/operator/pages';
 import type { ApiClient } from '../../../api';
-import { payloadOf } from './requests';
+import { answering, payloadOf, unlessNew } from './requests';
 
 /** /operator/pages/new and /operator/pages/{id}: a static page's editor with its preview. */
 export const pageEditorScreens = {
@@ -14,21 +13,17 @@ export const pageEditorScreens = {
   pageEditor: (api: ApiClient) =>
     pageEditorMachine.provide({
       actors: {
-        loadPage: fromPromise<OperatorPage | null, { id: number | null }>(async ({ input, signal }) =>
-          input.id === null
-            ? null
-            : payloadOf(api.GET('/operator/pages/{id}', { params: { path: { id: input.id } }, signal })),
+        loadPage: unlessNew('id', (id: number, signal) =>
+          api.GET('/operator/pages/{id}', { params: { path: { id } }, signal }),
         ),
-        savePage: fromPromise<OperatorPage, PageSaveRequest>(async ({ input, signal }) =>
+        savePage: answering((input: PageSaveRequest, signal) =>
           input.kind === 'create'
-            ? payloadOf(api.POST('/operator/pages', { body: input.body, signal }))
-            : payloadOf(
-                api.PATCH('/operator/pages/{id}', {
-                  params: { path: { id: input.id } },
-                  body: input.body,
-                  signal,
-                }),
-              ),
+            ? api.POST('/operator/pages', { body: input.body, signal })
+            : api.PATCH('/operator/pages/{id}', {
+                params: { path: { id: input.id } },
+                body: input.body,
+                signal,
+              }),
         ),
         previewPage: fromPromise<PagePreview, PagePreview>(async ({ input, signal }) => {
           const preview = await payloadOf(

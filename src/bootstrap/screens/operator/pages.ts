@@ -1,17 +1,12 @@
-import { fromPromise } from 'xstate';
-import { type OperatorPage, operatorPagesMachine } from '../../../../machines/operator/pages';
+import { operatorPagesMachine } from '../../../../machines/operator/pages';
 import type { ApiClient } from '../../../api';
-import { payloadOf } from './requests';
+import { answering } from './requests';
 
 /** /operator/pages: the static pages' list. */
 export const pagesScreens = {
   /** GET /operator/pages. */
   operatorPages: (api: ApiClient) =>
     operatorPagesMachine.provide({
-      actors: {
-        fetchPages: fromPromise<OperatorPage[]>(async ({ signal }) =>
-          payloadOf(api.GET('/operator/pages', { signal })),
-        ),
-      },
+      actors: { fetchPages: answering((_, signal) => api.GET('/operator/pages', { signal })) },
     }),
 };

@@ -12,9 +12,8 @@ import {
   productEditorMachine,
   type SaveRequest,
 } from '../../../../machines/operator/productEditor';
-import type { OperatorProduct } from '../../../../machines/operator/products';
 import type { ApiClient } from '../../../api';
-import { gameServersOf, payloadOf } from './requests';
+import { answering, gameServersOf, payloadOf } from './requests';
 
 /** /operator/products/new and /operator/products/{id}: a product's editor and its delivery commands. */
 export const productEditorScreens = {
@@ -34,31 +33,27 @@ export const productEditorScreens = {
           ]);
           return { product, categories: categories.map((category) => category.slug) };
         }),
-        saveProduct: fromPromise<OperatorProduct, SaveRequest>(async ({ input, signal }) =>
+        saveProduct: answering((input: SaveRequest, signal) =>
           input.kind === 'create'
-            ? payloadOf(api.POST('/operator/products', { body: input.body, signal }))
-            : payloadOf(
-                api.PATCH('/operator/products/{id}', {
-                  params: { path: { id: input.id } },
-                  body: input.body,
-                  signal,
-                }),
-              ),
+            ? api.POST('/operator/products', { body: input.body, signal })
+            : api.PATCH('/operator/products/{id}', {
+                params: { path: { id: input.id } },
+                body: input.body,
+                signal,
+              }),
         ),
-        uploadImage: fromPromise<OperatorProduct, ImageRequest>(async ({ input, signal }) =>
-          payloadOf(
-            api.POST('/operator/products/{id}/image', {
-              params: { path: { id: input.id } },
-              body: { version: input.version, file: '' },
-              bodySerializer: () => {
-                const form = new FormData();
-                form.append('version', String(input.version));
-                form.append('file', input.file);
-                return form;
-              },
-              signal,
-            }),
-          ),
+        uploadImage: answering(({ id, version, file }: ImageRequest, signal) =>
+          api.POST('/operator/products/{id}/image', {
+            params: { path: { id } },
+            body: { version, file: '' },
+            bodySerializer: () => {
+              const form = new FormData();
+              form.append('version', String(version));
+              form.append('file', file);
+              return form;
+            },
+            signal,
+          }),
         ),
       },
     }),

@@ -1,17 +1,12 @@
-import { fromPromise } from 'xstate';
-import { type OperatorProduct, operatorProductsMachine } from '../../../../machines/operator/products';
+import { operatorProductsMachine } from '../../../../machines/operator/products';
 import type { ApiClient } from '../../../api';
-import { payloadOf } from './requests';
+import { answering } from './requests';
 
 /** /operator/products: the catalogue's list. */
 export const productsScreens = {
   /** GET /operator/products. */
   operatorProducts: (api: ApiClient) =>
     operatorProductsMachine.provide({
-      actors: {
-        fetchProducts: fromPromise<OperatorProduct[]>(async ({ signal }) =>
-          payloadOf(api.GET('/operator/products', { signal })),
-        ),
-      },
+      actors: { fetchProducts: answering((_, signal) => api.GET('/operator/products', { signal })) },
     }),
 };

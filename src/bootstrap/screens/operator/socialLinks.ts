@@ -6,7 +6,7 @@ import {
   socialLinkFormMachine,
 } from '../../../../machines/operator/socialLinks';
 import type { ApiClient } from '../../../api';
-import { payloadOf } from './requests';
+import { answering, payloadOf } from './requests';
 
 /** /operator/social-links: the home page's links and their form. */
 export const socialLinksScreens = {
@@ -14,13 +14,9 @@ export const socialLinksScreens = {
   operatorSocialLinks: (api: ApiClient) =>
     operatorSocialLinksMachine.provide({
       actors: {
-        fetchSocialLinks: fromPromise<OperatorSocialLink[]>(async ({ signal }) =>
-          payloadOf(api.GET('/operator/social-links', { signal })),
-        ),
-        removeSocialLink: fromPromise<OperatorSocialLink[], { id: number }>(async ({ input, signal }) =>
-          payloadOf(
-            api.DELETE('/operator/social-links/{id}', { params: { path: { id: input.id } }, signal }),
-          ),
+        fetchSocialLinks: answering((_, signal) => api.GET('/operator/social-links', { signal })),
+        removeSocialLink: answering(({ id }: { id: number }, signal) =>
+          api.DELETE('/operator/social-links/{id}', { params: { path: { id } }, signal }),
         ),
         orderSocialLinks: fromPromise<OperatorSocialLink[], { links: OperatorSocialLink[] }>(
           async ({ input, signal }) => {
@@ -45,12 +41,11 @@ export const socialLinksScreens = {
   socialLinkForm: (api: ApiClient) =>
     socialLinkFormMachine.provide({
       actors: {
-        saveSocialLink: fromPromise<OperatorSocialLink[], LinkRequest>(async ({ input, signal }) => {
-          const { id, ...body } = input;
-          return id === null
-            ? payloadOf(api.POST('/operator/social-links', { body, signal }))
-            : payloadOf(api.PATCH('/operator/social-links/{id}', { params: { path: { id } }, body, signal }));
-        }),
+        saveSocialLink: answering(({ id, ...body }: LinkRequest, signal) =>
+          id === null
+            ? api.POST('/operator/social-links', { body, signal })
+            : api.PATCH('/operator/social-links/{id}', { params: { path: { id } }, body, signal }),
+        ),
       },
     }),
 };
