@@ -43,13 +43,9 @@ export const OPERATOR_MODULES: readonly RegExp[] = [
 export const isOperatorModule = (source: string): boolean =>
   OPERATOR_MODULES.some((pattern) => pattern.test(source));
 
-// The console's layout, its screens' registry and access check (every console route), then each
-// route's page and the screen modules its loader starts (src/bootstrap/screens/operator/registry.ts).
-const OPERATOR = [
-  'src/features/operator/OperatorLayout.tsx',
-  'src/bootstrap/screens/operator/registry.ts',
-  'src/bootstrap/screens/operator/access.ts',
-];
+// The console's layout and its screens' registry with the access check (every console route), then
+// each route's page and the screen modules its loader starts (src/bootstrap/screens/operator/registry.ts).
+const OPERATOR = ['src/features/operator/OperatorLayout.tsx', 'src/bootstrap/screens/operator/registry.ts'];
 const consoleRoute = (page: string, ...screens: string[]): RouteModules => ({
   arrival: [
     ...OPERATOR,
