@@ -3,15 +3,14 @@ import { requireOperator } from '../delivery/authenticate';
 import { fieldErrors, HttpError } from '../http/errors';
 import { type MessageKey, t } from '../i18n/messages';
 import {
-  CurrencyChangedError,
   type CurrencyProblem,
-  CurrencyRefusedError,
   createCurrency,
   DefaultCurrencyHiddenError,
   listOperatorCurrencies,
   operatorCurrency,
   updateCurrency,
 } from '../operator/currencies';
+import { FieldsRefusedError, VersionChangedError } from '../operator/refusals';
 import type { ContractHandlers } from './types';
 
 const PROBLEM_TEXT: Record<CurrencyProblem, MessageKey> = {
@@ -28,15 +27,17 @@ const PROBLEM_TEXT: Record<CurrencyProblem, MessageKey> = {
 /** A refusal of the currency rules as the contract's answer, in the request's language. */
 function refusal(request: FastifyRequest, error: unknown): unknown {
   const { locale } = request;
-  if (error instanceof CurrencyChangedError)
-    return new HttpError(409, t(locale, 'currency.changedMeanwhile'));
+  if (error instanceof VersionChangedError) return new HttpError(409, t(locale, 'currency.changedMeanwhile'));
   if (error instanceof DefaultCurrencyHiddenError) {
     return new HttpError(409, t(locale, 'currency.defaultNotHidden'));
   }
-  if (!(error instanceof CurrencyRefusedError)) return error;
+  if (!(error instanceof FieldsRefusedError)) return error;
   return fieldErrors(
     Object.fromEntries(
-      Object.entries(error.problems).map(([field, problem]) => [field, [t(locale, PROBLEM_TEXT[problem])]]),
+      Object.entries(error.problems as Record<string, CurrencyProblem>).map(([field, problem]) => [
+        field,
+        [t(locale, PROBLEM_TEXT[problem])],
+      ]),
     ),
   );
 }

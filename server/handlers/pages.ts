@@ -7,13 +7,12 @@ import {
   deletePage,
   listOperatorPages,
   operatorPage,
-  PageChangedError,
   PageNeededError,
   type PageProblem,
-  PageRefusedError,
   previewPageContent,
   updatePage,
 } from '../operator/pages';
+import { FieldsRefusedError, VersionChangedError } from '../operator/refusals';
 import type { ContractHandlers } from './types';
 
 const PROBLEM_TEXT: Record<PageProblem, MessageKey> = {
@@ -28,12 +27,15 @@ const PROBLEM_TEXT: Record<PageProblem, MessageKey> = {
 /** A refusal of the pages' rules as the contract's answer, in the request's language. */
 function refusal(request: FastifyRequest, error: unknown): unknown {
   const { locale } = request;
-  if (error instanceof PageChangedError) return new HttpError(409, t(locale, 'page.changedMeanwhile'));
+  if (error instanceof VersionChangedError) return new HttpError(409, t(locale, 'page.changedMeanwhile'));
   if (error instanceof PageNeededError) return new HttpError(409, t(locale, 'page.needed'));
-  if (!(error instanceof PageRefusedError)) return error;
+  if (!(error instanceof FieldsRefusedError)) return error;
   return fieldErrors(
     Object.fromEntries(
-      Object.entries(error.problems).map(([field, problem]) => [field, [t(locale, PROBLEM_TEXT[problem])]]),
+      Object.entries(error.problems as Record<string, PageProblem>).map(([field, problem]) => [
+        field,
+        [t(locale, PROBLEM_TEXT[problem])],
+      ]),
     ),
   );
 }

@@ -14,12 +14,11 @@ import {
   listOperatorProducts,
   NotAnImageError,
   operatorProduct,
-  ProductChangedError,
   type ProductProblem,
-  ProductRefusedError,
   setProductImage,
   updateProduct,
 } from '../operator/products';
+import { FieldsRefusedError, VersionChangedError } from '../operator/refusals';
 import type { ContractHandlers } from './types';
 
 const PROBLEM_TEXT: Record<Exclude<ProductProblem, 'tooLarge'>, MessageKey> = {
@@ -33,20 +32,22 @@ const PROBLEM_TEXT: Record<Exclude<ProductProblem, 'tooLarge'>, MessageKey> = {
 
 /** A refusal of the catalogue's rules as the contract's field errors, in the request's language. */
 async function refusal(request: FastifyRequest, error: unknown): Promise<unknown> {
-  if (error instanceof ProductChangedError) {
+  if (error instanceof VersionChangedError) {
     return new HttpError(409, t(request.locale, 'product.changedMeanwhile'));
   }
-  if (!(error instanceof ProductRefusedError)) return error;
+  if (!(error instanceof FieldsRefusedError)) return error;
   const { locale } = request;
   const entries = await Promise.all(
-    Object.entries(error.problems).map(async ([field, problem]): Promise<[string, string[]]> => {
-      if (problem !== 'tooLarge') return [field, [t(locale, PROBLEM_TEXT[problem])]];
-      const coin = (await currentSettings(request.server.ctx.db)).internal_currency.name;
-      return [
-        field,
-        [t(locale, 'product.priceTooLarge', { max: formatCoins(PRICE_MAX_MINOR, locale, coin) })],
-      ];
-    }),
+    Object.entries(error.problems as Record<string, ProductProblem>).map(
+      async ([field, problem]): Promise<[string, string[]]> => {
+        if (problem !== 'tooLarge') return [field, [t(locale, PROBLEM_TEXT[problem])]];
+        const coin = (await currentSettings(request.server.ctx.db)).internal_currency.name;
+        return [
+          field,
+          [t(locale, 'product.priceTooLarge', { max: formatCoins(PRICE_MAX_MINOR, locale, coin) })],
+        ];
+      },
+    ),
   );
   return fieldErrors(Object.fromEntries(entries));
 }

@@ -14,28 +14,13 @@ import type { Database } from '../db/database';
 import { currencies } from '../db/schema';
 import { transaction } from '../db/statement';
 import { type Actor, audit } from './audit';
+import { FieldsRefusedError, refuseIfAny, VersionChangedError } from './refusals';
 
 type OperatorCurrency = components['schemas']['OperatorCurrency'];
 type CreateInput = components['schemas']['CurrencyCreateRequest'];
 type ChangeInput = components['schemas']['CurrencyChangeRequest'];
 
 export type CurrencyProblem = RateProblem | CurrencyCodeProblem | 'taken' | 'symbol';
-
-/** Fields the store cannot keep, keyed as the contract's field errors (`code`, `value`, `symbol`). */
-export class CurrencyRefusedError extends Error {
-  constructor(readonly problems: Record<string, CurrencyProblem>) {
-    super(`Currency refused: ${Object.keys(problems).join(', ')}`);
-    this.name = 'CurrencyRefusedError';
-  }
-}
-
-/** The update names another version than the stored one: somebody saved in between. */
-export class CurrencyChangedError extends Error {
-  constructor(readonly current: number) {
-    super(`The currency is at version ${current} now`);
-    this.name = 'CurrencyChangedError';
-  }
-}
 
 /** The default currency was to be hidden: the store's amounts (min_top_up) are in it. */
 export class DefaultCurrencyHiddenError extends Error {
@@ -79,11 +64,7 @@ function fieldProblems(input: { value?: string | undefined; symbol?: string | un
   return problems;
 }
 
-function refuseIfAny(problems: Record<string, CurrencyProblem>): void {
-  if (Object.keys(problems).length > 0) throw new CurrencyRefusedError(problems);
-}
-
-/** Adds a display currency with an audit row in the same transaction; refused with CurrencyRefusedError. */
+/** Adds a display currency with an audit row in the same transaction; refused with FieldsRefusedError. */
 export async function createCurrency(
   db: Database,
   actor: Actor,
@@ -104,7 +85,7 @@ export async function createCurrency(
       })
       .onConflictDoNothing({ target: currencies.code })
       .returning();
-    if (row === undefined) throw new CurrencyRefusedError({ code: 'taken' });
+    if (row === undefined) throw new FieldsRefusedError<CurrencyProblem>({ code: 'taken' });
     const currency = operatorCurrencyOf(row);
     await audit(tx, actor, {
       action: 'currency.create',
@@ -134,7 +115,7 @@ export async function updateCurrency(
   const saved = await transaction(db, async (tx) => {
     const [locked] = await tx.select().from(currencies).where(eq(currencies.code, code)).for('update');
     if (locked === undefined) return null;
-    if (locked.version !== change.version) throw new CurrencyChangedError(locked.version);
+    if (locked.version !== change.version) throw new VersionChangedError(locked.version);
     const current = operatorCurrencyOf(locked);
     const wanted: Partial<Pick<OperatorCurrency, 'value' | 'symbol' | 'hidden'>> = {
       ...(change.value === undefined ? {} : { value: rateText(change.value) }),
