@@ -6,7 +6,7 @@ import { filled, type Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text } from '../text';
 import { toast } from '../toasts';
 import type { OperatorPage } from './pages';
-import { versionedRecord } from './versionedRecord';
+import { type EditorLanguage, versionedRecord } from './versionedRecord';
 
 export const pageEditorMessages = defineMessages({
   slugRequired: { id: 'operator.page.slugRequired', defaultMessage: 'Give the page a name for its address' },
@@ -38,17 +38,10 @@ export const pageEditorMessages = defineMessages({
   previewFailed: { id: 'operator.page.previewFailed', defaultMessage: 'The preview could not be made.' },
 });
 
-/** A language the store has, as the editor offers it a title and a content. */
-export interface PageEditorLanguage {
-  code: string;
-  title: string;
-  default: boolean;
-}
-
 export interface PageEditorInput {
   /** The page's id; null for a new one. */
   id: number | null;
-  languages: PageEditorLanguage[];
+  languages: EditorLanguage[];
 }
 
 /**
@@ -95,7 +88,7 @@ export const pageContentField = (code: string) => `content:${code}`;
 /** The values a page shows in the form (a new page: empty, no flag, after the last one). */
 export function pageValuesOf(
   page: OperatorPage | null,
-  languages: readonly PageEditorLanguage[],
+  languages: readonly EditorLanguage[],
 ): PageEditorValues {
   const values: PageEditorValues = {
     slug: page?.slug ?? '',

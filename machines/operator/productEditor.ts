@@ -9,7 +9,7 @@ import { filled, type Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text, verbatim } from '../text';
 import { toast } from '../toasts';
 import type { OperatorProduct } from './products';
-import { versionedRecord } from './versionedRecord';
+import { type EditorLanguage, versionedRecord } from './versionedRecord';
 
 export const editorMessages = defineMessages({
   slugRequired: {
@@ -62,13 +62,6 @@ export const editorMessages = defineMessages({
   imageFailed: { id: 'operator.product.imageFailed', defaultMessage: 'The image could not be uploaded.' },
   imageSaved: { id: 'operator.product.imageSaved', defaultMessage: 'The image was saved.' },
 });
-
-/** A language the store has, as the editor offers it a title and a description. */
-export interface EditorLanguage {
-  code: string;
-  title: string;
-  default: boolean;
-}
 
 export interface EditorInput {
   /** The product's id; null for a new one. */

@@ -11,6 +11,13 @@ export function recordTitle(
   return record.texts[language]?.title ?? Object.values(record.texts)[0]?.title ?? record.slug;
 }
 
+/** A language the store has, as an editor offers it the record's texts. */
+export interface EditorLanguage {
+  code: string;
+  title: string;
+  default: boolean;
+}
+
 /** What an editor of a versioned record keeps beside its form. */
 export interface VersionedContext {
   loadError: unknown;

@@ -5,7 +5,7 @@ import type { languageMachine } from '../../machines/language';
 import type { AuditSearch } from '../../machines/operator/audit';
 import type { DeliveriesSearch, DeliveryState } from '../../machines/operator/deliveries';
 import type { OrderStatus, OrdersSearch } from '../../machines/operator/orders';
-import type { EditorLanguage } from '../../machines/operator/productEditor';
+import type { EditorLanguage } from '../../machines/operator/versionedRecord';
 import { topUpTermsOf } from '../../machines/topUpTerms';
 import { SectionError } from '../features/shell/RouteError';
 import { requireLogin } from './guards';

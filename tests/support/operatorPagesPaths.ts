@@ -2,8 +2,9 @@
  * The console's Content machines (operatorPages, pageEditor): fixtures and path plans, shared by
  * their path suites (tests/machines/operator) and the screens' tests (tests/ui/operator).
  */
-import type { PageEditorLanguage, pageEditorMachine } from '../../machines/operator/pageEditor';
+import type { pageEditorMachine } from '../../machines/operator/pageEditor';
 import type { OperatorPage } from '../../machines/operator/pages';
+import type { EditorLanguage } from '../../machines/operator/versionedRecord';
 import { callOutcomes, conflictRefused, fieldRefused, serverError } from './formPaths';
 import { loadedListPlan, notFound } from './operatorPaths';
 import { doneEvent, type PlanOptions } from './paths';
@@ -26,7 +27,7 @@ export function operatorPage(id: number, overrides: Partial<OperatorPage> = {}):
   };
 }
 
-export const PAGE_LANGUAGES: PageEditorLanguage[] = [
+export const PAGE_LANGUAGES: EditorLanguage[] = [
   { code: 'en', title: 'English', default: true },
   { code: 'de', title: 'Deutsch', default: false },
 ];

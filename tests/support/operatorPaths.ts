@@ -29,10 +29,11 @@ import type { loadedListMachine } from '../../machines/operator/loadedList';
 import type { OrderDetail, operatorOrderMachine } from '../../machines/operator/order';
 import { NO_ORDERS_SEARCH, type OperatorOrder, type OrdersSearch } from '../../machines/operator/orders';
 import type { productCommandsMachine } from '../../machines/operator/productCommands';
-import type { EditorLanguage, productEditorMachine } from '../../machines/operator/productEditor';
+import type { productEditorMachine } from '../../machines/operator/productEditor';
 import type { OperatorProduct } from '../../machines/operator/products';
 import type { refundMachine } from '../../machines/operator/refund';
 import type { Filters, searchListMachine } from '../../machines/operator/searchList';
+import type { EditorLanguage } from '../../machines/operator/versionedRecord';
 import {
   apiFailure,
   callOutcomes,

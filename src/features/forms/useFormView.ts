@@ -25,6 +25,12 @@ export interface ChoiceBinding {
 
 type FormSnapshot = Snapshot<unknown> & { context: { values: unknown; errors: unknown; formError: unknown } };
 
+/** What a Checkbox of a yes/no field of a form takes from the form (`useFormView`'s `toggle`). */
+export interface ToggleBinding {
+  isSelected: boolean;
+  onChange: (selected: boolean) => void;
+}
+
 /** The names of a form's fields that hold text (a TextField edits them with CHANGE). */
 type TextFields<V> = { [K in keyof V]-?: V[K] extends string | undefined ? K : never }[keyof V] & string;
 
@@ -32,7 +38,7 @@ type TextFields<V> = { [K in keyof V]-?: V[K] extends string | undefined ? K : n
  * What a form screen renders from its machine: the values, the messages at their fields and for
  * the form, whether it is sending, and the key that moves focus to the first invalid field after a
  * submit (`useErrorsKey`). `field(name)` is what a TextField of a text field takes (its name,
- * value, message and CHANGE), `choice(name)` what a Select of one takes; `form` what the AuthForm takes (SUBMIT, the form's message, the key).
+ * value, message and CHANGE), `choice(name)` what a Select of one takes, `toggle(name)` what a Checkbox of a yes/no field takes; `form` what the AuthForm takes (SUBMIT, the form's message, the key).
  */
 export function useFormView<S extends FormSnapshot, E extends AnyEventObject>(
   form: ActorRef<S, E>,
@@ -79,6 +85,10 @@ export function useFormView<S extends FormSnapshot, E extends AnyEventObject>(
       errorMessage: text((errors as Partial<Record<string, Text>>)[name]),
     };
   };
+  const toggle = (name: TextFields<Values>): ToggleBinding => ({
+    isSelected: (values as Record<string, string | undefined>)[name] === 'yes',
+    onChange: (selected: boolean) => onChangeOf(name)(selected ? 'yes' : 'no'),
+  });
   const onPrefill = useCallback(
     (fields: PrefilledFields) => form.send({ type: 'PREFILL', fields } as unknown as E),
     [form],
@@ -88,5 +98,5 @@ export function useFormView<S extends FormSnapshot, E extends AnyEventObject>(
     formError: text(formError as Text | null | undefined),
     errorsKey,
   };
-  return { values, errors, formError, pending, errorsKey, field, choice, form: formProps, onPrefill };
+  return { values, errors, formError, pending, errorsKey, field, choice, toggle, form: formProps, onPrefill };
 }

@@ -1,13 +1,11 @@
-import { Link, useLoaderData } from '@tanstack/react-router';
+import { useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { TextField } from '../../components/TextField/TextField';
 import { useText } from '../../i18n/useText';
-import { AuthForm } from '../forms/AuthForm';
 import { useFormView } from '../forms/useFormView';
-import { OperatorPage } from './OperatorPage';
-import { EditorActions, ScreenStatus } from './parts';
+import { RecordEditor } from './RecordEditor';
 
 const messages = defineMessages({
   newTitle: { id: 'operator.currency.newTitle', defaultMessage: 'New currency' },
@@ -52,7 +50,6 @@ export function CurrencyPage() {
     >;
   };
   const state = useSelector(screen, (s) => s.value as string);
-  const showsRecord = useSelector(screen, (s) => s.hasTag('record'));
   const context = useSelector(screen, (s) => s.context);
   const view = useFormView(screen, (s) => s.matches('sending'));
   const isNew = context.code === null;
@@ -60,64 +57,42 @@ export function CurrencyPage() {
   const isDefault = currency?.default === true;
 
   return (
-    <OperatorPage title={isNew ? messages.newTitle : messages.editTitle} heading={currency?.code}>
-      <p className="operator-back">
-        <Link to="/operator/currencies">{say(messages.back)}</Link>
-      </p>
-      <ScreenStatus state={state} messages={messages} error={context.loadError} screen={screen} />
-      {showsRecord && (
-        <AuthForm
-          className="operator-form"
-          {...view.form}
-          actions={
-            <EditorActions
-              pending={view.pending}
-              conflict={context.conflict}
-              labels={messages}
-              screen={screen}
-            />
-          }
-        >
-          {isNew && (
-            <TextField
-              label={say(messages.code)}
-              description={say(messages.codeHint)}
-              autoComplete="off"
-              maxLength={3}
-              {...view.field('code')}
-            />
-          )}
-          {currency !== null && (
-            <p className="operator-section__note">
-              {say(messages.decimals, { code: currency.code, decimals: currency.decimals })}
-            </p>
-          )}
-          <TextField
-            label={say(messages.symbol)}
-            autoComplete="off"
-            maxLength={8}
-            {...view.field('symbol')}
-          />
-          <TextField
-            label={say(messages.rate)}
-            description={say(messages.rateHint, { base: context.base })}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={40}
-            {...view.field('value')}
-          />
-          <Checkbox
-            isSelected={view.values.shown === 'yes'}
-            isDisabled={isDefault}
-            onChange={(selected) =>
-              screen.send({ type: 'CHANGE', field: 'shown', value: selected ? 'yes' : 'no' })
-            }
-          >
-            {say(messages.shown)}
-          </Checkbox>
-          {isDefault && <p className="operator-section__note">{say(messages.defaultShown)}</p>}
-        </AuthForm>
+    <RecordEditor
+      messages={messages}
+      back="/operator/currencies"
+      heading={currency?.code}
+      isNew={isNew}
+      state={state}
+      view={view}
+      screen={screen}
+    >
+      {isNew && (
+        <TextField
+          label={say(messages.code)}
+          description={say(messages.codeHint)}
+          autoComplete="off"
+          maxLength={3}
+          {...view.field('code')}
+        />
       )}
-    </OperatorPage>
+      {currency !== null && (
+        <p className="operator-section__note">
+          {say(messages.decimals, { code: currency.code, decimals: currency.decimals })}
+        </p>
+      )}
+      <TextField label={say(messages.symbol)} autoComplete="off" maxLength={8} {...view.field('symbol')} />
+      <TextField
+        label={say(messages.rate)}
+        description={say(messages.rateHint, { base: context.base })}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={40}
+        {...view.field('value')}
+      />
+      <Checkbox isDisabled={isDefault} {...view.toggle('shown')}>
+        {say(messages.shown)}
+      </Checkbox>
+      {isDefault && <p className="operator-section__note">{say(messages.defaultShown)}</p>}
+    </RecordEditor>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from '@tanstack/react-router';
+import { useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { defineMessages } from 'react-intl';
@@ -17,10 +17,8 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
 import { useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { AuthForm } from '../forms/AuthForm';
 import { useFormView } from '../forms/useFormView';
-import { OperatorPage } from './OperatorPage';
-import { EditorActions, ScreenStatus } from './parts';
+import { LanguageTexts, RecordEditor } from './RecordEditor';
 
 const messages = defineMessages({
   newTitle: { id: 'operator.page.newTitle', defaultMessage: 'New page' },
@@ -91,136 +89,104 @@ export function PageEditorPage() {
   const text = useOptionalText();
   const previewId = useId();
   const { screen } = useLoaderData({ strict: false }) as { screen: PageEditorActor };
-  const form = useSelector(screen, (s) => (s.value as { form: string }).form);
-  const showsRecord = useSelector(screen, (s) => s.hasTag('record'));
   const previewing = useSelector(screen, (s) => s.matches({ preview: 'previewing' }));
+  const form = useSelector(screen, (s) => (s.value as { form: string }).form);
   const context = useSelector(screen, (s) => s.context);
   const view = useFormView(screen, (s) => s.matches({ form: 'sending' }));
   const { locale } = useFormats();
   const page = context.page;
-  const isNew = context.id === null;
-  const heading = page === null ? undefined : recordTitle(page, locale);
   const previewLanguage = context.languages.find((language) => language.code === context.preview?.code);
 
   return (
-    <OperatorPage title={isNew ? messages.newTitle : messages.editTitle} heading={heading}>
-      <p className="operator-back">
-        <Link to="/operator/pages">{say(messages.back)}</Link>
-      </p>
-      <ScreenStatus state={form} messages={messages} error={context.loadError} screen={screen} />
-      {showsRecord && (
-        <div className="operator-product">
-          <AuthForm
-            className="operator-form"
-            {...view.form}
-            actions={
-              <EditorActions
-                pending={view.pending}
-                conflict={context.conflict}
-                labels={messages}
-                screen={screen}
-              />
-            }
-          >
-            {keepsSlug(page) ? (
-              <p className="operator-section__note">{say(messages.slugKept, { slug: page?.slug ?? '' })}</p>
-            ) : (
-              <TextField
-                label={say(messages.slug)}
-                description={say(messages.slugHint, { slug: view.values.slug || 'refunds' })}
-                autoComplete="off"
-                maxLength={100}
-                {...view.field('slug')}
-              />
-            )}
-            <div className="operator-language">
-              <Checkbox
-                isSelected={view.values.terms === 'yes'}
-                onChange={(selected) =>
-                  screen.send({ type: 'CHANGE', field: 'terms', value: selected ? 'yes' : 'no' })
-                }
-              >
-                {say(messages.terms)}
-              </Checkbox>
-              <Checkbox
-                isSelected={view.values.privacy === 'yes'}
-                onChange={(selected) =>
-                  screen.send({ type: 'CHANGE', field: 'privacy', value: selected ? 'yes' : 'no' })
-                }
-              >
-                {say(messages.privacy)}
-              </Checkbox>
-              <p className="operator-section__note">{say(messages.flagHint)}</p>
-              {page?.is_cookie && <p className="operator-section__note">{say(messages.cookie)}</p>}
-            </div>
-            <TextField
-              label={say(messages.position)}
-              description={say(messages.positionHint)}
-              inputMode="numeric"
-              autoComplete="off"
-              {...view.field('position')}
-            />
-            <fieldset className="operator-fieldset">
-              <legend>{say(messages.texts)}</legend>
-              {context.languages.map((language) => (
-                <div key={language.code} className="operator-language" lang={language.code}>
-                  <TextField
-                    label={say(messages.title, { language: language.title })}
-                    {...(language.default ? { description: say(messages.defaultLanguage) } : {})}
-                    autoComplete="off"
-                    maxLength={200}
-                    {...view.field(pageTitleField(language.code))}
-                  />
-                  <TextField
-                    label={say(messages.content, { language: language.title })}
-                    description={say(messages.contentHint)}
-                    rows={8}
-                    maxLength={100000}
-                    spellCheck="false"
-                    {...view.field(pageContentField(language.code))}
-                  />
-                  <p>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      isDisabled={previewing}
-                      aria-controls={previewId}
-                      onPress={() => screen.send({ type: 'PREVIEW', code: language.code })}
-                    >
-                      {say(messages.preview, { language: language.title })}
-                    </Button>
-                  </p>
-                </div>
-              ))}
-            </fieldset>
-          </AuthForm>
-          <section id={previewId} className="operator-section" aria-live="polite" aria-busy={previewing}>
-            {previewing && (
-              <p className="operator-status" role="status">
-                <Spinner size="sm" decorative />
-                <span>{say(messages.previewing)}</span>
-              </p>
-            )}
-            {context.previewError && <ErrorText>{text(context.previewError)}</ErrorText>}
-            {context.preview && previewLanguage && (
-              <>
-                <h2 className="operator-section__title">
-                  {say(messages.previewTitle, { language: previewLanguage.title })}
-                </h2>
-                <p className="operator-section__note">{say(messages.previewNote)}</p>
-                <div className="operator-preview static-page" lang={previewLanguage.code}>
-                  <p className="operator-preview__title">
-                    {(view.values[pageTitleField(previewLanguage.code)] ?? '').trim()}
-                  </p>
-                  {/* The server's answer, sanitized by the store's one rule (server/catalogue/page-html.ts). */}
-                  {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the page's HTML is what is previewed */}
-                  <div className="prose" dangerouslySetInnerHTML={{ __html: context.preview.content }} />
-                </div>
-              </>
-            )}
-          </section>
-        </div>
+    <RecordEditor
+      messages={messages}
+      back="/operator/pages"
+      heading={page === null ? undefined : recordTitle(page, locale)}
+      isNew={context.id === null}
+      state={form}
+      view={view}
+      screen={screen}
+      beside={
+        <section id={previewId} className="operator-section" aria-live="polite" aria-busy={previewing}>
+          {previewing && (
+            <p className="operator-status" role="status">
+              <Spinner size="sm" decorative />
+              <span>{say(messages.previewing)}</span>
+            </p>
+          )}
+          {context.previewError && <ErrorText>{text(context.previewError)}</ErrorText>}
+          {context.preview && previewLanguage && (
+            <>
+              <h2 className="operator-section__title">
+                {say(messages.previewTitle, { language: previewLanguage.title })}
+              </h2>
+              <p className="operator-section__note">{say(messages.previewNote)}</p>
+              <div className="operator-preview static-page" lang={previewLanguage.code}>
+                <p className="operator-preview__title">
+                  {(view.values[pageTitleField(previewLanguage.code)] ?? '').trim()}
+                </p>
+                {/* The server's answer, sanitized by the store's one rule (server/catalogue/page-html.ts). */}
+                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the page's HTML is what is previewed */}
+                <div className="prose" dangerouslySetInnerHTML={{ __html: context.preview.content }} />
+              </div>
+            </>
+          )}
+        </section>
+      }
+    >
+      {keepsSlug(page) ? (
+        <p className="operator-section__note">{say(messages.slugKept, { slug: page?.slug ?? '' })}</p>
+      ) : (
+        <TextField
+          label={say(messages.slug)}
+          description={say(messages.slugHint, { slug: view.values.slug || 'refunds' })}
+          autoComplete="off"
+          maxLength={100}
+          {...view.field('slug')}
+        />
       )}
-    </OperatorPage>
+      <div className="operator-language">
+        <Checkbox {...view.toggle('terms')}>{say(messages.terms)}</Checkbox>
+        <Checkbox {...view.toggle('privacy')}>{say(messages.privacy)}</Checkbox>
+        <p className="operator-section__note">{say(messages.flagHint)}</p>
+        {page?.is_cookie && <p className="operator-section__note">{say(messages.cookie)}</p>}
+      </div>
+      <TextField
+        label={say(messages.position)}
+        description={say(messages.positionHint)}
+        inputMode="numeric"
+        autoComplete="off"
+        {...view.field('position')}
+      />
+      <LanguageTexts
+        messages={messages}
+        languages={context.languages}
+        titleField={(code) => view.field(pageTitleField(code))}
+      >
+        {(language) => (
+          <>
+            <TextField
+              label={say(messages.content, { language: language.title })}
+              description={say(messages.contentHint)}
+              rows={8}
+              maxLength={100000}
+              spellCheck="false"
+              {...view.field(pageContentField(language.code))}
+            />
+            <p>
+              <Button
+                variant="secondary"
+                size="sm"
+                isDisabled={previewing}
+                aria-controls={previewId}
+                onPress={() => screen.send({ type: 'PREVIEW', code: language.code })}
+              >
+                {say(messages.preview, { language: language.title })}
+              </Button>
+            </p>
+          </>
+        )}
+      </LanguageTexts>
+    </RecordEditor>
   );
 }

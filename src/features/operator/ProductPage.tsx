@@ -1,8 +1,13 @@
-import { Link, useLoaderData } from '@tanstack/react-router';
+import { useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { defineMessages } from 'react-intl';
-import { descriptionField, titleField } from '../../../machines/operator/productEditor';
+import type { ActorRefFrom } from 'xstate';
+import {
+  descriptionField,
+  type productEditorMachine,
+  titleField,
+} from '../../../machines/operator/productEditor';
 import { recordTitle } from '../../../machines/operator/versionedRecord';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
@@ -11,11 +16,9 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import { TextField } from '../../components/TextField/TextField';
 import { useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { AuthForm } from '../forms/AuthForm';
 import { useFormView } from '../forms/useFormView';
-import { OperatorPage } from './OperatorPage';
 import { ProductCommands } from './ProductCommands';
-import { EditorActions, ScreenStatus } from './parts';
+import { LanguageTexts, RecordEditor } from './RecordEditor';
 
 const messages = defineMessages({
   newTitle: { id: 'operator.product.newTitle', defaultMessage: 'New product' },
@@ -72,6 +75,8 @@ const messages = defineMessages({
   },
 });
 
+type ProductEditorActor = ActorRefFrom<typeof productEditorMachine>;
+
 /**
  * /operator/products/new and /operator/products/{id}: the product's texts in every language the
  * store has, its category, price, visibility and sort position, and its image.
@@ -79,178 +84,162 @@ const messages = defineMessages({
 export function ProductPage() {
   const say = useText();
   const text = useOptionalText();
-  const imageInputId = useId();
-  const imageHintId = useId();
-  const imageErrorId = useId();
   const { screen, commands } = useLoaderData({ strict: false }) as {
-    screen: import('xstate').ActorRefFrom<
-      typeof import('../../../machines/operator/productEditor').productEditorMachine
-    >;
+    screen: ProductEditorActor;
     /** Only on an existing product's page. */
     commands?: import('xstate').ActorRefFrom<
       typeof import('../../../machines/operator/productCommands').productCommandsMachine
     >;
   };
   const form = useSelector(screen, (s) => (s.value as { form: string }).form);
-  const showsRecord = useSelector(screen, (s) => s.hasTag('record'));
-  const uploading = useSelector(screen, (s) => s.matches({ image: 'uploading' }));
   const context = useSelector(screen, (s) => s.context);
   const view = useFormView(screen, (s) => s.matches({ form: 'sending' }));
-  const isNew = context.id === null;
   const product = context.product;
   const { locale } = useFormats();
-  const heading = product === null ? undefined : recordTitle(product, locale);
 
   return (
-    <OperatorPage title={isNew ? messages.newTitle : messages.editTitle} heading={heading}>
-      <p className="operator-back">
-        <Link to="/operator/products">{say(messages.back)}</Link>
-      </p>
-      <ScreenStatus state={form} messages={messages} error={context.loadError} screen={screen} />
-      {showsRecord && (
-        <div className="operator-product">
-          <AuthForm
-            className="operator-form"
-            {...view.form}
-            actions={
-              <EditorActions
-                pending={view.pending}
-                conflict={context.conflict}
-                labels={messages}
-                screen={screen}
-              />
-            }
-          >
-            {isNew && (
-              <TextField
-                label={say(messages.slug)}
-                description={say(messages.slugHint)}
-                autoComplete="off"
-                maxLength={100}
-                {...view.field('slug')}
-              />
-            )}
-            <fieldset className="operator-fieldset">
-              <legend>{say(messages.texts)}</legend>
-              {context.errors.texts && <ErrorText>{text(context.errors.texts)}</ErrorText>}
-              {context.languages.map((language) => (
-                <div key={language.code} className="operator-language" lang={language.code}>
-                  <TextField
-                    label={say(messages.title, { language: language.title })}
-                    {...(language.default ? { description: say(messages.defaultLanguage) } : {})}
-                    autoComplete="off"
-                    maxLength={200}
-                    {...view.field(titleField(language.code))}
-                  />
-                  <TextField
-                    label={say(messages.description, { language: language.title })}
-                    autoComplete="off"
-                    maxLength={5000}
-                    {...view.field(descriptionField(language.code))}
-                  />
-                </div>
-              ))}
-            </fieldset>
-            <TextField
-              label={say(messages.category)}
-              description={say(messages.categoryHint)}
-              autoComplete="off"
-              maxLength={40}
-              {...view.field('category')}
-            />
-            {context.categories.length > 0 && (
-              <ul className="operator-chips" aria-label={say(messages.categoriesInUse)}>
-                {context.categories.map((category) => (
-                  <li key={category}>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onPress={() => screen.send({ type: 'CHANGE', field: 'category', value: category })}
-                    >
-                      {category}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <TextField
-              label={say(messages.price)}
-              description={say(messages.priceHint)}
-              inputMode="decimal"
-              autoComplete="off"
-              {...view.field('price')}
-            />
-            <Checkbox
-              isSelected={view.values.active === 'yes'}
-              onChange={(selected) =>
-                screen.send({ type: 'CHANGE', field: 'active', value: selected ? 'yes' : 'no' })
-              }
-            >
-              {say(messages.active)}
-            </Checkbox>
-            <TextField
-              label={say(messages.position)}
-              description={say(messages.positionHint)}
-              inputMode="numeric"
-              autoComplete="off"
-              {...view.field('position')}
-            />
-            <TextField
-              label={say(messages.purchaseLimit)}
-              description={say(messages.purchaseLimitHint)}
-              inputMode="numeric"
-              autoComplete="off"
-              {...view.field('purchase_limit')}
-            />
-          </AuthForm>
-          <section className="operator-section" aria-labelledby={`${imageInputId}-title`}>
-            <h2 id={`${imageInputId}-title`} className="operator-section__title">
-              {say(messages.image)}
-            </h2>
-            {product === null ? (
-              <p>{say(messages.imageAfterSave)}</p>
-            ) : (
-              <>
-                <img
-                  className="operator-image"
-                  src={product.img_url}
-                  alt={say(messages.imageCurrent)}
-                  width={160}
-                  height={160}
-                />
-                <label htmlFor={imageInputId} className="operator-file__label">
-                  {say(messages.imageChoose)}
-                </label>
-                <input
-                  id={imageInputId}
-                  className="operator-file"
-                  type="file"
-                  accept="image/png,image/jpeg,image/webp"
-                  disabled={uploading}
-                  aria-describedby={context.imageError ? `${imageHintId} ${imageErrorId}` : imageHintId}
-                  aria-invalid={context.imageError ? true : undefined}
-                  onChange={(event) => {
-                    const file = event.currentTarget.files?.[0];
-                    if (file !== undefined) screen.send({ type: 'UPLOAD', file });
-                    event.currentTarget.value = '';
-                  }}
-                />
-                <p id={imageHintId} className="operator-section__note">
-                  {say(messages.imageHint)}
-                </p>
-                {uploading && (
-                  <p className="operator-status" role="status">
-                    <Spinner size="sm" decorative />
-                    <span>{say(messages.imageUploading)}</span>
-                  </p>
-                )}
-                {context.imageError && <ErrorText id={imageErrorId}>{text(context.imageError)}</ErrorText>}
-              </>
-            )}
-          </section>
+    <RecordEditor
+      messages={messages}
+      back="/operator/products"
+      heading={product === null ? undefined : recordTitle(product, locale)}
+      isNew={context.id === null}
+      state={form}
+      view={view}
+      screen={screen}
+      beside={
+        <>
+          <ProductImage screen={screen} />
           {commands !== undefined && <ProductCommands commands={commands} />}
-        </div>
+        </>
+      }
+    >
+      {context.id === null && (
+        <TextField
+          label={say(messages.slug)}
+          description={say(messages.slugHint)}
+          autoComplete="off"
+          maxLength={100}
+          {...view.field('slug')}
+        />
       )}
-    </OperatorPage>
+      <LanguageTexts
+        messages={messages}
+        languages={context.languages}
+        titleField={(code) => view.field(titleField(code))}
+        error={text(context.errors.texts)}
+      >
+        {(language) => (
+          <TextField
+            label={say(messages.description, { language: language.title })}
+            autoComplete="off"
+            maxLength={5000}
+            {...view.field(descriptionField(language.code))}
+          />
+        )}
+      </LanguageTexts>
+      <TextField
+        label={say(messages.category)}
+        description={say(messages.categoryHint)}
+        autoComplete="off"
+        maxLength={40}
+        {...view.field('category')}
+      />
+      {context.categories.length > 0 && (
+        <ul className="operator-chips" aria-label={say(messages.categoriesInUse)}>
+          {context.categories.map((category) => (
+            <li key={category}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onPress={() => screen.send({ type: 'CHANGE', field: 'category', value: category })}
+              >
+                {category}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TextField
+        label={say(messages.price)}
+        description={say(messages.priceHint)}
+        inputMode="decimal"
+        autoComplete="off"
+        {...view.field('price')}
+      />
+      <Checkbox {...view.toggle('active')}>{say(messages.active)}</Checkbox>
+      <TextField
+        label={say(messages.position)}
+        description={say(messages.positionHint)}
+        inputMode="numeric"
+        autoComplete="off"
+        {...view.field('position')}
+      />
+      <TextField
+        label={say(messages.purchaseLimit)}
+        description={say(messages.purchaseLimitHint)}
+        inputMode="numeric"
+        autoComplete="off"
+        {...view.field('purchase_limit')}
+      />
+    </RecordEditor>
+  );
+}
+
+/** The product's image and its upload (a saved product only). */
+function ProductImage({ screen }: { screen: ProductEditorActor }) {
+  const say = useText();
+  const text = useOptionalText();
+  const imageInputId = useId();
+  const imageHintId = useId();
+  const imageErrorId = useId();
+  const product = useSelector(screen, (s) => s.context.product);
+  const imageError = useSelector(screen, (s) => s.context.imageError);
+  const uploading = useSelector(screen, (s) => s.matches({ image: 'uploading' }));
+  return (
+    <section className="operator-section" aria-labelledby={`${imageInputId}-title`}>
+      <h2 id={`${imageInputId}-title`} className="operator-section__title">
+        {say(messages.image)}
+      </h2>
+      {product === null ? (
+        <p>{say(messages.imageAfterSave)}</p>
+      ) : (
+        <>
+          <img
+            className="operator-image"
+            src={product.img_url}
+            alt={say(messages.imageCurrent)}
+            width={160}
+            height={160}
+          />
+          <label htmlFor={imageInputId} className="operator-file__label">
+            {say(messages.imageChoose)}
+          </label>
+          <input
+            id={imageInputId}
+            className="operator-file"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={uploading}
+            aria-describedby={imageError ? `${imageHintId} ${imageErrorId}` : imageHintId}
+            aria-invalid={imageError ? true : undefined}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              if (file !== undefined) screen.send({ type: 'UPLOAD', file });
+              event.currentTarget.value = '';
+            }}
+          />
+          <p id={imageHintId} className="operator-section__note">
+            {say(messages.imageHint)}
+          </p>
+          {uploading && (
+            <p className="operator-status" role="status">
+              <Spinner size="sm" decorative />
+              <span>{say(messages.imageUploading)}</span>
+            </p>
+          )}
+          {imageError && <ErrorText id={imageErrorId}>{text(imageError)}</ErrorText>}
+        </>
+      )}
+    </section>
   );
 }

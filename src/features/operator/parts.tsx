@@ -10,7 +10,6 @@ import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { LoadingLine, RetryLine } from '../../components/StatusLine/StatusLine';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { SubmitButton } from '../forms/SubmitButton';
 
 /**
  * The console's shared screen parts: what every list and detail page shows while it loads, when
@@ -61,34 +60,6 @@ export function ScreenStatus({
   if (state === 'notFound' && messages.notFound) return <ErrorText>{say(messages.notFound)}</ErrorText>;
   if (state === 'empty' && empty !== undefined) return <EmptyState headingLevel={2} title={empty} />;
   return null;
-}
-
-/**
- * An editor's buttons: its submit button (with the pending label while it saves) and, after a 409
- * (another operator saved meanwhile), Reload to load their version.
- */
-export function EditorActions({
-  pending,
-  conflict,
-  labels,
-  screen,
-}: {
-  pending: boolean;
-  conflict: boolean;
-  labels: { submit: Descriptor; pending: Descriptor; reload: Descriptor };
-  screen: { send(event: { type: 'RELOAD' }): void };
-}) {
-  const say = useText();
-  return (
-    <>
-      <SubmitButton pending={pending} labels={labels} />
-      {conflict && (
-        <Button variant="secondary" onPress={() => screen.send({ type: 'RELOAD' })}>
-          {say(labels.reload)}
-        </Button>
-      )}
-    </>
-  );
 }
 
 /** A list's search form: its fields and the submit button; `filters` lays several fields out in a row. */
