@@ -1,19 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
 import { formatCoins } from '../../../domain/money-text';
-import {
-  type AuditEntry,
-  type AuditSearch,
-  COIN_FIELDS,
-  changedFields,
-} from '../../../machines/operator/audit';
+import { type AuditEntry, COIN_FIELDS, changedFields } from '../../../machines/operator/audit';
 import { TextField } from '../../components/TextField/TextField';
 import { useFormats } from '../../i18n/useFormats';
 import { useText } from '../../i18n/useText';
 import { DateField } from './fields';
 import { OperatorPage } from './OperatorPage';
-import { SearchForm, SearchResults } from './parts';
+import { SearchForm, SearchResults, useSearchDraft } from './parts';
 import { useMoment } from './records';
 
 const route = getRouteApi('/operator/audit');
@@ -106,39 +100,22 @@ export function AuditPage() {
   const say = useText();
   const moment = useMoment();
   const screen = route.useLoaderData({ select: (data) => data.screen });
-  const draft = useSelector(screen, (s) => s.context.draft);
+  const { filter } = useSearchDraft(screen);
   const m = messages;
-  const change = (field: keyof AuditSearch & string) => (value: string) =>
-    screen.send({ type: 'CHANGE', field, value });
 
   return (
     <OperatorPage title={m.title}>
-      <SearchForm filters submit={say(m.searchButton)} onSearch={() => screen.send({ type: 'SEARCH' })}>
+      <SearchForm filters submit={say(m.searchButton)} screen={screen}>
         <TextField
           label={say(m.entity)}
           description={say(m.entityHint)}
-          name="entity"
           maxLength={64}
-          value={draft.entity}
-          onChange={change('entity')}
+          {...filter('entity')}
         />
-        <TextField
-          label={say(m.entityId)}
-          name="entity_id"
-          maxLength={64}
-          value={draft.entity_id}
-          onChange={change('entity_id')}
-        />
-        <TextField
-          label={say(m.actor)}
-          description={say(m.actorHint)}
-          name="actor"
-          maxLength={254}
-          value={draft.actor}
-          onChange={change('actor')}
-        />
-        <DateField label={say(m.from)} name="from" value={draft.from} onChange={change('from')} />
-        <DateField label={say(m.until)} name="until" value={draft.until} onChange={change('until')} />
+        <TextField label={say(m.entityId)} maxLength={64} {...filter('entity_id')} />
+        <TextField label={say(m.actor)} description={say(m.actorHint)} maxLength={254} {...filter('actor')} />
+        <DateField label={say(m.from)} {...filter('from')} />
+        <DateField label={say(m.until)} {...filter('until')} />
       </SearchForm>
       <SearchResults
         screen={screen}

@@ -46,7 +46,7 @@ export function CustomersPage() {
 
   return (
     <OperatorPage title={m.title}>
-      <SearchForm submit={say(m.searchButton)} onSearch={() => screen.send({ type: 'SEARCH' })}>
+      <SearchForm submit={say(m.searchButton)} screen={screen}>
         <TextField
           className="operator-search__field"
           type="search"

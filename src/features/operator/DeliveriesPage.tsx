@@ -6,7 +6,6 @@ import {
   canSettle,
   DELIVERY_NOTE_MAX_LENGTH,
   DELIVERY_STATES,
-  type DeliveriesSearch,
   type Delivery,
 } from '../../../machines/operator/deliveries';
 import { Button } from '../../components/Button/Button';
@@ -18,7 +17,7 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { useFormView } from '../forms/useFormView';
 import { ChoiceField } from './fields';
 import { OperatorPage } from './OperatorPage';
-import { Confirmation, SearchForm, SearchResults } from './parts';
+import { Confirmation, SearchForm, SearchResults, useSearchDraft } from './parts';
 import { deliveryStateMessages, recordMessages, useMoment } from './records';
 
 const route = getRouteApi('/operator/deliveries');
@@ -104,11 +103,9 @@ export function DeliveriesPage() {
   const say = useText();
   const moment = useMoment();
   const { screen, operatorGameServers, deliveryAction } = route.useLoaderData();
-  const draft = useSelector(screen, (s) => s.context.draft);
+  const { draft, filter } = useSearchDraft(screen);
   const servers = useSelector(operatorGameServers, (s) => s.context.servers);
   const open = useSelector(deliveryAction, (s) => (s.matches('closed') ? null : s.context.delivery));
-  const change = (field: keyof DeliveriesSearch & string) => (value: string) =>
-    screen.send({ type: 'CHANGE', field, value });
   const serverOptions = [
     { value: '', label: say(m.anyServer) },
     ...servers.map((server) => ({ value: String(server.id), label: server.name })),
@@ -121,41 +118,29 @@ export function DeliveriesPage() {
 
   return (
     <OperatorPage title={m.title}>
-      <SearchForm filters submit={say(m.searchButton)} onSearch={() => screen.send({ type: 'SEARCH' })}>
+      <SearchForm filters submit={say(m.searchButton)} screen={screen}>
         <ChoiceField
           label={say(m.state)}
-          name="state"
-          value={draft.state}
           options={[
             { value: '', label: say(m.anyState) },
             ...DELIVERY_STATES.map((state) => ({ value: state, label: say(deliveryStateMessages[state]) })),
           ]}
-          onChange={change('state')}
+          {...filter('state')}
         />
-        <ChoiceField
-          label={say(m.gameServer)}
-          name="game_server_id"
-          value={draft.game_server_id}
-          options={serverOptions}
-          onChange={change('game_server_id')}
-        />
+        <ChoiceField label={say(m.gameServer)} options={serverOptions} {...filter('game_server_id')} />
         <TextField
           label={say(m.orderId)}
-          name="order_id"
           inputMode="numeric"
           autoComplete="off"
           maxLength={10}
-          value={draft.order_id}
-          onChange={change('order_id')}
+          {...filter('order_id')}
         />
         <TextField
           label={say(m.player)}
           description={say(m.playerHint)}
-          name="player"
           autoComplete="off"
           maxLength={32}
-          value={draft.player}
-          onChange={change('player')}
+          {...filter('player')}
         />
       </SearchForm>
       {open !== null && <DeliveryAction delivery={open} />}

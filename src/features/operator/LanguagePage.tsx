@@ -151,7 +151,7 @@ export function LanguagePage() {
         </fieldset>
       )}
       {state !== 'notFound' && (
-        <SearchForm submit={say(m.submitSearch)} onSearch={() => screen.send({ type: 'SEARCH' })}>
+        <SearchForm submit={say(m.submitSearch)} screen={screen}>
           <TextField
             className="operator-search__field"
             label={say(m.search)}

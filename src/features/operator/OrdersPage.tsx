@@ -1,12 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
-import type { OrdersSearch } from '../../../machines/operator/orders';
 import { TextField } from '../../components/TextField/TextField';
 import { useText } from '../../i18n/useText';
 import { ChoiceField, DateField } from './fields';
 import { OperatorPage } from './OperatorPage';
-import { SearchForm, SearchResults } from './parts';
+import { SearchForm, SearchResults, useSearchDraft } from './parts';
 import { orderStatusMessages, useOrderCells } from './records';
 
 const route = getRouteApi('/operator/orders');
@@ -46,35 +44,29 @@ export function OrdersPage() {
   const say = useText();
   const cells = useOrderCells();
   const screen = route.useLoaderData({ select: (data) => data.screen });
-  const draft = useSelector(screen, (s) => s.context.draft);
+  const { filter } = useSearchDraft(screen);
   const m = orderListMessages;
-  const change = (field: keyof OrdersSearch & string) => (value: string) =>
-    screen.send({ type: 'CHANGE', field, value });
 
   return (
     <OperatorPage title={m.title}>
-      <SearchForm filters submit={say(m.searchButton)} onSearch={() => screen.send({ type: 'SEARCH' })}>
+      <SearchForm filters submit={say(m.searchButton)} screen={screen}>
         <TextField
           className="operator-search__field"
           type="search"
-          name="q"
           label={say(m.search)}
           description={say(m.searchHint)}
-          value={draft.q}
-          onChange={change('q')}
+          {...filter('q')}
         />
         <ChoiceField
           label={say(m.status)}
-          name="status"
-          value={draft.status}
           options={[
             { value: '', label: say(m.anyStatus) },
             ...STATUSES.map((status) => ({ value: status, label: say(orderStatusMessages[status]) })),
           ]}
-          onChange={change('status')}
+          {...filter('status')}
         />
-        <DateField label={say(m.from)} name="from" value={draft.from} onChange={change('from')} />
-        <DateField label={say(m.until)} name="until" value={draft.until} onChange={change('until')} />
+        <DateField label={say(m.from)} {...filter('from')} />
+        <DateField label={say(m.until)} {...filter('until')} />
       </SearchForm>
       <SearchResults
         screen={screen}

@@ -62,15 +62,38 @@ export function ScreenStatus({
   return null;
 }
 
-/** A list's search form: its fields and the submit button; `filters` lays several fields out in a row. */
+/** A search list's screen (machines/operator/searchList.ts): its typed filters, CHANGE and SEARCH. */
+type Searching<F> = ActorRef<
+  Snapshot<unknown> & { context: { draft: F } },
+  { type: 'SEARCH' } | { type: 'CHANGE'; field: keyof F & string; value: string }
+>;
+
+/**
+ * A search list's typed filters, and `filter(name)`: what a filter's field takes (its name, the
+ * typed value and the handler that sends its CHANGE).
+ */
+export function useSearchDraft<F extends Record<keyof F, string>>(screen: Searching<F>) {
+  const draft = useSelector(screen, (s) => s.context.draft);
+  const filter = <K extends keyof F & string>(name: K) => ({
+    name,
+    value: draft[name],
+    onChange: (value: string) => screen.send({ type: 'CHANGE', field: name, value }),
+  });
+  return { draft, filter };
+}
+
+/**
+ * A list's search form: its fields and the submit button, which sends SEARCH; `filters` lays
+ * several fields out in a row.
+ */
 export function SearchForm({
   submit,
-  onSearch,
+  screen,
   filters = false,
   children,
 }: {
   submit: string;
-  onSearch: () => void;
+  screen: { send(event: { type: 'SEARCH' }): void };
   filters?: boolean;
   children: ReactNode;
 }) {
@@ -81,7 +104,7 @@ export function SearchForm({
       className={filters ? 'operator-search operator-filters' : 'operator-search'}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        onSearch();
+        screen.send({ type: 'SEARCH' });
       }}
     >
       {children}
