@@ -116,18 +116,14 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   '/operator/products/{id}': {
     ...consoleRoute('ProductPage', 'productEditor'),
     knownOver:
-      "the console's largest form, two at once (the product with its texts per language and image, its delivery commands): react-aria's button, text field and checkbox (~20 KB) and the form machine with its zod rules (~5.5 KB) come with it",
+      "the console's largest form, two at once (the product with its texts per language and image, its delivery commands): react-aria's button, text field and checkbox (~20 KB) and the form machine come with it",
   },
   '/operator/pages': consoleRoute('PagesPage', 'pages'),
   '/operator/pages/{id}': consoleRoute('PageEditorPage', 'pageEditor'),
   '/operator/languages': consoleRoute('LanguagesPage', 'languages'),
   '/operator/languages/{id}': consoleRoute('LanguagePage', 'languages'),
   '/operator/social-links': consoleRoute('SocialLinksPage', 'socialLinks'),
-  '/operator/deliveries': {
-    ...consoleRoute('DeliveriesPage', 'deliveries', 'gameServers'),
-    knownOver:
-      "three screens at once (the search, the game servers' list for its filter, the requeue/resolve form) with the form machine and react-aria's button and text field; the console's screen registry (1.3 KB) counts in every console route from /, fetched once per visit",
-  },
+  '/operator/deliveries': consoleRoute('DeliveriesPage', 'deliveries', 'gameServers'),
   '/operator/currencies': consoleRoute('CurrenciesPage', 'currencies'),
   '/operator/currencies/{code}': consoleRoute('CurrencyPage', 'currencyEditor'),
   '/operator/game-servers': consoleRoute('GameServersPage', 'gameServers'),

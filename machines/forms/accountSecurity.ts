@@ -1,9 +1,10 @@
 import { assign, enqueueActions } from 'xstate';
 import { defineMessages, type MessageText } from '../text';
 import { toast } from '../toasts';
+import { isEmail, newPasswordRules } from './credentials';
 import { formMachine } from './formMachine';
 import { formMessages } from './messages';
-import { filled, isEmail, NO_ERRORS, newPasswordRules } from './rules';
+import { filled, NO_ERRORS } from './rules';
 
 /**
  * The account's two credential forms (docs/product.md §2, §5, §8): change password and change email. Both are

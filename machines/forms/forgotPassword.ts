@@ -1,8 +1,9 @@
 import { assign } from 'xstate';
 import type { Text } from '../text';
+import { isEmail } from './credentials';
 import { type FormContext, type FormEvent, formMachine } from './formMachine';
 import { formMessages } from './messages';
-import { filled, isEmail, type Rule } from './rules';
+import { filled, type Rule } from './rules';
 
 export interface ForgotPasswordValues {
   email: string;

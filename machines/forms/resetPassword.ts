@@ -2,9 +2,10 @@ import { emit } from 'xstate';
 import { isApiFailure } from '../../domain/api-failure';
 import type { MessageText } from '../text';
 import { toast } from '../toasts';
+import { isEmail, newPasswordRules } from './credentials';
 import { changeField, type FormContext, type FormEvent, formMachine } from './formMachine';
 import { formMessages } from './messages';
-import { isEmail, newPasswordRules, type Rule } from './rules';
+import type { Rule } from './rules';
 import type { NavigateEmitted } from './signIn';
 
 export interface ResetPasswordValues {

@@ -1,8 +1,5 @@
-import * as z from 'zod/mini';
 import { isApiFailure } from '../../domain/api-failure';
-import { meetsPasswordRule } from '../../domain/password';
 import { failureText, type MessageText, type Text, verbatim } from '../text';
-import { formMessages } from './messages';
 
 /**
  * What the auth forms share: the rules of docs/product.md §5 as an ordered list (the first broken rule is the
@@ -28,30 +25,6 @@ export interface FormErrors<F extends string> {
 export const NO_ERRORS = { errors: {}, formError: null } as const;
 
 export const filled = (value: string): boolean => value.trim() !== '';
-
-/** zod's email format (docs/product.md §5 "email must look like {email}"). */
-const emailSchema = z.email();
-export const isEmail = (value: string): boolean => emailSchema.safeParse(value.trim()).success;
-
-/**
- * docs/product.md §5's checks of a new password and its confirmation, in order: 'Password is required', the
- * password rule, 'Please confirm your password', 'Passwords do not match'.
- */
-export function newPasswordRules<P extends string, C extends string>(
-  password: P,
-  confirmation: C,
-): Rule<Record<P | C, string>, P | C>[] {
-  return [
-    { field: password, message: formMessages.passwordRequired, valid: (v) => v[password] !== '' },
-    { field: password, message: formMessages.passwordRule, valid: (v) => meetsPasswordRule(v[password]) },
-    { field: confirmation, message: formMessages.confirmPassword, valid: (v) => v[confirmation] !== '' },
-    {
-      field: confirmation,
-      message: formMessages.passwordsDiffer,
-      valid: (v) => v[confirmation] === v[password],
-    },
-  ];
-}
 
 /** The first broken rule, as the form shows it; no errors when every rule holds. */
 export function firstFailure<V, F extends string>(rules: readonly Rule<V, F>[], values: V): FormErrors<F> {

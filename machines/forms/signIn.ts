@@ -1,6 +1,7 @@
 import { assign, emit, sendTo } from 'xstate';
 import { failureKind } from '../../domain/api-failure';
 import { defineMessages, type MessageText, serverTextOr, type Text } from '../text';
+import { isEmail } from './credentials';
 import {
   type Config,
   type DoneEvent,
@@ -13,7 +14,7 @@ import {
 } from './formMachine';
 import { guestIntentNotice } from './guestIntent';
 import { formMessages } from './messages';
-import { failureErrors, filled, firstFailure, isEmail, isValid, type Rule } from './rules';
+import { failureErrors, filled, firstFailure, isValid, type Rule } from './rules';
 
 export interface SignInValues {
   email: string;

@@ -2,6 +2,7 @@ import { and, assign, stateIn } from 'xstate';
 import type { Country } from '../shapes';
 import type { MessageText } from '../text';
 import { toast } from '../toasts';
+import { isEmail, newPasswordRules } from './credentials';
 import { type DoneEvent, type FormContext, type FormEvent, formMachine, notProvided } from './formMachine';
 import { guestIntentNotice } from './guestIntent';
 import { formMessages } from './messages';
@@ -13,15 +14,7 @@ import {
   type PhoneValue,
   withPhone,
 } from './phone';
-import {
-  type FormErrors,
-  filled,
-  isEmail,
-  isValid,
-  newPasswordRules,
-  type Rule,
-  withoutError,
-} from './rules';
+import { type FormErrors, filled, isValid, type Rule, withoutError } from './rules';
 import { type NavigateEmitted, signedIn } from './signIn';
 
 export interface SignUpValues {

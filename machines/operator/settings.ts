@@ -5,8 +5,9 @@ import { COIN_DECIMALS, decimalsFor } from '../../domain/money';
 import { parseAmount, toDecimalString } from '../../domain/money-text';
 import type { PaymentMethod, Settings } from '../../domain/settings';
 import { settingRules } from '../../domain/settings-rules';
+import { isEmail } from '../forms/credentials';
 import { errorOf, type FormContext, type FormEvent, formMachine, notProvided } from '../forms/formMachine';
-import { isEmail, type Rule } from '../forms/rules';
+import type { Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text, withValues } from '../text';
 import { toast } from '../toasts';
 
