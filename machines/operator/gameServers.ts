@@ -5,6 +5,7 @@ import { type DoneEvent, type FormEvent, formMachine } from '../forms/formMachin
 import { filled, type Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text, withValues } from '../text';
 import { toast } from '../toasts';
+import { inlineEdit } from './inlineEdit';
 import { loadStates } from './loadedList';
 
 export type GameServerEntry = components['schemas']['GameServerEntry'];
@@ -259,11 +260,6 @@ const openRename = assign((_, params: { id: number; name: string }) => ({
   errors: {},
   formError: null,
 }));
-const edit = {
-  target: 'editing',
-  actions: { type: 'open', params: ({ event }: { event: { id: number; name: string } }) => event },
-};
-
 export const gameServerRenameMachine = formMachine({
   types: { events: {} as RenameEvent },
   id: 'gameServerRename',
@@ -276,8 +272,7 @@ export const gameServerRenameMachine = formMachine({
     "game server could not be renamed.'; nothing typed is lost; a cancelled call shows nothing.",
   ].join(' '),
   context: () => ({ values: { name: '' }, id: 0 }),
-  initial: 'closed',
-  changeWhileEditing: true,
+  ...inlineEdit({ type: 'open', params: ({ event }: { event: { id: number; name: string } }) => event }),
   rules: nameRules,
   fieldsFromServer: { name: 'name' },
   failureMessage: gameServersMessages.renameFailed,
@@ -285,12 +280,6 @@ export const gameServerRenameMachine = formMachine({
     id: 'renameGameServer',
     input: (context): RenameRequest => ({ id: context.id, name: context.values.name.trim() }),
   },
-  states: ({ editing, request }) => ({
-    closed: { on: { EDIT: edit } },
-    editing,
-    sending: request,
-  }),
-  editing: { on: { EDIT: edit, CANCEL: 'closed' } },
   onDone: {
     target: 'closed',
     actions: [

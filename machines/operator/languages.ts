@@ -5,6 +5,7 @@ import { type DoneEvent, type FormEvent, formMachine } from '../forms/formMachin
 import { filled } from '../forms/rules';
 import { defineMessages, failureText, type Text } from '../text';
 import { toast } from '../toasts';
+import { inlineEdit } from './inlineEdit';
 import { loadedListMachine } from './loadedList';
 import { type Filters, searchPath } from './searchList';
 
@@ -296,11 +297,6 @@ export type TranslationEvent =
   | { type: 'EDIT'; key: string; value: string }
   | { type: 'CANCEL' };
 
-const edit = {
-  target: 'editing',
-  actions: { type: 'open', params: ({ event }: { event: { key: string; value: string } }) => event },
-};
-
 export const translationEditMachine = formMachine({
   types: { events: {} as TranslationEvent, input: {} as TranslationInput },
   id: 'translationEdit',
@@ -314,8 +310,7 @@ export const translationEditMachine = formMachine({
     "not be saved.'; nothing typed is lost; a cancelled call shows nothing.",
   ].join(' '),
   context: (input) => ({ values: { value: '' }, key: '', languageId: input.languageId }),
-  initial: 'closed',
-  changeWhileEditing: true,
+  ...inlineEdit({ type: 'open', params: ({ event }: { event: { key: string; value: string } }) => event }),
   rules: [{ field: 'value', message: languagesMessages.valueRequired, valid: (v) => filled(v.value) }],
   fieldsFromServer: { value: 'value' },
   failureMessage: languagesMessages.saveFailed,
@@ -327,12 +322,6 @@ export const translationEditMachine = formMachine({
       value: context.values.value,
     }),
   },
-  states: ({ editing, request }) => ({
-    closed: { on: { EDIT: edit } },
-    editing,
-    sending: request,
-  }),
-  editing: { on: { EDIT: edit, CANCEL: 'closed' } },
   onDone: {
     target: 'closed',
     actions: [{ type: 'announce', params: { kind: 'success', text: languagesMessages.saved } }, 'showSaved'],
