@@ -1,4 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { copying } from './clipboard';
 import type { Settings } from './shapes';
 import { defineMessages } from './text';
 import { toast } from './toasts';
@@ -54,21 +55,7 @@ export const copyAddressMachine = setup({
     idle: {
       on: { COPY: { guard: 'hasAddress', target: 'copying' } },
     },
-    copying: {
-      invoke: {
-        id: 'writeClipboard',
-        src: 'writeClipboard',
-        input: ({ context }) => ({ text: formatAddress(context.server) ?? '' }),
-        onDone: {
-          target: 'idle',
-          actions: { type: 'notify', params: { kind: 'success', text: copyMessages.copied } },
-        },
-        onError: {
-          target: 'idle',
-          actions: { type: 'notify', params: { kind: 'error', text: copyMessages.failed } },
-        },
-      },
-    },
+    copying: copying(({ server }) => formatAddress(server) ?? '', copyMessages),
   },
 });
 

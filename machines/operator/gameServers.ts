@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { isSilentFailure } from '../../domain/api-failure';
 import type { components } from '../../domain/contract';
+import { copying } from '../clipboard';
 import { type DoneEvent, type FormEvent, formMachine } from '../forms/formMachine';
 import { filled, type Rule } from '../forms/rules';
 import { defineMessages, failureText, type Text, withValues } from '../text';
@@ -193,21 +194,10 @@ export const operatorGameServersMachine = setup({
             ],
           },
         },
-        copying: {
-          invoke: {
-            id: 'writeClipboard',
-            src: 'writeClipboard',
-            input: ({ context }) => ({ text: context.secret?.secret ?? '' }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'notify', params: { kind: 'success', text: gameServersMessages.copied } },
-            },
-            onError: {
-              target: 'idle',
-              actions: { type: 'notify', params: { kind: 'error', text: gameServersMessages.copyFailed } },
-            },
-          },
-        },
+        copying: copying(({ secret }) => secret?.secret ?? '', {
+          copied: gameServersMessages.copied,
+          failed: gameServersMessages.copyFailed,
+        }),
       },
     },
   },
