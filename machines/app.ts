@@ -120,6 +120,9 @@ const settleChildren = {
   'CURRENCY.SETTLED': { actions: { type: 'settle', params: { task: 'currency' } } },
 } as const;
 
+/** A child of the app under one name: its id and its systemId (what other actors look it up by). */
+const named = <N extends string>(name: N) => ({ id: name, systemId: name });
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -231,36 +234,22 @@ export const appMachine = setup({
     retryInSeconds: null,
     hasStoredSession: input.hasStoredSession,
     pending: ['settings', 'countries', 'socialLinks', 'session', 'language', 'currency'],
-    session: spawn('session', {
-      id: 'session',
-      systemId: 'session',
-      input: { hasStoredSession: input.hasStoredSession },
-    }),
-    profile: spawn('profile', { id: 'profile', systemId: 'profile' }),
+    session: spawn('session', { ...named('session'), input: { hasStoredSession: input.hasStoredSession } }),
+    profile: spawn('profile', named('profile')),
     language: spawn('language', {
-      id: 'language',
-      systemId: 'language',
+      ...named('language'),
       input: { storedLanguageId: input.storedLanguageId },
     }),
-    currency: spawn('currency', {
-      id: 'currency',
-      systemId: 'currency',
-      input: { stored: input.storedCurrency },
-    }),
-    cart: spawn('cart', { id: 'cart', systemId: 'cart' }),
-    toasts: spawn('toasts', { id: 'toasts', systemId: 'toasts' }),
+    currency: spawn('currency', { ...named('currency'), input: { stored: input.storedCurrency } }),
+    cart: spawn('cart', named('cart')),
+    toasts: spawn('toasts', named('toasts')),
     cookieConsent: spawn('cookieConsent', {
-      id: 'cookieConsent',
-      systemId: 'cookieConsent',
+      ...named('cookieConsent'),
       input: { stored: input.cookieConsent },
     }),
-    staticPages: spawn('staticPages', { id: 'staticPages', systemId: 'staticPages' }),
-    mobileMenu: spawn('mobileMenu', { id: 'mobileMenu', systemId: 'mobileMenu' }),
-    copyAddress: spawn('copyAddress', {
-      id: 'copyAddress',
-      systemId: 'copyAddress',
-      input: { server: null },
-    }),
+    staticPages: spawn('staticPages', named('staticPages')),
+    mobileMenu: spawn('mobileMenu', named('mobileMenu')),
+    copyAddress: spawn('copyAddress', { ...named('copyAddress'), input: { server: null } }),
   }),
   // A stored session counts as signed in from the start: profile and cart load alongside the check.
   entry: [

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import './FullScreenMenu.css';
 import { useText } from '../../i18n/useText';
+import { CloseIcon } from '../CloseIcon/CloseIcon';
 
 export interface FullScreenMenuProps {
   /** Open state, decided by the owner (the mobile-menu machine). */
@@ -41,9 +42,7 @@ export function FullScreenMenu({ isOpen, onClose, title, hideTitle = false, chil
               onPress={onClose}
               aria-label={say({ id: 'components.menu.close', defaultMessage: 'Close menu' })}
             >
-              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-                <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" />
-              </svg>
+              <CloseIcon />
             </Button>
           </div>
           <div className="fullscreen-menu__body">{children}</div>

@@ -10,6 +10,7 @@ import {
 } from 'react-aria-components';
 import './Toasts.css';
 import { useText } from '../../i18n/useText';
+import { CloseIcon } from '../CloseIcon/CloseIcon';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -77,9 +78,7 @@ export function Toasts({ toasts, onDismiss }: ToastsProps) {
             className="toast__close"
             aria-label={say({ id: 'components.toasts.dismiss', defaultMessage: 'Close' })}
           >
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-              <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" />
-            </svg>
+            <CloseIcon small />
           </AriaButton>
         </Toast>
       )}

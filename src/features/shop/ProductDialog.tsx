@@ -16,6 +16,7 @@ import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinPrice } from '../shared/CoinPrice';
 import './ProductDialog.css';
 import { MAX_LINE_COUNT } from '../../../domain/cart';
+import { CloseIcon } from '../../components/CloseIcon/CloseIcon';
 import { useText } from '../../i18n/useText';
 
 const messages = defineMessages({
@@ -48,9 +49,7 @@ export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
       <Modal className="product-dialog">
         <Dialog className="product-dialog__dialog">
           <Button className="product-dialog__close" onPress={onClose} aria-label={say(messages.close)}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" />
-            </svg>
+            <CloseIcon />
           </Button>
           <img
             className="product-art product-dialog__image"
