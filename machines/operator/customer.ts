@@ -1,6 +1,6 @@
 import type { components } from '../../domain/contract';
 import { defineMessages } from '../text';
-import { type DetailContext, type DetailEvent, type DetailInput, detailMachine } from './detail';
+import { detailMachine } from './detail';
 
 export type CustomerDetail = components['schemas']['CustomerDetailResponse']['payload'];
 export type OperatorLedgerEntry = components['schemas']['OperatorLedgerEntry'];
@@ -9,16 +9,6 @@ export type OperatorOrder = components['schemas']['OperatorOrder'];
 export const customerMessages = defineMessages({
   failed: { id: 'operator.customer.failed', defaultMessage: 'The customer could not be loaded.' },
 });
-
-export type CustomerInput = DetailInput;
-
-export type CustomerContext = DetailContext<CustomerDetail>;
-
-/**
- * Sent by the balance adjustment form (systemId operatorCustomer) once an adjustment is on the
- * ledger: the account is read again, its balance and ledger as they are now.
- */
-export type CustomerEvent = DetailEvent;
 
 /** Its load (fetchCustomer) is GET /operator/customers/{id}: the account, its newest ledger entries and orders. */
 export const operatorCustomerMachine = detailMachine<CustomerDetail>({

@@ -1,6 +1,6 @@
 import type { components } from '../../domain/contract';
 import { defineMessages } from '../text';
-import { type DetailContext, type DetailEvent, type DetailInput, detailMachine } from './detail';
+import { detailMachine } from './detail';
 
 export type OrderDetail = components['schemas']['OperatorOrderDetailResponse']['payload'];
 export type OrderRefund = OrderDetail['refunds'][number];
@@ -16,13 +16,6 @@ export const orderMessages = defineMessages({
  */
 export const refundableOf = (order: OrderDetail['order']): number =>
   order.status === 'paid' ? Math.max(0, order.total - order.refunded) : 0;
-
-export type OrderInput = DetailInput;
-
-export type OrderContext = DetailContext<OrderDetail>;
-
-/** RELOAD is sent by the refund form (systemId operatorOrder) once a refund went through. */
-export type OrderEvent = DetailEvent;
 
 /** Its load (fetchOrder) is GET /operator/orders/{id}: lines, payments, ledger entries, refunds, deliveries. */
 export const operatorOrderMachine = detailMachine<OrderDetail>({

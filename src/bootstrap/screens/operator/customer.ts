@@ -4,7 +4,8 @@ import {
   type AdjustmentRequest,
   balanceAdjustmentMachine,
 } from '../../../../machines/operator/balanceAdjustment';
-import { type CustomerInput, operatorCustomerMachine } from '../../../../machines/operator/customer';
+import { operatorCustomerMachine } from '../../../../machines/operator/customer';
+import type { DetailInput } from '../../../../machines/operator/detail';
 import { type ApiClient, call } from '../../../api';
 import { answering } from './requests';
 
@@ -14,7 +15,7 @@ export const customerScreens = {
   operatorCustomer: (api: ApiClient) =>
     operatorCustomerMachine.provide({
       actors: {
-        fetchCustomer: answering(({ id }: CustomerInput, signal) =>
+        fetchCustomer: answering(({ id }: DetailInput, signal) =>
           api.GET('/operator/customers/{id}', { params: { path: { id } }, signal }),
         ),
       },

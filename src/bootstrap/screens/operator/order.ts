@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { type OrderInput, operatorOrderMachine } from '../../../../machines/operator/order';
+import type { DetailInput } from '../../../../machines/operator/detail';
+import { operatorOrderMachine } from '../../../../machines/operator/order';
 import { type RefundAnswer, type RefundRequest, refundMachine } from '../../../../machines/operator/refund';
 import { type ApiClient, call } from '../../../api';
 import { answering } from './requests';
@@ -10,7 +11,7 @@ export const orderScreens = {
   operatorOrder: (api: ApiClient) =>
     operatorOrderMachine.provide({
       actors: {
-        fetchOrder: answering(({ id }: OrderInput, signal) =>
+        fetchOrder: answering(({ id }: DetailInput, signal) =>
           api.GET('/operator/orders/{id}', { params: { path: { id } }, signal }),
         ),
       },
