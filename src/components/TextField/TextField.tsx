@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
@@ -23,6 +23,8 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   className?: string;
   /** A text area of this many rows instead of a one-line input (e.g. a page's HTML). */
   rows?: number;
+  /** A control inside the input's box at its end (a one-line input only), e.g. a password's show button. */
+  inputEnd?: ReactNode;
 }
 
 /**
@@ -36,13 +38,22 @@ export const TextField = memo(function TextField({
   placeholder,
   className,
   rows,
+  inputEnd,
   ...rest
 }: TextFieldProps) {
+  const input = <Input className="field__input" placeholder={placeholder} />;
   return (
     <AriaTextField {...rest} className={['field', className].filter(Boolean).join(' ')}>
       <Label className="field__label">{label}</Label>
       {rows === undefined ? (
-        <Input className="field__input" placeholder={placeholder} />
+        inputEnd === undefined ? (
+          input
+        ) : (
+          <div className="field__control">
+            {input}
+            {inputEnd}
+          </div>
+        )
       ) : (
         <TextArea className="field__input field__input--area" placeholder={placeholder} rows={rows} />
       )}
