@@ -232,6 +232,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/reset-password/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a password reset link without using it
+         * @description Answers whether `restorePassword` would take the `token` and `email` of a reset link, so
+         *     the reset page can say at once that a link is used up or expired. Nothing changes: the link
+         *     stays usable. A used, expired or unknown link, or one for another address, answers the 422
+         *     keyed by `token` that `restorePassword` gives it; whether an account has the address is
+         *     never told apart. Limited per IP and per account and IP (429), as `restorePassword` is.
+         */
+        post: operations["checkPasswordResetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/restore-password": {
         parameters: {
             query?: never;
@@ -2032,6 +2056,12 @@ export interface components {
             currency?: components["schemas"]["CurrencyCode"];
         };
         LoginLinkConfirmRequest: {
+            token: components["schemas"]["OpaqueToken"];
+            email: components["schemas"]["Email"];
+            lang_id?: components["schemas"]["LangId"];
+            currency?: components["schemas"]["CurrencyCode"];
+        };
+        ResetLinkCheckRequest: {
             token: components["schemas"]["OpaqueToken"];
             email: components["schemas"]["Email"];
             lang_id?: components["schemas"]["LangId"];
@@ -4083,6 +4113,41 @@ export interface operations {
                      * @example {
                      *       "status": "OK",
                      *       "message": "Password reset link sent. Please check your email."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkPasswordResetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetLinkCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The link can be used. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "OK",
+                     *       "message": "This password reset link can be used."
                      *     }
                      */
                     "application/json": components["schemas"]["MessageResponse"];

@@ -122,6 +122,7 @@ const ACTORS: Record<string, { done: string; error: string }> = {
   register: { done: 'The server creates the account', error: 'The server refuses the sign-up' },
   guessCountry: { done: 'The country is guessed from the network', error: 'Guessing the country fails' },
   requestReset: { done: 'The server sends the reset email', error: 'Sending the reset email fails' },
+  checkResetLink: { done: 'The server accepts the reset link', error: 'The server refuses the reset link' },
   restorePassword: { done: 'The server sets the new password', error: 'The server refuses the new password' },
   save: { done: 'The server saves the change', error: 'The server refuses the change' },
   updateProfile: { done: 'The server saves the profile', error: 'Saving the profile fails' },

@@ -6,7 +6,7 @@ import { revokeSession, revokeUserSessions } from '../auth/sessions';
 import { users } from '../db/schema';
 import { transaction } from '../db/statement';
 import { fieldErrors, HttpError } from '../http/errors';
-import { t } from '../i18n/messages';
+import { type Locale, t } from '../i18n/messages';
 import { lockUser } from '../users/locks';
 import { sendQuietly, sendResetMail, sendSignInLinkMail, sendVerificationMail } from '../users/mails';
 import { emailTaken, findUserByEmail, isUniqueViolation, normalizeEmail } from '../users/queries';
@@ -123,6 +123,14 @@ export const authHandlers = {
     return signIn(db, user, t(locale, 'auth.signedIn'));
   },
 
+  checkPasswordResetLink: async (request) => {
+    const { body, locale } = request;
+    const found = await usableResetToken(request, body.token);
+    const owner = await findUserByEmail(request.server.ctx.db, body.email);
+    if (owner === undefined || owner.id !== found.userId) throw resetLinkInvalid(locale);
+    return { status: 'OK', message: t(locale, 'auth.resetLinkUsable') };
+  },
+
   restorePassword: async (request) => {
     const { body } = request;
     const { db } = request.server.ctx;
@@ -131,9 +139,8 @@ export const authHandlers = {
     checkConfirmation(errors, locale, body.password, body.password_confirmation);
     if (!errors.isEmpty) throw errors.toHttpError();
 
-    const invalidLink = () => fieldErrors({ token: [t(locale, 'auth.resetLinkInvalid')] });
-    const found = await findUserToken(db, body.token, 'reset_password');
-    if (found === undefined || !isUsable(found)) throw invalidLink();
+    const invalidLink = () => resetLinkInvalid(locale);
+    const found = await usableResetToken(request, body.token);
     const passwordHash = await hashPassword(body.password);
     const reset = await transaction(db, async (tx) => {
       const user = await lockUser(tx, found.userId);
@@ -170,6 +177,16 @@ export const authHandlers = {
     return reply.redirect(VERIFY_RESULT_PAGES[outcome], 302);
   },
 } satisfies Partial<ContractHandlers>;
+
+/** The refusal of a reset link that cannot reset anything (used, expired, unknown, another address's). */
+const resetLinkInvalid = (locale: Locale) => fieldErrors({ token: [t(locale, 'auth.resetLinkInvalid')] });
+
+/** The reset link's token row while it can still be used, else the refusal. */
+async function usableResetToken(request: FastifyRequest, token: string) {
+  const found = await findUserToken(request.server.ctx.db, token, 'reset_password');
+  if (found === undefined || !isUsable(found)) throw resetLinkInvalid(request.locale);
+  return found;
+}
 
 /**
  * A password-reset or sign-in link for an address that may have no account. The answer is the same,

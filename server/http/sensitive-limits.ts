@@ -63,6 +63,7 @@ const POLICIES: Record<string, Policy> = {
   register: { account: (request) => field(request, 'email'), perAccount: 'none' },
   requestPasswordReset: { account: (request) => field(request, 'email'), perAccount: 'quiet-mails' },
   restorePassword: { account: (request) => field(request, 'email'), perAccount: 'none' },
+  checkPasswordResetLink: { account: (request) => field(request, 'email'), perAccount: 'none' },
   resendVerification: {
     account: (request) => (request.auth ? `user:${request.auth.user.id}` : undefined),
     perAccount: 'refuse',

@@ -106,6 +106,7 @@ const en = {
   'auth.phoneCountryUnsupported': 'This country is not supported',
   'auth.resetLinkSent': 'Password reset link sent. Please check your email.',
   'auth.resetLinkInvalid': 'This password reset link is invalid or has expired.',
+  'auth.resetLinkUsable': 'This password reset link can be used.',
   'auth.signInLinkSent': 'If an account exists for this address, a sign-in link is on its way.',
   'auth.signInLinkInvalid': 'This sign-in link is invalid, has expired or was already used.',
   'auth.passwordReset': 'Password reset successfully',
@@ -332,6 +333,7 @@ const de: Catalogue = {
   'auth.phoneCountryUnsupported': 'Dieses Land wird nicht unterstützt',
   'auth.resetLinkSent': 'Link zum Zurücksetzen gesendet. Bitte prüfe deine E-Mails.',
   'auth.resetLinkInvalid': 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.',
+  'auth.resetLinkUsable': 'Dieser Link zum Zurücksetzen des Passworts ist gültig.',
   'auth.signInLinkSent': 'Wenn es ein Konto mit dieser Adresse gibt, ist ein Anmeldelink unterwegs.',
   'auth.signInLinkInvalid': 'Dieser Anmeldelink ist ungültig, abgelaufen oder wurde schon benutzt.',
   'auth.passwordReset': 'Passwort erfolgreich zurückgesetzt',
@@ -562,6 +564,7 @@ const es: Catalogue = {
   'auth.phoneCountryUnsupported': 'Este país no está disponible',
   'auth.resetLinkSent': 'Enlace de restablecimiento enviado. Revisa tu correo electrónico.',
   'auth.resetLinkInvalid': 'Este enlace para restablecer la contraseña no es válido o ha caducado.',
+  'auth.resetLinkUsable': 'Este enlace para restablecer la contraseña es válido.',
   'auth.signInLinkSent':
     'Si existe una cuenta con esta dirección, te hemos enviado un enlace para iniciar sesión.',
   'auth.signInLinkInvalid': 'Este enlace para iniciar sesión no es válido, ha caducado o ya se ha usado.',

@@ -223,6 +223,8 @@ describe('openapi.yaml covers every call', () => {
     // ADR 0015: the way in for a new device while its password sign-ins are throttled.
     'POST /login/link',
     'POST /login/link/confirm',
+    // The reset page checks its link as it opens (docs/product.md §2, Reset password).
+    'POST /user/reset-password/check',
     // A pending card order is paid again or cancelled from the cart and the order history (ADR 0028).
     'POST /orders/{id}/pay',
     'POST /orders/{id}/cancel',
