@@ -1,10 +1,18 @@
-import { emit } from 'xstate';
+import { assign, emit, raise } from 'xstate';
 import { isApiFailure } from '../../domain/api-failure';
-import type { MessageText } from '../text';
+import { failureText, type MessageText, type Text } from '../text';
 import { toast } from '../toasts';
 import { isEmail, newPasswordRules } from './credentials';
-import { changeField, type FormContext, type FormEvent, formMachine } from './formMachine';
+import {
+  changeField,
+  type ErrorEvent,
+  type FormContext,
+  type FormEvent,
+  formMachine,
+  notProvided,
+} from './formMachine';
 import { formMessages } from './messages';
+import type { PrefillEvent } from './prefill';
 import type { Rule } from './rules';
 import type { NavigateEmitted } from './signIn';
 
@@ -35,7 +43,21 @@ export interface ResetPasswordInput {
 export interface ResetPasswordContext extends FormContext<ResetPasswordValues, ResetPasswordField> {
   token: string;
   email: string;
+  /** Why the link cannot be used (invalidLink): 'Invalid reset link', or the server's refusal. */
+  linkError: Text;
+  /** SUBMIT came while the link was being checked: it is taken once the check has answered. */
+  submitWaiting: boolean;
 }
+
+/** POST /user/reset-password/check's body: the link's token and email. */
+export interface ResetLinkPayload {
+  token: string;
+  email: string;
+}
+
+/** The server refuses the link itself (422 at `token`: used, expired, unknown, another address's). */
+const refusesLink = (error: unknown): boolean =>
+  isApiFailure(error) && error.fieldErrors?.token !== undefined;
 
 export type ResetPasswordEvent = FormEvent<ResetPasswordField>;
 
@@ -62,18 +84,23 @@ export const resetPasswordMachine = formMachine({
   id: 'resetPassword',
   description: [
     "The Reset Password form (docs/product.md §2, §5). Input: the emailed link's token and email; a link without a",
-    "well-formed token and email ends in invalidLink ('Invalid reset link'). CHANGE edits the new password",
-    "and its confirmation; SUBMIT checks 'Password is required', the password rule, 'Please confirm your",
-    "password', 'Passwords do not match', then sends PUT /user/restore-password (the button reads",
+    "well-formed token and email ends in invalidLink ('Invalid reset link'). A well-formed one is checked first",
+    '(POST /user/reset-password/check, nothing used up): a refusal at token ends in invalidLink with the',
+    "server's message; an accepted link, or a check that failed otherwise (429/5xx/network), opens editing. While",
+    'checking, CHANGE and PREFILL edit the form and SUBMIT waits for the answer, then is taken. CHANGE edits the',
+    "new password and its confirmation; SUBMIT checks 'Password is required', the password rule, 'Please",
+    "confirm your password', 'Passwords do not match', then sends PUT /user/restore-password (the button reads",
     "'Resetting...'). Success sends the toast {success, 'Password reset successfully'} and emits navigate {to:",
-    "'/login'}. A failure puts server field errors on the two fields; a refused link (token error) or any",
-    "other failure shows the message (server's, 429/5xx/network, 'Failed to reset password' for an answer",
-    "without one, 'An error occurred during password reset.' when there was no usable answer). PREFILL",
-    '{fields} takes the passwords typed into the server-rendered form before the app took over.',
+    "'/login'}. A refused link (token error) ends in invalidLink with the server's message; other server field",
+    "errors land on the two fields; any other failure shows the message (429/5xx/network, 'Failed to reset",
+    "password' for an answer without one, 'An error occurred during password reset.' when there was no usable",
+    'answer). PREFILL {fields} takes the passwords typed into the server-rendered form before the app took over.',
   ].join(' '),
   context: (input: ResetPasswordInput) => ({
     token: input.token ?? '',
     email: input.email?.trim() ?? '',
+    linkError: formMessages.invalidResetLink as Text,
+    submitWaiting: false,
     values: { password: '', passwordConfirmation: '' },
   }),
   rules: resetPasswordRules,
@@ -95,21 +122,54 @@ export const resetPasswordMachine = formMachine({
   initial: 'checkingLink',
   changeWhileEditing: true,
   whileSending: { CHANGE: changeField },
-  states: ({ editing, request }) => ({
-    checkingLink: {
-      always: [{ guard: 'linkValid', target: 'editing' }, { target: 'invalidLink' }],
-    },
-    invalidLink: {},
-    editing,
-    resetting: request,
-    reset: { type: 'final' },
-  }),
+  onError: [{ guard: 'linkRefused', target: 'invalidLink', actions: 'keepLinkError' }],
+  states: ({ editing, request }) => {
+    const checked = [
+      { guard: 'submitWaiting', target: 'editing', actions: ['stopWaiting', 'submitAgain'] },
+      { target: 'editing' },
+    ];
+    return {
+      checkingLink: {
+        always: [{ guard: 'linkMalformed', target: 'invalidLink' }],
+        on: {
+          CHANGE: changeField,
+          PREFILL: {
+            actions: { type: 'prefill', params: ({ event }: { event: PrefillEvent }) => event.fields },
+          },
+          SUBMIT: { actions: 'waitForCheck' },
+        },
+        invoke: {
+          id: 'checkResetLink',
+          src: 'checkResetLink',
+          input: ({ context }: { context: ResetPasswordContext }): ResetLinkPayload => ({
+            token: context.token,
+            email: context.email,
+          }),
+          onDone: checked,
+          onError: [{ guard: 'linkRefused', target: 'invalidLink', actions: 'keepLinkError' }, ...checked],
+        },
+      },
+      invalidLink: {},
+      editing,
+      resetting: request,
+      reset: { type: 'final' },
+    };
+  },
   guards: {
-    linkValid: ({ context }: { context: ResetPasswordContext }) =>
-      RESET_TOKEN.test(context.token) && isEmail(context.email),
+    linkMalformed: ({ context }: { context: ResetPasswordContext }) =>
+      !(RESET_TOKEN.test(context.token) && isEmail(context.email)),
+    linkRefused: ({ event }: { event: ErrorEvent }) => refusesLink(event.error),
+    submitWaiting: ({ context }: { context: ResetPasswordContext }) => context.submitWaiting,
   },
   actions: {
     notifyReset: toast('success', formMessages.passwordReset),
     toLogin: emit({ type: 'navigate' as const, to: '/login' }),
+    waitForCheck: assign({ submitWaiting: true }),
+    stopWaiting: assign({ submitWaiting: false }),
+    submitAgain: raise({ type: 'SUBMIT' as const }),
+    keepLinkError: assign(({ event }: { event: ErrorEvent }) => ({
+      linkError: failureText(event.error, formMessages.invalidResetLink),
+    })),
   },
+  actors: { checkResetLink: notProvided('checkResetLink') },
 });

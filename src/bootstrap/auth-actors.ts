@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { countryFromIpLookup } from '../../machines/forms/phone';
-import type { RestorePayload } from '../../machines/forms/resetPassword';
+import type { ResetLinkPayload, RestorePayload } from '../../machines/forms/resetPassword';
 import type { AuthSuccess } from '../../machines/forms/signIn';
 import type { RegisterPayload } from '../../machines/forms/signUp';
 import { type ApiClient, call, REQUEST_TIMEOUT_MS } from '../api';
@@ -25,6 +25,9 @@ export function authActors(api: ApiClient) {
     ),
     requestReset: fromPromise<void, { email: string }>(async ({ input, signal }) => {
       await call(api.POST('/user/reset-password', { body: input, signal }));
+    }),
+    checkResetLink: fromPromise<void, ResetLinkPayload>(async ({ input, signal }) => {
+      await call(api.POST('/user/reset-password/check', { body: input, signal }));
     }),
     restorePassword: fromPromise<void, RestorePayload>(async ({ input, signal }) => {
       await call(api.PUT('/user/restore-password', { body: input, signal }));

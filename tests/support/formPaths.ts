@@ -110,7 +110,8 @@ export const resetPasswordPlan: PlanOptions<typeof resetPasswordMachine> = {
     { type: 'CHANGE', field: 'password', value: 'Diamond7' },
     { type: 'CHANGE', field: 'passwordConfirmation', value: 'Diamond7' },
     { type: 'SUBMIT' },
-    ...callOutcomes('restorePassword', [linkRefused]),
+    ...callOutcomes('checkResetLink', [linkRefused, serverError]),
+    ...callOutcomes('restorePassword', [linkRefused, serverError]),
   ],
 };
 

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { formMessages } from '../../../machines/forms/messages';
 import type { resetPasswordMachine } from '../../../machines/forms/resetPassword';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
@@ -32,14 +31,17 @@ const lead = defineMessage<{ email: MessageValue }>({
 
 /**
  * The Reset password screen (docs/product.md §2) for the link's token and email. A link without them (or with
- * malformed ones) shows 'Invalid reset link' and the way to ask for a new one; success toasts
- * 'Password reset successfully' and opens Sign In.
+ * malformed ones) shows 'Invalid reset link', one the server refuses (used, expired) its message,
+ * either with the way to ask for a new one; while the link is checked the form is there (as the
+ * server rendered it) and takes typing; success toasts 'Password reset successfully' and opens
+ * Sign In.
  */
 export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPasswordMachine> }) {
   const say = useText();
   const text = useOptionalText();
   const hintsId = useId();
   const invalidLink = useSelector(form, (s) => s.matches('invalidLink'));
+  const linkError = useSelector(form, (s) => s.context.linkError);
   const view = useFormView(form, (s) => s.matches('resetting'));
   const linkEmail = useSelector(form, (s) => s.context.email);
   const back = (
@@ -52,7 +54,7 @@ export function ResetPasswordForm({ form }: { form: ActorRefFrom<typeof resetPas
     return (
       <AuthLayout title={say(messages.title)}>
         <div className="auth-card__stack">
-          <ErrorText>{text(formMessages.invalidResetLink)}</ErrorText>
+          <ErrorText>{text(linkError)}</ErrorText>
           <LinkButton
             size="lg"
             fullWidth

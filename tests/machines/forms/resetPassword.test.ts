@@ -14,7 +14,11 @@ import { apiFailure, networkError, rateLimited, run, serverError } from './suppo
 
 describePaths('resetPassword paths', pathPlan(resetPasswordMachine, resetPasswordPlan));
 
+/** The link as the page opened it, accepted by the server's check. */
+const checked = doneEvent('checkResetLink');
+
 const filled = (password: string, confirmation: string) => [
+  checked,
   { type: 'CHANGE', field: 'password', value: password },
   { type: 'CHANGE', field: 'passwordConfirmation', value: confirmation },
 ];
@@ -66,11 +70,6 @@ describe('resetPassword rules (docs/product.md §2, §5, §8)', () => {
   });
 
   it.each([
-    [
-      'a refused link (token error)',
-      linkRefused,
-      verbatim('This password reset link is invalid or has expired.'),
-    ],
     ['429', rateLimited, failureMessages.rateLimited],
     ['5xx', serverError, failureMessages.server],
     ['no response', networkError, failureMessages.network],
@@ -85,6 +84,48 @@ describe('resetPassword rules (docs/product.md §2, §5, §8)', () => {
     expect(snapshot.value).toBe('editing');
     expect(snapshot.context).toMatchObject({ errors: {}, formError: message });
     expect(sent).toEqual([]);
+  });
+
+  it("a link the check refuses (used, expired): invalidLink with the server's message, no form", () => {
+    const { snapshot } = run(resetPasswordMachine, LINK, [errorEvent('checkResetLink', linkRefused)]);
+    expect(snapshot.value).toBe('invalidLink');
+    expect(snapshot.context.linkError).toEqual(
+      verbatim('This password reset link is invalid or has expired.'),
+    );
+    expect(snapshot.can({ type: 'SUBMIT' })).toBe(false);
+  });
+
+  it('the check running: the form takes typing, and a SUBMIT waits for the answer', () => {
+    const waiting = [
+      { type: 'CHANGE', field: 'password', value: 'Diamond7' },
+      { type: 'CHANGE', field: 'passwordConfirmation', value: 'Diamond7' },
+      { type: 'SUBMIT' },
+    ];
+    const checking = run(resetPasswordMachine, LINK, waiting);
+    expect(checking.snapshot.value).toBe('checkingLink');
+    expect(checking.snapshot.context).toMatchObject({
+      submitWaiting: true,
+      values: { password: 'Diamond7', passwordConfirmation: 'Diamond7' },
+    });
+    expect(run(resetPasswordMachine, LINK, [...waiting, checked]).snapshot.value).toBe('resetting');
+    // A check that could not tell (5xx, network) leaves the verdict to the reset.
+    expect(
+      run(resetPasswordMachine, LINK, [...waiting, errorEvent('checkResetLink', serverError)]).snapshot.value,
+    ).toBe('resetting');
+    const refused = run(resetPasswordMachine, LINK, [...waiting, errorEvent('checkResetLink', linkRefused)]);
+    expect(refused.snapshot.value).toBe('invalidLink');
+  });
+
+  it("a link the reset refuses (used meanwhile): invalidLink with the server's message", () => {
+    const { snapshot } = run(resetPasswordMachine, LINK, [
+      ...filled('Diamond7', 'Diamond7'),
+      { type: 'SUBMIT' },
+      errorEvent('restorePassword', linkRefused),
+    ]);
+    expect(snapshot.value).toBe('invalidLink');
+    expect(snapshot.context.linkError).toEqual(
+      verbatim('This password reset link is invalid or has expired.'),
+    );
   });
 
   it('server field errors land on the password fields', () => {

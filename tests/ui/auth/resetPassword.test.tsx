@@ -6,10 +6,12 @@ import { RESET_LINK, resetPasswordPlan } from '../../support/formPaths';
 import { pathPlan } from '../../support/paths';
 import { api, failure, type RenderAppOptions, renderApp } from '../support';
 import { watchNotices } from '../support/replays';
-import { type FormScreen, replayable, replaySteps } from './replay';
+import { type FormScreen, performStep, replayable, replaySteps } from './replay';
 import * as authForm from './support';
 
 const RESTORE = '/user/restore-password';
+const CHECK = '/user/reset-password/check';
+const REFUSED = 'This password reset link is invalid or has expired.';
 const PASSWORD_RULE =
   'Password must be 6 to 12 characters with at least 1 lower case [a-z], 1 upper case [A-Z] and 1 numeric [0-9], and no spaces';
 
@@ -38,13 +40,29 @@ async function reset(view: Awaited<ReturnType<typeof openReset>>, password: stri
   await view.user.click(within(authForm.main()).getByRole('button', { name: 'RESET PASSWORD' }));
 }
 
+/** The refusal in place of the form, with the ways to a new link and to Sign In. */
+async function expectLinkRefused(message: string) {
+  expect(await within(authForm.main()).findByRole('alert')).toHaveTextContent(message);
+  expect(within(authForm.main()).getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
+  expect(within(authForm.main()).getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute(
+    'href',
+    '/login',
+  );
+  expect(within(authForm.main()).queryByLabelText('New Password')).not.toBeInTheDocument();
+}
+
 describe('resetPassword paths on the Reset password screen', () => {
   const plan = pathPlan(resetPasswordMachine, resetPasswordPlan);
   for (const path of plan.paths.filter(replayable)) {
     it(path.name, async () => {
       const operation = authForm.heldOperation('put', RESTORE);
+      const check = authForm.heldOperation('post', CHECK);
       const view = await openReset(linkPath('/reset-password-confirm', path.input as typeof RESET_LINK), [
         operation.handler,
+        check.handler,
       ]);
       const screenModel: FormScreen = {
         labels: { password: 'New Password', passwordConfirmation: 'Confirm New Password' },
@@ -52,12 +70,20 @@ describe('resetPassword paths on the Reset password screen', () => {
         pendingState: 'resetting',
         operation,
         success: () => authForm.messageResponse('Password reset successfully'),
+        others: { checkResetLink: { operation: check, success: () => authForm.messageResponse('OK') } },
         leaves: { state: 'reset', path: '/login' },
       };
       if (path.steps.length === 0) {
         expect(await within(authForm.main()).findByRole('alert')).toHaveTextContent('Invalid reset link');
       }
-      await replaySteps(view, screenModel, path.steps);
+      // The step into invalidLink leaves the form for the refusal and the way to a new link.
+      const refused = path.steps.findIndex((step) => JSON.parse(step.state).value === 'invalidLink');
+      await replaySteps(view, screenModel, refused === -1 ? path.steps : path.steps.slice(0, refused));
+      const last = path.steps[refused];
+      if (last !== undefined) {
+        await performStep(view, screenModel, last.event);
+        await expectLinkRefused(REFUSED);
+      }
     });
   }
 });
@@ -72,18 +98,36 @@ describe('Reset password (docs/product.md §2, §5, §8)', () => {
     "%s with a link missing its parts (%j): 'Invalid reset link' and a way to a new one",
     async (route, link) => {
       await openReset(linkPath(route, link));
-      expect(await within(authForm.main()).findByRole('alert')).toHaveTextContent('Invalid reset link');
-      expect(within(authForm.main()).getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
-        'href',
-        '/forgot-password',
-      );
-      expect(within(authForm.main()).getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute(
-        'href',
-        '/login',
-      );
-      expect(within(authForm.main()).queryByLabelText('New Password')).not.toBeInTheDocument();
+      await expectLinkRefused('Invalid reset link');
     },
   );
+
+  it('a used or expired link says so as the page opens, without the form, and checks the link only', async () => {
+    const check = authForm.heldOperation('post', CHECK);
+    const restore = authForm.heldOperation('put', RESTORE);
+    await openReset(linkPath('/reset-password-confirm', RESET_LINK), [check.handler, restore.handler]);
+    expect(authForm.field('New Password')).toBeInTheDocument();
+    await check.answer(authForm.fieldErrors({ token: [REFUSED] }));
+    await expectLinkRefused(REFUSED);
+    expect(check.bodies).toEqual([
+      expect.objectContaining({ token: RESET_LINK.token, email: RESET_LINK.email }),
+    ]);
+    expect(restore.requests).toBe(0);
+  });
+
+  it('a reset sent while the link is checked goes out once the link is accepted', async () => {
+    const check = authForm.heldOperation('post', CHECK);
+    const restore = authForm.heldOperation('put', RESTORE);
+    const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK), [
+      check.handler,
+      restore.handler,
+    ]);
+    await reset(view, 'Diamond7', 'Diamond7');
+    expect(restore.requests).toBe(0);
+    await check.answer(authForm.messageResponse('This password reset link can be used.'));
+    expect(await within(authForm.main()).findByRole('button', { name: 'Resetting...' })).toBeInTheDocument();
+    await waitFor(() => expect(restore.requests).toBe(1));
+  });
 
   it('checks the new password in order: required, the rule, confirmation, match', async () => {
     const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK));
@@ -124,21 +168,17 @@ describe('Reset password (docs/product.md §2, §5, §8)', () => {
     expect(authForm.field('New Password')).toBeInTheDocument();
   });
 
-  it('shows the server refusing the link, and its field errors on the fields (422)', async () => {
+  it('puts the server field errors on the fields (422), and a link refused by the reset ends the form', async () => {
     const view = await openReset(linkPath('/reset-password-confirm', RESET_LINK), [
-      http.put(api(RESTORE), () =>
-        authForm.fieldErrors({ token: ['This password reset link is invalid or has expired.'] }),
-      ),
-    ]);
-    await reset(view, 'Diamond7', 'Diamond7');
-    await authForm.expectFormError('This password reset link is invalid or has expired.');
-    view.server.use(
       http.put(api(RESTORE), () =>
         authForm.fieldErrors({ password_confirmation: ['Please confirm your password'] }),
       ),
-    );
+    ]);
     await reset(view, 'Diamond7', 'Diamond7');
     await authForm.expectFieldError('Confirm New Password', 'Please confirm your password');
+    view.server.use(http.put(api(RESTORE), () => authForm.fieldErrors({ token: [REFUSED] })));
+    await reset(view, 'Diamond7', 'Diamond7');
+    await expectLinkRefused(REFUSED);
   });
 
   it.each(authForm.CLIENT_FAILURES)('answer $answer: $message', async ({ respond, message }) => {

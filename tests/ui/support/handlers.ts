@@ -95,6 +95,10 @@ export const defaultHandlers = [
       : unauthenticated(),
   ),
   http.post(api('/login'), () => authResponse()),
+  // The reset page's link check: the link is good unless a test says otherwise.
+  http.post(api('/user/reset-password/check'), () =>
+    HttpResponse.json({ status: 'OK' as const, message: 'This password reset link can be used.' }),
+  ),
   http.post(api('/logout'), () => HttpResponse.json({ status: 'OK' as const, message: 'Logged out' })),
   http.get(api('/user/profile'), ({ request }) => (hasToken(request) ? ok(profile) : unauthenticated())),
   http.get(api('/cart/contents'), ({ request }) =>
