@@ -114,6 +114,16 @@ describe('a new customer at 1280 px', () => {
     await j.screenshot('reset-password-done');
   });
 
+  it('the used link says so as it opens, with the way to a new one instead of the form', async () => {
+    const { page } = j;
+    const link = await resetLink(j.dataDir, customer.email);
+    await page.goto(link.href);
+    await seeText(page, 'This password reset link is invalid or has expired.');
+    await page.getByRole('main').getByRole('link', { name: 'Request a new link' }).waitFor();
+    expect(await page.getByRole('main').getByLabel('New Password', { exact: true }).count()).toBe(0);
+    await j.screenshot('reset-password-used-link');
+  });
+
   it('signs in with the new password, not the old one', async () => {
     const { page } = j;
     await signIn(page, customer.email, customer.password);

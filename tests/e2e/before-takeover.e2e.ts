@@ -211,6 +211,9 @@ describe('a server-rendered form filled in and submitted before the app takes ov
     const { page, release } = await slowPage(1280);
     await open(page, `${link.pathname}${link.search}`);
     await main(page).getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+    // The show-password toggle does its part once the app is in; what was typed stays meanwhile.
+    await main(page).getByRole('button', { name: 'Show password' }).first().click();
+    expect(await main(page).getByLabel('New Password', { exact: true }).inputValue()).toBe(NEW_PASSWORD);
     await main(page).getByLabel('Confirm New Password', { exact: true }).fill(NEW_PASSWORD);
     await main(page).getByRole('button', { name: 'RESET PASSWORD', exact: true }).click();
     await stillServerPage(page);
