@@ -181,14 +181,7 @@ export function formMachine<
   const submitted = spec.onSubmit ?? [];
 
   const change = changeField;
-  const prefill =
-    spec.prefill === undefined
-      ? {}
-      : {
-          PREFILL: {
-            actions: { type: 'prefill', params: ({ event }: { event: PrefillEvent }) => event.fields },
-          },
-        };
+  const prefill = spec.prefill === undefined ? {} : { PREFILL: prefillFields };
   const edits = { CHANGE: change, ...prefill };
 
   const request: Config = {
@@ -269,6 +262,11 @@ export function formMachine<
 
 /** CHANGE as the form takes it, for a form that takes it in more states than editing. */
 export const changeField = { actions: { type: 'change', params: ({ event }: { event: unknown }) => event } };
+
+/** PREFILL as the form takes it, for a form that takes it in more states than editing. */
+export const prefillFields = {
+  actions: { type: 'prefill', params: ({ event }: { event: PrefillEvent }) => event.fields },
+};
 
 /** The failed request's error, as `showFailure` (and a form's own failure actions) take it. */
 export const errorOf = ({ event }: { event: ErrorEvent }) => ({ error: event.error });

@@ -10,9 +10,9 @@ import {
   type FormEvent,
   formMachine,
   notProvided,
+  prefillFields,
 } from './formMachine';
 import { formMessages } from './messages';
-import type { PrefillEvent } from './prefill';
 import type { Rule } from './rules';
 import type { NavigateEmitted } from './signIn';
 
@@ -75,6 +75,9 @@ const SERVER_FIELDS: Record<string, ResetPasswordField> = {
   password_confirmation: 'passwordConfirmation',
 };
 
+/** A link the server refuses, at the check or at the reset, leaves the form for the refusal. */
+const linkRefusal = { guard: 'linkRefused', target: 'invalidLink', actions: 'keepLinkError' };
+
 export const resetPasswordMachine = formMachine({
   types: {
     events: {} as ResetPasswordEvent,
@@ -122,7 +125,7 @@ export const resetPasswordMachine = formMachine({
   initial: 'checkingLink',
   changeWhileEditing: true,
   whileSending: { CHANGE: changeField },
-  onError: [{ guard: 'linkRefused', target: 'invalidLink', actions: 'keepLinkError' }],
+  onError: [linkRefusal],
   states: ({ editing, request }) => {
     const checked = [
       { guard: 'submitWaiting', target: 'editing', actions: ['stopWaiting', 'submitAgain'] },
@@ -133,9 +136,7 @@ export const resetPasswordMachine = formMachine({
         always: [{ guard: 'linkMalformed', target: 'invalidLink' }],
         on: {
           CHANGE: changeField,
-          PREFILL: {
-            actions: { type: 'prefill', params: ({ event }: { event: PrefillEvent }) => event.fields },
-          },
+          PREFILL: prefillFields,
           SUBMIT: { actions: 'waitForCheck' },
         },
         invoke: {
@@ -146,7 +147,7 @@ export const resetPasswordMachine = formMachine({
             email: context.email,
           }),
           onDone: checked,
-          onError: [{ guard: 'linkRefused', target: 'invalidLink', actions: 'keepLinkError' }, ...checked],
+          onError: [linkRefusal, ...checked],
         },
       },
       invalidLink: {},
