@@ -122,6 +122,8 @@ describe('a new customer at 1280 px', () => {
     await page.getByRole('main').getByRole('link', { name: 'Request a new link' }).waitFor();
     expect(await page.getByRole('main').getByLabel('New Password', { exact: true }).count()).toBe(0);
     await j.screenshot('reset-password-used-link');
+    await page.getByRole('main').getByRole('link', { name: 'Back to Sign In' }).click();
+    await waitForPath(page, '/login');
   });
 
   it('signs in with the new password, not the old one', async () => {

@@ -1,5 +1,4 @@
-import { memo, useState } from 'react';
-import { type PressEvent, ToggleButton } from 'react-aria-components';
+import { type MouseEvent, memo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { defineMessages } from 'react-intl';
 import { TextField } from '../../components/TextField/TextField';
@@ -34,10 +33,11 @@ export const PasswordField = memo(function PasswordField({
 
 /**
  * The toggle beside a password: its name stays 'Show password' and `aria-pressed` says whether it
- * is shown (a toggle's name must not change with its state). A press by pointer leaves the focus,
- * and with it the caret, in the input; whichever way it is pressed, the input keeps its text and
- * selection across the change of type. The server renders it as a plain button: a click before
- * the app takes over is carried out once it has (src/bootstrap/served-page.ts).
+ * is shown (a toggle's name must not change with its state). A plain button (Enter and Space by
+ * the browser), light enough for the form routes' budget (docs/architecture.md §6). A mouse or
+ * touch press leaves the focus, and with it the caret, in the input; whichever way it is pressed,
+ * the input keeps its text and selection across the change of type. The server renders it as
+ * it is: a click before the app takes over is carried out once it has (src/bootstrap/served-page.ts).
  */
 function ShowPassword({
   label,
@@ -48,8 +48,8 @@ function ShowPassword({
   shown: boolean;
   onChange: (shown: boolean) => void;
 }) {
-  const keepSelection = (event: PressEvent) => {
-    const input = event.target.parentElement?.querySelector('input');
+  const toggle = (event: MouseEvent<HTMLButtonElement>) => {
+    const input = event.currentTarget.parentElement?.querySelector('input');
     const selection =
       input && ([input.selectionStart, input.selectionEnd, input.selectionDirection] as const);
     flushSync(() => onChange(!shown));
@@ -58,15 +58,16 @@ function ShowPassword({
       input.setSelectionRange(start, end, direction ?? undefined);
   };
   return (
-    <ToggleButton
+    <button
+      type="button"
       className="field__toggle"
       aria-label={label}
-      isSelected={shown}
-      onPress={keepSelection}
-      preventFocusOnPress
+      aria-pressed={shown}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={toggle}
     >
       <EyeIcon crossed={shown} />
-    </ToggleButton>
+    </button>
   );
 }
 
