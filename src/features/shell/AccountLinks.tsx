@@ -24,32 +24,50 @@ export function useCartBadge(): string {
   return useSelector(useChild('cart'), (snapshot) => badgeText(cartCount(snapshot.context.items)));
 }
 
-/** Balance, cart, MY PROFILE and Logout of the main bar for a signed-in customer. */
+/** A balance in coins with the coin icon and, for assistive technology, the coin currency's name. */
+export function BalanceAmount({ amount }: { amount: number }) {
+  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  return <CoinAmount amount={amount} currencyName={coinName} size="sm" />;
+}
+
+/** The cart's item-count badge (docs/product.md §2): nothing at 0, '9+' above 9. */
+export function CartBadge({ className }: { className: string }) {
+  const badge = useCartBadge();
+  return badge === '' ? null : <span className={className}>{badge}</span>;
+}
+
+/**
+ * Balance, cart, MY PROFILE and Logout of the main bar for a signed-in customer; below 768 px only the balance
+ * and the cart stay (the full-screen menu holds the rest).
+ */
 export function SignedInLinks() {
   const say = useText();
   const balance = useBalance();
-  const badge = useCartBadge();
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
   const session = useChild('session');
   return (
     <>
       {balance !== null && (
         <Link to="/account/balance" className="site-header__balance">
-          <span className="visually-hidden">{say(navMessages.balance)}</span>
-          <CoinAmount amount={balance} currencyName={coinName} size="sm" />
+          <span className="visually-hidden">{say(navMessages.balance)}</span>{' '}
+          <BalanceAmount amount={balance} />
         </Link>
       )}
       <Link to="/cart" className="site-header__cart">
         <CartIcon />
-        <span className="visually-hidden">{say(navMessages.cart)}</span>
-        {badge !== '' && <span className="site-header__badge">{badge}</span>}
+        {/* The space stays outside the hidden span, where every name computation keeps it. */}
+        <span className="visually-hidden">{say(navMessages.cart)}</span>{' '}
+        <CartBadge className="site-header__badge" />
       </Link>
-      <LinkButton size="sm" render={(props) => <Link to="/account/profile" {...props} />}>
+      <LinkButton
+        size="sm"
+        className="site-header__wide"
+        render={(props) => <Link to="/account/profile" {...props} />}
+      >
         {say(navMessages.myProfile)}
       </LinkButton>
       <button
         type="button"
-        className={buttonClass('ghost', 'sm')}
+        className={buttonClass('ghost', 'sm', false, 'site-header__wide')}
         onClick={() => session.send({ type: 'LOGOUT' })}
       >
         {say(navMessages.logout)}

@@ -24,7 +24,8 @@ const messages = defineMessages({
 
 /**
  * docs/product.md §2 "Shell": the top strip (Rules, FAQ, Operator for an operator, language, currency) and the main bar (logo, SHOP,
- * account links); below 768 px the bar keeps the logo and a button that opens the full-screen menu.
+ * account links); below 768 px the bar keeps the logo, a signed-in customer's balance and cart, and a button that
+ * opens the full-screen menu.
  */
 /** Transparent over the hero image, or a solid dark bar. */
 export type HeaderStyle = 'transparent' | 'solid';
@@ -36,7 +37,7 @@ export function Header({ variant }: { variant: HeaderStyle }) {
   const mobileMenu = useChild('mobileMenu');
   const menuOpen = useSelector(mobileMenu, (snapshot) => snapshot.matches('open'));
   return (
-    <header className={`site-header site-header--${variant}`}>
+    <header className={`site-header site-header--${variant}${signedIn ? ' site-header--signed-in' : ''}`}>
       <div className="site-header__strip">
         <div className="container site-header__strip-inner">
           <nav aria-label={say(messages.info)}>
@@ -57,7 +58,12 @@ export function Header({ variant }: { variant: HeaderStyle }) {
           <Logo />
         </Link>
         <nav className="site-header__nav" aria-label={say(messages.main)}>
-          <LinkButton variant="secondary" size="sm" render={(props) => <Link to="/shop" {...props} />}>
+          <LinkButton
+            variant="secondary"
+            size="sm"
+            className="site-header__wide"
+            render={(props) => <Link to="/shop" {...props} />}
+          >
             {say(navMessages.shop)}
           </LinkButton>
           {signedIn ? <SignedInLinks /> : <GuestLinks />}

@@ -1,12 +1,12 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { LazyFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScreenMenu';
 import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
-import { useIsOperator } from './AccountLinks';
+import { BalanceAmount, CartBadge, useBalance, useIsOperator } from './AccountLinks';
 import { CurrencySelect } from './CurrencySelect';
 import { LanguageSelect } from './LanguageSelect';
 import { navMessages } from './messages';
@@ -27,6 +27,7 @@ export function MobileMenu() {
   const isOpen = useSelector(menu, (snapshot) => snapshot.matches('open'));
   const signedIn = useSignedIn();
   const operator = useIsOperator();
+  const balance = useBalance();
 
   useEffect(() => {
     const onResize = () => menu.send({ type: 'VIEWPORT_RESIZED', width: window.innerWidth });
@@ -48,8 +49,8 @@ export function MobileMenu() {
   }, [isOpen, menu]);
 
   const onLinkClick = () => menu.send({ type: 'LINK_CLICKED' });
-  const item = (to: LinkProps['to'], label: MessageDescriptor) => (
-    <NavItem to={to} label={label} className="mobile-menu__link" onClick={onLinkClick} />
+  const item = (to: LinkProps['to'], label: MessageDescriptor, after?: ReactNode) => (
+    <NavItem to={to} label={label} className="mobile-menu__link" onClick={onLinkClick} after={after} />
   );
 
   return (
@@ -73,8 +74,12 @@ export function MobileMenu() {
           {item('/shop', navMessages.shopLink)}
           {signedIn && (
             <>
-              {item('/account/balance', navMessages.balance)}
-              {item('/cart', navMessages.cart)}
+              {item(
+                '/account/balance',
+                navMessages.balance,
+                balance !== null && <BalanceAmount amount={balance} />,
+              )}
+              {item('/cart', navMessages.cart, <CartBadge className="mobile-menu__badge" />)}
               {item('/account/profile', navMessages.myProfileLink)}
               {operator && item('/operator', navMessages.operator)}
             </>

@@ -1,4 +1,5 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { useText } from '../../i18n/useText';
 
@@ -8,17 +9,22 @@ export function NavItem({
   label,
   className,
   onClick,
+  after,
 }: {
   to: LinkProps['to'];
   label: MessageDescriptor;
   className?: string;
   onClick?: () => void;
+  /** Shown after the label inside the link, e.g. the menu's balance amount or cart badge. */
+  after?: ReactNode;
 }) {
   const say = useText();
   return (
     <li>
       <Link to={to} className={className} onClick={onClick}>
         {say(label)}
+        {after ? ' ' : null}
+        {after}
       </Link>
     </li>
   );

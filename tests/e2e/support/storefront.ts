@@ -80,16 +80,15 @@ export async function navigate(page: Page, desktopName: string, mobileName = des
 
 /**
  * docs/product.md §2 "Shell": SIGN IN and SIGN UP for a guest; once signed in, the balance, the cart link and
- * MY PROFILE in the main bar, or Balance, Cart, My Profile and Logout in the full-screen menu.
+ * MY PROFILE in the main bar, or Balance, Cart, My Profile and Logout in the full-screen menu (the bar of a
+ * narrow screen keeps the balance and the cart too).
  */
 export async function expectHeader(page: Page, state: 'guest' | 'signedIn'): Promise<void> {
   const narrow = isNarrow(page);
   const scope = narrow ? await openMobileMenu(page) : header(page);
   const link = (name: string | RegExp) => scope.getByRole('link', { name, exact: true });
-  const signedInLinks = narrow
-    ? [link('Balance'), link('Cart'), link('My Profile')]
-    : // The balance link reads 'Balance' followed by the amount.
-      [link(/^Balance\b/), link('Cart'), link('MY PROFILE')];
+  // The balance link reads 'Balance' followed by the amount, the cart link 'Cart' followed by its count.
+  const signedInLinks = [link(/^Balance\b/), link(/^Cart\b/), link(narrow ? 'My Profile' : 'MY PROFILE')];
   const guestLinks = [link('SIGN IN'), link('SIGN UP')];
   const [shown, gone] = state === 'signedIn' ? [signedInLinks, guestLinks] : [guestLinks, signedInLinks];
   for (const locator of shown) await locator.waitFor({ state: 'visible' });

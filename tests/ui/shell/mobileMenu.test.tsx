@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderApp, SIGNED_IN, setViewportWidth } from '../support';
+import { api, fixtures, renderApp, SIGNED_IN, setViewportWidth } from '../support';
 
 async function openMenu(view: ReturnType<typeof renderApp>) {
   await view.ready();
@@ -61,8 +62,30 @@ describe('full-screen menu of narrow screens (docs/product.md §2 "Shell", §9)'
   it('offers a signed-in customer Balance, Cart, My Profile and Logout instead of SIGN IN / SIGN UP', async () => {
     setViewportWidth(375);
     const dialog = await openMenu(renderApp({ storage: SIGNED_IN }));
-    expect(linkNames(dialog)).toEqual(['Rules', 'FAQ', 'Home', 'Shop', 'Balance', 'Cart', 'My Profile']);
+    await within(dialog).findByRole('link', { name: /^Cart 2/ });
+    await within(dialog).findByRole('link', { name: /^Balance 1,250\.50/ });
+    expect(linkNames(dialog)).toEqual([
+      'Rules',
+      'FAQ',
+      'Home',
+      'Shop',
+      'Balance 1,250.50 Coins',
+      'Cart 2',
+      'My Profile',
+    ]);
     expect(within(dialog).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it("shows the balance and the cart's count in the menu too, '9+' above 9", async () => {
+    setViewportWidth(320);
+    const tenLines = http.get(api('/cart/contents'), () =>
+      HttpResponse.json({ status: 'OK' as const, cart: fixtures.cartOf(10) }),
+    );
+    const dialog = await openMenu(renderApp({ storage: SIGNED_IN, handlers: [tenLines] }));
+    expect(await within(dialog).findByRole('link', { name: /^Balance\b/ })).toHaveTextContent('1,250.50');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('link', { name: /^Cart\b/ })).toHaveTextContent('Cart 9+'),
+    );
   });
 });
 
