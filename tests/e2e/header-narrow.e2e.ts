@@ -61,6 +61,7 @@ async function oneRowAtEveryWidth(page: Page, step: string): Promise<void> {
   const own = page.viewportSize();
   for (const width of SHOT_WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await nextPaint(page);
     const bar = await header(page).locator('.site-header__bar').boundingBox();
     expect(bar?.height, `the bar at ${width} px`).toBeLessThanOrEqual(73);

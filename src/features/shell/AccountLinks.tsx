@@ -25,9 +25,9 @@ export function useCartBadge(): string {
 }
 
 /** A balance in coins with the coin icon and, for assistive technology, the coin currency's name. */
-export function BalanceAmount({ amount }: { amount: number }) {
+export function BalanceAmount({ amount, size = 'sm' }: { amount: number; size?: 'sm' | 'md' }) {
   const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
-  return <CoinAmount amount={amount} currencyName={coinName} size="sm" />;
+  return <CoinAmount amount={amount} currencyName={coinName} size={size} />;
 }
 
 /** The cart's item-count badge (docs/product.md §2): nothing at 0, '9+' above 9. */

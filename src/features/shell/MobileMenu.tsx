@@ -77,7 +77,7 @@ export function MobileMenu() {
               {item(
                 '/account/balance',
                 navMessages.balance,
-                balance !== null && <BalanceAmount amount={balance} />,
+                balance !== null && <BalanceAmount amount={balance} size="md" />,
               )}
               {item('/cart', navMessages.cart, <CartBadge className="mobile-menu__badge" />)}
               {item('/account/profile', navMessages.myProfileLink)}
