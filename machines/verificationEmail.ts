@@ -16,6 +16,23 @@ export const resendVerification = fromPromise<string | undefined>(async () => {
   throw new Error('resendVerification is not provided');
 });
 
+/**
+ * Both verification pages' RESEND (this button and the invalid link's page): posts it
+ * (resendVerification), then `sent` with `onSent`'s actions; a failure is `onError`'s.
+ */
+export const resending = <A, E>(onSent: A, onError: E) =>
+  ({
+    invoke: {
+      id: 'resendVerification',
+      src: 'resendVerification',
+      onDone: { target: 'sent', actions: onSent },
+      onError,
+    },
+  }) as const;
+
+type Sent = { event: { output: string | undefined } };
+type Failed = { event: { error: unknown } };
+
 export const verificationEmailMachine = setup({
   types: {
     events: {} as { type: 'RESEND' },
@@ -35,35 +52,28 @@ export const verificationEmailMachine = setup({
   initial: 'idle',
   states: {
     idle: { on: { RESEND: 'sending' } },
-    sending: {
-      invoke: {
-        id: 'resendVerification',
-        src: 'resendVerification',
-        onDone: {
-          target: 'sent',
+    sending: resending(
+      {
+        type: 'notify',
+        params: ({ event }: Sent) => ({
+          kind: 'success' as const,
+          text: serverTextOr(event.output, verificationMessages.sent),
+        }),
+      },
+      [
+        { guard: ({ event }: Failed) => isSilentFailure(event.error), target: 'idle' },
+        {
+          target: 'idle',
           actions: {
             type: 'notify',
-            params: ({ event }) => ({
-              kind: 'success' as const,
-              text: serverTextOr(event.output, verificationMessages.sent),
+            params: ({ event }: Failed) => ({
+              kind: 'error' as const,
+              text: failureText(event.error, verificationMessages.failed),
             }),
           },
         },
-        onError: [
-          { guard: ({ event }) => isSilentFailure(event.error), target: 'idle' },
-          {
-            target: 'idle',
-            actions: {
-              type: 'notify',
-              params: ({ event }) => ({
-                kind: 'error' as const,
-                text: failureText(event.error, verificationMessages.failed),
-              }),
-            },
-          },
-        ],
-      },
-    },
+      ],
+    ),
     sent: { on: { RESEND: 'sending' } },
   },
 });

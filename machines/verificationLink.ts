@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { failureKind, isSilentFailure } from '../domain/api-failure';
 import { failureText, serverTextOr, type Text } from './text';
-import { resendVerification, verificationMessages } from './verificationEmail';
+import { resending, resendVerification, verificationMessages } from './verificationEmail';
 
 export interface VerificationLinkInput {
   /** The session's state when the page was entered (a sign-in comes back here and starts it again). */
@@ -63,24 +63,23 @@ export const verificationLinkMachine = setup({
     signedOut: {},
     verified: {},
     ready: { on: { RESEND: { target: 'sending', actions: 'clearNotice' } } },
-    sending: {
-      invoke: {
-        id: 'resendVerification',
-        src: 'resendVerification',
-        onDone: {
-          target: 'sent',
-          actions: { type: 'showSent', params: ({ event }) => ({ message: event.output }) },
-        },
-        onError: [
-          { guard: 'silent', target: 'ready' },
-          { guard: 'alreadyVerified', target: 'verified' },
-          {
-            target: 'ready',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+    sending: resending(
+      {
+        type: 'showSent',
+        params: ({ event }: { event: { output: string | undefined } }) => ({ message: event.output }),
       },
-    },
+      [
+        { guard: 'silent', target: 'ready' },
+        { guard: 'alreadyVerified', target: 'verified' },
+        {
+          target: 'ready',
+          actions: {
+            type: 'showFailure',
+            params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+          },
+        },
+      ],
+    ),
     sent: { on: { RESEND: { target: 'sending', actions: 'clearNotice' } } },
   },
 });
