@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions';
 import { openapi, operations } from '../support/openapi';
-import { type CallOptions, createTestApi, type TestApi } from './support/api';
+import { type CallOptions, createTestApi, ROOMY, type TestApi } from './support/api';
 import { createCustomer } from './support/money';
 
 /**
@@ -130,11 +130,10 @@ function badForms(
 
 let api: TestApi;
 let customer: { id: number; token: string };
-const roomy = { max: 1_000_000, windowMs: 60_000 };
 
 beforeAll(async () => {
   api = await createTestApi({
-    rateLimits: { global: roomy, perIp: roomy, perAccountIp: roomy, perAccount: roomy, accountMails: roomy },
+    rateLimits: { global: ROOMY, perIp: ROOMY, perAccountIp: ROOMY, perAccount: ROOMY, accountMails: ROOMY },
   });
   customer = await createCustomer(api.database.db);
 }, 60_000);

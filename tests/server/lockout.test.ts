@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/tokens';
 import { userTokens } from '../../server/db/schema';
 import { defaultRateLimits } from '../../server/http/rate-limit';
 import { mailsTo, PASSWORD, resetLinkIn, signInLinkIn, signUp, waitForMail } from './support/accounts';
-import { type CallResult, createTestApi, type TestApi } from './support/api';
+import { type CallResult, createTestApi, ROOMY, shippedLimitsSuite, type TestApi } from './support/api';
 
 /**
  * docs/decisions/0015: guessing is throttled per address and per account, and no stranger can lock the
@@ -12,23 +12,16 @@ import { type CallResult, createTestApi, type TestApi } from './support/api';
  * these tests send many requests from one process).
  */
 
-const roomy = { max: 1_000_000, windowMs: 60_000 };
 const WRONG = 'Wrong1234';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi({ rateLimits: { global: roomy } });
-}, 60_000);
-afterAll(async () => {
-  await api.close();
-});
+const suite = shippedLimitsSuite();
 
 function resetMailsTo(email: string): string[] {
-  return mailsTo(api, email).filter((mail) => mail.includes('/reset-password-confirm?'));
+  return mailsTo(suite.api, email).filter((mail) => mail.includes('/reset-password-confirm?'));
 }
 
 function login(email: string, password: string, from: string, cookie?: string): Promise<CallResult> {
-  return api.call('login', {
+  return suite.api.call('login', {
     body: { username: email, password },
     remoteAddress: from,
     ...(cookie === undefined ? {} : { headers: { cookie } }),
@@ -48,7 +41,7 @@ function deviceCookieOf(response: CallResult): string {
 
 describe('sign-in throttling without lockouts', () => {
   it('11 wrong logins from one address: that address is throttled, the owner signs in from another', async () => {
-    const owner = await signUp(api);
+    const owner = await signUp(suite.api);
     const statuses: number[] = [];
     for (let n = 0; n < 11; n += 1) statuses.push((await login(owner.email, WRONG, '198.51.100.7')).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));
@@ -60,7 +53,7 @@ describe('sign-in throttling without lockouts', () => {
   });
 
   it('1,000 guesses spread over 100 addresses are throttled: at most the per-account limit is ever checked', async () => {
-    const owner = await signUp(api);
+    const owner = await signUp(suite.api);
     const known = deviceCookieOf(await login(owner.email, PASSWORD, '203.0.113.30'));
     const counts = { checked: 0, refused: 0, other: 0 };
     for (let guess = 0; guess < 1_000; guess += 1) {
@@ -86,7 +79,7 @@ describe('sign-in throttling without lockouts', () => {
 
   it('a stranger behind the owner’s address cannot close it to the owner’s known device', async () => {
     const shared = '198.51.100.80';
-    const owner = await signUp(api);
+    const owner = await signUp(suite.api);
     const known = deviceCookieOf(await login(owner.email, PASSWORD, shared));
     // 100 wrong passwords for unrelated addresses spend the shared address's budget.
     const statuses: number[] = [];
@@ -100,37 +93,37 @@ describe('sign-in throttling without lockouts', () => {
   });
 
   it('a new device under a distributed attack gets in by an emailed link, and is known from then on', async () => {
-    const owner = await signUp(api);
+    const owner = await signUp(suite.api);
     // 50 wrong passwords from changing addresses (as behind TRUST_PROXY=true) close the account
     // to every device that never signed in to it.
     for (let n = 0; n < defaultRateLimits.perAccount.max; n += 1)
       await login(owner.email, `${WRONG}${n}`, `10.30.${n}.1`);
     expect((await login(owner.email, PASSWORD, '203.0.113.90')).status).toBe(429);
 
-    const asked = await api.call('requestLoginLink', {
+    const asked = await suite.api.call('requestLoginLink', {
       body: { email: owner.email.toUpperCase() },
       remoteAddress: '203.0.113.90',
     });
     expect(asked.status).toBe(200);
-    const [mail] = await waitForMail(api, owner.email, 2).then((mails) => mails.slice(-1));
+    const [mail] = await waitForMail(suite.api, owner.email, 2).then((mails) => mails.slice(-1));
     expect(mail).toContain('Subject: Your ');
     const link = signInLinkIn(mail);
     expect(link.email).toBe(owner.email);
     // Only the token's hash is stored.
-    const [stored] = await api.database.db
+    const [stored] = await suite.api.database.db
       .select()
       .from(userTokens)
       .where(eq(userTokens.tokenHash, hashToken(link.token)));
     expect(stored?.kind).toBe('sign_in');
     expect(JSON.stringify(stored)).not.toContain(link.token);
 
-    const confirmed = await api.call('confirmLoginLink', { body: link, remoteAddress: '203.0.113.90' });
+    const confirmed = await suite.api.call('confirmLoginLink', { body: link, remoteAddress: '203.0.113.90' });
     expect(confirmed.status).toBe(200);
     const session = confirmed.body as { access_token: string };
-    expect((await api.call('checkAuth', { token: session.access_token })).status).toBe(200);
+    expect((await suite.api.call('checkAuth', { token: session.access_token })).status).toBe(200);
     const known = deviceCookieOf(confirmed);
     // The link works once.
-    const again = await api.call('confirmLoginLink', { body: link, remoteAddress: '203.0.113.90' });
+    const again = await suite.api.call('confirmLoginLink', { body: link, remoteAddress: '203.0.113.90' });
     expect(again.status).toBe(422);
     expect(again.body).toMatchObject({ errors: { token: [expect.stringContaining('sign-in link')] } });
     // The device is known now: its password sign-ins pass while the attack goes on.
@@ -139,37 +132,37 @@ describe('sign-in throttling without lockouts', () => {
   });
 
   it('answers a sign-in link request the same for an unknown address, and refuses a link for another address or past its time', async () => {
-    const owner = await signUp(api);
-    const unknown = await api.call('requestLoginLink', {
+    const owner = await signUp(suite.api);
+    const unknown = await suite.api.call('requestLoginLink', {
       body: { email: `nobody.${owner.email}` },
       remoteAddress: '203.0.113.91',
     });
-    const known = await api.call('requestLoginLink', {
+    const known = await suite.api.call('requestLoginLink', {
       body: { email: owner.email },
       remoteAddress: '203.0.113.91',
     });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
-    expect(mailsTo(api, `nobody.${owner.email}`)).toEqual([]);
-    const link = signInLinkIn((await waitForMail(api, owner.email, 2)).at(-1));
+    expect(mailsTo(suite.api, `nobody.${owner.email}`)).toEqual([]);
+    const link = signInLinkIn((await waitForMail(suite.api, owner.email, 2)).at(-1));
 
-    const other = await signUp(api);
-    const forOther = await api.call('confirmLoginLink', {
+    const other = await signUp(suite.api);
+    const forOther = await suite.api.call('confirmLoginLink', {
       body: { token: link.token, email: other.email },
       remoteAddress: '203.0.113.91',
     });
     expect(forOther.status).toBe(422);
-    await api.database.db
+    await suite.api.database.db
       .update(userTokens)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(userTokens.tokenHash, hashToken(link.token)));
-    const expired = await api.call('confirmLoginLink', { body: link, remoteAddress: '203.0.113.91' });
+    const expired = await suite.api.call('confirmLoginLink', { body: link, remoteAddress: '203.0.113.91' });
     expect(expired.status).toBe(422);
     expect(expired.headers['set-cookie']).toBeUndefined();
   });
 
   it('hands out a device cookie that is no credential and travels only to the sign-in route', async () => {
-    const owner = await signUp(api);
+    const owner = await signUp(suite.api);
     const response = await login(owner.email, PASSWORD, '203.0.113.40');
     const header = String(response.headers['set-cookie']);
     expect(header).toMatch(/; Path=\/api\/login; HttpOnly; SameSite=Strict$/);
@@ -182,7 +175,7 @@ describe('sign-in throttling without lockouts', () => {
   });
 
   it('a known device is throttled on its own: a stolen device cookie gives no unlimited guesses', async () => {
-    const owner = await signUp(api);
+    const owner = await signUp(suite.api);
     const cookie = deviceCookieOf(await login(owner.email, PASSWORD, '203.0.113.50'));
     const statuses: number[] = [];
     for (let n = 0; n < 11; n += 1)
@@ -191,8 +184,8 @@ describe('sign-in throttling without lockouts', () => {
   });
 
   it('a device cookie counts only for its own account, and a forged one for none', async () => {
-    const owner = await signUp(api);
-    const other = await signUp(api);
+    const owner = await signUp(suite.api);
+    const other = await signUp(suite.api);
     const ownersCookie = deviceCookieOf(await login(owner.email, PASSWORD, '203.0.113.60'));
     // Another account's token, or a made-up one, makes a client just as unknown as none.
     for (const cookie of [ownersCookie, `bf_device=${'a'.repeat(22)}.${'b'.repeat(43)}`]) {
@@ -204,8 +197,8 @@ describe('sign-in throttling without lockouts', () => {
   });
 
   it('keeps the tokens of several accounts on one device, each still known', async () => {
-    const first = await signUp(api);
-    const second = await signUp(api);
+    const first = await signUp(suite.api);
+    const second = await signUp(suite.api);
     const one = deviceCookieOf(await login(first.email, PASSWORD, '203.0.113.70'));
     const both = deviceCookieOf(await login(second.email, PASSWORD, '203.0.113.70', one));
     expect(both.split('~')).toHaveLength(2);
@@ -216,7 +209,7 @@ describe('sign-in throttling without lockouts', () => {
   it('lets a class sign in from one address: 40 customers behind one router', async () => {
     const statuses: number[] = [];
     for (let n = 0; n < 40; n += 1) {
-      const pupil = await signUp(api);
+      const pupil = await signUp(suite.api);
       statuses.push((await login(pupil.email, PASSWORD, '198.51.100.200')).status);
     }
     expect(statuses).toEqual(Array(40).fill(200));
@@ -225,9 +218,9 @@ describe('sign-in throttling without lockouts', () => {
 
 describe('password reset requests', () => {
   it('a stranger flooding resets for an email cannot keep the owner from resetting', async () => {
-    const owner = await signUp(api);
+    const owner = await signUp(suite.api);
     const ask = (from: string) =>
-      api.call('requestPasswordReset', { body: { email: owner.email }, remoteAddress: from });
+      suite.api.call('requestPasswordReset', { body: { email: owner.email }, remoteAddress: from });
     const strangers = ['192.0.2.101', '192.0.2.102', '192.0.2.103'];
     const statuses: number[] = [];
     for (const from of strangers) for (let n = 0; n < 11; n += 1) statuses.push((await ask(from)).status);
@@ -239,14 +232,14 @@ describe('password reset requests', () => {
     expect(fromOwner.status).toBe(200);
     // The sign-up's verification mail, then the reset mails the budget allows.
     const budget = defaultRateLimits.accountMails.max;
-    await waitForMail(api, owner.email, 1 + budget);
+    await waitForMail(suite.api, owner.email, 1 + budget);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const mails = resetMailsTo(owner.email);
     expect(mails).toHaveLength(budget);
 
     // The links in the owner's mailbox work.
     const link = resetLinkIn(mails.at(-1));
-    const reset = await api.call('restorePassword', {
+    const reset = await suite.api.call('restorePassword', {
       body: { token: link.token, email: link.email, password: 'Emerald9', password_confirmation: 'Emerald9' },
       remoteAddress: '203.0.113.90',
     });
@@ -255,12 +248,15 @@ describe('password reset requests', () => {
   });
 
   it('a stranger cannot block the owner’s use of a reset link', async () => {
-    const owner = await signUp(api);
-    await api.call('requestPasswordReset', { body: { email: owner.email }, remoteAddress: '203.0.113.91' });
-    await waitForMail(api, owner.email, 2);
+    const owner = await signUp(suite.api);
+    await suite.api.call('requestPasswordReset', {
+      body: { email: owner.email },
+      remoteAddress: '203.0.113.91',
+    });
+    await waitForMail(suite.api, owner.email, 2);
     const link = resetLinkIn(resetMailsTo(owner.email)[0]);
     const restore = (token: string, from: string) =>
-      api.call('restorePassword', {
+      suite.api.call('restorePassword', {
         body: { token, email: owner.email, password: 'Emerald9', password_confirmation: 'Emerald9' },
         remoteAddress: from,
       });
@@ -272,14 +268,14 @@ describe('password reset requests', () => {
 describe('counters shared by every node on the database', () => {
   it('a device known to one node is known to the other', async () => {
     const first = await createTestApi({
-      database: api.database,
+      database: suite.api.database,
       hitStore: undefined,
-      rateLimits: { global: roomy },
+      rateLimits: { global: ROOMY },
     });
     const second = await createTestApi({
-      database: api.database,
+      database: suite.api.database,
       hitStore: undefined,
-      rateLimits: { global: roomy },
+      rateLimits: { global: ROOMY },
     });
     try {
       const owner = await signUp(first);

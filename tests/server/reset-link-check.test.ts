@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/tokens';
 import { userTokens } from '../../server/db/schema';
 import { defaultRateLimits } from '../../server/http/rate-limit';
 import * as accounts from './support/accounts';
-import { createTestApi, errorsOf, type TestApi } from './support/api';
+import { errorsOf, shippedLimitsSuite } from './support/api';
 
 /**
  * POST /user/reset-password/check (openapi.yaml `checkPasswordResetLink`): the reset page asks
@@ -12,40 +12,33 @@ import { createTestApi, errorsOf, type TestApi } from './support/api';
  * changes nothing, and is throttled like it (docs/architecture.md §3, docs/decisions/0015).
  */
 
-const roomy = { max: 1_000_000, windowMs: 60_000 };
 const INVALID = 'This password reset link is invalid or has expired.';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi({ rateLimits: { global: roomy } });
-}, 60_000);
-afterAll(async () => {
-  await api.close();
-});
+const suite = shippedLimitsSuite();
 
 async function resetLink(customer: accounts.Customer, from: string) {
-  const count = accounts.mailsTo(api, customer.email).length;
-  await api.call('requestPasswordReset', { body: { email: customer.email }, remoteAddress: from });
-  const mails = await accounts.waitForMail(api, customer.email, count + 1);
+  const count = accounts.mailsTo(suite.api, customer.email).length;
+  await suite.api.call('requestPasswordReset', { body: { email: customer.email }, remoteAddress: from });
+  const mails = await accounts.waitForMail(suite.api, customer.email, count + 1);
   return accounts.resetLinkIn(mails[count]);
 }
 
 const check = (body: { token: string; email: string }, from: string) =>
-  api.call('checkPasswordResetLink', { body, remoteAddress: from });
+  suite.api.call('checkPasswordResetLink', { body, remoteAddress: from });
 
 describe('checkPasswordResetLink', () => {
   it('a good link: 200, nothing changes, and the link still resets the password', async () => {
-    const customer = await accounts.signUp(api);
+    const customer = await accounts.signUp(suite.api);
     const link = await resetLink(customer, '203.0.113.10');
-    const before = await accounts.accountTables(api);
+    const before = await accounts.accountTables(suite.api);
     const answer = await check(link, '203.0.113.10');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ status: 'OK', message: 'This password reset link can be used.' });
     // Any spelling of the address the reset takes, the check takes too.
     expect((await check({ ...link, email: link.email.toUpperCase() }, '203.0.113.10')).status).toBe(200);
-    expect(await accounts.accountTables(api)).toEqual(before);
+    expect(await accounts.accountTables(suite.api)).toEqual(before);
 
-    const reset = await api.call('restorePassword', {
+    const reset = await suite.api.call('restorePassword', {
       body: { ...link, password: 'Emerald9', password_confirmation: 'Emerald9' },
       remoteAddress: '203.0.113.10',
     });
@@ -53,11 +46,13 @@ describe('checkPasswordResetLink', () => {
   });
 
   it('a used link: the 422 at token that the reset gives', async () => {
-    const customer = await accounts.signUp(api);
+    const customer = await accounts.signUp(suite.api);
     const link = await resetLink(customer, '203.0.113.11');
     const body = { ...link, password: 'Emerald9', password_confirmation: 'Emerald9' };
-    expect((await api.call('restorePassword', { body, remoteAddress: '203.0.113.11' })).status).toBe(200);
-    const reuse = await api.call('restorePassword', { body, remoteAddress: '203.0.113.11' });
+    expect((await suite.api.call('restorePassword', { body, remoteAddress: '203.0.113.11' })).status).toBe(
+      200,
+    );
+    const reuse = await suite.api.call('restorePassword', { body, remoteAddress: '203.0.113.11' });
     const answer = await check(link, '203.0.113.11');
     expect(answer.status).toBe(422);
     expect(errorsOf(answer.body).token).toEqual([INVALID]);
@@ -65,9 +60,9 @@ describe('checkPasswordResetLink', () => {
   });
 
   it('an expired link: 422 at token', async () => {
-    const customer = await accounts.signUp(api);
+    const customer = await accounts.signUp(suite.api);
     const link = await resetLink(customer, '203.0.113.12');
-    await api.database.db
+    await suite.api.database.db
       .update(userTokens)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(userTokens.tokenHash, hashToken(link.token)));
@@ -77,8 +72,8 @@ describe('checkPasswordResetLink', () => {
   });
 
   it('an unknown token, or a good one for another address known or not: one and the same answer', async () => {
-    const customer = await accounts.signUp(api);
-    const other = await accounts.signUp(api);
+    const customer = await accounts.signUp(suite.api);
+    const other = await accounts.signUp(suite.api);
     const link = await resetLink(customer, '203.0.113.13');
     const answers = await Promise.all(
       [
@@ -98,7 +93,7 @@ describe('checkPasswordResetLink', () => {
   });
 
   it('is limited per account and address (429 with Retry-After); the owner elsewhere is not', async () => {
-    const customer = await accounts.signUp(api);
+    const customer = await accounts.signUp(suite.api);
     const link = await resetLink(customer, '203.0.113.14');
     const guess = { token: 'y'.repeat(43), email: customer.email };
     const limit = defaultRateLimits.perAccountIp.max;

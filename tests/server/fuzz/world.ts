@@ -4,7 +4,7 @@ import { hashPassword } from '../../../server/auth/passwords';
 import { issueToken } from '../../../server/auth/tokens';
 import { executeRows } from '../../../server/db/client';
 import { PASSWORD } from '../support/accounts';
-import { createTestApi, type TestApi } from '../support/api';
+import { createTestApi, ROOMY, type TestApi } from '../support/api';
 import type { Dictionary } from './inputs';
 
 /**
@@ -14,8 +14,6 @@ import type { Dictionary } from './inputs';
  */
 
 export const SANDBOX_SECRET = 'fuzz-sandbox-secret-0123456789abcdef';
-
-const roomy = { max: 1_000_000, windowMs: 60_000 };
 
 /** Who sends the request: nobody, the case's customer (verified or not), an operator, or a made-up token. */
 export type Auth = 'none' | 'verified' | 'unverified' | 'operator' | 'unknownToken';
@@ -131,7 +129,7 @@ const BATCH = 12;
 
 export async function createWorld(): Promise<World> {
   const api = await createTestApi({
-    rateLimits: { global: roomy, perIp: roomy, perAccount: roomy },
+    rateLimits: { global: ROOMY, perIp: ROOMY, perAccount: ROOMY },
     env: { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET },
   });
   const { db } = api.database;

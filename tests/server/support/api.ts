@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppOptions, buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
@@ -244,4 +244,27 @@ export function buildSite(
     renderTimeoutMs: 10_000,
     ...appOptions,
   });
+}
+
+/** The global flood guard of a test that sends many requests from one process. */
+export const ROOMY = { max: 1_000_000, windowMs: 60_000 };
+
+/**
+ * An app for a file of throttling tests, built once per file: the shipped rate limits, only the
+ * global flood guard raised (the file sends many requests from one process).
+ */
+export function shippedLimitsSuite() {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await createTestApi({ rateLimits: { global: ROOMY } });
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+  return {
+    get api(): TestApi {
+      if (api === undefined) throw new Error('shippedLimitsSuite: the app is built in beforeAll');
+      return api;
+    },
+  };
 }
