@@ -13,8 +13,13 @@ describe('settings defaults (docs/product.md §3)', () => {
     const filled = withSettingsDefaults({});
     expect(filled).toEqual(settingsDefaults());
     expect(Object.keys(filled).sort()).toEqual([...contract.required].sort());
-    // The contract states no default for these (the rest: "are the contract's stated defaults" below).
-    expect(filled).toMatchObject({ min_top_up: 0, game_server: null, internal_currency: { name: 'Coins' } });
+    // The contract states no default for exactly these (the rest: "are the contract's stated defaults" below).
+    const unstated = { min_top_up: 0, game_server: null, internal_currency: { name: 'Coins' } };
+    expect(
+      contract.required.filter((key) => !('default' in (contract.properties[key] ?? {}))).sort(),
+    ).toEqual(Object.keys(unstated).sort());
+    const { min_top_up, game_server, internal_currency } = filled;
+    expect({ min_top_up, game_server, internal_currency }).toEqual(unstated);
   });
 
   it('keeps what the server sends, including false and 0, and defaults null and a blank coin name', () => {
