@@ -42,6 +42,7 @@ import { builtFileAt, firstScreenOf, registerStaticApp, servesApp } from './http
 import { validatorCompiler } from './http/validation';
 import { createLocaleResolver, requestedLangId } from './i18n/locale';
 import { createMailer, type Mailer, mailNotice } from './mail/mailer';
+import { createMailSender, type MailSenderOptions } from './mail/queue';
 import { paths } from './paths';
 import { paymentNotice, paymentSlot } from './payments/providers';
 import { loadRenderEntry } from './render/app-page';
@@ -55,6 +56,8 @@ export interface AppOptions {
   handlers?: Handlers;
   /** Default: a mailer built from the config (SMTP or the outbox). */
   mailer?: Mailer;
+  /** The mail queue's sender (server/mail/queue.ts): its timings, or `auto: false` for tests. */
+  mailSender?: Pick<MailSenderOptions, 'auto' | 'sweepMs' | 'leaseMs' | 'backoffMs' | 'batch'>;
   /** The built storefront to serve; null serves none. Default: dist/app when it exists. */
   staticDir?: string | null;
   rateLimits?: Partial<RateLimits>;
@@ -128,11 +131,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer(options.config, app.log);
   const adminKey = options.adminKey ?? newToken();
   const polls = longPolls(database.db);
+  const mailSender = createMailSender({
+    db: database.db,
+    mailer,
+    publicUrl: options.config.publicUrl,
+    log: app.log,
+    ...options.mailSender,
+  });
   app.decorate('ctx', {
     config: options.config,
     database,
     db: database.db,
     mailer,
+    mailSender,
     adminKey,
     longPolls: polls,
     payments: paymentSlot(options.config.payment, database.db),
@@ -142,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('gameServer', null);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('mailBudgetSpent', false);
+  // The sender stops before the mailer it sends with closes (hooks run in order).
+  app.addHook('onClose', async () => mailSender.stop());
   app.addHook('onClose', async () => mailer.close());
   for (const notice of [
     paymentNotice(options.config.payment),

@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { LongPolls } from './delivery/long-poll';
 import type { Locale } from './i18n/messages';
 import type { Mailer } from './mail/mailer';
+import type { MailSender } from './mail/queue';
 import type { PaymentSlot } from './payments/providers';
 
 /** What every handler reaches through `request.server.ctx`; built once per app by server/app.ts. */
@@ -12,6 +13,8 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  /** Sends the mail queue (server/mail/queue.ts). */
+  mailSender: MailSender;
   /** The key `npm run operator` presents to this process (written to `<DATA_DIR>/admin.json` by main). */
   adminKey: string;
   /** The store agents' waiting lease calls (ADR 0031). */

@@ -51,6 +51,7 @@ interface SessionJson {
   balance_minor: number;
   role: 'customer' | 'operator';
   player: string | null;
+  language_id: number | null;
   created_ms: number;
   updated_ms: number;
 }
@@ -66,6 +67,7 @@ const sessionByToken = defineStatement<{ auth: string }>(
      'phone', u.phone, 'phone_e164', u.phone_e164, 'password_hash', u.password_hash,
      'country_id', u.country_id, 'city', u.city, 'address', u.address, 'post_code', u.post_code,
      'avatar_url', u.avatar_url, 'balance_minor', u.balance_minor, 'role', u.role, 'player', u.player,
+     'language_id', u.language_id,
      'email_verified_ms', floor(extract(epoch from u.email_verified_at) * 1000),
      'created_ms', floor(extract(epoch from u.created_at) * 1000),
      'updated_ms', floor(extract(epoch from u.updated_at) * 1000))::text as auth
@@ -92,6 +94,7 @@ function toAuthContext(row: SessionJson): AuthContext {
     balanceMinor: row.balance_minor,
     role: row.role,
     player: row.player,
+    languageId: row.language_id,
     createdAt: new Date(row.created_ms),
     updatedAt: new Date(row.updated_ms),
   };

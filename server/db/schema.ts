@@ -234,6 +234,8 @@ export const users = pgTable(
     role: accountRole('role').notNull().default('customer'),
     /** The in-game name checkout suggests (ADR 0031). */
     player: text('player'),
+    /** The language the customer last signed in or registered in: the language of their mails. */
+    languageId: integer('language_id').references(() => languages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -598,4 +600,39 @@ export const refunds = pgTable(
       sql`(${t.destination}::text = 'card') = (${t.paymentId} is not null and coalesce(${t.chargedMinor}, 0) > 0)`,
     ),
   ],
+);
+
+export const mailKind = pgEnum('mail_kind', [
+  'order_confirmation',
+  'top_up_receipt',
+  'password_changed',
+  'email_changed',
+  'delivery_completed',
+]);
+
+/**
+ * Mails written in the transaction of the change that causes them (docs/architecture.md §5), sent
+ * after commit by a sender in every API node. `payload` holds the facts the mail shows, as they
+ * were then; the row is rendered when it is sent. A row is claimed `FOR UPDATE SKIP LOCKED` with a
+ * lease (`locked_until`), sent, then marked `sent_at`: at least once (a node that dies between the
+ * two leaves it to be sent again once the lease ends).
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: mailKind('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    locale: text('locale').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt may start: now for a new row, later after a failure or while leased. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_due').on(t.dueAt).where(sql`${t.sentAt} is null`)],
 );

@@ -7,7 +7,8 @@ import { users } from '../db/schema';
 import { transaction } from '../db/statement';
 import { fieldErrors } from '../http/errors';
 import { t } from '../i18n/messages';
-import { sendEmailChangedNotice, sendQuietly, sendVerificationMail } from '../users/mails';
+import { mailQueued, queueMail } from '../mail/queue';
+import { sendQuietly, sendVerificationMail } from '../users/mails';
 import { userProfile } from '../users/profile';
 import { emailTaken, isUniqueViolation, normalizeEmail } from '../users/queries';
 import {
@@ -85,14 +86,17 @@ export const accountHandlers = {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
       await revokeUserSessions(tx, user.id, sessionId);
       await retireUserTokens(tx, user.id, 'reset_password');
+      await queueMail(tx, { kind: 'password_changed', userId: user.id });
     });
+    mailQueued();
     return { status: 'OK', message: t(locale, 'account.passwordChanged') };
   },
 
   /**
    * Changes the address at once and clears its verification (ADR 0002): a link goes to the new
    * address, a notice to the old one. The password is checked first, and a wrong one is the only
-   * error reported, so a borrowed session cannot probe which addresses have accounts. Every
+   * error reported, so a borrowed session cannot probe which addresses have accounts. The notice to
+   * the old address is queued with the change; the link is sent at once (ADR 00XX-mail-queue). Every
    * other session of the customer ends, as on a password change; this one stays.
    */
   changeEmail: async (request) => {
@@ -117,6 +121,7 @@ export const accountHandlers = {
       await retireUserTokens(tx, user.id, 'verify_email');
       await retireUserTokens(tx, user.id, 'reset_password');
       await revokeUserSessions(tx, user.id, sessionId);
+      await queueMail(tx, { kind: 'email_changed', userId: user.id, oldEmail: user.email, newEmail: email });
       return issueUserToken(tx, user.id, 'verify_email');
     }).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw taken();
@@ -125,7 +130,7 @@ export const accountHandlers = {
     await sendQuietly(request, 'verification', () =>
       sendVerificationMail(request, { email, name: user.name }, token),
     );
-    await sendQuietly(request, 'email changed notice', () => sendEmailChangedNotice(request, user, email));
+    mailQueued();
     return { status: 'OK', message: t(locale, 'account.emailChanged') };
   },
 } satisfies Partial<ContractHandlers>;

@@ -6,7 +6,9 @@ import { revokeSession, revokeUserSessions } from '../auth/sessions';
 import { users } from '../db/schema';
 import { transaction } from '../db/statement';
 import { fieldErrors, HttpError } from '../http/errors';
+import { requestedLangId } from '../i18n/locale';
 import { type Locale, t } from '../i18n/messages';
+import { knownLanguage, rememberLanguage } from '../users/language';
 import { lockUser } from '../users/locks';
 import { sendQuietly, sendResetMail, sendSignInLinkMail, sendVerificationMail } from '../users/mails';
 import { emailTaken, findUserByEmail, isUniqueViolation, normalizeEmail } from '../users/queries';
@@ -56,6 +58,7 @@ export const authHandlers = {
           passwordHash,
           countryId: body.country,
           city,
+          languageId: knownLanguage(requestedLangId(request.query, body)),
         })
         .returning();
       if (user === undefined) throw new Error('the new user was not stored');
@@ -80,6 +83,7 @@ export const authHandlers = {
     const valid = await verifyPassword(user?.passwordHash, body.password);
     if (user === undefined || !valid)
       throw new HttpError(422, t(request.locale, 'auth.invalidCredentials'), {});
+    await rememberLanguage(db, user, requestedLangId(request.query, body));
     return signIn(db, user, t(request.locale, 'auth.signedIn'));
   },
 

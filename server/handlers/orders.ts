@@ -15,6 +15,7 @@ import { t } from '../i18n/messages';
 import { readCartLines, toCartItems } from '../ledger/cart';
 import { IdempotencyKeyReusedError, keepKey, releaseKey, requestFingerprint } from '../ledger/idempotency';
 import { InsufficientFundsError } from '../ledger/ledger';
+import { mailQueued } from '../mail/queue';
 import {
   CheckoutError,
   checkoutWithBalance,
@@ -156,6 +157,7 @@ async function payByCard(
   if (started.kind === 'replay') return replay(reply, started);
   if (started.kind === 'paid') {
     deliveriesQueued();
+    mailQueued();
     return paidAnswer(request, started.orderId);
   }
   const { payment } = started;
@@ -315,6 +317,7 @@ export const orderHandlers = {
       const paid = await checkoutWithBalance(db, user.id, await titleLanguageId(request), idempotent, player);
       if (paid.kind === 'replay') return replay(reply, paid);
       deliveriesQueued();
+      mailQueued();
       return paidAnswer(request, paid.orderId);
     } catch (error) {
       throw checkoutRefusal(request, error, settings.internal_currency.name) ?? error;

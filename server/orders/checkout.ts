@@ -10,6 +10,7 @@ import {
   type StoredAnswer,
 } from '../ledger/idempotency';
 import { appendLedgerEntry, InsufficientFundsError, lockBalance } from '../ledger/ledger';
+import { queueMail } from '../mail/queue';
 import { insertPayment, type PaymentRow, pendingOrderPayment } from '../payments/payments';
 import type { PaymentProvider } from '../payments/provider';
 
@@ -179,6 +180,7 @@ async function payNow(
   }
   const orderId = await insertOrder(tx, userId, method, 'paid', cart, player);
   await queueDeliveries(tx, orderId);
+  await queueMail(tx, { kind: 'order_confirmation', userId, orderId });
   if (cart.totalMinor > 0 && method === 'balance') {
     // The customer's row is still locked from `lockCustomer`, its balance unmoved since.
     await appendLedgerEntry(

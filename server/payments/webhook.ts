@@ -5,6 +5,7 @@ import { transaction } from '../db/statement';
 import { deliveriesQueued, queueDeliveries } from '../delivery/queue';
 import { restoreOrderLines } from '../ledger/cart';
 import { appendLedgerEntry } from '../ledger/ledger';
+import { mailQueued, queueMail } from '../mail/queue';
 import type { PaymentRow } from './payments';
 import type { PaymentEvent, PaymentProvider } from './provider';
 
@@ -29,7 +30,10 @@ export class PaymentSettledError extends Error {
   }
 }
 
-/** What a paid payment buys as coins: a ledger credit keyed by the payment, so once only. */
+/**
+ * What a paid payment buys as coins: a ledger credit keyed by the payment, so once only. A top-up's
+ * receipt is queued with it.
+ */
 async function creditCoins(tx: Database, payment: PaymentRow): Promise<void> {
   await appendLedgerEntry(tx, {
     userId: payment.userId,
@@ -38,6 +42,9 @@ async function creditCoins(tx: Database, payment: PaymentRow): Promise<void> {
     idempotencyKey: `payment:${payment.ref}`,
     paymentId: payment.id,
   });
+  if (payment.kind === 'top_up') {
+    await queueMail(tx, { kind: 'top_up_receipt', userId: payment.userId, paymentId: payment.id });
+  }
 }
 
 /**
@@ -97,7 +104,10 @@ export function applyPaymentEvent(
         .set({ status: target, updatedAt: now })
         .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending')))
         .returning({ id: orders.id });
-      if (target === 'paid' && settled.length > 0) await queueDeliveries(tx, payment.orderId);
+      if (target === 'paid' && settled.length > 0) {
+        await queueDeliveries(tx, payment.orderId);
+        await queueMail(tx, { kind: 'order_confirmation', userId: payment.userId, orderId: payment.orderId });
+      }
       // The checkout emptied the cart into the order; a failed payment gives the lines back.
       if (target === 'failed') await restoreOrderLines(tx, payment.userId, payment.orderId);
     }
@@ -113,6 +123,9 @@ export async function receiveWebhook(
   headers: Record<string, string | string[] | undefined>,
 ): Promise<WebhookResult> {
   const result = await applyPaymentEvent(db, provider.name, provider.verifyWebhook(rawBody, headers));
-  if (result === 'processed') deliveriesQueued();
+  if (result === 'processed') {
+    deliveriesQueued();
+    mailQueued();
+  }
   return result;
 }

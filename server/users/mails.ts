@@ -1,12 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { MailMessage } from '../mail/mailer';
-import {
-  emailChangedNotice,
-  type MailContext,
-  resetPasswordMail,
-  signInLinkMail,
-  verificationMail,
-} from '../mail/templates';
+import { type MailContext, resetPasswordMail, signInLinkMail, verificationMail } from '../mail/templates';
 import { accountSettings } from './store-settings';
 import { TOKEN_VALID_HOURS } from './user-tokens';
 
@@ -27,9 +21,9 @@ async function contextFor(request: FastifyRequest, to: Recipient): Promise<MailC
 async function sendMail(
   request: FastifyRequest,
   to: Recipient,
-  build: (context: MailContext) => MailMessage,
+  build: (context: MailContext) => Promise<MailMessage>,
 ): Promise<void> {
-  await request.server.ctx.mailer.send(build(await contextFor(request, to)));
+  await request.server.ctx.mailer.send(await build(await contextFor(request, to)));
 }
 
 export function sendVerificationMail(request: FastifyRequest, to: Recipient, token: string): Promise<void> {
@@ -48,14 +42,6 @@ export function sendSignInLinkMail(request: FastifyRequest, to: Recipient, token
   return sendMail(request, to, (context) =>
     signInLinkMail({ ...context, token, validMinutes: TOKEN_VALID_HOURS.sign_in * 60 }),
   );
-}
-
-export function sendEmailChangedNotice(
-  request: FastifyRequest,
-  to: Recipient,
-  newEmail: string,
-): Promise<void> {
-  return sendMail(request, to, (context) => emailChangedNotice({ ...context, newEmail }));
 }
 
 /**

@@ -334,6 +334,9 @@ describe('changeEmail', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body).toMatchObject({ message: 'Your email address is not verified.' });
 
+    // The notice was queued with the change (server/mail/queue.ts); the link was sent at once.
+    expect(accounts.mailsTo(api, customer.email)).toHaveLength(1);
+    await api.sendMail();
     const [notice] = accounts.mailsTo(api, customer.email).slice(1);
     expect(notice).toContain(`The email address of your account was changed to ${lower}.`);
     const [verification] = accounts.mailsTo(api, lower);

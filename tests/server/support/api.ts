@@ -47,6 +47,11 @@ export interface TestApi {
   call(operationId: string, options?: CallOptions): Promise<CallResult>;
   /** The raw .eml messages the app has written to its outbox, oldest first. */
   outbox(): string[];
+  /**
+   * Sends what the mail queue holds due now (server/mail/queue.ts); the test app's sender sends
+   * nothing by itself, so a test decides when queued mail goes out. Answers how many were sent.
+   */
+  sendMail(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -126,6 +131,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     staticDir: null,
     hitStore: new MemoryHitStore(),
     sharedApiLimit: false,
+    mailSender: { auto: false },
     ...appOptions,
   });
   await app.ready();
@@ -165,6 +171,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     database,
     config,
     call,
+    sendMail: () => app.ctx.mailSender.drain(),
     outbox() {
       const dir = outboxDir(dataDir);
       let files: string[];

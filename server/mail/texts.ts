@@ -1,24 +1,7 @@
 import type { Locale } from '../i18n/messages';
-import type { MailMessage } from './mailer';
 
-/** Absolute link of an email verification token (the API route that verifies and redirects). */
-export function verifyEmailLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/api/email/verify/${encodeURIComponent(token)}`;
-}
-
-/** Absolute link of the storefront's reset form for a token and its address. */
-export function resetPasswordLink(publicUrl: string, token: string, email: string): string {
-  const query = new URLSearchParams({ token, email });
-  return `${publicUrl}/reset-password-confirm?${query.toString()}`;
-}
-
-/** Absolute link of the storefront's sign-in link page for a token and its address. */
-export function signInLink(publicUrl: string, token: string, email: string): string {
-  const query = new URLSearchParams({ token, email });
-  return `${publicUrl}/login/link?${query.toString()}`;
-}
-
-interface Texts {
+/** Every text of the store's mails, in each language the server ships (docs/product.md §5). */
+export interface Texts {
   greeting: (name: string) => string;
   verifySubject: (shop: string) => string;
   verifyBody: string;
@@ -35,11 +18,28 @@ interface Texts {
   changedSubject: (shop: string) => string;
   changedBody: (newEmail: string) => string;
   changedHelp: string;
+  passwordChangedSubject: (shop: string) => string;
+  passwordChangedBody: string;
+  orderSubject: (shop: string, id: number) => string;
+  orderBody: (id: number) => string;
+  orderTotal: string;
+  orderPaidWithCoins: (coins: string) => string;
+  orderPaidByCard: (amount: string) => string;
+  orderAction: string;
+  topUpSubject: (shop: string) => string;
+  topUpBody: string;
+  topUpPaid: string;
+  topUpVat: (percent: string) => string;
+  topUpCoins: string;
+  topUpSeller: string;
+  topUpRegNumber: (number: string) => string;
+  deliverySubject: (shop: string, id: number) => string;
+  deliveryBody: (id: number, player: string) => string;
   validFor: (hours: number) => string;
   signature: (shop: string) => string;
 }
 
-const texts: Record<Locale, Texts> = {
+export const texts: Record<Locale, Texts> = {
   en: {
     greeting: (name) => `Hello ${name},`,
     verifySubject: (shop) => `Verify your email address for ${shop}`,
@@ -58,6 +58,23 @@ const texts: Record<Locale, Texts> = {
     changedSubject: (shop) => `Your ${shop} email address was changed`,
     changedBody: (newEmail) => `The email address of your account was changed to ${newEmail}.`,
     changedHelp: 'If you did not do this, contact support right away.',
+    passwordChangedSubject: (shop) => `Your ${shop} password was changed`,
+    passwordChangedBody: 'The password of your account was changed, and your other devices were signed out.',
+    orderSubject: (shop, id) => `${shop}: order #${id} confirmed`,
+    orderBody: (id) => `Thank you for your order #${id}. It is paid:`,
+    orderTotal: 'Total',
+    orderPaidWithCoins: (coins) => `Paid with ${coins} from your balance.`,
+    orderPaidByCard: (amount) => `Paid by card: ${amount}.`,
+    orderAction: 'View the order',
+    topUpSubject: (shop) => `${shop}: receipt for your top-up`,
+    topUpBody: 'Thank you for your payment. Your receipt:',
+    topUpPaid: 'Amount paid',
+    topUpVat: (percent) => `Of which VAT (${percent}%)`,
+    topUpCoins: 'Coins credited',
+    topUpSeller: 'Seller',
+    topUpRegNumber: (number) => `Registration number: ${number}`,
+    deliverySubject: (shop, id) => `${shop}: order #${id} delivered`,
+    deliveryBody: (id, player) => `The game server has delivered your order #${id} to ${player}.`,
     validFor: (hours) => `The link is valid for ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
     signature: (shop) => `The ${shop} team`,
   },
@@ -81,6 +98,24 @@ const texts: Record<Locale, Texts> = {
     changedSubject: (shop) => `Deine E-Mail-Adresse bei ${shop} wurde geändert`,
     changedBody: (newEmail) => `Die E-Mail-Adresse deines Kontos wurde in ${newEmail} geändert.`,
     changedHelp: 'Wenn du das nicht warst, wende dich bitte sofort an den Support.',
+    passwordChangedSubject: (shop) => `Dein ${shop}-Passwort wurde geändert`,
+    passwordChangedBody:
+      'Das Passwort deines Kontos wurde geändert, und deine anderen Geräte wurden abgemeldet.',
+    orderSubject: (shop, id) => `${shop}: Bestellung #${id} bestätigt`,
+    orderBody: (id) => `Danke für deine Bestellung #${id}. Sie ist bezahlt:`,
+    orderTotal: 'Summe',
+    orderPaidWithCoins: (coins) => `Bezahlt mit ${coins} von deinem Guthaben.`,
+    orderPaidByCard: (amount) => `Bezahlt per Karte: ${amount}.`,
+    orderAction: 'Bestellung ansehen',
+    topUpSubject: (shop) => `${shop}: Beleg für deine Aufladung`,
+    topUpBody: 'Danke für deine Zahlung. Dein Beleg:',
+    topUpPaid: 'Bezahlter Betrag',
+    topUpVat: (percent) => `Davon MwSt. (${percent} %)`,
+    topUpCoins: 'Gutgeschriebene Coins',
+    topUpSeller: 'Verkäufer',
+    topUpRegNumber: (number) => `Registernummer: ${number}`,
+    deliverySubject: (shop, id) => `${shop}: Bestellung #${id} geliefert`,
+    deliveryBody: (id, player) => `Der Spielserver hat deine Bestellung #${id} an ${player} geliefert.`,
     validFor: (hours) => `Der Link ist ${hours} ${hours === 1 ? 'Stunde' : 'Stunden'} gültig.`,
     signature: (shop) => `Dein ${shop}-Team`,
   },
@@ -102,84 +137,25 @@ const texts: Record<Locale, Texts> = {
     changedSubject: (shop) => `Se ha cambiado tu correo electrónico en ${shop}`,
     changedBody: (newEmail) => `El correo electrónico de tu cuenta se ha cambiado a ${newEmail}.`,
     changedHelp: 'Si no has sido tú, contacta con soporte de inmediato.',
+    passwordChangedSubject: (shop) => `Se ha cambiado tu contraseña de ${shop}`,
+    passwordChangedBody:
+      'Se ha cambiado la contraseña de tu cuenta y se ha cerrado la sesión en tus otros dispositivos.',
+    orderSubject: (shop, id) => `${shop}: pedido #${id} confirmado`,
+    orderBody: (id) => `Gracias por tu pedido #${id}. Está pagado:`,
+    orderTotal: 'Total',
+    orderPaidWithCoins: (coins) => `Pagado con ${coins} de tu saldo.`,
+    orderPaidByCard: (amount) => `Pagado con tarjeta: ${amount}.`,
+    orderAction: 'Ver el pedido',
+    topUpSubject: (shop) => `${shop}: recibo de tu recarga`,
+    topUpBody: 'Gracias por tu pago. Tu recibo:',
+    topUpPaid: 'Importe pagado',
+    topUpVat: (percent) => `IVA incluido (${percent} %)`,
+    topUpCoins: 'Monedas abonadas',
+    topUpSeller: 'Vendedor',
+    topUpRegNumber: (number) => `Número de registro: ${number}`,
+    deliverySubject: (shop, id) => `${shop}: pedido #${id} entregado`,
+    deliveryBody: (id, player) => `El servidor del juego ha entregado tu pedido #${id} a ${player}.`,
     validFor: (hours) => `El enlace es válido durante ${hours} ${hours === 1 ? 'hora' : 'horas'}.`,
     signature: (shop) => `El equipo de ${shop}`,
   },
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-interface Part {
-  text: string;
-  link?: { href: string; label: string };
-}
-
-/** A mail to `context.to`: the greeting, `body`, then the shop's signature, as text and HTML. */
-function compose(context: MailContext, subject: string, body: Part[]): MailMessage {
-  const l = texts[context.locale];
-  const parts = [{ text: l.greeting(context.name) }, ...body, { text: l.signature(context.shopName) }];
-  const text = parts.map((part) => (part.link ? `${part.text}\n${part.link.href}` : part.text)).join('\n\n');
-  const html = parts
-    .map((part) => {
-      const paragraph = `<p>${escapeHtml(part.text)}</p>`;
-      if (!part.link) return paragraph;
-      const href = escapeHtml(part.link.href);
-      return `${paragraph}\n<p><a href="${href}">${escapeHtml(part.link.label)}</a><br>${href}</p>`;
-    })
-    .join('\n');
-  return {
-    to: context.to,
-    subject,
-    text: `${text}\n`,
-    html: `<!doctype html>\n<html><body>\n${html}\n</body></html>\n`,
-  };
-}
-
-export interface MailContext {
-  locale: Locale;
-  publicUrl: string;
-  /** The store's name as customers know it (e.g. the company name setting). */
-  shopName: string;
-  to: string;
-  name: string;
-}
-
-export function verificationMail(context: MailContext & { token: string; validHours: number }): MailMessage {
-  const l = texts[context.locale];
-  return compose(context, l.verifySubject(context.shopName), [
-    {
-      text: l.verifyBody,
-      link: { href: verifyEmailLink(context.publicUrl, context.token), label: l.verifyAction },
-    },
-    { text: l.validFor(context.validHours) },
-  ]);
-}
-
-export function resetPasswordMail(context: MailContext & { token: string; validHours: number }): MailMessage {
-  const l = texts[context.locale];
-  const href = resetPasswordLink(context.publicUrl, context.token, context.to);
-  return compose(context, l.resetSubject(context.shopName), [
-    { text: l.resetBody, link: { href, label: l.resetAction } },
-    { text: `${l.validFor(context.validHours)} ${l.resetIgnore}` },
-  ]);
-}
-
-/** A link that signs in without the password (ADR 0015: the way in for a new device under attack). */
-export function signInLinkMail(context: MailContext & { token: string; validMinutes: number }): MailMessage {
-  const l = texts[context.locale];
-  const href = signInLink(context.publicUrl, context.token, context.to);
-  return compose(context, l.signInSubject(context.shopName), [
-    { text: l.signInBody, link: { href, label: l.signInAction } },
-    { text: `${l.signInValidFor(context.validMinutes)} ${l.signInIgnore}` },
-  ]);
-}
-
-/** The notice to the old address after a change of email. */
-export function emailChangedNotice(context: MailContext & { newEmail: string }): MailMessage {
-  const l = texts[context.locale];
-  return compose(context, l.changedSubject(context.shopName), [
-    { text: `${l.changedBody(context.newEmail)} ${l.changedHelp}` },
-  ]);
-}
