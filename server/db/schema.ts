@@ -5,6 +5,7 @@ import {
   char,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -368,6 +369,9 @@ export const payments = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     /** Coins (minor units) credited on success for a top-up, or the order total for an order. */
     coinsMinor: money('coins_minor').notNull(),
+    /** The VAT in `amount_minor` (minor units of `currency`) and its rate then: the top-up receipt's line. */
+    vatMinor: money('vat_minor').notNull().default(0),
+    vatPercent: doublePrecision('vat_percent').notNull().default(0),
     status: paymentStatus('status').notNull().default('pending'),
     /** A storefront path to go to once paid (a top-up started from the cart returns there). */
     returnPath: text('return_path'),

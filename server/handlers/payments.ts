@@ -77,6 +77,8 @@ async function topUp(request: ContractRequest<'topUpBalance'>): Promise<ReplyBod
     provider: provider.name,
     userId: user.id,
     amountMinor: withVat(body.amount, settings.vat_percent),
+    vatMinor: withVat(body.amount, settings.vat_percent) - body.amount,
+    vatPercent: settings.vat_percent,
     currency: display.code,
     coinsMinor,
     returnPath: body.return_to ?? null,

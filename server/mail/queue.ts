@@ -1,4 +1,4 @@
-import { currentSettings } from '../catalogue/settings-cache';
+import { currentSettingsIn } from '../catalogue/settings-cache';
 import type { Database } from '../db/database';
 import { defineStatement, runStatement } from '../db/statement';
 import { isLocale, type Locale } from '../i18n/messages';
@@ -9,6 +9,7 @@ import {
   type MailContext,
   orderConfirmationMail,
   passwordChangedNotice,
+  type TopUpFacts,
   topUpReceiptMail,
 } from './templates';
 
@@ -115,15 +116,10 @@ const orderFacts = defineStatement<OrderRow>(
 const paymentFacts = defineStatement<{ payment: string | null }>(
   'bf_mail_payment_facts',
   `select json_build_object('amountMinor', amount_minor::float8, 'currency', currency,
-                            'coinsMinor', coins_minor::float8)::text as payment
+                            'coinsMinor', coins_minor::float8, 'vatMinor', vat_minor::float8,
+                            'vatPercent', vat_percent)::text as payment
    from payments where id = $1::int`,
 );
-
-/** What the VAT of `amountMinor` was, the amount being `withVat(net, percent)` (domain/money). */
-function vatIn(amountMinor: number, percent: number): number {
-  if (percent <= 0) return 0;
-  return amountMinor - Math.round((amountMinor * 100) / (100 + percent));
-}
 
 /** Builds a claimed row's message from its facts and the store's settings as they are now. */
 export async function renderQueued(
@@ -131,9 +127,10 @@ export async function renderQueued(
   publicUrl: string,
   row: Pick<ClaimedRow, 'kind' | 'recipient' | 'locale' | 'payload'>,
 ): Promise<MailMessage> {
-  const settings = await currentSettings(db);
   const payload = JSON.parse(row.payload) as Record<string, unknown> & { name: string };
   const locale: Locale = isLocale(row.locale) ? row.locale : 'en';
+  // The company's texts as the operator translated them for the mail's language (docs/product.md §3).
+  const settings = await currentSettingsIn(db, { id: 0, code: row.locale });
   const context: MailContext = {
     locale,
     publicUrl,
@@ -176,16 +173,13 @@ export async function renderQueued(
       const paymentId = Number(payload.paymentId);
       const [found] = await runStatement(db, paymentFacts, [paymentId]);
       if (!found?.payment) throw new Error(`no payment ${paymentId}`);
-      const payment = JSON.parse(found.payment) as {
-        amountMinor: number;
-        currency: string;
-        coinsMinor: number;
-      };
+      const payment = JSON.parse(found.payment) as Pick<
+        TopUpFacts,
+        'amountMinor' | 'currency' | 'coinsMinor' | 'vatMinor' | 'vatPercent'
+      >;
       return topUpReceiptMail({
         ...context,
         ...payment,
-        vatPercent: settings.vat_percent,
-        vatMinor: vatIn(payment.amountMinor, settings.vat_percent),
         coinName,
         company: {
           name: settings.company_name,

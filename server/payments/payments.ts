@@ -35,6 +35,9 @@ export interface NewPayment {
   amountMinor: number;
   currency: string;
   coinsMinor: number;
+  /** The VAT included in `amountMinor`, and its rate (a top-up's receipt shows them). */
+  vatMinor?: number;
+  vatPercent?: number;
   /** A storefront path to go to once paid (openapi.yaml `ReturnPath`). */
   returnPath?: string | null;
 }
