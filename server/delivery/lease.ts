@@ -1,6 +1,7 @@
 import type { components } from '../../domain/contract';
 import type { Database } from '../db/database';
 import { defineStatement, runStatement, transaction } from '../db/statement';
+import { mailQueued, QUEUE_DELIVERY_MAIL } from '../mail/queue';
 
 /**
  * The agent side of the delivery queue (ADR 0031): lease, start, report, and the expiry of leases.
@@ -172,7 +173,7 @@ export async function startDelivery(
 
 export type DeliveryResult = components['schemas']['DeliveryResult'];
 
-const report = defineStatement<{ n: number }>(
+const report = defineStatement<{ n: number; mailed: number }>(
   'bf_delivery_report',
   `with input as (
      select * from json_to_recordset($2::json) as x(delivery_id int, attempt int, outcome text, reply text)
@@ -184,9 +185,19 @@ const report = defineStatement<{ n: number }>(
      where d.id = i.delivery_id and d.attempt = i.attempt and d.game_server_id = $1::int
        and d.state in ('leased', 'queued', 'uncertain')
        and not (d.state = 'uncertain' and i.outcome = 'uncertain')
-     returning 1
+     returning d.id, d.order_id, d.state
+   ), completed as (
+     -- Orders this report finished: every delivery done, some of them just now.
+     select s.order_id from settled s
+     group by s.order_id
+     having bool_and(s.state = 'done')
+        and not exists (select 1 from deliveries o
+                        where o.order_id = s.order_id and o.state <> 'done'
+                          and o.id not in (select id from settled))
+   ), mailed as (
+     ${QUEUE_DELIVERY_MAIL}
    )
-   select count(*)::int as n from settled`,
+   select (select count(*)::int from settled) as n, (select count(*)::int from mailed) as mailed`,
 );
 
 /**
@@ -208,5 +219,6 @@ export async function reportResults(
   });
   const input = unique.map((result) => ({ ...result, reply: result.reply ?? null }));
   const [row] = await runStatement(db, report, [gameServerId, JSON.stringify(input)]);
+  if ((row?.mailed ?? 0) > 0) mailQueued();
   return row?.n ?? 0;
 }

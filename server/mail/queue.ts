@@ -41,6 +41,19 @@ const insertMail = defineStatement<{ id: number }>(
    returning id`,
 );
 
+/**
+ * The delivery-completed mails of the orders in a `completed (order_id)` CTE, as a data-modifying
+ * CTE of the statement that settles the deliveries (server/delivery/lease.ts), so in its
+ * transaction; the language and name are found as `insertMail` finds them.
+ */
+export const QUEUE_DELIVERY_MAIL = `insert into mail_queue (kind, user_id, recipient, locale, payload)
+     select 'delivery_completed', u.id, u.email,
+            coalesce(ul.code, (select code from languages where is_default), 'en'),
+            jsonb_build_object('orderId', o.id, 'player', o.player, 'name', u.name)
+     from completed c join orders o on o.id = c.order_id join users u on u.id = o.user_id
+     left join languages ul on ul.id = u.language_id
+     returning 1`;
+
 /** Queues a mail in `tx`, the transaction of its cause. Call `mailQueued()` after it commits. */
 export async function queueMail(tx: Database, mail: QueuedMail): Promise<void> {
   const { kind, userId, ...facts } = mail;

@@ -443,6 +443,30 @@ describe('the store agent: lease, start, report', () => {
     expect(await response.json()).toEqual({ status: 'OK', payload: [] });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1_100);
   });
+  it('queues the delivery-completed mail when the last delivery of an order is done, once', async () => {
+    const product = suite.product(11);
+    const { server } = await network(
+      [
+        ['say first', 'any'],
+        ['say second', 'any'],
+      ],
+      product,
+    );
+    const orderId = await paidOrder([[product, 1]], 'Alex_42');
+    const mailsOf = () =>
+      executeRows<{ payload: { orderId: number; player: string } }>(
+        db(),
+        sql`select payload from mail_queue where kind = 'delivery_completed' and (payload->>'orderId')::int = ${orderId}`,
+      );
+    const [first, second] = await leased(server.secret);
+    if (first === undefined || second === undefined) throw new Error('not leased');
+    await report(server.secret, [{ delivery_id: first.delivery_id, attempt: 1, outcome: 'done' }]);
+    expect(await mailsOf()).toEqual([]);
+    const last = { delivery_id: second.delivery_id, attempt: 1, outcome: 'done' };
+    await report(server.secret, [last]);
+    await report(server.secret, [last]);
+    expect(await mailsOf()).toEqual([{ payload: expect.objectContaining({ orderId, player: 'Alex_42' }) }]);
+  });
 });
 
 /** A well-formed image upload (multipart), so only who asks is judged. */

@@ -237,6 +237,19 @@ describe('account notices', () => {
   });
 });
 
+describe('delivery completed', () => {
+  it("says which order reached which player, in the customer's language (es)", async () => {
+    const customer = await customerIn('es');
+    await transaction(suite.api.database.db, (tx) =>
+      queueMail(tx, { kind: 'delivery_completed', userId: customer.id, orderId: 77, player: 'Steve' }),
+    );
+    const [mail] = await sentTo(customer.email);
+    expect(subjectOf(mail)).toContain('pedido #77 entregado');
+    expect(mail).toContain('ha entregado tu pedido #77 a Steve');
+    expect(mail).toContain('http://shop.test/account/orders/77');
+  });
+});
+
 describe('the queue', () => {
   it('holds nothing of a transaction that rolled back', async () => {
     const customer = await customerIn('en');
