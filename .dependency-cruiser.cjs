@@ -4,7 +4,8 @@
  *   machines/ imports only xstate, zod, domain/ and types; server/ never meets src/ or machines/;
  *   agent/ (the store agent) imports machines/, domain/ and packages, never server/ or src/, and
  *   nothing of the store imports it;
- *   a feature folder does not import another feature's files, only the shared folders below.
+ *   a feature folder does not import another feature's files, only the shared folders below;
+ *   React Email (mail templates) is imported only under server/mail/.
  * tests/contract/boundaries.test.ts shows every rule failing on a forbidden import.
  */
 
@@ -88,6 +89,14 @@ module.exports = {
       comment: 'server/ shares only openapi.yaml and domain/ with the client.',
       from: { path: '^server/' },
       to: { path: ['^src/', '^machines/'] },
+    },
+    {
+      name: 'mail-templates-server-only',
+      severity: 'error',
+      comment:
+        'React Email renders mails on the server (server/mail/, ADR 00XX-mail-queue): no client bundle and no other module carries it.',
+      from: { pathNot: '^server/mail/' },
+      to: { path: '(^|/)node_modules/@react-email/' },
     },
     {
       name: 'client-not-server',
