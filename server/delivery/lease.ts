@@ -201,8 +201,22 @@ const report = defineStatement<{ n: number; mailed: number }>(
 );
 
 /**
+ * The orders of these deliveries, locked in id order: two reports that finish the last deliveries
+ * of one order (on two game servers) take turns, so the second sees the first's rows done and
+ * queues the order's delivery mail. An operator's change takes the same lock first (operator.ts).
+ */
+export const lockOrdersOf = defineStatement<{ id: number }>(
+  'bf_delivery_lock_orders',
+  `select o.id from orders o
+   where o.id in (select order_id from deliveries where id = any($1::int[]))
+   order by o.id
+   for update of o`,
+);
+
+/**
  * Applies an agent's results: each counts while its attempt is current and the delivery is not
  * settled (`done`, `failed`), also after its lease expired. The same report twice changes nothing.
+ * The report that leaves all of an order's deliveries done queues its mail (server/mail/queue.ts).
  */
 export async function reportResults(
   db: Database,
@@ -218,7 +232,11 @@ export async function reportResults(
     return true;
   });
   const input = unique.map((result) => ({ ...result, reply: result.reply ?? null }));
-  const [row] = await runStatement(db, report, [gameServerId, JSON.stringify(input)]);
+  const ids = `{${unique.map((result) => result.delivery_id).join(',')}}`;
+  const [row] = await transaction(db, async (tx) => {
+    await runStatement(tx, lockOrdersOf, [ids]);
+    return runStatement(tx, report, [gameServerId, JSON.stringify(input)]);
+  });
   if ((row?.mailed ?? 0) > 0) mailQueued();
   return row?.n ?? 0;
 }

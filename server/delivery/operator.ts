@@ -4,8 +4,10 @@ import type { components } from '../../domain/contract';
 import { PLACEHOLDERS, type TemplateProblem, templateProblem } from '../../domain/delivery-command';
 import type { Database } from '../db/database';
 import { deliveries, gameServers, productCommands, products, users } from '../db/schema';
-import { transaction } from '../db/statement';
+import { runStatement, transaction } from '../db/statement';
+import { mailQueued, queueDeliveryMailIfDone } from '../mail/queue';
 import { type Actor, audit } from '../operator/audit';
+import { lockOrdersOf } from './lease';
 
 export type ProductCommand = components['schemas']['ProductCommand'];
 export type Delivery = components['schemas']['Delivery'];
@@ -174,7 +176,7 @@ const auditView = (delivery: Delivery) => ({
  * An operator's change of one delivery, in one transaction with its audit row: refused with
  * DeliveryStateError unless `allowed` says the delivery's state may take it; any lease is dropped.
  */
-function changeDelivery(
+async function changeDelivery(
   db: Database,
   actor: Actor,
   id: number,
@@ -182,7 +184,10 @@ function changeDelivery(
   allowed: (state: Delivery['state']) => boolean,
   changes: PgUpdateSetSource<typeof deliveries>,
 ): Promise<Delivery | null> {
-  return transaction(db, async (tx) => {
+  let mailed = false;
+  const changed = await transaction(db, async (tx) => {
+    // The order first, as an agent's report takes it (lease.ts `lockOrdersOf`).
+    await runStatement(tx, lockOrdersOf, [`{${id}}`]);
     const current = await lockedDelivery(tx, id);
     if (current === undefined) return null;
     const before = toDelivery(current);
@@ -194,6 +199,7 @@ function changeDelivery(
       .returning();
     if (row === undefined) return null;
     const after = toDelivery({ row, server: current.server });
+    if (after.state === 'done') mailed = await queueDeliveryMailIfDone(tx, row.orderId);
     await audit(tx, actor, {
       action,
       entity: 'delivery',
@@ -203,6 +209,8 @@ function changeDelivery(
     });
     return after;
   });
+  if (mailed) mailQueued();
+  return changed;
 }
 
 /** A new attempt of a failed or uncertain delivery: back to `queued`, its leases counted afresh. */

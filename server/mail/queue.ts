@@ -54,6 +54,24 @@ export const QUEUE_DELIVERY_MAIL = `insert into mail_queue (kind, user_id, recip
      left join languages ul on ul.id = u.language_id
      returning 1`;
 
+const queueIfDelivered = defineStatement<{ mailed: number }>(
+  'bf_mail_queue_if_delivered',
+  `with completed as (
+     select o.id as order_id from orders o
+     where o.id = $1::int
+       and not exists (select 1 from deliveries d where d.order_id = o.id and d.state <> 'done')
+   ), mailed as (
+     ${QUEUE_DELIVERY_MAIL}
+   )
+   select count(*)::int as mailed from mailed`,
+);
+
+/** In the transaction that just settled one of the order's deliveries as done: its mail, once all are. */
+export async function queueDeliveryMailIfDone(tx: Database, orderId: number): Promise<boolean> {
+  const [row] = await runStatement(tx, queueIfDelivered, [orderId]);
+  return (row?.mailed ?? 0) > 0;
+}
+
 /** Queues a mail in `tx`, the transaction of its cause. Call `mailQueued()` after it commits. */
 export async function queueMail(tx: Database, mail: QueuedMail): Promise<void> {
   const { kind, userId, ...facts } = mail;

@@ -467,6 +467,29 @@ describe('the store agent: lease, start, report', () => {
     await report(server.secret, [last]);
     expect(await mailsOf()).toEqual([{ payload: expect.objectContaining({ orderId, player: 'Alex_42' }) }]);
   });
+
+  it('queues one delivery mail when two game servers report the last deliveries of an order at once', async () => {
+    const [a, b] = [suite.product(10), suite.product(11)];
+    const one = await network([['say a', 'any']], a);
+    const two = await network([['say b', 'any']], b);
+    const orderId = await paidOrder([
+      [a, 1],
+      [b, 1],
+    ]);
+    const [first] = await leased(one.server.secret);
+    const [second] = await leased(two.server.secret);
+    if (first === undefined || second === undefined) throw new Error('not leased');
+    await Promise.all([
+      report(one.server.secret, [{ delivery_id: first.delivery_id, attempt: 1, outcome: 'done' }]),
+      report(two.server.secret, [{ delivery_id: second.delivery_id, attempt: 1, outcome: 'done' }]),
+    ]);
+    const mails = await executeRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from mail_queue
+          where kind = 'delivery_completed' and (payload->>'orderId')::int = ${orderId}`,
+    );
+    expect(mails).toEqual([{ n: 1 }]);
+  });
 });
 
 /** A well-formed image upload (multipart), so only who asks is judged. */
@@ -705,6 +728,13 @@ describe('the operator', () => {
       state: 'done',
       note: 'gave it by hand',
     });
+    // Settled by hand as done, the order is delivered: its mail is queued with the change.
+    const mails = await executeRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from mail_queue
+          where kind = 'delivery_completed' and (payload->>'orderId')::int = ${orderId}`,
+    );
+    expect(mails).toEqual([{ n: 1 }]);
 
     const audit = await db()
       .select()
