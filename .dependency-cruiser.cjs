@@ -94,7 +94,7 @@ module.exports = {
       name: 'mail-templates-server-only',
       severity: 'error',
       comment:
-        'React Email renders mails on the server (server/mail/, ADR 00XX-mail-queue): no client bundle and no other module carries it.',
+        'React Email renders mails on the server (server/mail/, ADR 0050): no client bundle and no other module carries it.',
       from: { pathNot: '^server/mail/' },
       to: { path: '(^|/)node_modules/@react-email/' },
     },

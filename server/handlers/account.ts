@@ -96,7 +96,7 @@ export const accountHandlers = {
    * Changes the address at once and clears its verification (ADR 0002): a link goes to the new
    * address, a notice to the old one. The password is checked first, and a wrong one is the only
    * error reported, so a borrowed session cannot probe which addresses have accounts. The notice to
-   * the old address is queued with the change; the link is sent at once (ADR 00XX-mail-queue). Every
+   * the old address is queued with the change; the link is sent at once (ADR 0050). Every
    * other session of the customer ends, as on a password change; this one stays.
    */
   changeEmail: async (request) => {

@@ -14,7 +14,7 @@ import {
 } from './templates';
 
 /**
- * The mail queue (ADR 00XX-mail-queue): a mail is a `mail_queue` row written in the transaction of
+ * The mail queue (ADR 0050): a mail is a `mail_queue` row written in the transaction of
  * the change that causes it, so a rolled-back change queues nothing, and the request never waits
  * for the mail server. A sender in every API process claims due rows `FOR UPDATE SKIP LOCKED` and
  * leases them (`locked_until`), sends, then marks them sent: at least once. A process that dies
