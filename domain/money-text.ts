@@ -31,6 +31,12 @@ export function parseAmount(text: string, decimals: number): number | null {
   return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
 }
 
+/** A decimal written with a point ('3.56') as the locale writes it ('3,56' in German). */
+export function localDecimal(text: string, locale: string): string {
+  const separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal');
+  return text.replace('.', separator?.value ?? '.');
+}
+
 /**
  * A signed amount typed by an operator ('-12.50', '+5', '7,25') as minor units, or null when it
  * is not a non-zero number with at most `decimals` decimal places.

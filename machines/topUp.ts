@@ -1,7 +1,7 @@
 import { type AnyActorRef, assign, fromCallback } from 'xstate';
 import { failureKind } from '../domain/api-failure';
-import { decimalsFor, minimumTopUp, withVat } from '../domain/money';
-import { parseAmount } from '../domain/money-text';
+import { coinsForAmount, decimalsFor, minimumTopUp, withVat } from '../domain/money';
+import { localDecimal, parseAmount } from '../domain/money-text';
 import { isOwnPath, isProviderPage } from './checkout';
 import {
   type DoneEvent,
@@ -37,6 +37,15 @@ export const amountOf = (text: string, terms: TopUpTerms): number | null =>
 export function totalCostOf(text: string, terms: TopUpTerms): number | null {
   const amount = amountOf(text, terms);
   return amount === null ? null : withVat(amount, terms.vatPercent);
+}
+
+/**
+ * The coins the typed amount buys, by the rule the server credits with (domain/money
+ * `coinsForAmount`), or null while the amount is not a valid one.
+ */
+export function coinsOf(text: string, terms: TopUpTerms): number | null {
+  const amount = amountOf(text, terms);
+  return amount === null ? null : coinsForAmount(amount, terms.base, terms.currency, terms.pointsRate);
 }
 
 export interface TopUpValues {
@@ -111,7 +120,7 @@ export const topUpMachine = formMachine({
   id: 'topUp',
   description: [
     "The balance tab's top-up (docs/product.md §2, §3, §8), built by the form machine: entry holds the amount in the display",
-    "currency (CHANGE {field: 'amount', value}; ?amount= fills it in). TOP_UP checks it ('Please enter a valid amount': not a",
+    "currency (CHANGE {field: 'amount', value}; ?amount= fills it in, with the locale's decimal separator; the coins it buys are shown as it is typed). TOP_UP checks it ('Please enter a valid amount': not a",
     "positive number with the currency's decimals; below min_top_up × the rate: the minimum message) and",
     "opens the TOP UP BALANCE view (review: 'Enter amount:', 'Total Cost:' with vat_percent, the card,",
     "'Save my information for future payments' = SAVE_CARD {save}, BACK to entry). SUBMIT (Pay) checks again",
@@ -123,7 +132,8 @@ export const topUpMachine = formMachine({
     'from the currency actor and the settings): a currency switched in the header prices and checks the amount in it.',
   ].join(' '),
   context: (input: TopUpInput) => ({
-    values: { amount: input.amount ?? '' },
+    // ?amount= is written with a point; the field shows it as the customer would type it.
+    values: { amount: input.amount === undefined ? '' : localDecimal(input.amount, input.terms.locale) },
     terms: input.terms,
     // Only a path of this site is carried through the provider (no open redirect).
     returnTo: isReturnPath(input.return) ? input.return : undefined,
@@ -185,7 +195,7 @@ export const topUpMachine = formMachine({
     input: ({ context }: { context: TopUpContext }) => context.terms,
   },
   actors: {
-    /** Sends TERMS whenever the app's currency actor or settings change the terms. */
+    /** Sends TERMS whenever the app's currency, settings or language change the terms. */
     followTerms: fromCallback<TopUpEvent, TopUpTerms>(({ system, sendBack, input }) => {
       let last = input;
       const send = () => {
@@ -194,7 +204,7 @@ export const topUpMachine = formMachine({
         last = terms;
         sendBack({ type: 'TERMS', terms });
       };
-      const subscriptions = ['currency', 'app'].flatMap((id) => {
+      const subscriptions = ['currency', 'app', 'language'].flatMap((id) => {
         const actor: AnyActorRef | undefined = system.get(id);
         return actor ? [actor.subscribe(send)] : [];
       });

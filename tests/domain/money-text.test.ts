@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoins, formatMoney, parseAmount, toDecimalString } from '../../domain/money-text';
+import {
+  formatCoins,
+  formatMoney,
+  localDecimal,
+  parseAmount,
+  toDecimalString,
+} from '../../domain/money-text';
 
 describe('toDecimalString', () => {
   it('writes minor units as exact decimal text', () => {
@@ -25,6 +31,15 @@ describe('parseAmount', () => {
       expect(parseAmount(bad, 2)).toBeNull();
     }
     expect(parseAmount('12.5', 0)).toBeNull();
+  });
+});
+
+describe('localDecimal', () => {
+  it("writes a decimal with the locale's separator, reading back to the same amount", () => {
+    expect(localDecimal('3.56', 'de')).toBe('3,56');
+    expect(localDecimal('3.56', 'en')).toBe('3.56');
+    expect(localDecimal('880', 'de')).toBe('880');
+    expect(parseAmount(localDecimal('1.780', 'es'), 3)).toBe(1780);
   });
 });
 

@@ -147,6 +147,8 @@ export const euroTerms: TopUpTerms = {
   base: { code: 'EUR', value: 1 },
   minTopUp: 500,
   vatPercent: 20,
+  pointsRate: 100,
+  locale: 'en',
 };
 
 /** The same store with yen chosen in the header (the UI fixtures' rate: 162.5 per euro). */

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages, withValues } from '../../../machines/text';
-import { minimumOf, totalCostOf } from '../../../machines/topUp';
+import { coinsOf, minimumOf, totalCostOf } from '../../../machines/topUp';
 import { Button } from '../../components/Button/Button';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
@@ -35,6 +35,7 @@ const messages = defineMessages({
   saveCard: { id: 'account.topUp.review.save', defaultMessage: 'Save my information for future payments' },
   back: { id: 'account.topUp.review.back', defaultMessage: 'Back' },
   pay: { id: 'account.topUp.review.pay', defaultMessage: 'Pay' },
+  coins: { id: 'account.topUp.coins', defaultMessage: 'You receive: {coins}' },
   submitting: { id: 'account.topUp.submitting', defaultMessage: 'Processing…' },
   redirecting: { id: 'account.topUp.redirecting', defaultMessage: 'Redirecting to payment…' },
 });
@@ -58,6 +59,7 @@ export function BalanceTab() {
   const busy = submitting || redirecting;
   const minimum = <Money amount={minimumOf(terms)} currency={terms.currency} />;
   const totalCost = totalCostOf(amountText, terms);
+  const coins = coinsOf(amountText, terms);
 
   const amountField = (label: string) => (
     <TextField
@@ -71,6 +73,18 @@ export function BalanceTab() {
       errorMessage={text(amountError)}
       isReadOnly={busy}
     />
+  );
+
+  // Announced as it changes, without the status role the busy message has.
+  const coinsLine = (
+    <p className="account-topup__coins" aria-live="polite">
+      {coins !== null && (
+        <RichText
+          text={messages.coins}
+          values={{ coins: <CoinAmount amount={coins} currencyName={coinName} /> }}
+        />
+      )}
+    </p>
   );
 
   return (
@@ -95,6 +109,7 @@ export function BalanceTab() {
             <p className="account-topup__minimum">
               <RichText text={messages.minimum} values={{ amount: minimum }} />
             </p>
+            {coinsLine}
           </AuthForm>
         </section>
       ) : (
@@ -122,6 +137,7 @@ export function BalanceTab() {
             <p className="account-topup__minimum">
               <RichText text={messages.minimum} values={{ amount: minimum }} />
             </p>
+            {coinsLine}
             <p className="account-topup__total">
               <RichText
                 text={messages.totalCost}

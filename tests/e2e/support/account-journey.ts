@@ -127,6 +127,8 @@ export function accountJourney(j: Journey, plan: AccountJourneyPlan): void {
     const topUp = plannedTopUp(await topUpTerms(page, code));
     expect(topUp.coins).toBeGreaterThan(0);
     await section.getByLabel(label, { exact: true }).fill(topUp.typed);
+    // The coins are shown before paying, and they are what the sandbox then credits.
+    await section.locator('.account-topup__coins', { hasText: coinsText(topUp.coins) }).waitFor();
     await shot('balance');
     await section.getByRole('button', { name: 'Top up', exact: true }).click();
     await section.getByRole('heading', { level: 3, name: 'TOP UP BALANCE', exact: true }).waitFor();

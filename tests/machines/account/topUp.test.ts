@@ -3,6 +3,7 @@ import { type AnyActorRef, assign, createActor, fromCallback, fromPromise, setup
 import { currencyMachine } from '../../../machines/currency';
 import {
   amountProblem,
+  coinsOf,
   minimumOf,
   type TopUpRequest,
   type TopUpTerms,
@@ -89,9 +90,21 @@ describe('topUp (docs/product.md §2 "Balance tab", §3 min_top_up, §8)', () =>
     expect(totalCostOf('x', euroTerms)).toBeNull();
   });
 
+  it('the coins shown as the amount is typed are what the server credits (coinsForAmount), at the display rate', () => {
+    expect(coinsOf('12.50', euroTerms)).toBe(125000);
+    expect(coinsOf('12,50', euroTerms)).toBe(125000);
+    // 2.500 KWD at 0.335 per euro and 100 coins per euro: 746.268… coins, rounded down to the cent.
+    expect(coinsOf('2.500', dinar)).toBe(74626);
+    expect(coinsOf('2.5001', dinar)).toBeNull();
+    expect(coinsOf('', euroTerms)).toBeNull();
+  });
+
   it('?amount= fills the entry in; TOP_UP with a bad amount stays with the message at the field', () => {
     const start = run(topUpMachine, { amount: '12.50', ...inEuros }, []).snapshot;
     expect(start.context.values.amount).toBe('12.50');
+    // The link writes a point; in German the field shows the amount as a German would type it.
+    const german = run(topUpMachine, { amount: '12.50', terms: { ...euroTerms, locale: 'de' } }, []).snapshot;
+    expect(german.context.values.amount).toBe('12,50');
     const { snapshot } = run(topUpMachine, inEuros, review('2'));
     expect(snapshot.value).toBe('entry');
     expect(english(snapshot.context.errors.amount)).toBe('Please enter at least the minimum top-up amount');

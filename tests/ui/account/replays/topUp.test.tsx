@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect } from 'vitest';
+import { formatCoins } from '../../../../domain/money-text';
 import { englishOf, type Text } from '../../../../machines/text';
-import { type TopUpTerms, topUpMachine } from '../../../../machines/topUp';
+import { coinsOf, type TopUpTerms, topUpMachine } from '../../../../machines/topUp';
 import { topUpPlan } from '../../../support/accountPaths';
 import { type MachinePath, pathPlan } from '../../../support/paths';
 import { responseFor } from '../../auth/replay';
@@ -42,6 +43,11 @@ async function expectAmountField(label: string, context: TopUpContext) {
     expect(field(label)).toHaveAccessibleDescription(
       expect.stringContaining(englishOf(context.errors.amount)),
     );
+  // The coins the amount buys, by the rule the server credits with, shown as it is typed.
+  const coins = coinsOf(context.values.amount, context.terms);
+  const coinsLine = balanceTab().querySelector('.account-topup__coins');
+  if (coins === null) expect(coinsLine).toHaveTextContent(/^$/);
+  else expect(coinsLine).toHaveTextContent(`You receive: ${formatCoins(coins, 'en')} Coins`);
   const alert = within(main()).queryByRole('alert');
   if (context.formError === null) expect(alert).not.toBeInTheDocument();
   else expect(alert).toHaveTextContent(englishOf(context.formError));
