@@ -308,7 +308,8 @@ export interface paths {
          * Open an email verification link
          * @description Marks the address verified (crediting the welcome bonus once) and redirects the browser to
          *     one of the storefront's own pages, which speak the customer's language:
-         *     `/email/verify/success`; `/email/verify/already-success` when the address already was
+         *     `/email/verify/success`, with `?bonus=` the welcome bonus this link credited (coin minor
+         *     units) when it credited one; `/email/verify/already-success` when the address already was
          *     verified; `/email/verify/invalid` for every link that cannot verify anything — a token of the
          *     wrong shape (a link cut short or garbled by a mail client), an unknown, expired or retired
          *     one. That page offers a new link. The answer never tells which of these it was.
@@ -4253,8 +4254,8 @@ export interface operations {
             /** @description Redirect to the storefront's result page. */
             302: {
                 headers: {
-                    /** @description `/email/verify/success`, `/email/verify/already-success` or `/email/verify/invalid` */
-                    Location?: "/email/verify/success" | "/email/verify/already-success" | "/email/verify/invalid";
+                    /** @description `/email/verify/success` (`?bonus=` the coins credited), `/email/verify/already-success` or `/email/verify/invalid` */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;

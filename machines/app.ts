@@ -23,6 +23,7 @@ import type { Country, Settings, SocialLink, StoredCurrency } from './shapes';
 import { staticPagesMachine } from './staticPages';
 import { defineMessages, failureText, type Text } from './text';
 import { toastsMachine } from './toasts';
+import { verificationEmailMachine } from './verificationEmail';
 
 /** What bootstrap reads from browser storage before starting the app. */
 export interface AppInput {
@@ -44,6 +45,8 @@ interface Children {
   staticPages: ActorRefFrom<typeof staticPagesMachine>;
   mobileMenu: ActorRefFrom<typeof mobileMenuMachine>;
   copyAddress: ActorRefFrom<typeof copyAddressMachine>;
+  /** The banner of a customer whose address is not verified: its 'send the link again' (docs/product.md §2). */
+  verificationBanner: ActorRefFrom<typeof verificationEmailMachine>;
 }
 
 export interface AppContext extends Children {
@@ -140,6 +143,7 @@ export const appMachine = setup({
     staticPages: staticPagesMachine,
     mobileMenu: mobileMenuMachine,
     copyAddress: copyAddressMachine,
+    verificationBanner: verificationEmailMachine,
     childEvents: childEventsRelay,
     fetchSettings: fromPromise<RawSettings>(async () => {
       throw new Error('fetchSettings is not provided');
@@ -215,7 +219,7 @@ export const appMachine = setup({
     "load countries', kept in countriesError), social links (empty), languages (built-in English), currencies",
     '(EUR), the auth check (the app mounts signed out or as stored). Static pages, profile and cart load in',
     'their own machines without holding the start. Owns the children (systemId = name): session, profile,',
-    'language, currency, cart, toasts, cookieConsent, staticPages, mobileMenu, copyAddress; wires session',
+    'language, currency, cart, toasts, cookieConsent, staticPages, mobileMenu, copyAddress, verificationBanner (resend for an unverified customer); wires session',
     'signedIn/signedOut → profile & cart SESSION_CHANGED, currencyChanged → profile CURRENCY_CHANGED, language',
     'changed → staticPages (and the staticPage or shop screen) RELOAD and cart REFRESH (once ready, the settings too: their footer texts',
     'are per language); once ready, SETTINGS.CHANGED (an operator saved them) reads the settings again. Machines show toasts by sending SHOW to systemId toasts. SCREEN.START',
@@ -250,6 +254,7 @@ export const appMachine = setup({
     staticPages: spawn('staticPages', named('staticPages')),
     mobileMenu: spawn('mobileMenu', named('mobileMenu')),
     copyAddress: spawn('copyAddress', { ...named('copyAddress'), input: { server: null } }),
+    verificationBanner: spawn('verificationBanner', named('verificationBanner')),
   }),
   // A stored session counts as signed in from the start: profile and cart load alongside the check.
   entry: [

@@ -1,6 +1,6 @@
 import { and, assign, stateIn } from 'xstate';
 import type { Country } from '../shapes';
-import type { MessageText } from '../text';
+import { defineMessages, type MessageText, withValues } from '../text';
 import { toast } from '../toasts';
 import { isEmail, newPasswordRules } from './credentials';
 import { type DoneEvent, type FormContext, type FormEvent, formMachine, notProvided } from './formMachine';
@@ -152,6 +152,13 @@ function phoneFollowingCountry(
   return iso !== undefined && context.phoneCountries.includes(iso) ? { ...phone, country: iso } : phone;
 }
 
+const signUpMessages = defineMessages({
+  verificationSent: {
+    id: 'auth.signUp.verificationSent',
+    defaultMessage: 'Welcome! We sent a link to {email}: open it to verify your email address.',
+  },
+});
+
 export const signUpMachine = formMachine({
   types: { events: {} as SignUpEvent, input: {} as SignUpInput, emitted: {} as NavigateEmitted },
   id: 'signUp',
@@ -160,7 +167,7 @@ export const signUpMachine = formMachine({
     "edit the values and clear that field's message. SUBMIT shows the first broken rule of docs/product.md §5's order at",
     'its field, or sends POST /register; a sent sign-up locks SUBMIT for 500 ms (lock), and SUBMIT is not',
     'accepted while registering. A failure puts server field errors on their fields, else the message',
-    "(server's, 429/5xx/network, or 'Registration failed'); success sends SIGNED_IN {token, emailVerified} to the session and emits",
+    "(server's, 429/5xx/network, or 'Registration failed'); success sends SIGNED_IN {token, emailVerified} to the session, a toast {success} that a verification link went to the address, and emits",
     'navigate {to: redirectTo} (/account unless a redirect came along; one that adds to the cart also gives the',
     "notice 'Create an account to add items to your cart'). A phone number of a country outside the server's list is cleared with 'This",
     "country is not supported' at the field, and a toast {error} 500 ms after the last such input (phoneNotice).",
@@ -182,7 +189,19 @@ export const signUpMachine = formMachine({
   /** POST /register. */
   request: { id: 'register', input: ({ values }) => registerPayload(values) },
   sending: 'registering',
-  onDone: signedIn('registered').onDone,
+  onDone: {
+    ...signedIn('registered').onDone,
+    actions: [
+      ...signedIn('registered').onDone.actions,
+      {
+        type: 'notifyVerificationSent',
+        params: ({ context }: { context: SignUpContext }) => ({
+          kind: 'success' as const,
+          text: withValues(signUpMessages.verificationSent, { email: context.values.email.trim() }),
+        }),
+      },
+    ],
+  },
   alsoChange: (context, field, value) =>
     field === 'country' ? { phone: phoneFollowingCountry(context, value) } : {},
   submitGuard: 'lockOpen',
@@ -278,5 +297,6 @@ export const signUpMachine = formMachine({
       }),
     ),
     notifyUnsupported: toast('error', formMessages.countryNotSupported),
+    notifyVerificationSent: toast(),
   },
 });

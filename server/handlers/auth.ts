@@ -22,7 +22,7 @@ import {
   lockUserToken,
   retireUserTokens,
 } from '../users/user-tokens';
-import { isOpaqueToken, VERIFY_RESULT_PAGES, verifyEmailToken } from '../users/verify-email';
+import { isOpaqueToken, verifyEmailToken, verifyResultPage } from '../users/verify-email';
 import type { ContractHandlers } from './types';
 
 export const authHandlers = {
@@ -174,11 +174,11 @@ export const authHandlers = {
   verifyEmail: async (request, reply) => {
     const { token } = request.params;
     const { db } = request.server.ctx;
-    const outcome = isOpaqueToken(token)
+    const result = isOpaqueToken(token)
       ? await verifyEmailToken(db, token, (await accountSettings(db)).welcomeBonusMinor)
-      : 'invalid';
+      : ({ outcome: 'invalid', bonusMinor: 0 } as const);
     reply.header('cache-control', 'no-store');
-    return reply.redirect(VERIFY_RESULT_PAGES[outcome], 302);
+    return reply.redirect(verifyResultPage(result), 302);
   },
 } satisfies Partial<ContractHandlers>;
 

@@ -66,6 +66,11 @@ export function apiActors(api: ApiClient) {
     fetchPage: fromPromise<Schemas['StaticPage'], { idOrSlug: string }>(async ({ input, signal }) =>
       pageOf(api, input.idOrSlug, signal),
     ),
+    /** POST /email/verification-notification; resolves with the server's message. */
+    resendVerification: fromPromise<string | undefined>(
+      async ({ signal }) =>
+        (await call(api.POST('/email/verification-notification', { body: {}, signal }))).message,
+    ),
     writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
       await navigator.clipboard.writeText(input.text);
     }),

@@ -9,6 +9,7 @@ import { languageMachine } from '../../machines/language';
 import { profileMachine } from '../../machines/profile';
 import { sessionMachine } from '../../machines/session';
 import { staticPagesMachine } from '../../machines/staticPages';
+import { verificationEmailMachine } from '../../machines/verificationEmail';
 import type { ApiClient } from '../api';
 import { apiActors } from './actors';
 import { readStoredState, storageActions } from './storage';
@@ -55,6 +56,9 @@ export function providedAppMachine(api: ApiClient) {
       }),
       staticPages: staticPagesMachine.provide({ actors: { fetchPages: actors.fetchPages } }),
       copyAddress: copyAddressMachine.provide({ actors: { writeClipboard: actors.writeClipboard } }),
+      verificationBanner: verificationEmailMachine.provide({
+        actors: { resendVerification: actors.resendVerification },
+      }),
     },
     actions: {
       // docs/product.md §8: start-up failures are logged (and the fatal one is also shown).

@@ -69,7 +69,7 @@ describe('getProfile', () => {
 
   it('shows the balance in minor units, equal to the ledger', async () => {
     const customer = await accounts.signUp(api);
-    expect((await verify(customer)).headers.location).toBe('/email/verify/success');
+    expect((await verify(customer)).headers.location).toBe(`/email/verify/success?bonus=${BONUS}`);
     const profile = await profileOf(customer);
     expect(profile).toMatchObject({ balance: BONUS, emailVerified: true });
     expect(await ledgerBalance(api.database.db, customer.userId)).toBe(BONUS);

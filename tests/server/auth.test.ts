@@ -553,7 +553,8 @@ describe('email verification', () => {
     const token = await firstLink(customer);
     const response = await openLink(token);
     expect(response.status).toBe(302);
-    expect(response.headers.location).toBe('/email/verify/success');
+    // The result page names the bonus this link credited.
+    expect(response.headers.location).toBe(`/email/verify/success?bonus=${BONUS}`);
 
     const user = await accounts.userRow(api, customer.userId);
     expect(user.emailVerifiedAt).not.toBeNull();
@@ -584,7 +585,7 @@ describe('email verification', () => {
     const answers = await Promise.all([openLink(token), openLink(token)]);
     expect(answers.map((answer) => answer.headers.location).sort()).toEqual([
       '/email/verify/already-success',
-      '/email/verify/success',
+      `/email/verify/success?bonus=${BONUS}`,
     ]);
     expect(await bonusRows(customer.userId)).toHaveLength(1);
     const user = await accounts.userRow(api, customer.userId);
@@ -598,7 +599,7 @@ describe('email verification', () => {
     expect(resent.status).toBe(200);
     const [first, second] = accounts.mailsTo(api, customer.email);
     expect((await openLink(accounts.verificationTokenIn(second))).headers.location).toBe(
-      '/email/verify/success',
+      `/email/verify/success?bonus=${BONUS}`,
     );
     expect((await openLink(accounts.verificationTokenIn(first))).headers.location).toBe(
       '/email/verify/already-success',
@@ -667,7 +668,7 @@ describe('email verification', () => {
     expect(await accounts.accountTables(api)).toEqual(before);
     expect((await accounts.userRow(api, customer.userId)).emailVerifiedAt).toBeNull();
     // The cut-short link's full token still verifies.
-    expect((await openLink(token)).headers.location).toBe('/email/verify/success');
+    expect((await openLink(token)).headers.location).toBe(`/email/verify/success?bonus=${BONUS}`);
   });
 
   it('answers the other API routes that fail in the router with the 400 envelope still', async () => {

@@ -493,7 +493,8 @@ describe('operator customer care', () => {
     expect(mail).toContain('Hallo Alex');
     const token = verificationTokenIn(mail);
     const verified = await suite.api.call('verifyEmail', { params: { token } });
-    expect(verified.headers.location).toBe('/email/verify/success');
+    // The demo seed's welcome bonus (100 coins), named on the result page.
+    expect(verified.headers.location).toBe('/email/verify/success?bonus=10000');
     expect((await auditsOf(customer.id)).map(({ action, after }) => ({ action, after }))).toEqual([
       { action: 'customer.verification.resend', after: { to: email } },
     ]);

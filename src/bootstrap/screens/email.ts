@@ -1,14 +1,9 @@
-import { fromPromise } from 'xstate';
 import { verificationEmailMachine } from '../../../machines/verificationEmail';
 import { verificationLinkMachine } from '../../../machines/verificationLink';
-import { type ApiClient, call } from '../../api';
+import type { ApiClient } from '../../api';
+import { apiActors } from '../actors';
 
-/** POST /email/verification-notification; resolves with the server's message. */
-const resendVerification = (api: ApiClient) =>
-  fromPromise<string | undefined>(
-    async ({ signal }) =>
-      (await call(api.POST('/email/verification-notification', { body: {}, signal }))).message,
-  );
+const resendVerification = (api: ApiClient) => apiActors(api).resendVerification;
 
 export const emailScreens = {
   verificationEmail: (api: ApiClient) =>

@@ -17,6 +17,7 @@ type Children = Pick<
   | 'staticPages'
   | 'mobileMenu'
   | 'copyAddress'
+  | 'verificationBanner'
 >;
 
 const AppActorContext = createContext<AppActor | null>(null);

@@ -1,11 +1,21 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { defineMessages } from 'react-intl';
+import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
+import { RichText } from '../../i18n/RichText';
+import { useAppSelector } from '../app/AppActorContext';
 import { VerifiedMessage } from './VerifiedMessage';
+
+const verifiedRoute = getRouteApi('/email/verify/success');
 
 const messages = defineMessages({
   verifiedTitle: { id: 'email.verified.title', defaultMessage: 'Your email address is verified' },
   verifiedText: {
     id: 'email.verified.text',
     defaultMessage: 'All set! Top-ups and checkout are unlocked. See you on the server.',
+  },
+  bonus: {
+    id: 'email.verified.bonus',
+    defaultMessage: '{coins} were added to your balance as a welcome bonus.',
   },
   alreadyTitle: {
     id: 'email.alreadyVerified.title',
@@ -19,7 +29,20 @@ const messages = defineMessages({
 
 /** /email/verify/success: where the verification link lands. */
 export function EmailVerifiedPage() {
-  return <VerifiedMessage title={messages.verifiedTitle} text={messages.verifiedText} />;
+  const bonus = verifiedRoute.useSearch({ select: (search) => search.bonus });
+  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  return (
+    <VerifiedMessage title={messages.verifiedTitle} text={messages.verifiedText}>
+      {bonus !== undefined && (
+        <p className="email-verified__bonus">
+          <RichText
+            text={messages.bonus}
+            values={{ coins: <CoinAmount amount={bonus} currencyName={coinName} size="lg" /> }}
+          />
+        </p>
+      )}
+    </VerifiedMessage>
+  );
 }
 
 /** /email/verify/already-success: a verification link opened a second time. */

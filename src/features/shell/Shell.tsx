@@ -7,6 +7,7 @@ import { ShellToasts } from './ShellToasts';
 import { useHeaderStyle } from './useHeaderStyle';
 import { usePageTitle } from './usePageTitle';
 import { useScrollReset } from './useScrollReset';
+import { VerifyBanner } from './VerifyBanner';
 import './Shell.css';
 import { useText } from '../../i18n/useText';
 
@@ -29,6 +30,8 @@ export function Shell({ cookieBanner, children }: { cookieBanner: ReactNode; chi
         {say(messages.skip)}
       </a>
       <Header variant={headerStyle} />
+      {/* Over a hero the header floats, so the banner shows under the solid bar only. */}
+      {headerStyle === 'solid' && <VerifyBanner />}
       <div id="content" className="shell__content" tabIndex={-1}>
         {children ?? <Outlet />}
       </div>

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { formMessages } from '../../../machines/forms/messages';
 import { isValid } from '../../../machines/forms/rules';
 import { type SignUpEvent, signUpMachine, signUpRules } from '../../../machines/forms/signUp';
-import { failureMessages, verbatim } from '../../../machines/text';
+import { failureMessages, type Text, verbatim } from '../../../machines/text';
 import { countries } from '../../support/fixtures';
 import {
   GERMAN_NUMBER,
@@ -75,15 +75,26 @@ describe('signUp rules (docs/product.md §5)', () => {
     expect(unlocked.snapshot.can({ type: 'SUBMIT' })).toBe(true);
   });
 
-  it('on success tells the session and goes to the account', () => {
+  it('on success tells the session, says where the verification link went and goes to the account', () => {
     const { snapshot, emitted, sent } = run(signUpMachine, INPUT, [
       ...FILLED,
       { type: 'SUBMIT' },
       doneEvent('register', SIGNED_UP),
     ]);
     expect(snapshot.matches({ form: 'registered' })).toBe(true);
-    expect(sent).toEqual([
-      { to: 'session', event: { type: 'SIGNED_IN', token: 'tok', emailVerified: false } },
+    expect(sent[0]).toEqual({
+      to: 'session',
+      event: { type: 'SIGNED_IN', token: 'tok', emailVerified: false },
+    });
+    expect(
+      sent
+        .slice(1)
+        .map(({ to, event }) => ({ to, text: english((event as unknown as { text: Text }).text) })),
+    ).toEqual([
+      {
+        to: 'toasts',
+        text: 'Welcome! We sent a link to alex@example.com: open it to verify your email address.',
+      },
     ]);
     expect(emitted).toEqual([{ type: 'navigate', to: '/account' }]);
   });

@@ -155,3 +155,66 @@ describe('invalid verification link page', () => {
     expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument();
   });
 });
+
+describe('the banner of an unverified customer', () => {
+  const banner = () => screen.queryByRole('complementary', { name: /Please verify your email address/ });
+
+  it('says what verifying brings, with the welcome bonus, and sends the link again', async () => {
+    const resend = counted('post', RESEND, () =>
+      HttpResponse.json({ status: 'OK', message: 'A fresh link is on its way.' }),
+    );
+    const { user } = renderApp({
+      path: '/account/profile',
+      storage: SIGNED_IN,
+      handlers: [unverified, resend.handler],
+    });
+    await waitFor(() => expect(banner()).toBeInTheDocument());
+    expect(banner()).toHaveTextContent(
+      'Please verify your email address: open the link we sent you to unlock top-ups and checkout and get 50.00 Coins as a welcome bonus.',
+    );
+    await user.click(within(banner() as HTMLElement).getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('A fresh link is on its way.')).toBeInTheDocument();
+    expect(resend.calls).toBe(1);
+  });
+
+  it('leaves the verification page (it has its own resend), a verified customer and a guest alone', async () => {
+    renderApp({ path: '/email-verification', storage: SIGNED_IN, handlers: [unverified] });
+    await screen.findByRole('heading', { level: 1, name: 'Verify your email address' });
+    expect(banner()).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a verified customer', true],
+    ['a customer still unverified', false],
+  ])('shows once the auth check has answered, for %s only when unverified', async (_, verified) => {
+    const check = counted('get', '/is-auth', () =>
+      HttpResponse.json({ status: 'OK' as const, authenticated: true as const, emailVerified: verified }),
+    );
+    renderApp({ path: '/shop', storage: SIGNED_IN, handlers: [check.handler] });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(check.calls).toBe(1));
+    if (verified) await waitFor(() => expect(banner()).not.toBeInTheDocument());
+    else await waitFor(() => expect(banner()).toBeInTheDocument());
+  });
+
+  it('is not shown to a guest', async () => {
+    renderApp({ path: '/shop' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(banner()).not.toBeInTheDocument();
+  });
+});
+
+describe('the verified page names the welcome bonus the link credited', () => {
+  it.each([
+    ['/email/verify/success?bonus=5000', '50.00 Coins were added to your balance as a welcome bonus.'],
+    ['/email/verify/success', null],
+    ['/email/verify/success?bonus=-5', null],
+    ['/email/verify/success?bonus=abc', null],
+  ])('%s', async (path, bonus) => {
+    renderApp({ path });
+    await screen.findByRole('heading', { level: 1, name: 'Your email address is verified' });
+    const said = screen.queryByText(/as a welcome bonus/);
+    if (bonus === null) expect(said).not.toBeInTheDocument();
+    else expect(said).toHaveTextContent(bonus);
+  });
+});
