@@ -24,7 +24,7 @@ const TABS = [
 ] as const;
 
 /**
- * /account (docs/product.md §2 "Account page"): the title, the side menu of tabs (a scrolling tab strip on
+ * /account (docs/product.md §2 "Account page"): the title, the side menu of tabs (rows of tabs on
  * narrow screens; the router marks the open one with aria-current="page") and Logout, which the
  * session handles (docs/product.md §4: local state cleared either way, then / with its notice). The page's
  * one <main> is here; each tab is a section inside it.
