@@ -90,7 +90,7 @@ export const PhoneField = memo(function PhoneField({
           name="dialCode"
           className="field__input phone-field__select"
           value={value.country ?? ''}
-          onChange={(event) => onChange(choosePhoneCountry(event.target.value))}
+          onChange={(event) => onChange(choosePhoneCountry(event.target.value, value.text))}
           onFocus={() => void loadPhoneLibrary().catch(() => {})}
         >
           <option value="" disabled>

@@ -13,19 +13,27 @@ import { PHONE_MAX_LENGTH, type PhoneChange } from '../../../machines/forms/phon
 
 /**
  * What the phone library reads from the typed text (docs/product.md §5: international format, auto-format,
- * max 25). Digits typed without '+' are a national number of the chosen country.
+ * max 25). Digits typed without '+' are a national number of the chosen country ('00' is the
+ * international call prefix); with no country chosen they stay as typed until one is. The chosen
+ * country stays while the number is in its calling code: +44 is also Guernsey, Jersey and the Isle
+ * of Man, and a number the library places there must not change what the customer chose.
  */
 export function readPhone(raw: string, chosen: string | null): PhoneChange {
   const country = asCountry(chosen);
-  const typed = raw.replace(/[^\d+]/g, '');
+  const digits = raw.replace(/[^\d+]/g, '');
+  const typed = digits.startsWith('00') ? `+${digits.slice(2)}` : digits;
   if (typed === '') return { text: '', country: chosen, candidates: [], e164: null, valid: false };
+  if (!typed.startsWith('+') && country === undefined) {
+    return { text: raw.slice(0, PHONE_MAX_LENGTH), country: null, candidates: [], e164: null, valid: false };
+  }
   const international = typed.startsWith('+')
     ? `+${typed.slice(1).replaceAll('+', '')}`
     : toInternational(typed, country);
   const typer = new AsYouType();
   const text = typer.input(international).slice(0, PHONE_MAX_LENGTH);
-  const recognised = typer.getCountry();
   const callingCode = typer.getCallingCode();
+  const kept = country !== undefined && callingCode === getCountryCallingCode(country) ? country : undefined;
+  const recognised = kept ?? typer.getCountry();
   const candidates = recognised
     ? [recognised]
     : callingCode

@@ -29,8 +29,12 @@ export function callingCodeOf(iso: string): string {
   return code === undefined ? '' : `+${code}`;
 }
 
-/** A country chosen in the phone input: the number starts over with its calling code. */
-export function choosePhoneCountry(chosen: string): PhoneChange {
+/**
+ * A country chosen in the phone input: a national number typed before (no '+') is read in it;
+ * anything else starts over with the country's calling code.
+ */
+export function choosePhoneCountry(chosen: string, typed = ''): PhoneChange {
+  if (/\d/.test(typed) && !typed.trim().startsWith('+')) return readPhoneNow(typed, chosen);
   const text = callingCodeOf(chosen);
   return { text, country: chosen, candidates: text === '' ? [] : [chosen], e164: null, valid: false };
 }

@@ -267,6 +267,26 @@ describe('Sign Up phone input (docs/product.md §5)', () => {
     expect(authForm.field('Phone Number')).toHaveValue('+49 30 901820');
   });
 
+  it('keeps the chosen country for a number the library would place elsewhere in its calling code', async () => {
+    const view = await openSignUp();
+    const dialCode = within(authForm.main()).getByRole('combobox', { name: 'Dial code' });
+    await view.user.selectOptions(dialCode, 'GB');
+    // +44 7911 is Guernsey's to the library; the customer chose the United Kingdom.
+    await view.user.type(authForm.field('Phone Number'), '{Control>}a{/Control}07911 123456');
+    expect(authForm.field('Phone Number')).toHaveValue('+44 7911 123456');
+    expect(dialCode).toHaveValue('GB');
+  });
+
+  it('with no country a national number stays as typed; choosing its country then reads it', async () => {
+    const view = await openSignUp();
+    const dialCode = within(authForm.main()).getByRole('combobox', { name: 'Dial code' });
+    await view.user.type(authForm.field('Phone Number'), '0151 234 5678');
+    expect(authForm.field('Phone Number')).toHaveValue('0151 234 5678');
+    await view.user.selectOptions(dialCode, 'GB');
+    expect(authForm.field('Phone Number')).toHaveValue('+44 151 234 5678');
+    expect(dialCode).toHaveValue('GB');
+  });
+
   it('offers only the server countries to choose from', async () => {
     const view = await openSignUp();
     const dialCode = within(authForm.main()).getByRole('combobox', { name: 'Dial code' });
