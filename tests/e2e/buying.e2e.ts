@@ -126,7 +126,7 @@ describe.each([1280, storefront.NARROW_WIDTH])('a new customer buys at %i px', (
     const { page } = j;
     // The demo products deliver in game: the order names its player (ADR 0031).
     await page.getByRole('textbox', { name: 'Player name' }).fill('Steve');
-    await page.getByRole('button', { name: 'Pay with coins' }).click();
+    await page.getByRole('button', { name: 'Pay with Coins' }).click();
     await page.locator('.checkout__short').getByText('Your balance is short by').waitFor();
     expect(await page.getByRole('link', { name: 'Top up' }).getAttribute('href')).toMatch(
       /^\/account\/balance\?amount=/,
@@ -162,7 +162,7 @@ describe.each([1280, storefront.NARROW_WIDTH])('a new customer buys at %i px', (
     // No order was made yet, so no player is saved: the name is given again.
     await page.getByRole('textbox', { name: 'Player name' }).fill('Steve');
     await shot('coins-enough');
-    await page.getByRole('button', { name: 'Pay with coins' }).click();
+    await page.getByRole('button', { name: 'Pay with Coins' }).click();
     await storefront.waitForPath(page, '/success-payment');
     await storefront.seeText(page, 'Payment completed successfully!');
     await shot('coins-success');

@@ -345,7 +345,7 @@ describe('the operator console', () => {
     await storefront.seeText(page, 'Added to cart');
     await storefront.openPage(page, '/cart');
     await page.getByRole('textbox', { name: 'Player name' }).fill('Steve');
-    await page.getByRole('button', { name: 'Pay with coins' }).click();
+    await page.getByRole('button', { name: 'Pay with Coins' }).click();
     await storefront.waitForPath(page, '/success-payment');
     await signOut(page);
 

@@ -161,7 +161,7 @@ describe('a card payment left on the provider’s page is not a lost cart', () =
     await page.locator('.checkout__short').waitFor({ state: 'detached' });
     await shot('topped-up-back-in-cart');
     await namePlayer(page);
-    await page.getByRole('button', { name: 'Pay with coins' }).click();
+    await page.getByRole('button', { name: 'Pay with Coins' }).click();
     await waitForPath(page, '/success-payment');
     await seeText(page, 'Payment completed successfully!');
   });

@@ -9,9 +9,9 @@ import { Money } from '../../components/Money/Money';
 import { TextField } from '../../components/TextField/TextField';
 import { RichText } from '../../i18n/RichText';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { useAppSelector } from '../app/AppActorContext';
 import { AuthForm } from '../forms/AuthForm';
 import { useErrorsKey } from '../forms/useErrorsKey';
+import { useCoinName } from '../shared/coinName';
 import { useCoinBalance } from '../shared/session';
 import { AccountSection } from './AccountSection';
 
@@ -46,7 +46,7 @@ export function BalanceTab() {
   const text = useOptionalText();
   const topUp = route.useLoaderData({ select: (data) => data.screen });
   const terms = useSelector(topUp, (s) => s.context.terms);
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coinName = useCoinName();
   const balance = useCoinBalance();
   const amountText = useSelector(topUp, (s) => s.context.values.amount);
   const amountError = useSelector(topUp, (s) => s.context.errors.amount);

@@ -11,7 +11,7 @@ import { LoadingLine, RetryLine } from '../../components/StatusLine/StatusLine';
 import { formatDate } from '../../i18n/dates';
 import { clockTime, useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { useAppSelector } from '../app/AppActorContext';
+import { useCoinName } from '../shared/coinName';
 import { OrderPaymentActions } from '../shared/OrderPaymentActions';
 import { AccountSection } from './AccountSection';
 
@@ -70,7 +70,7 @@ export function OrderHistoryTab() {
     state === 'paying' ||
     state === 'cancelling' ||
     state === 'redirecting';
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coinName = useCoinName();
 
   return (
     <AccountSection title={messages.title}>

@@ -17,18 +17,18 @@ import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { TextField } from '../../components/TextField/TextField';
 import { RichText } from '../../i18n/RichText';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { useAppSelector } from '../app/AppActorContext';
 import { CoinPrice, useCoinValue } from '../shared/CoinPrice';
+import { useCoinName } from '../shared/coinName';
 import { useSavedPlayer } from '../shared/session';
 
 const messages = defineMessages({
   method: { id: 'checkout.method', defaultMessage: 'Payment method' },
-  balance: { id: 'checkout.method.balance', defaultMessage: 'Coins from your balance' },
+  balance: { id: 'checkout.method.balance', defaultMessage: '{coinName} from your balance' },
   card: { id: 'checkout.method.card', defaultMessage: 'Debit / Credit card' },
   yourBalance: { id: 'checkout.balanceLine', defaultMessage: 'Your balance: {amount}' },
   short: { id: 'checkout.shortBy', defaultMessage: 'Your balance is short by {amount}' },
   topUp: { id: 'checkout.topUp', defaultMessage: 'Top up' },
-  payCoins: { id: 'checkout.pay.balance', defaultMessage: 'Pay with coins' },
+  payCoins: { id: 'checkout.pay.balance', defaultMessage: 'Pay with {coinName}' },
   payCard: { id: 'checkout.pay.card', defaultMessage: 'Pay by card' },
   submitting: { id: 'checkout.submitting', defaultMessage: 'Processing order…' },
   redirecting: { id: 'checkout.redirecting', defaultMessage: 'Redirecting to payment…' },
@@ -54,7 +54,7 @@ export interface CheckoutPanelProps {
 export function CheckoutPanel({ checkout }: CheckoutPanelProps) {
   const say = useText();
   const text = useOptionalText();
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coinName = useCoinName();
   const { currency, worth } = useCoinValue();
   const balance = useSelector(checkout, (snapshot) => snapshot.context.store.balance);
   // The field also shows when the server asked for a player.
@@ -111,7 +111,7 @@ export function CheckoutPanel({ checkout }: CheckoutPanelProps) {
               checked={method === option}
               onChange={() => checkout.send({ type: 'SELECT', method: option })}
             />
-            {say(methodLabel[option])}
+            {say(methodLabel[option], { coinName })}
           </label>
         ))}
       </fieldset>
@@ -153,6 +153,7 @@ export function CheckoutPanel({ checkout }: CheckoutPanelProps) {
                 : method === 'card'
                   ? messages.payCard
                   : messages.payCoins,
+          { coinName },
         )}
       </button>
       {busy && (

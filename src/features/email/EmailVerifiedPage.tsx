@@ -2,7 +2,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { defineMessages } from 'react-intl';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { RichText } from '../../i18n/RichText';
-import { useAppSelector } from '../app/AppActorContext';
+import { useCoinName } from '../shared/coinName';
 import { VerifiedMessage } from './VerifiedMessage';
 
 const verifiedRoute = getRouteApi('/email/verify/success');
@@ -30,7 +30,7 @@ const messages = defineMessages({
 /** /email/verify/success: where the verification link lands. */
 export function EmailVerifiedPage() {
   const bonus = verifiedRoute.useSearch({ select: (search) => search.bonus });
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coinName = useCoinName();
   return (
     <VerifiedMessage title={messages.verifiedTitle} text={messages.verifiedText}>
       {bonus !== undefined && (

@@ -7,6 +7,7 @@ import { CopyAddress } from './CopyAddress';
 import { BadgeIcon, CompassIcon, ExternalIcon, ShareIcon } from './icons';
 import './HomePage.css';
 import { useText } from '../../i18n/useText';
+import { useCoinName } from '../shared/coinName';
 
 const messages = defineMessages({
   eyebrow: { id: 'home.hero.eyebrow', defaultMessage: 'Blockfront server network' },
@@ -60,7 +61,7 @@ const messages = defineMessages({
   signUpTitle: { id: 'home.signUp.title', defaultMessage: 'Claim your spot on the server' },
   signUpText: {
     id: 'home.signUp.text',
-    defaultMessage: 'Create a free account to keep your coins, ranks and perks in one place.',
+    defaultMessage: 'Create a free account to keep your {coinName}, ranks and perks in one place.',
   },
   signUpAction: { id: 'home.signUp.action', defaultMessage: 'Create free account' },
   socialTitle: { id: 'home.social.title', defaultMessage: 'Join the community' },
@@ -169,13 +170,14 @@ function Features() {
 /** Hidden once the visitor is signed in (docs/product.md §1). */
 function SignUpCallToAction() {
   const say = useText();
+  const coinName = useCoinName();
   const signedIn = useSelector(useChild('session'), (snapshot) => snapshot.context.isAuthenticated);
   if (signedIn) return null;
   return (
     <section className="home-section home-cta" aria-labelledby="home-cta-title">
       <div className="container home-cta__inner">
         <h2 id="home-cta-title">{say(messages.signUpTitle)}</h2>
-        <p className="home-section__text">{say(messages.signUpText)}</p>
+        <p className="home-section__text">{say(messages.signUpText, { coinName })}</p>
         <Link to="/register" className={buttonClass('primary', 'lg')}>
           {say(messages.signUpAction)}
         </Link>

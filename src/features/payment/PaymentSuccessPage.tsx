@@ -7,12 +7,14 @@ import { SupportEmail } from './SupportEmail';
 import './payment.css';
 import { RichText } from '../../i18n/RichText';
 import { useText } from '../../i18n/useText';
+import { useCoinName } from '../shared/coinName';
 
 const messages = defineMessages({
   title: { id: 'payment.success.title', defaultMessage: 'Thank you for your purchase!' },
   text: {
     id: 'payment.success.text',
-    defaultMessage: 'Your payment went through. Your coins and items are already waiting in your account.',
+    defaultMessage:
+      'Your payment went through. Your {coinName} and items are already waiting in your account.',
   },
 });
 
@@ -28,8 +30,13 @@ const next = defineMessage<{ history: MessageTag }>({
  */
 export function PaymentSuccessPage() {
   const say = useText();
+  const coinName = useCoinName();
   return (
-    <MessagePage icon={<ResultIcon kind="success" />} title={say(messages.title)} text={say(messages.text)}>
+    <MessagePage
+      icon={<ResultIcon kind="success" />}
+      title={say(messages.title)}
+      text={say(messages.text, { coinName })}
+    >
       <p>
         <RichText
           text={next}

@@ -6,6 +6,7 @@ import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { Money } from '../../components/Money/Money';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import './CoinPrice.css';
+import { useCoinName } from './coinName';
 
 /**
  * Coins' worth in the chosen display currency, following the currency switch: what a card pays for
@@ -31,7 +32,7 @@ export function useCoinValue(): { currency: Currency; worth: (coinsMinor: number
  * which follows the currency switch as it happens.
  */
 export function CoinPrice({ amount, size = 'md' }: { amount: number; size?: 'sm' | 'md' | 'lg' }) {
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coinName = useCoinName();
   const { currency, worth } = useCoinValue();
   return (
     <span className="coin-price">

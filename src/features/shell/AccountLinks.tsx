@@ -5,7 +5,8 @@ import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { useText } from '../../i18n/useText';
-import { useAppSelector, useChild } from '../app/AppActorContext';
+import { useChild } from '../app/AppActorContext';
+import { useCoinName } from '../shared/coinName';
 import { CartIcon } from './icons';
 import { navMessages } from './messages';
 
@@ -26,7 +27,7 @@ export function useCartBadge(): string {
 
 /** A balance in coins with the coin icon and, for assistive technology, the coin currency's name. */
 export function BalanceAmount({ amount, size = 'sm' }: { amount: number; size?: 'sm' | 'md' }) {
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coinName = useCoinName();
   return <CoinAmount amount={amount} currencyName={coinName} size={size} />;
 }
 

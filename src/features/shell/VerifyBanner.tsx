@@ -6,6 +6,7 @@ import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { RichText } from '../../i18n/RichText';
 import { useText } from '../../i18n/useText';
 import { useAppSelector, useChild } from '../app/AppActorContext';
+import { useCoinName } from '../shared/coinName';
 
 const messages = defineMessages({
   unverified: {
@@ -36,7 +37,7 @@ export function VerifyBanner() {
   const banner = useChild('verificationBanner');
   const sending = useSelector(banner, (snapshot) => snapshot.matches('sending'));
   const bonus = useAppSelector((snapshot) => snapshot.context.settings?.welcome_bonus_tokens ?? 0);
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coinName = useCoinName();
   const onVerificationPage = useRouterState({
     select: (state) => state.matches.some((match) => match.routeId === '/email-verification'),
   });

@@ -185,7 +185,7 @@ export function accountJourney(j: Journey, plan: AccountJourneyPlan): void {
     await page.goto('/cart');
     await seeHeading(page, 'Cart');
     await namePlayer(page);
-    await page.getByRole('button', { name: 'Pay with coins', exact: true }).click();
+    await page.getByRole('button', { name: 'Pay with Coins', exact: true }).click();
     await waitForPath(page, '/success-payment');
     await seeText(page, 'Payment completed successfully!');
 

@@ -106,7 +106,7 @@ describe('cart page', () => {
       ],
     });
     await ready();
-    await user.click(await screen.findByRole('button', { name: 'Pay with coins' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay with Coins' }));
     await waitFor(() => expect(location()).toBe('/success-payment'));
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
@@ -129,13 +129,13 @@ describe('cart page', () => {
     const player = await screen.findByRole('textbox', { name: 'Player name' });
     await waitFor(() => expect(player).toHaveValue('Steve'));
     await user.clear(player);
-    await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
+    await user.click(screen.getByRole('button', { name: 'Pay with Coins' }));
     expect(await screen.findByText('Please enter the player name the order is for.')).toBeInTheDocument();
     expect(player).toHaveAttribute('aria-invalid', 'true');
     expect(players).toEqual([]);
     await user.type(player, 'Notch');
     expect(screen.queryByText('Please enter the player name the order is for.')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
+    await user.click(screen.getByRole('button', { name: 'Pay with Coins' }));
     await waitFor(() => expect(location()).toBe('/success-payment'));
     expect(players).toEqual(['Notch']);
   });
@@ -155,7 +155,7 @@ describe('cart page', () => {
       ],
     });
     await ready();
-    const pay = await screen.findByRole('button', { name: 'Pay with coins' });
+    const pay = await screen.findByRole('button', { name: 'Pay with Coins' });
     expect(screen.queryByRole('textbox', { name: 'Player name' })).not.toBeInTheDocument();
     await user.click(pay);
     await waitFor(() => expect(location()).toBe('/success-payment'));
@@ -179,7 +179,7 @@ describe('cart page', () => {
     const topUp = screen.getByRole('link', { name: 'Top up' });
     // The way back to the cart goes with it (ADR 0028).
     expect(topUp.getAttribute('href')).toBe('/account/balance?amount=37.48&return=%2Fcart');
-    await user.click(screen.getByRole('button', { name: 'Pay with coins' }));
+    await user.click(screen.getByRole('button', { name: 'Pay with Coins' }));
     expect(await screen.findByText('Not enough coins')).toBeInTheDocument();
   });
 
@@ -195,7 +195,7 @@ describe('cart page', () => {
       ],
     });
     await ready();
-    await user.click(await screen.findByRole('button', { name: 'Pay with coins' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay with Coins' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(reused);
     expect(screen.queryByText(/^Your balance is short by/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Top up' })).toBeNull();

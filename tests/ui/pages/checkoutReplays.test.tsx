@@ -115,7 +115,7 @@ const planLine: Schemas['CartItem'] = (() => {
 const coins = (minor: number) => (minor / 100).toFixed(2);
 
 const PAID_NOTICE = 'Payment completed successfully!';
-const PAY = { balance: 'Pay with coins', card: 'Pay by card' } as const;
+const PAY = { balance: 'Pay with Coins', card: 'Pay by card' } as const;
 const METHOD = { balance: 'Coins from your balance', card: 'Debit / Credit card' } as const;
 
 /** The live checkout, compared with the recorded state (its key is this visit's, not the plan's). */
