@@ -46,8 +46,14 @@ export function pageTarget(slug: string): PageTarget {
   return { to: '/$slug', params: { slug } };
 }
 
+/** Its own route: the footer's fixed Rules and FAQ links already lead there. */
+const hasOwnRoute = (slug: string) => slug === 'rules' || slug === 'faq';
+
+/** One link per static page, but the rules and the FAQ, which the footer links by name (docs/product.md §2). */
 export const footerLinks = (pages: readonly StaticPageSummary[]): FooterLink[] =>
-  pages.map(({ title, slug }) => ({ title, slug, target: pageTarget(slug) }));
+  pages
+    .filter(({ slug }) => !hasOwnRoute(slug))
+    .map(({ title, slug }) => ({ title, slug, target: pageTarget(slug) }));
 
 const slugTarget = (page: StaticPageSummary | undefined): PageTarget | null =>
   page ? { to: '/$slug', params: { slug: page.slug } } : null;
