@@ -212,6 +212,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download what the store holds about the customer
+         * @description Needs the password. Answers, as one JSON document, what the store holds about the signed-in
+         *     customer: the profile, every order with its lines and payments, the balance ledger and the
+         *     sign-in sessions (docs/product.md §2 "Your data"). Nothing changes.
+         */
+        post: operations["exportAccountData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the account
+         * @description Needs the password. The profile is anonymised at once: name, address, phone, player name and
+         *     avatar are cleared, the email becomes `deleted-<id>@deleted.invalid` (the address is free for
+         *     a new account), the password can no longer be used, every session ends and every emailed
+         *     link is retired; the cart is emptied. Orders, payments and the balance ledger stay, as the
+         *     law requires a store to keep its sales records; they no longer name the person. An operator
+         *     account is not deleted this way (403).
+         */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/reset-password": {
         parameters: {
             query?: never;
@@ -2045,6 +2092,29 @@ export interface components {
             password: components["schemas"]["PasswordInput"];
             lang_id?: components["schemas"]["LangId"];
             currency?: components["schemas"]["CurrencyCode"];
+        };
+        PasswordConfirmation: {
+            password: components["schemas"]["PasswordInput"];
+            lang_id?: components["schemas"]["LangId"];
+            currency?: components["schemas"]["CurrencyCode"];
+        };
+        AccountDataExportResponse: {
+            /** @constant */
+            status: "OK";
+            payload: {
+                exported_at: components["schemas"]["Timestamp"];
+                profile: components["schemas"]["UserProfile"];
+                /** @description Every order, newest first, as the order history answers it. */
+                orders: components["schemas"]["Order"][];
+                /** @description Every change of the balance, newest first. */
+                ledger: components["schemas"]["OperatorLedgerEntry"][];
+                /** @description The sign-in sessions, newest first. */
+                sessions: {
+                    created_at: components["schemas"]["Timestamp"];
+                    expires_at: components["schemas"]["Timestamp"];
+                    revoked_at: components["schemas"]["Timestamp"] | null;
+                }[];
+            };
         };
         ResetPasswordRequest: {
             email: components["schemas"]["Email"];
@@ -4085,6 +4155,75 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportAccountData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConfirmation"];
+            };
+        };
+        responses: {
+            /** @description The customer's data. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="blockfront-data-<date>.json"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDataExportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConfirmation"];
+            };
+        };
+        responses: {
+            /** @description Deleted; the session that asked has ended too. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "OK",
+                     *       "message": "Your account was deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

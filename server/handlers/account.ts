@@ -5,9 +5,10 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { users } from '../db/schema';
 import { transaction } from '../db/statement';
-import { fieldErrors } from '../http/errors';
+import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
 import { mailQueued, queueMail } from '../mail/queue';
+import { anonymiseAccount, ledgerAndSessionsOf } from '../users/account-data';
 import { sendQuietly, sendVerificationMail } from '../users/mails';
 import { userProfile } from '../users/profile';
 import { emailTaken, isUniqueViolation, normalizeEmail } from '../users/queries';
@@ -20,7 +21,17 @@ import {
   requiredText,
 } from '../users/rules';
 import { issueUserToken, retireUserTokens } from '../users/user-tokens';
-import type { ContractHandlers } from './types';
+import { ordersOf } from './orders';
+import type { ContractHandlers, ContractRequest } from './types';
+
+/** The signed-in customer, once the password they typed again is theirs (else 422 at `password`). */
+async function confirmedCustomer(request: ContractRequest<'exportAccountData' | 'deleteAccount'>) {
+  const auth = requireAuth(request);
+  if (!(await verifyPassword(auth.user.passwordHash, request.body.password))) {
+    throw fieldErrors({ password: [t(request.locale, 'account.passwordWrong')] });
+  }
+  return auth;
+}
 
 export const accountHandlers = {
   getProfile: async (request) => {
@@ -132,5 +143,32 @@ export const accountHandlers = {
     );
     mailQueued();
     return { status: 'OK', message: t(locale, 'account.emailChanged') };
+  },
+
+  /** Everything the store holds about the customer, as one JSON download (docs/product.md §2 "Your data"). */
+  exportAccountData: async (request, reply) => {
+    const { user } = await confirmedCustomer(request);
+    const { db, config } = request.server.ctx;
+    const now = new Date();
+    const [profile, orderList, { ledger, sessions }] = await Promise.all([
+      userProfile(db, user, request.locale),
+      ordersOf(db, user.id, config.paymentPendingTimeoutMs),
+      ledgerAndSessionsOf(db, user.id),
+    ]);
+    const file = `blockfront-data-${now.toISOString().slice(0, 10)}.json`;
+    reply.header('content-disposition', `attachment; filename="${file}"`);
+    reply.header('cache-control', 'no-store');
+    return {
+      status: 'OK',
+      payload: { exported_at: now.toISOString(), profile, orders: orderList, ledger, sessions },
+    };
+  },
+
+  /** Anonymises the account and ends every session, this one too (docs/product.md §2 "Your data"). */
+  deleteAccount: async (request) => {
+    const { user } = await confirmedCustomer(request);
+    if (user.role === 'operator') throw new HttpError(403, t(request.locale, 'account.operatorNotDeleted'));
+    await transaction(request.server.ctx.db, (tx) => anonymiseAccount(tx, user.id));
+    return { status: 'OK', message: t(request.locale, 'account.deleted') };
   },
 } satisfies Partial<ContractHandlers>;

@@ -246,7 +246,8 @@ async function cancel(request: ContractRequest<'cancelOrder'>): Promise<ReplyBod
   return { status: 'OK', cart: toCartItems(lines), message: t(request.locale, 'order.cancelled') };
 }
 
-async function ordersOf(db: Database, userId: number, pendingTimeoutMs: number) {
+/** The order history of a customer, newest first, as GET /purchase/history and the data export answer it. */
+export async function ordersOf(db: Database, userId: number, pendingTimeoutMs: number) {
   const rows = await db
     .select()
     .from(orders)

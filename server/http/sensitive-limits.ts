@@ -23,7 +23,8 @@ import type { HitStore, Limit, RateLimits } from './rate-limit';
  * - sign-in: per account from clients that have not signed in to it before (`perAccount`); a
  *   known device (device token) counts per account and device instead (`perAccountIp`);
  * - password reset and sign-in link: mails per account (`accountMails`), quietly;
- * - verification mail: per signed-in customer (`perAccount`), refused (only they can ask).
+ * - verification mail, data export and account deletion: per signed-in customer (`perAccount`),
+ *   refused (only they can ask; the last two check the password typed again).
  */
 
 declare module 'fastify' {
@@ -49,6 +50,10 @@ function field(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 }
 
+/** What only a signed-in customer can ask for is counted per customer. */
+const signedInCustomer = (request: FastifyRequest) =>
+  request.auth ? `user:${request.auth.user.id}` : undefined;
+
 const POLICIES: Record<string, Policy> = {
   login: {
     account: (request) => field(request, 'username'),
@@ -65,7 +70,16 @@ const POLICIES: Record<string, Policy> = {
   restorePassword: { account: (request) => field(request, 'email'), perAccount: 'none' },
   checkPasswordResetLink: { account: (request) => field(request, 'email'), perAccount: 'none' },
   resendVerification: {
-    account: (request) => (request.auth ? `user:${request.auth.user.id}` : undefined),
+    account: signedInCustomer,
+    perAccount: 'refuse',
+  },
+  // The password typed again: a session left open must not become a way to guess it.
+  exportAccountData: {
+    account: signedInCustomer,
+    perAccount: 'refuse',
+  },
+  deleteAccount: {
+    account: signedInCustomer,
     perAccount: 'refuse',
   },
 };
