@@ -6,6 +6,7 @@ import { checkoutMachine } from './checkout';
 import { cookieConsentMachine } from './cookieConsent';
 import { copyAddressMachine } from './copyAddress';
 import { currencyMachine } from './currency';
+import { deleteAccountMachine, exportDataMachine } from './forms/accountData';
 import { changeEmailMachine, changePasswordMachine } from './forms/accountSecurity';
 import { forgotPasswordMachine } from './forms/forgotPassword';
 import { profileEditMachine } from './forms/profileEdit';
@@ -87,6 +88,8 @@ export const machines: Record<string, AnyStateMachine> = {
   profileEdit: profileEditMachine,
   changePassword: changePasswordMachine,
   changeEmail: changeEmailMachine,
+  exportData: exportDataMachine,
+  deleteAccount: deleteAccountMachine,
   topUp: topUpMachine,
   operatorAccess: operatorAccessMachine,
   operatorCustomers: operatorCustomersMachine,

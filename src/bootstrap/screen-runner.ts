@@ -47,6 +47,8 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   orders: 'cart',
   changePassword: 'account',
   changeEmail: 'account',
+  exportData: 'account',
+  deleteAccount: 'account',
   topUp: 'account',
   signIn: 'auth',
   loginLink: 'auth',

@@ -90,3 +90,20 @@ export const accountChangeEmailRoute = createRoute({
   ...tabPending,
   component: lazyRouteComponent(() => import('../features/account/ChangeEmailTab'), 'ChangeEmailTab'),
 });
+
+/** docs/product.md §2 "Your data": the download and the deletion, two forms on one tab. */
+export const accountYourDataRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'your-data',
+  staticData: { name: 'AccountYourData', access: 'protected', header: 'solid' },
+  loader: async ({ context }) => {
+    const [screen, deleteAccount] = await Promise.all([
+      context.screens.start('exportData', undefined),
+      context.screens.start('deleteAccount', undefined),
+    ]);
+    return { screen, deleteAccount };
+  },
+  ...screenLifecycle('exportData', 'deleteAccount'),
+  ...tabPending,
+  component: lazyRouteComponent(() => import('../features/account/YourDataTab'), 'YourDataTab'),
+});

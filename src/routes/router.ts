@@ -9,6 +9,7 @@ import {
   accountOrderHistoryRoute,
   accountProfileRoute,
   accountRoute,
+  accountYourDataRoute,
 } from './account';
 import { cartRoute } from './cart';
 import { emailVerificationRoute } from './email-verification';
@@ -77,6 +78,7 @@ export const routeTree = rootRoute.addChildren([
     accountOrderHistoryRoute,
     accountChangePasswordRoute,
     accountChangeEmailRoute,
+    accountYourDataRoute,
   ]),
   emailVerificationRoute,
   emailVerifySuccessRoute,

@@ -126,6 +126,8 @@ describe('openapi.yaml', () => {
         'checkAuth',
         'checkout',
         'clearCart',
+        'deleteAccount',
+        'exportAccountData',
         'getCart',
         'getPayment',
         'getProfile',
@@ -225,6 +227,9 @@ describe('openapi.yaml covers every call', () => {
     'POST /login/link/confirm',
     // The reset page checks its link as it opens (docs/product.md §2, Reset password).
     'POST /user/reset-password/check',
+    // "Your data" (docs/product.md §2): the customer's data as a download, and the account's deletion.
+    'POST /user/data-export',
+    'POST /user/delete',
     // A pending card order is paid again or cancelled from the cart and the order history (ADR 0028).
     'POST /orders/{id}/pay',
     'POST /orders/{id}/cancel',

@@ -2,6 +2,7 @@
  * The candidate events of the account machines' path plans (docs/architecture.md §5), shared by the machine
  * tests (tests/machines/account) and the UI tests that replay them (tests/ui/account).
  */
+import type { deleteAccountMachine, exportDataMachine } from '../../machines/forms/accountData';
 import type { changeEmailMachine, changePasswordMachine } from '../../machines/forms/accountSecurity';
 import type { profileEditMachine } from '../../machines/forms/profileEdit';
 import type { Order, ordersMachine } from '../../machines/orders';
@@ -205,6 +206,37 @@ export const changeEmailPlan: PlanOptions<typeof changeEmailMachine> = {
       ],
       'save',
       [apiFailure('validation', 'Taken', { status: 422, fieldErrors: { email: ['Taken'] } })],
+    ),
+  ],
+};
+
+/** A wrong password typed again on the "Your data" tab: the server's message at the field. */
+export const dataPasswordWrong = apiFailure('validation', 'The password is incorrect.', {
+  status: 422,
+  fieldErrors: { password: ['The password is incorrect.'] },
+});
+
+/** What the export's actor hands the machine: the file the browser saves. */
+export const exportedData = { fileName: 'blockfront-data-2026-11-27.json', json: '{"profile":{}}' };
+
+export const exportDataPlan: PlanOptions<typeof exportDataMachine> = {
+  events: [
+    ...fillAndSubmit(
+      [['password', 'Diamond7']],
+      'exportData',
+      [dataPasswordWrong, serverError],
+      exportedData,
+    ),
+  ],
+};
+
+export const deleteAccountPlan: PlanOptions<typeof deleteAccountMachine> = {
+  events: [
+    ...fillAndSubmit(
+      [['password', 'Diamond7']],
+      'deleteAccount',
+      [dataPasswordWrong],
+      'Your account was deleted.',
     ),
   ],
 };

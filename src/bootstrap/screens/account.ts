@@ -1,5 +1,11 @@
 import { fromPromise } from 'xstate';
 import {
+  type DataExport,
+  deleteAccountMachine,
+  exportDataMachine,
+  type PasswordValues,
+} from '../../../machines/forms/accountData';
+import {
   type ChangePasswordPayload,
   changeEmailMachine,
   changePasswordMachine,
@@ -64,4 +70,44 @@ export const accountScreens = {
         followRedirect: (_, params) => window.location.assign((params as { url: string }).url),
       },
     }),
+  /** POST /user/data-export; the answer is saved as the file the server names. */
+  exportData: (api: ApiClient) =>
+    exportDataMachine.provide({
+      actors: {
+        exportData: fromPromise<DataExport, PasswordValues>(async ({ input, signal }) => {
+          let fileName = 'blockfront-data.json';
+          const answer = await call(
+            api.POST('/user/data-export', { body: input, signal }).then((result) => {
+              const named = /filename="([^"]+)"/.exec(
+                result.response.headers.get('content-disposition') ?? '',
+              );
+              if (named?.[1]) fileName = named[1];
+              return result;
+            }),
+          );
+          return { fileName, json: JSON.stringify(answer.payload, null, 2) };
+        }),
+      },
+      actions: { saveFile: (_, params) => saveFile(params as DataExport) },
+    }),
+  /** POST /user/delete. */
+  deleteAccount: (api: ApiClient) =>
+    deleteAccountMachine.provide({
+      actors: {
+        deleteAccount: fromPromise<string | undefined, PasswordValues>(
+          async ({ input, signal }) =>
+            (await call(api.POST('/user/delete', { body: input, signal }))).message,
+        ),
+      },
+    }),
 };
+
+/** Hands a document to the browser as a download. */
+function saveFile({ fileName, json }: DataExport): void {
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

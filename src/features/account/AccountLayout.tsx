@@ -12,6 +12,7 @@ const messages = defineMessages({
   orders: { id: 'account.menu.orders', defaultMessage: 'Order history' },
   password: { id: 'account.menu.changePassword', defaultMessage: 'Change password' },
   email: { id: 'account.menu.changeEmail', defaultMessage: 'Change email' },
+  data: { id: 'account.menu.yourData', defaultMessage: 'Your data' },
   logout: { id: 'shell.nav.logout', defaultMessage: 'Logout' },
 });
 
@@ -21,6 +22,7 @@ const TABS = [
   { to: '/account/order-history', label: messages.orders },
   { to: '/account/change-password', label: messages.password },
   { to: '/account/change-email', label: messages.email },
+  { to: '/account/your-data', label: messages.data },
 ] as const;
 
 /**
