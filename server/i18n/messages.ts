@@ -119,7 +119,8 @@ const en = {
   'account.emailUnchanged': 'The new email address is the same as the current one.',
   'account.emailChanged': 'Email changed successfully!',
   'account.deleted': 'Your account was deleted.',
-  'account.operatorNotDeleted': 'An operator account is not deleted here: another operator removes it from the console.',
+  'account.operatorNotDeleted':
+    'An operator account is not deleted here: another operator removes it from the console.',
   'label.amount': 'Amount',
   'label.price': 'Price',
   'label.slug': 'Slug',
@@ -348,7 +349,8 @@ const de: Catalogue = {
   'account.emailUnchanged': 'Die neue E-Mail-Adresse ist dieselbe wie die aktuelle.',
   'account.emailChanged': 'E-Mail-Adresse erfolgreich geändert!',
   'account.deleted': 'Dein Konto wurde gelöscht.',
-  'account.operatorNotDeleted': 'Ein Betreiberkonto wird nicht hier gelöscht: Ein anderer Betreiber entfernt es in der Konsole.',
+  'account.operatorNotDeleted':
+    'Ein Betreiberkonto wird nicht hier gelöscht: Ein anderer Betreiber entfernt es in der Konsole.',
   'label.amount': 'Betrag',
   'label.price': 'Preis',
   'label.slug': 'Slug',
@@ -582,7 +584,8 @@ const es: Catalogue = {
   'account.emailUnchanged': 'El nuevo correo electrónico es el mismo que el actual.',
   'account.emailChanged': '¡Correo electrónico cambiado correctamente!',
   'account.deleted': 'Tu cuenta se ha eliminado.',
-  'account.operatorNotDeleted': 'Una cuenta de operador no se elimina aquí: otro operador la retira desde la consola.',
+  'account.operatorNotDeleted':
+    'Una cuenta de operador no se elimina aquí: otro operador la retira desde la consola.',
   'label.amount': 'Importe',
   'label.price': 'Precio',
   'label.slug': 'Slug',
