@@ -552,9 +552,9 @@ export interface paths {
         };
         /**
          * The shop's products, a page at a time
-         * @description One page of the shop (`page`, `per_page` up to 60, optionally one `category`), with titles and
-         *     descriptions in the language of `lang_id`, prices in coins (minor units), and the totals to
-         *     page through the rest.
+         * @description One page of the shop (`page`, `per_page` up to 60, optionally one `category` and a title
+         *     search `q`) in the order `sort`, with titles and descriptions in the language of
+         *     `lang_id`, prices in coins (minor units), and the totals to page through the rest.
          */
         get: operations["listProducts"];
         put?: never;
@@ -642,9 +642,10 @@ export interface paths {
         put?: never;
         /**
          * Add a product to the cart
-         * @description Adds `count` to the product's line (creating it); a line holds at most 99, and no more than
-         *     the product's purchase limit leaves the customer (`PurchaseLimit`): beyond either, a 422
-         *     at `count` whose message names the limit.
+         * @description Adds `count` to the product's line (creating it); a line holds at most 99, at most the
+         *     product's `max_per_order` (`MaxPerOrder`), and no more than its `max_per_customer` leaves
+         *     the customer after their paid and pending orders (`MaxPerCustomer`): beyond any, a 422 at
+         *     `count` whose message names the limit.
          */
         post: operations["addToCart"];
         delete?: never;
@@ -685,8 +686,9 @@ export interface paths {
         put?: never;
         /**
          * Set how many of a line's product the cart holds
-         * @description Replaces the count of one of the customer's own lines (1–99, and within what the product's
-         *     purchase limit leaves the customer: else a 422 at `count`); 404 when there is no such line.
+         * @description Replaces the count of one of the customer's own lines (1–99, at most the product's
+         *     `max_per_order`, and within what its `max_per_customer` leaves the customer: else a 422 at
+         *     `count` whose message names the limit); 404 when there is no such line.
          */
         post: operations["setCartLineCount"];
         delete?: never;
@@ -729,10 +731,10 @@ export interface paths {
          * @description `balance` pays with coins at once: the order is `paid`, the cart emptied and
          *     `redirect_url` is `/success-payment`. `card` creates a `pending` order and answers the
          *     payment provider's page as `redirect_url`; the provider's webhook marks it paid. Needs a
-         *     verified email (403 'Your email address is not verified.'). 409 when the cart is empty,
-         *     holds a product no longer for sale, or a line would take the customer past the product's
-         *     purchase limit (`PurchaseLimit`, counting their paid and pending orders; the message names
-         *     the product and the limit),
+         *     verified email (403 'Your email address is not verified.'). 409 when the cart is empty or
+         *     holds a product no longer for sale; 422 at `count` when a line holds more than the
+         *     product's `max_per_order` or would take the customer past its `max_per_customer` (counting
+         *     their paid and pending orders; the message names the product and the limit);
          *     422 with `code: insufficient_funds` when the coins do not cover the total (only then: every
          *     other 422 is another refusal, with its own message). `currency` is the display currency
          *     a card is charged in (the default currency when absent); one the store does not offer
@@ -2868,7 +2870,9 @@ export interface components {
          *       "description": "Permanent Diamond rank with /fly in the lobby and a sparkling name tag.",
          *       "price": 249900,
          *       "img_url": "/images/products/diamond-rank.svg",
-         *       "category": "ranks"
+         *       "category": "ranks",
+         *       "max_per_order": 1,
+         *       "max_per_customer": 1
          *     }
          */
         Product: {
@@ -2881,7 +2885,14 @@ export interface components {
             /** @description Image path on this origin. */
             img_url: string;
             category: components["schemas"]["ProductCategory"];
+            max_per_order: components["schemas"]["MaxPerOrder"];
+            max_per_customer: components["schemas"]["MaxPerCustomer"];
         };
+        /**
+         * @default position
+         * @enum {string}
+         */
+        ProductSort: "position" | "price_asc" | "price_desc" | "newest";
         ProductPage: {
             items: components["schemas"]["Product"][];
             page: number;
@@ -2918,10 +2929,19 @@ export interface components {
             /** @description The product. */
             item_id: number;
             count: number;
+            /**
+             * @description The most this line may hold now: 99, the product's `max_per_order`, and what its
+             *     `max_per_customer` leaves after the customer's paid and pending orders, whichever is
+             *     least (0 when earlier orders used the customer limit up; below `count` when the
+             *     limits changed since the line was filled).
+             */
+            max_count: number;
             item: {
                 title: string;
                 price: components["schemas"]["MinorUnits"];
                 img_url: string;
+                max_per_order: components["schemas"]["MaxPerOrder"];
+                max_per_customer: components["schemas"]["MaxPerCustomer"];
                 /**
                  * @description The product is delivered in game (it carries delivery commands): checkout then needs
                  *     the player the order is for (`CheckoutRequest.player`).
@@ -2939,11 +2959,14 @@ export interface components {
          *           "id": 17,
          *           "item_id": 4,
          *           "count": 1,
+         *           "max_count": 1,
          *           "item": {
          *             "title": "Diamond Rank",
          *             "price": 249900,
          *             "img_url": "/images/products/diamond-rank.svg",
-         *             "in_game": true
+         *             "in_game": true,
+         *             "max_per_order": 1,
+         *             "max_per_customer": 1
          *           }
          *         }
          *       ]
@@ -3177,9 +3200,15 @@ export interface components {
         /**
          * @description The most units of this product one customer may buy, over all their paid and pending
          *     orders and what their cart holds (`domain/cart.ts`); null: no limit. Cart and checkout
-         *     refuse more with a message that names the limit.
+         *     refuse more with a 422 at `count` whose message names the limit.
          */
-        PurchaseLimit: number | null;
+        MaxPerCustomer: number | null;
+        /**
+         * @description The most units of this product one cart line, and so one order, may hold; null: only the
+         *     line's own 99. Cart and checkout refuse more with a 422 at `count` whose message names
+         *     the limit.
+         */
+        MaxPerOrder: number | null;
         /** @description A path on this origin (no scheme, host or `//`), e.g. `/images/products/rank-vip.svg`. */
         ProductImageUrl: string;
         /**
@@ -3196,7 +3225,8 @@ export interface components {
          *       "img_url": "/images/products/diamond-rank.svg",
          *       "active": true,
          *       "position": 3,
-         *       "purchase_limit": 1,
+         *       "max_per_order": 1,
+         *       "max_per_customer": 1,
          *       "version": 2,
          *       "texts": {
          *         "en": {
@@ -3219,7 +3249,8 @@ export interface components {
             /** @description Shown in the shop; false hides it. */
             active: boolean;
             position: number;
-            purchase_limit: components["schemas"]["PurchaseLimit"];
+            max_per_order: components["schemas"]["MaxPerOrder"];
+            max_per_customer: components["schemas"]["MaxPerCustomer"];
             /** @description Send it back with an update. */
             version: number;
             texts: components["schemas"]["ProductTexts"];
@@ -3242,7 +3273,8 @@ export interface components {
             /** @default false */
             active: boolean;
             position?: components["schemas"]["ProductPosition"];
-            purchase_limit?: components["schemas"]["PurchaseLimit"];
+            max_per_order?: components["schemas"]["MaxPerOrder"];
+            max_per_customer?: components["schemas"]["MaxPerCustomer"];
             texts: components["schemas"]["ProductTexts"];
             lang_id?: components["schemas"]["LangId"];
         };
@@ -3309,7 +3341,8 @@ export interface components {
             img_url?: components["schemas"]["ProductImageUrl"];
             active?: boolean;
             position?: components["schemas"]["ProductPosition"];
-            purchase_limit?: components["schemas"]["PurchaseLimit"];
+            max_per_order?: components["schemas"]["MaxPerOrder"];
+            max_per_customer?: components["schemas"]["MaxPerCustomer"];
             /** @description Title and description by language code; `null` removes a language's text. */
             texts?: {
                 [key: string]: components["schemas"]["ProductText"] | null;
@@ -4644,6 +4677,17 @@ export interface operations {
                 per_page?: number;
                 /** @description Only products of this category. */
                 category?: components["schemas"]["ProductCategory"];
+                /**
+                 * @description Only products whose title, in any language the store has (the default title or a
+                 *     translation), contains this text, ignoring case; `%` and `_` are matched as
+                 *     themselves. Surrounding spaces are ignored; an empty or blank `q` finds every product.
+                 */
+                q?: string;
+                /**
+                 * @description `position` (the operator's order, then id), `price_asc` and `price_desc` (then
+                 *     position and id), `newest` (the newest product first, by id). Anything else is a 422.
+                 */
+                sort?: components["schemas"]["ProductSort"];
                 /** @description The language of messages in the answer; the default language when absent or unknown. */
                 lang_id?: components["parameters"]["LangId"];
             };

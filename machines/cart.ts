@@ -2,7 +2,14 @@ import { assertEvent, assign, type EventObject, enqueueActions, fromPromise, set
 import { isSilentFailure } from '../domain/api-failure';
 import { isLineCount } from '../domain/cart';
 import type { CartItem } from './shapes';
-import { defineMessages, failureMessages, failureText, type MessageText, type Text } from './text';
+import {
+  defineMessages,
+  failureMessages,
+  failureText,
+  type MessageText,
+  type Text,
+  withValues,
+} from './text';
 import { toast } from './toasts';
 
 export interface CartContext {
@@ -35,12 +42,51 @@ export function cartTotal(items: readonly CartItem[]): number {
 export const deliversInGame = (items: readonly CartItem[]): boolean =>
   items.some((line) => line.item.in_game);
 
-/** The counts a line's − and + set (domain/cart.ts's 1 to 99); null where that step is not possible. */
-export function lineSteps(line: Pick<CartItem, 'count'>): { fewer: number | null; more: number | null } {
+/**
+ * The counts a line's − and + set (domain/cart.ts's 1 to 99, + no further than the line's
+ * `max_count`); null where that step is not possible.
+ */
+export function lineSteps(line: Pick<CartItem, 'count' | 'max_count'>): {
+  fewer: number | null;
+  more: number | null;
+} {
+  const more = line.count + 1;
   return {
     fewer: isLineCount(line.count - 1) ? line.count - 1 : null,
-    more: isLineCount(line.count + 1) ? line.count + 1 : null,
+    more: isLineCount(more) && more <= line.max_count ? more : null,
   };
+}
+
+export const limitMessages = defineMessages({
+  perOrder: { id: 'cart.limit.perOrder', defaultMessage: 'Limit: {limit, number} per order' },
+  perCustomer: {
+    id: 'cart.limit.perCustomer',
+    defaultMessage: 'Limit: {limit, number} per customer, earlier orders counted',
+  },
+  owned: {
+    id: 'cart.limit.owned',
+    defaultMessage:
+      '{limit, plural, one {You already own this.} other {You already bought the most one customer may ({limit, number}).}}',
+  },
+});
+
+/**
+ * The line a product's limits show beside its quantity (docs/product.md §2): "You already own
+ * this" when earlier orders used up `max_per_customer` (`maxCount` 0, known in the cart), else the
+ * stricter of `max_per_order` and `max_per_customer`; null when it has neither.
+ */
+export function limitHint(
+  limits: { max_per_order: number | null; max_per_customer: number | null },
+  maxCount?: number,
+): MessageText | null {
+  const { max_per_order: perOrder, max_per_customer: perCustomer } = limits;
+  if (perCustomer !== null && maxCount !== undefined && maxCount <= 0) {
+    return withValues(limitMessages.owned, { limit: perCustomer });
+  }
+  if (perOrder !== null && (perCustomer === null || perOrder <= perCustomer)) {
+    return withValues(limitMessages.perOrder, { limit: perOrder });
+  }
+  return perCustomer === null ? null : withValues(limitMessages.perCustomer, { limit: perCustomer });
 }
 
 /** The number of distinct lines (docs/product.md §3), not the number of pieces. */

@@ -1,6 +1,6 @@
 import { type AnyEventObject, assign, emit } from 'xstate';
 import { isApiFailure } from '../../domain/api-failure';
-import { isPurchaseLimit, MAX_PURCHASE_LIMIT } from '../../domain/cart';
+import { isProductLimit, MAX_PRODUCT_LIMIT } from '../../domain/cart';
 import type { components } from '../../domain/contract';
 import { COIN_DECIMALS, priceProblem } from '../../domain/money';
 import { parseAmount, toDecimalString } from '../../domain/money-text';
@@ -38,10 +38,10 @@ export const editorMessages = defineMessages({
     id: 'operator.product.positionFormat',
     defaultMessage: 'Enter a whole number from 0 to 1,000,000, or leave it empty',
   },
-  purchaseLimitFormat: {
-    id: 'operator.product.purchaseLimitFormat',
+  limitFormat: {
+    id: 'operator.product.limitFormat',
     defaultMessage: 'Enter a whole number from 1 to {max, number}, or leave it empty for no limit',
-    values: { max: MAX_PURCHASE_LIMIT },
+    values: { max: MAX_PRODUCT_LIMIT },
   },
   titleRequired: {
     id: 'operator.product.titleRequired',
@@ -71,7 +71,7 @@ export interface EditorInput {
 
 /**
  * The form's values, all text as typed: `slug`, `category`, `price` (coins), `active` ('yes' or
- * 'no'), `position`, `purchase_limit` (empty: none), and per language `title:<code>` and `description:<code>`.
+ * 'no'), `position`, `max_per_order` and `max_per_customer` (empty: none), and per language `title:<code>` and `description:<code>`.
  */
 export type EditorValues = Record<string, string>;
 
@@ -128,7 +128,8 @@ export function valuesOf(
     price: product === null ? '' : toDecimalString(product.price, COIN_DECIMALS),
     active: product?.active ? 'yes' : 'no',
     position: product === null ? '' : String(product.position),
-    purchase_limit: product?.purchase_limit == null ? '' : String(product.purchase_limit),
+    max_per_order: product?.max_per_order == null ? '' : String(product.max_per_order),
+    max_per_customer: product?.max_per_customer == null ? '' : String(product.max_per_customer),
   };
   for (const { code } of languages) {
     values[titleField(code)] = product?.texts[code]?.title ?? '';
@@ -139,11 +140,14 @@ export function valuesOf(
 
 const priceOf = (values: EditorValues) => parseAmount(values.price ?? '', COIN_DECIMALS);
 
-/** The purchase limit typed: null when empty (no limit), undefined when it is not one. */
-function limitOf(values: EditorValues): number | null | undefined {
-  const text = (values.purchase_limit ?? '').trim();
+type LimitField = 'max_per_order' | 'max_per_customer';
+const LIMIT_FIELDS: readonly LimitField[] = ['max_per_order', 'max_per_customer'];
+
+/** A limit typed: null when empty (no limit), undefined when it is not one. */
+function limitOf(values: EditorValues, field: LimitField): number | null | undefined {
+  const text = (values[field] ?? '').trim();
   if (text === '') return null;
-  return /^\d+$/.test(text) && isPurchaseLimit(Number(text)) ? Number(text) : undefined;
+  return /^\d+$/.test(text) && isProductLimit(Number(text)) ? Number(text) : undefined;
 }
 
 export function editorRules(context: EditorInput): Rule<EditorValues, string>[] {
@@ -203,11 +207,11 @@ export function editorRules(context: EditorInput): Rule<EditorValues, string>[] 
         return text === '' || (POSITION.test(text) && Number(text) <= POSITION_MAX);
       },
     },
-    {
-      field: 'purchase_limit',
-      message: editorMessages.purchaseLimitFormat,
-      valid: (v) => limitOf(v) !== undefined,
-    },
+    ...LIMIT_FIELDS.map((field) => ({
+      field,
+      message: editorMessages.limitFormat,
+      valid: (v: EditorValues) => limitOf(v, field) !== undefined,
+    })),
   ];
 }
 
@@ -231,7 +235,8 @@ export function saveRequest(context: EditorContext): SaveRequest {
     price: priceOf(values) ?? 0,
     active: values.active === 'yes',
     ...(position === '' ? {} : { position: Number(position) }),
-    purchase_limit: limitOf(values) ?? null,
+    max_per_order: limitOf(values, 'max_per_order') ?? null,
+    max_per_customer: limitOf(values, 'max_per_customer') ?? null,
   };
   const texts = textsOf(context);
   if (context.product === null) {
@@ -255,7 +260,8 @@ const SERVER_FIELDS: Record<string, string> = {
   category: 'category',
   price: 'price',
   position: 'position',
-  purchase_limit: 'purchase_limit',
+  max_per_order: 'max_per_order',
+  max_per_customer: 'max_per_customer',
   active: 'active',
   texts: 'texts',
 };
@@ -287,8 +293,8 @@ export const productEditorMachine = formMachine({
     "'The product could not be loaded.' with RETRY. CHANGE edits the title and description of each language the",
     'store has, the category (one in use or a new one), the price in coins, shown or hidden, the sort position',
     "and, for a new product, its slug; SUBMIT checks the slug, the default language's title, a title for each",
-    'description, the category, the price (domain/money.ts priceProblem), the position and the purchase limit',
-    '(domain/cart.ts isPurchaseLimit; empty for none), then sends POST',
+    'description, the category, the price (domain/money.ts priceProblem), the position and the limits per order',
+    'and per customer (domain/cart.ts isProductLimit; empty for none), then sends POST',
     '/operator/products or PATCH /operator/products/{id} with its version. Success keeps the product as saved',
     "and toasts 'The product was saved.'; a new product then goes to its own page. A 409 (someone saved it",
     'meanwhile) keeps what was typed, says so, and RELOAD loads their version; other refusals show their field',

@@ -1,25 +1,52 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { components } from '../../domain/contract';
 import type { Database } from '../db/database';
+import { containing } from '../db/like';
 import { languages, products, productTranslations, translations } from '../db/schema';
 import type { ContentLanguage } from './language';
 
 const text = productTranslations;
 
+export type ProductSort = components['schemas']['ProductSort'];
+
+export const PRODUCT_SORTS: readonly ProductSort[] = ['position', 'price_asc', 'price_desc', 'newest'];
+
 export interface ProductQuery {
   page: number;
   perPage: number;
   category: string | undefined;
+  /** Part of a title in any language; blank: every product. */
+  q?: string | undefined;
+  sort?: ProductSort | undefined;
+}
+
+const ORDER: Record<ProductSort, SQL[]> = {
+  position: [asc(products.position), asc(products.id)],
+  price_asc: [asc(products.priceMinor), asc(products.position), asc(products.id)],
+  price_desc: [desc(products.priceMinor), asc(products.position), asc(products.id)],
+  // Products have no created time: a later id is a newer product.
+  newest: [desc(products.id)],
+};
+
+/** Products whose default title or any translation's title contains `q`, ignoring case. */
+function titleContains(q: string): SQL {
+  const pattern = containing(q);
+  return sql`(${products.title} ilike ${pattern} or exists (select 1 from ${productTranslations} pt
+    where pt.product_id = ${products.id} and pt.title ilike ${pattern}))`;
 }
 
 /**
- * One page of the active products in display order, in the language (default-language text
- * where a product has none), with the totals. A page past the end has no items.
+ * One page of the active products in the order `sort` (display order by default), in the
+ * language (default-language text where a product has none), with the totals. A page past the
+ * end has no items.
  */
 export async function productPage(db: Database, query: ProductQuery, language: ContentLanguage) {
+  const q = query.q?.trim();
   const where = and(
     eq(products.active, true),
     query.category === undefined ? undefined : eq(products.category, query.category),
+    q ? titleContains(q) : undefined,
   );
   const [counted] = await db.select({ total: count() }).from(products).where(where);
   const total = counted?.total ?? 0;
@@ -36,11 +63,13 @@ export async function productPage(db: Database, query: ProductQuery, language: C
             price: products.priceMinor,
             img_url: products.imgUrl,
             category: products.category,
+            max_per_order: products.maxPerOrder,
+            max_per_customer: products.maxPerCustomer,
           })
           .from(products)
           .leftJoin(text, and(eq(text.productId, products.id), eq(text.languageId, language.id)))
           .where(where)
-          .orderBy(asc(products.position), asc(products.id))
+          .orderBy(...ORDER[query.sort ?? 'position'])
           .limit(query.perPage)
           .offset(offset);
   return {

@@ -175,11 +175,14 @@ export const products = pgTable(
     /** Moves on with every operator save; an update naming an older one is refused (409). */
     version: integer('version').notNull().default(1),
     /** Most units one customer may buy over all their paid and pending orders; null: no limit. */
-    purchaseLimit: integer('purchase_limit'),
+    maxPerCustomer: integer('max_per_customer'),
+    /** Most units of it one cart line (so one order) may hold; null: no limit but the line's. */
+    maxPerOrder: integer('max_per_order'),
   },
   (t) => [
     check('products_price_not_negative', sql`${t.priceMinor} >= 0`),
-    check('products_purchase_limit_positive', sql`${t.purchaseLimit} >= 1`),
+    check('products_max_per_customer_positive', sql`${t.maxPerCustomer} >= 1`),
+    check('products_max_per_order_positive', sql`${t.maxPerOrder} >= 1`),
     index('products_listing').on(t.active, t.category, t.position),
   ],
 );

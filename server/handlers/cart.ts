@@ -8,8 +8,8 @@ import {
   addToCart,
   clearCart,
   LineLimitError,
+  ProductLimitError,
   ProductUnavailableError,
-  PurchaseLimitError,
   readCartLines,
   removeCartLine,
   setCartLineCount,
@@ -33,8 +33,9 @@ function limitRefusal(request: FastifyRequest, error: unknown): unknown {
   if (error instanceof LineLimitError) {
     return fieldErrors({ count: [t(request.locale, 'cart.lineLimit', { max: error.max })] });
   }
-  if (error instanceof PurchaseLimitError) {
-    return fieldErrors({ count: [t(request.locale, 'cart.purchaseLimit', { limit: error.limit })] });
+  if (error instanceof ProductLimitError) {
+    const key = error.per === 'order' ? 'cart.orderLimit' : 'cart.purchaseLimit';
+    return fieldErrors({ count: [t(request.locale, key, { limit: error.limit })] });
   }
   return error;
 }

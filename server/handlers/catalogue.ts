@@ -81,7 +81,13 @@ export const catalogueHandlers = {
     const { query } = request;
     const payload = await productPage(
       request.server.ctx.db,
-      { page: query.page ?? 1, perPage: query.per_page ?? DEFAULT_PER_PAGE, category: query.category },
+      {
+        page: query.page ?? 1,
+        perPage: query.per_page ?? DEFAULT_PER_PAGE,
+        category: query.category,
+        q: query.q,
+        sort: query.sort,
+      },
       await languageOf(request),
     );
     return { status: 'OK', payload };

@@ -48,10 +48,8 @@ function checkoutRefusal(request: FastifyRequest, error: unknown, coinName: stri
     );
   }
   if (error instanceof PurchaseLimitReachedError) {
-    return new HttpError(
-      409,
-      t(request.locale, 'checkout.purchaseLimit', { title: error.title, limit: error.limit }),
-    );
+    const key = error.per === 'order' ? 'checkout.orderLimit' : 'checkout.purchaseLimit';
+    return fieldErrors({ count: [t(request.locale, key, { title: error.title, limit: error.limit })] });
   }
   if (error instanceof PlayerRequiredError) {
     return fieldErrors({ player: [t(request.locale, 'player.required')] });

@@ -134,10 +134,13 @@ const en = {
   'cart.productUnavailable': 'This product is not available.',
   'cart.lineNotFound': 'This item is not in your cart.',
   'cart.lineLimit': 'You can have at most {max} of one item in your cart.',
+  'cart.orderLimit': 'You can buy at most {limit} of this item in one order.',
   'cart.purchaseLimit': 'Each customer can buy at most {limit} of this item, counting earlier orders.',
   'checkout.emptyCart': 'Your cart is empty.',
   'checkout.unavailable':
     'Some items in your cart are no longer available. Please remove them and try again.',
+  'checkout.orderLimit':
+    'You can buy at most {limit} of “{title}” in one order. Please lower it in your cart.',
   'checkout.purchaseLimit':
     'Each customer can buy at most {limit} of “{title}”, counting earlier orders. Please lower it in your cart.',
   'checkout.insufficientFunds':
@@ -364,11 +367,14 @@ const de: Catalogue = {
   'cart.productUnavailable': 'Dieses Produkt ist nicht verfügbar.',
   'cart.lineNotFound': 'Dieser Artikel ist nicht in deinem Warenkorb.',
   'cart.lineLimit': 'Von einem Artikel können höchstens {max} im Warenkorb liegen.',
+  'cart.orderLimit': 'Von diesem Artikel kannst du höchstens {limit} pro Bestellung kaufen.',
   'cart.purchaseLimit':
     'Jeder Kunde kann von diesem Artikel höchstens {limit} kaufen, frühere Bestellungen mitgezählt.',
   'checkout.emptyCart': 'Dein Warenkorb ist leer.',
   'checkout.unavailable':
     'Einige Artikel in deinem Warenkorb sind nicht mehr verfügbar. Bitte entferne sie und versuche es erneut.',
+  'checkout.orderLimit':
+    'Von „{title}“ kannst du höchstens {limit} pro Bestellung kaufen. Bitte verringere die Anzahl im Warenkorb.',
   'checkout.purchaseLimit':
     'Jeder Kunde kann von „{title}“ höchstens {limit} kaufen, frühere Bestellungen mitgezählt. Bitte verringere die Anzahl im Warenkorb.',
   'checkout.insufficientFunds':
@@ -599,11 +605,14 @@ const es: Catalogue = {
   'cart.productUnavailable': 'Este producto no está disponible.',
   'cart.lineNotFound': 'Este artículo no está en tu carrito.',
   'cart.lineLimit': 'Puedes tener como máximo {max} unidades de un artículo en el carrito.',
+  'cart.orderLimit': 'Puedes comprar como máximo {limit} de este artículo por pedido.',
   'cart.purchaseLimit':
     'Cada cliente puede comprar como máximo {limit} de este artículo, contando pedidos anteriores.',
   'checkout.emptyCart': 'Tu carrito está vacío.',
   'checkout.unavailable':
     'Algunos artículos de tu carrito ya no están disponibles. Elimínalos e inténtalo de nuevo.',
+  'checkout.orderLimit':
+    'Puedes comprar como máximo {limit} de «{title}» por pedido. Reduce la cantidad en tu carrito.',
   'checkout.purchaseLimit':
     'Cada cliente puede comprar como máximo {limit} de «{title}», contando pedidos anteriores. Reduce la cantidad en tu carrito.',
   'checkout.insufficientFunds':

@@ -5,15 +5,12 @@ import type { Database } from '../db/database';
 import { cartLines, carts } from '../db/schema';
 import { defineStatement, runStatement } from '../db/statement';
 
-/** Most items one cart line holds (openapi.yaml `CartItem.count`). */
-
 /** A cart line as the contract shows it. */
 export type CartItem = components['schemas']['CartItem'];
 
 /** A cart line with what checkout needs besides the contract's fields. */
 export interface CartLine extends CartItem {
   active: boolean;
-  purchase_limit: number | null;
 }
 
 export class ProductUnavailableError extends Error {
@@ -30,20 +27,24 @@ export class LineLimitError extends Error {
   }
 }
 
-/** More of a product than its purchase limit leaves this customer (domain/cart.ts). */
-export class PurchaseLimitError extends Error {
+/**
+ * More of a product than its limit allows: in one line than its `max_per_order` (`per: 'order'`),
+ * or than its `max_per_customer` leaves this customer (`per: 'customer'`; domain/cart.ts).
+ */
+export class ProductLimitError extends Error {
   constructor(
     readonly productId: number,
     readonly limit: number,
+    readonly per: 'order' | 'customer',
   ) {
-    super(`Product ${productId} is limited to ${limit} per customer`);
-    this.name = 'PurchaseLimitError';
+    super(`Product ${productId} is limited to ${limit} per ${per}`);
+    this.name = 'ProductLimitError';
   }
 }
 
 /**
  * How many units of the product `p` the customer `$1` has in paid and pending orders: what its
- * purchase limit counts besides the cart.
+ * `max_per_customer` counts besides the cart.
  */
 const BOUGHT = `(select coalesce(sum(ol.count), 0)::int from order_lines ol
     join orders o on o.id = ol.order_id
@@ -65,11 +66,13 @@ export async function boughtUnits(
 }
 
 /**
- * The most units of product `p` customer `$1` may hold in one cart line: `MAX_LINE_COUNT`, or less
- * what its purchase limit leaves (its orders are counted only for a product that has one).
+ * The most units of product `p` customer `$1` may hold in one cart line: `MAX_LINE_COUNT`, its
+ * `max_per_order`, and what its `max_per_customer` leaves, whichever is least (orders are counted
+ * only for a product that has a customer limit).
  */
 const LINE_CAP = (max: string) =>
-  `case when p.purchase_limit is null then ${max} else least(${max}, p.purchase_limit - ${BOUGHT}) end`;
+  `least(${max}, coalesce(p.max_per_order, ${max}),
+    case when p.max_per_customer is null then ${max} else p.max_per_customer - ${BOUGHT} end)`;
 
 /** Ids are PostgreSQL `integer`s: a larger number names nothing (and must not reach a query). */
 const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
@@ -81,9 +84,11 @@ const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_1
  */
 const CART_JSON = `coalesce(json_agg(json_build_object(
     'id', l.id, 'item_id', l.product_id, 'count', l.count,
+    'max_count', greatest(0, ${LINE_CAP(`${MAX_LINE_COUNT}`)}),
     'item', json_build_object('title', coalesce(t.title, p.title), 'price', p.price_minor, 'img_url', p.img_url,
-      'in_game', exists (select 1 from product_commands pc where pc.product_id = p.id)),
-    'active', p.active, 'purchase_limit', p.purchase_limit) order by l.id), '[]')::text`;
+      'in_game', exists (select 1 from product_commands pc where pc.product_id = p.id),
+      'max_per_order', p.max_per_order, 'max_per_customer', p.max_per_customer),
+    'active', p.active) order by l.id), '[]')::text`;
 
 const LINE_JOINS = `join products p on p.id = l.product_id
   left join product_translations t on t.product_id = p.id and t.language_id = $2::int`;
@@ -108,13 +113,14 @@ const addAndRead = defineStatement<{
   for_sale: boolean;
   has_cart: boolean;
   added: boolean;
-  purchase_limit: number | null;
+  max_per_order: number | null;
+  max_per_customer: number | null;
   cap: number | null;
   cart: string;
 }>(
   'bf_cart_add',
   `with product as (
-     select p.id, p.purchase_limit, ${LINE_CAP('$5::int')} as cap
+     select p.id, p.max_per_order, p.max_per_customer, ${LINE_CAP('$5::int')} as cap
      from products p where p.id = $3::int and p.active
    ), cart as (
      select id from carts where user_id = $1::int
@@ -132,8 +138,8 @@ const addAndRead = defineStatement<{
      where not exists (select 1 from line where line.id = cl.id)
    )
    select exists (select 1 from product) as for_sale, exists (select 1 from cart) as has_cart,
-          exists (select 1 from line) as added, (select purchase_limit from product) as purchase_limit,
-          (select cap from product) as cap,
+          exists (select 1 from line) as added, (select max_per_order from product) as max_per_order,
+          (select max_per_customer from product) as max_per_customer, (select cap from product) as cap,
           (select ${CART_JSON} from lines l ${LINE_JOINS}) as cart`,
 );
 
@@ -149,15 +155,15 @@ export async function readCartLines(db: Database, userId: number, languageId: nu
 }
 
 export function toCartItems(lines: readonly CartLine[]): CartItem[] {
-  return lines.map(({ active: _active, purchase_limit: _limit, ...item }) => item);
+  return lines.map(({ active: _active, ...item }) => item);
 }
 
 /**
  * Adds `count` of a product to its line in one statement (one round trip, and no window in which
  * concurrent adds could push a line past `MAX_LINE_COUNT`): the product must be for sale, and the
- * line grows only while it stays within the limit and what the product's purchase limit leaves the
- * customer. Answers the cart after the change, titles in `languageId`. Throws
- * `ProductUnavailableError`, `PurchaseLimitError` or `LineLimitError` and changes nothing.
+ * line grows only while it stays within the limit, the product's `max_per_order` and what its
+ * `max_per_customer` leaves the customer. Answers the cart after the change, titles in
+ * `languageId`. Throws `ProductUnavailableError`, `ProductLimitError` or `LineLimitError` and changes nothing.
  *
  * The first add creates the cart in a statement of its own and then adds. One statement that
  * creates the cart `on conflict do nothing` and reads it back cannot see a cart another request
@@ -180,7 +186,7 @@ export async function addToCart(
     [row] = await runStatement(db, addAndRead, parameters);
   }
   if (!row?.for_sale) throw new ProductUnavailableError(productId);
-  if (!row.added) throw limitError(productId, row.purchase_limit, row.cap);
+  if (!row.added) throw limitError(productId, row);
   return JSON.parse(row.cart) as CartLine[];
 }
 
@@ -199,25 +205,36 @@ export async function removeCartLine(db: Database, userId: number, lineId: numbe
   return removed.length > 0;
 }
 
+interface LineLimits {
+  max_per_order: number | null;
+  max_per_customer: number | null;
+  cap: number | null;
+}
+
 /**
- * A refused line is over the purchase limit when what the limit leaves (`cap`) is below
- * `MAX_LINE_COUNT`, else over `MAX_LINE_COUNT`.
+ * Which limit refused a line: the one its cap (`LINE_CAP`) came from. `max_per_order` when it is
+ * the cap, else `max_per_customer` when the cap is below `MAX_LINE_COUNT`, else the line's own.
  */
-const limitError = (productId: number, purchaseLimit: number | null, cap: number | null) =>
-  purchaseLimit === null || cap === null || cap >= MAX_LINE_COUNT
-    ? new LineLimitError(MAX_LINE_COUNT)
-    : new PurchaseLimitError(productId, purchaseLimit);
+function limitError(productId: number, { max_per_order, max_per_customer, cap }: LineLimits): Error {
+  if (cap === null || cap >= MAX_LINE_COUNT) return new LineLimitError(MAX_LINE_COUNT);
+  if (max_per_order !== null && max_per_order === cap)
+    return new ProductLimitError(productId, max_per_order, 'order');
+  if (max_per_customer !== null) return new ProductLimitError(productId, max_per_customer, 'customer');
+  return new LineLimitError(MAX_LINE_COUNT);
+}
 
 const setCount = defineStatement<{
   found: boolean;
   set: boolean;
   product_id: number | null;
-  purchase_limit: number | null;
+  max_per_order: number | null;
+  max_per_customer: number | null;
   cap: number | null;
 }>(
   'bf_cart_set_count',
   `with line as (
-     select l.id, p.id as product_id, p.purchase_limit, ${LINE_CAP(`${MAX_LINE_COUNT}`)} as cap
+     select l.id, p.id as product_id, p.max_per_order, p.max_per_customer,
+       ${LINE_CAP(`${MAX_LINE_COUNT}`)} as cap
      from cart_lines l join carts c on c.id = l.cart_id join products p on p.id = l.product_id
      where l.id = $2::int and c.user_id = $1::int
    ), changed as (
@@ -226,14 +243,15 @@ const setCount = defineStatement<{
      returning id
    )
    select exists (select 1 from line) as found, exists (select 1 from changed) as set,
-          (select product_id from line) as product_id, (select purchase_limit from line) as purchase_limit,
-          (select cap from line) as cap`,
+          (select product_id from line) as product_id, (select max_per_order from line) as max_per_order,
+          (select max_per_customer from line) as max_per_customer, (select cap from line) as cap`,
 );
 
 /**
  * Sets the count of one of the customer's own lines (1 to `MAX_LINE_COUNT`, the contract's range,
- * and within what the product's purchase limit leaves the customer); false when they have no such
- * line. Throws `PurchaseLimitError` or `LineLimitError` and changes nothing.
+ * at most the product's `max_per_order`, and within what its `max_per_customer` leaves the
+ * customer); false when they have no such line. Throws `ProductLimitError` or
+ * `LineLimitError` and changes nothing.
  */
 export async function setCartLineCount(
   db: Database,
@@ -245,7 +263,7 @@ export async function setCartLineCount(
   if (!isLineCount(count)) throw new LineLimitError(MAX_LINE_COUNT);
   const [row] = await runStatement(db, setCount, [userId, lineId, count]);
   if (!row?.found) return false;
-  if (!row.set) throw limitError(row.product_id as number, row.purchase_limit, row.cap);
+  if (!row.set) throw limitError(row.product_id as number, row);
   return true;
 }
 
@@ -261,20 +279,21 @@ export async function clearCart(db: Database, userId: number): Promise<void> {
 /**
  * Puts an unpaid order's lines back into the customer's cart (a declined or failed card payment):
  * each product still for sale gets its line again, added to any line it has now and capped at
- * `MAX_LINE_COUNT`. Run in the transaction that fails the order, so it happens once.
+ * `MAX_LINE_COUNT` and the product's `max_per_order`. Run in the transaction that fails the order, so it happens once.
  */
 export async function restoreOrderLines(db: Database, userId: number, orderId: number): Promise<void> {
   // Its own statement, for the reason `addToCart` gives.
   await db.execute(sql`insert into carts (user_id) values (${userId}) on conflict (user_id) do nothing`);
   await db.execute(sql`
     insert into cart_lines (cart_id, product_id, count)
-    select c.id, ol.product_id, least(sum(ol.count), ${MAX_LINE_COUNT})
+    select c.id, ol.product_id, least(sum(ol.count), ${MAX_LINE_COUNT}, coalesce(p.max_per_order, ${MAX_LINE_COUNT}))
     from order_lines ol
     join orders o on o.id = ol.order_id and o.user_id = ${userId}
     join products p on p.id = ol.product_id and p.active
     join carts c on c.user_id = ${userId}
     where ol.order_id = ${orderId}
-    group by c.id, ol.product_id
+    group by c.id, ol.product_id, p.max_per_order
     on conflict (cart_id, product_id)
-    do update set count = least(cart_lines.count + excluded.count, ${MAX_LINE_COUNT})`);
+    do update set count = least(cart_lines.count + excluded.count, ${MAX_LINE_COUNT},
+      coalesce((select max_per_order from products where id = excluded.product_id), ${MAX_LINE_COUNT}))`);
 }

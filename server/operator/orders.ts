@@ -1,10 +1,8 @@
 import { and, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { containing } from '../db/like';
 import { balanceLedger, orderLines, orders, payments, refunds, users } from '../db/schema';
 import { listDeliveries } from '../delivery/operator';
-
-/** `%` and `_` in what the operator typed are matched as themselves. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Orders as the console lists them, newest first, with what each has had refunded. */
 export async function orderSummaries(db: Database, where: SQL | undefined, limit: number) {

@@ -46,7 +46,8 @@ async function productsWithTexts(db: Database, ids: readonly number[] | 'all'): 
     img_url: row.imgUrl,
     active: row.active,
     position: row.position,
-    purchase_limit: row.purchaseLimit,
+    max_per_order: row.maxPerOrder,
+    max_per_customer: row.maxPerCustomer,
     version: row.version,
     texts: texts.get(row.id) ?? {},
   }));
@@ -76,7 +77,8 @@ export function createProduct(db: Database, actor: Actor, input: CreateInput): P
       imgUrl: input.img_url ?? PLACEHOLDER_IMAGE,
       category: input.category,
       active: input.active ?? false,
-      purchaseLimit: input.purchase_limit ?? null,
+      maxPerOrder: input.max_per_order ?? null,
+      maxPerCustomer: input.max_per_customer ?? null,
     },
     problems: () => priceProblems(input.price),
   });
@@ -89,7 +91,8 @@ const FIELDS = {
   img_url: 'imgUrl',
   active: 'active',
   position: 'position',
-  purchase_limit: 'purchaseLimit',
+  max_per_order: 'maxPerOrder',
+  max_per_customer: 'maxPerCustomer',
 } as const;
 
 /**

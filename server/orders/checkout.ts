@@ -29,13 +29,17 @@ export class CheckoutError extends Error {
   }
 }
 
-/** A line would take the customer past the product's purchase limit (domain/cart.ts). */
+/**
+ * A line holds more than the product's `max_per_order` (`per: 'order'`) or would take the
+ * customer past its `max_per_customer` (`per: 'customer'`; domain/cart.ts).
+ */
 export class PurchaseLimitReachedError extends Error {
   constructor(
     readonly title: string,
     readonly limit: number,
+    readonly per: 'order' | 'customer',
   ) {
-    super(`${title} is limited to ${limit} per customer`);
+    super(`${title} is limited to ${limit} per ${per}`);
     this.name = 'PurchaseLimitReachedError';
   }
 }
@@ -61,12 +65,18 @@ async function lockCustomer(
 }
 
 /**
- * Refuses a cart whose lines, with the customer's paid and pending orders, go past a product's
- * purchase limit. Checkout holds the customer's row, so no other order of theirs can start
+ * Refuses a cart with a line over its product's `max_per_order` (the operator may have lowered it
+ * since), or whose lines, with the customer's paid and pending orders, go past a product's
+ * `max_per_customer`. Checkout holds the customer's row, so no other order of theirs can start
  * between this count and the order.
  */
 async function refuseOverLimit(tx: Database, userId: number, lines: readonly CartLine[]): Promise<void> {
-  const limited = lines.filter((line) => line.purchase_limit !== null);
+  for (const { item, count } of lines) {
+    if (item.max_per_order !== null && count > item.max_per_order) {
+      throw new PurchaseLimitReachedError(item.title, item.max_per_order, 'order');
+    }
+  }
+  const limited = lines.filter((line) => line.item.max_per_customer !== null);
   if (limited.length === 0) return;
   const bought = await boughtUnits(
     tx,
@@ -74,16 +84,16 @@ async function refuseOverLimit(tx: Database, userId: number, lines: readonly Car
     limited.map((line) => line.item_id),
   );
   for (const line of limited) {
-    const limit = line.purchase_limit as number;
+    const limit = line.item.max_per_customer as number;
     if ((bought.get(line.item_id) ?? 0) + line.count > limit) {
-      throw new PurchaseLimitReachedError(line.item.title, limit);
+      throw new PurchaseLimitReachedError(line.item.title, limit, 'customer');
     }
   }
 }
 
 /**
  * The customer's cart as an order takes it (read while `lockCustomer` holds the customer's row):
- * refused when it is empty, a product is no longer for sale, or a line goes past a purchase limit.
+ * refused when it is empty, a product is no longer for sale, or a line goes past a product's limit.
  */
 async function readOrderableCart(
   tx: Database,

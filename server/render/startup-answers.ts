@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { localizationsAs } from '../catalogue/compiled-messages';
 import { contentLanguage } from '../catalogue/language';
-import { productCategories, productPage } from '../catalogue/products';
+import { PRODUCT_SORTS, productCategories, productPage } from '../catalogue/products';
 import { listCountries, listCurrencies, listLanguages, listSocialLinks } from '../catalogue/reference-data';
 import { offeredSettings } from '../catalogue/settings';
 import { currentSettingsIn } from '../catalogue/settings-cache';
@@ -12,6 +12,7 @@ const DEFAULT_PER_PAGE = 12;
 /** The contract's limits of GET /products (openapi.yaml). */
 const MAX_PAGE = 10_000;
 const MAX_PER_PAGE = 60;
+const MAX_QUERY = 100;
 
 /** A positive whole number from a query parameter, or undefined. */
 function positive(value: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
@@ -62,7 +63,11 @@ export function startupAnswers(db: Database, log: FastifyBaseLogger, takesCards:
         const page = positive(query.get('page'), MAX_PAGE) ?? 1;
         const perPage = positive(query.get('per_page'), MAX_PER_PAGE) ?? DEFAULT_PER_PAGE;
         const category = query.get('category') ?? undefined;
-        return ok(await productPage(db, { page, perPage, category }, await language()));
+        const q = query.get('q') ?? undefined;
+        const sort = PRODUCT_SORTS.find((known) => known === (query.get('sort') ?? 'position'));
+        // What the API refuses (a 422) the render answers as nothing too.
+        if (sort === undefined || (q?.length ?? 0) > MAX_QUERY) return undefined;
+        return ok(await productPage(db, { page, perPage, category, q, sort }, await language()));
       }
       default: {
         const slug = /^\/static-pages\/([^/]+)$/.exec(path)?.[1];

@@ -59,9 +59,9 @@ describe.each([1280, storefront.NARROW_WIDTH])('a new customer buys at %i px', (
 
   it('opens a product by its URL and adds 2, then another from its card', async () => {
     const { page } = j;
-    await storefront.openPage(page, '/shop?product=3');
+    await storefront.openPage(page, '/shop?product=5');
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: 'Legend Rank' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Emerald Chest' }).waitFor();
     await dialog.getByRole('button', { name: 'More' }).click();
     await shot('product-dialog');
     await dialog.getByRole('button', { name: 'Add to cart' }).click();

@@ -51,12 +51,12 @@ describe('a guest who chose 3', () => {
     const { page } = j;
     await openPage(page, '/shop');
     await acceptCookies(page);
-    await chooseThree(page, 3, 'Legend Rank');
-    await waitForPath(page, '/login', { redirect: '/shop?add=3&count=3' });
+    await chooseThree(page, 5, 'Emerald Chest');
+    await waitForPath(page, '/login', { redirect: '/shop?add=5&count=3' });
     await seeText(page, 'Sign in to add items to your cart');
     await j.screenshot('sign-in-reason', [1280]);
     await page.getByRole('main').getByRole('link', { name: 'Sign up', exact: true }).click();
-    await waitForPath(page, '/register', { redirect: '/shop?add=3&count=3' });
+    await waitForPath(page, '/register', { redirect: '/shop?add=5&count=3' });
     await seeText(page, 'Create an account to add items to your cart');
     await fillSignUp(page, customer);
     await submitSignUp(page);
@@ -64,21 +64,21 @@ describe('a guest who chose 3', () => {
     await waitForPath(page, '/shop');
     expect(new URL(page.url()).search).toBe('');
     await openCart(page);
-    expect(await countInCart(page, 'Legend Rank')).toBe('3');
+    expect(await countInCart(page, 'Emerald Chest')).toBe('3');
   });
 
   it('after signing out, chooses 3 again and finds 3 in the cart after signing in', async () => {
     const { page } = j;
     await signOut(page);
-    await chooseThree(page, 1, 'VIP Rank');
-    await waitForPath(page, '/login', { redirect: '/shop?add=1&count=3' });
+    await chooseThree(page, 6, 'Common Crate Key');
+    await waitForPath(page, '/login', { redirect: '/shop?add=6&count=3' });
     await seeText(page, 'Sign in to add items to your cart');
     await signIn(page, customer.email, customer.password);
     await seeText(page, 'Added to cart');
     await waitForPath(page, '/shop');
     await openCart(page);
-    expect(await countInCart(page, 'VIP Rank')).toBe('3');
-    expect(await countInCart(page, 'Legend Rank')).toBe('3');
+    expect(await countInCart(page, 'Common Crate Key')).toBe('3');
+    expect(await countInCart(page, 'Emerald Chest')).toBe('3');
   });
 });
 

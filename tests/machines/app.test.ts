@@ -18,7 +18,7 @@ import type {
   StaticPageSummary,
   UserProfile,
 } from '../../machines/shapes';
-import { shopMachine } from '../../machines/shop';
+import { type Product, shopMachine } from '../../machines/shop';
 import { staticPageMachine, staticPagesMachine } from '../../machines/staticPages';
 import { failureMessages, verbatim } from '../../machines/text';
 import { verificationEmailMachine } from '../../machines/verificationEmail';
@@ -48,7 +48,7 @@ const rateLimited: ApiFailure = {
 };
 
 /** A route's screen: the FAQ page, as the pages route starts it (docs/architecture.md §2). */
-const shopItem = {
+const shopItem: Product = {
   id: 1,
   slug: 'vip',
   title: 'VIP Rank',
@@ -56,6 +56,8 @@ const shopItem = {
   price: 1000,
   img_url: '/images/products/vip.svg',
   category: 'ranks',
+  max_per_order: 1,
+  max_per_customer: 1,
 };
 const faqScreen = (fetchPage: () => Promise<StaticPage>) => ({
   type: 'SCREEN.START' as const,
@@ -147,7 +149,15 @@ const cart: CartItem[] = [
     id: 17,
     item_id: 4,
     count: 1,
-    item: { title: 'Diamond Rank', price: 249900, img_url: '/x.svg', in_game: true },
+    max_count: 1,
+    item: {
+      title: 'Diamond Rank',
+      price: 249900,
+      img_url: '/x.svg',
+      in_game: true,
+      max_per_order: 1,
+      max_per_customer: 1,
+    },
   },
 ];
 

@@ -12,7 +12,15 @@ const line = (id: number, itemId: number, price: number, count: number): CartIte
   id,
   item_id: itemId,
   count,
-  item: { title: `Product ${itemId}`, price, img_url: `/images/products/${itemId}.svg`, in_game: true },
+  max_count: 99,
+  item: {
+    title: `Product ${itemId}`,
+    price,
+    img_url: `/images/products/${itemId}.svg`,
+    in_game: true,
+    max_per_order: null,
+    max_per_customer: null,
+  },
 });
 const rank = line(17, 4, 249900, 1);
 const keys = line(18, 5, 1999, 3);
@@ -265,8 +273,10 @@ describe('cart rules', () => {
   });
 
   it('a line steps between 1 and 99 (domain/cart.ts): no − at 1, no + at 99', () => {
-    expect(lineSteps({ count: 1 })).toEqual({ fewer: null, more: 2 });
-    expect(lineSteps({ count: 50 })).toEqual({ fewer: 49, more: 51 });
-    expect(lineSteps({ count: 99 })).toEqual({ fewer: 98, more: null });
+    expect(lineSteps({ count: 1, max_count: 99 })).toEqual({ fewer: null, more: 2 });
+    expect(lineSteps({ count: 50, max_count: 99 })).toEqual({ fewer: 49, more: 51 });
+    expect(lineSteps({ count: 99, max_count: 99 })).toEqual({ fewer: 98, more: null });
+    expect(lineSteps({ count: 1, max_count: 1 })).toEqual({ fewer: null, more: null });
+    expect(lineSteps({ count: 3, max_count: 2 })).toEqual({ fewer: 2, more: null });
   });
 });

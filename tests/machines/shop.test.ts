@@ -18,6 +18,8 @@ const product = (id: number): Product => ({
   price: 1000 * id,
   img_url: `/images/products/item-${id}.svg`,
   category: 'ranks',
+  max_per_order: null,
+  max_per_customer: null,
 });
 const categories: ProductCategory[] = [
   { slug: 'ranks', title: 'Ranks', count: 2 },

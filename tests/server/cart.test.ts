@@ -76,8 +76,16 @@ describe('addToCart', () => {
         id: expect.any(Number),
         item_id: p.id,
         count: 2,
+        max_count: 99,
         // The demo products carry delivery commands (ADR 0031).
-        item: { title: p.title, price: p.priceMinor, img_url: p.imgUrl, in_game: true },
+        item: {
+          title: p.title,
+          price: p.priceMinor,
+          img_url: p.imgUrl,
+          in_game: true,
+          max_per_order: null,
+          max_per_customer: null,
+        },
       },
     ]);
     const again = await add(customer, p.id, 3);

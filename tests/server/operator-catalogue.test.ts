@@ -31,7 +31,8 @@ interface OperatorProduct {
   img_url: string;
   active: boolean;
   position: number;
-  purchase_limit: number | null;
+  max_per_order: number | null;
+  max_per_customer: number | null;
   version: number;
   texts: Record<string, Text>;
 }
@@ -429,13 +430,13 @@ describe('the operator catalogue', () => {
   });
 });
 
-describe('purchase limits', () => {
+describe('product limits (max_per_order, max_per_customer)', () => {
   const add = (customer: TestCustomer, id: number, count: number) =>
     suite.api.call('addToCart', { token: customer.token, body: { id, count } });
   const cartOf = async (customer: TestCustomer) =>
     (
       (await suite.api.call('getCart', { token: customer.token })).body as {
-        cart: Array<{ id: number; item_id: number; count: number }>;
+        cart: Array<{ id: number; item_id: number; count: number; max_count: number }>;
       }
     ).cart;
   const payWithCoins = (customer: TestCustomer) =>
@@ -444,35 +445,35 @@ describe('purchase limits', () => {
 
   it('an operator sets, changes and removes a limit; each change is audited; out of range is a 422', async () => {
     const op = await createOperator(db());
-    const product = await created(op, { purchase_limit: 1 });
-    expect(product.purchase_limit).toBe(1);
-    const raised = await update(op, product.id, { version: product.version, purchase_limit: 3 });
-    expect(payloadOf(raised.body).purchase_limit).toBe(3);
-    const removed = await update(op, product.id, { version: product.version + 1, purchase_limit: null });
-    expect(payloadOf(removed.body).purchase_limit).toBeNull();
-    expect((await storedRow(product.id))?.purchaseLimit).toBeNull();
+    const product = await created(op, { max_per_customer: 1 });
+    expect(product.max_per_customer).toBe(1);
+    const raised = await update(op, product.id, { version: product.version, max_per_customer: 3 });
+    expect(payloadOf(raised.body).max_per_customer).toBe(3);
+    const removed = await update(op, product.id, { version: product.version + 1, max_per_customer: null });
+    expect(payloadOf(removed.body).max_per_customer).toBeNull();
+    expect((await storedRow(product.id))?.maxPerCustomer).toBeNull();
     const changes = (await auditsOf(product.id)).slice(1).map((row) => [row.before, row.after]);
     expect(changes).toEqual([
       [
-        { purchase_limit: 1, version: 1 },
-        { purchase_limit: 3, version: 2 },
+        { max_per_customer: 1, version: 1 },
+        { max_per_customer: 3, version: 2 },
       ],
       [
-        { purchase_limit: 3, version: 2 },
-        { purchase_limit: null, version: 3 },
+        { max_per_customer: 3, version: 2 },
+        { max_per_customer: null, version: 3 },
       ],
     ]);
-    for (const purchase_limit of [0, -1, 1.5, 1_000_001]) {
-      const refused = await update(op, product.id, { version: 3, purchase_limit });
-      expect(refused.status, String(purchase_limit)).toBe(422);
-      expect(Object.keys(errorsOf(refused.body)), String(purchase_limit)).toEqual(['purchase_limit']);
+    for (const max_per_customer of [0, -1, 1.5, 1_000_001]) {
+      const refused = await update(op, product.id, { version: 3, max_per_customer });
+      expect(refused.status, String(max_per_customer)).toBe(422);
+      expect(Object.keys(errorsOf(refused.body)), String(max_per_customer)).toEqual(['max_per_customer']);
     }
     expect((await storedRow(product.id))?.version).toBe(3);
   });
 
   it('the cart takes no more than the limit, counting paid orders; set-count is held to it too', async () => {
     const op = await createOperator(db());
-    const product = await created(op, { purchase_limit: 2, price: 100 });
+    const product = await created(op, { max_per_customer: 2, price: 100 });
     const customer = await createCustomer(db(), { balanceMinor: 10_000 });
     expect((await add(customer, product.id, 3)).status).toBe(422);
     expect((await add(customer, product.id, 1)).status).toBe(200);
@@ -498,7 +499,7 @@ describe('purchase limits', () => {
     const other = await createCustomer(db());
     expect((await add(other, product.id, 2)).status).toBe(200);
     // A limit above a line's 99: the line's own limit is what refuses.
-    const roomy = await created(op, { purchase_limit: 500, price: 1 });
+    const roomy = await created(op, { max_per_customer: 500, price: 1 });
     expect((await add(other, roomy.id, 99)).status).toBe(200);
     const past = await add(other, roomy.id, 1);
     expect([past.status, errorsOf(past.body).count]).toEqual([
@@ -515,17 +516,19 @@ describe('purchase limits', () => {
     ]);
   });
 
-  it('checkout refuses a cart past a limit lowered meanwhile (409), and changes nothing', async () => {
+  it('checkout refuses a cart past a limit lowered meanwhile (422 at count), and changes nothing', async () => {
     const op = await createOperator(db());
-    const product = await created(op, { purchase_limit: 5, price: 100 });
+    const product = await created(op, { max_per_customer: 5, price: 100 });
     const customer = await createCustomer(db(), { balanceMinor: 10_000 });
     expect((await add(customer, product.id, 2)).status).toBe(200);
-    await update(op, product.id, { version: product.version, purchase_limit: 1 });
+    await update(op, product.id, { version: product.version, max_per_customer: 1 });
     const before = await moneySnapshot(db());
     const refused = await payWithCoins(customer);
-    expect([refused.status, messageOf(refused.body)]).toEqual([
-      409,
-      'Each customer can buy at most 1 of “Test Pickaxe”, counting earlier orders. Please lower it in your cart.',
+    expect([refused.status, errorsOf(refused.body).count]).toEqual([
+      422,
+      [
+        'Each customer can buy at most 1 of “Test Pickaxe”, counting earlier orders. Please lower it in your cart.',
+      ],
     ]);
     expect(await moneySnapshot(db())).toEqual(before);
     expect(await cachedBalance(db(), customer.id)).toBe(10_000);
@@ -534,7 +537,7 @@ describe('purchase limits', () => {
 
   it('a pending card order counts toward the limit', async () => {
     const op = await createOperator(db());
-    const product = await created(op, { purchase_limit: 1, price: 100 });
+    const product = await created(op, { max_per_customer: 1, price: 100 });
     const customer = await createCustomer(db());
     expect((await add(customer, product.id, 1)).status).toBe(200);
     const card = await suite.api.call('checkout', {
@@ -544,6 +547,97 @@ describe('purchase limits', () => {
     expect(card.status).toBe(200);
     const again = await add(customer, product.id, 1);
     expect([again.status, errorsOf(again.body).count]).toEqual([422, [ONE_EACH]]);
+  });
+
+  const ONE_PER_ORDER = 'You can buy at most 1 of this item in one order.';
+
+  it('max_per_order caps a line on add and set-count; the cart says how many each line may hold', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, { max_per_order: 2, price: 100 });
+    expect([product.max_per_order, product.max_per_customer]).toEqual([2, null]);
+    const customer = await createCustomer(db(), { balanceMinor: 10_000 });
+    const tooMany = await add(customer, product.id, 3);
+    expect([tooMany.status, errorsOf(tooMany.body).count]).toEqual([
+      422,
+      ['You can buy at most 2 of this item in one order.'],
+    ]);
+    expect((await add(customer, product.id, 2)).status).toBe(200);
+    const onTop = await add(customer, product.id, 1);
+    expect([onTop.status, errorsOf(onTop.body).count]).toEqual([
+      422,
+      ['You can buy at most 2 of this item in one order.'],
+    ]);
+    const [line] = await cartOf(customer);
+    expect(line).toMatchObject({
+      count: 2,
+      max_count: 2,
+      item: { max_per_order: 2, max_per_customer: null },
+    });
+    const over = await suite.api.call('setCartLineCount', {
+      token: customer.token,
+      body: { id: line?.id as number, count: 3 },
+    });
+    expect([over.status, errorsOf(over.body).count]).toEqual([
+      422,
+      ['You can buy at most 2 of this item in one order.'],
+    ]);
+    // Paid orders do not count against a per-order limit: the next order may hold 2 again.
+    expect((await payWithCoins(customer)).status).toBe(200);
+    expect((await add(customer, product.id, 2)).status).toBe(200);
+    // The shop shows the limits.
+    const shop = await suite.api.call('listProducts', { query: { per_page: 60, q: product.slug } });
+    expect(shop.status).toBe(200);
+  });
+
+  it('a rank at 1 per order and 1 per customer: the second add is refused, then earlier orders count', async () => {
+    const op = await createOperator(db());
+    const rank = await created(op, { max_per_order: 1, max_per_customer: 1, price: 100 });
+    const customer = await createCustomer(db(), { balanceMinor: 10_000 });
+    expect((await add(customer, rank.id, 1)).status).toBe(200);
+    const second = await add(customer, rank.id, 1);
+    expect([second.status, errorsOf(second.body).count]).toEqual([422, [ONE_PER_ORDER]]);
+    const german = await suite.api.call('addToCart', {
+      token: customer.token,
+      body: { id: rank.id, count: 1, lang_id: await languageId(suite.api, 'de') },
+    });
+    expect(errorsOf(german.body).count).toEqual([
+      'Von diesem Artikel kannst du höchstens 1 pro Bestellung kaufen.',
+    ]);
+    expect((await payWithCoins(customer)).status).toBe(200);
+    // Bought once: the customer limit refuses now, and says so.
+    const after = await add(customer, rank.id, 1);
+    expect([after.status, errorsOf(after.body).count]).toEqual([422, [ONE_EACH]]);
+  });
+
+  it('checkout refuses a line past a max_per_order lowered meanwhile (422 at count), and changes nothing', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, { price: 100 });
+    const customer = await createCustomer(db(), { balanceMinor: 10_000 });
+    expect((await add(customer, product.id, 3)).status).toBe(200);
+    await update(op, product.id, { version: product.version, max_per_order: 2 });
+    const [line] = await cartOf(customer);
+    expect(line).toMatchObject({ count: 3, max_count: 2 });
+    const before = await moneySnapshot(db());
+    const refused = await payWithCoins(customer);
+    expect([refused.status, errorsOf(refused.body).count]).toEqual([
+      422,
+      ['You can buy at most 2 of “Test Pickaxe” in one order. Please lower it in your cart.'],
+    ]);
+    expect(await moneySnapshot(db())).toEqual(before);
+    expect((await cartOf(customer)).map((each) => each.count)).toEqual([3]);
+  });
+
+  it('an operator sets and removes max_per_order; out of range is a 422 at it', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, { max_per_order: 1 });
+    const removed = await update(op, product.id, { version: product.version, max_per_order: null });
+    expect(payloadOf(removed.body).max_per_order).toBeNull();
+    expect((await storedRow(product.id))?.maxPerOrder).toBeNull();
+    for (const max_per_order of [0, 1.5, 1_000_001]) {
+      const refused = await update(op, product.id, { version: 2, max_per_order });
+      expect(refused.status, String(max_per_order)).toBe(422);
+      expect(Object.keys(errorsOf(refused.body)), String(max_per_order)).toEqual(['max_per_order']);
+    }
   });
 });
 

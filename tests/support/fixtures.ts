@@ -1,3 +1,4 @@
+import { lineMaximum } from '../../domain/cart';
 import { type Settings, settingsDefaults } from '../../domain/settings';
 import type { Schemas } from '../../src/api';
 
@@ -174,6 +175,8 @@ export const ironRank: Schemas['Product'] = {
   price: 49900,
   img_url: '/images/products/iron-rank.svg',
   category: 'ranks',
+  max_per_order: null,
+  max_per_customer: null,
 };
 
 export const products: Schemas['Product'][] = [
@@ -186,6 +189,8 @@ export const products: Schemas['Product'][] = [
     price: 249900,
     img_url: '/images/products/diamond-rank.svg',
     category: 'ranks',
+    max_per_order: null,
+    max_per_customer: null,
   },
   {
     id: 7,
@@ -195,6 +200,8 @@ export const products: Schemas['Product'][] = [
     price: 9900,
     img_url: '/images/products/emerald-key.svg',
     category: 'keys',
+    max_per_order: null,
+    max_per_customer: null,
   },
 ];
 
@@ -210,7 +217,15 @@ export function cartLine(id: number, count = 1, product: Schemas['Product'] = ir
     id,
     item_id: product.id,
     count,
-    item: { title: product.title, price: product.price, img_url: product.img_url, in_game: true },
+    max_count: lineMaximum(product),
+    item: {
+      title: product.title,
+      price: product.price,
+      img_url: product.img_url,
+      in_game: true,
+      max_per_order: product.max_per_order,
+      max_per_customer: product.max_per_customer,
+    },
   };
 }
 

@@ -380,7 +380,8 @@ export function operatorProduct(id: number, overrides: Partial<OperatorProduct> 
     img_url: '/images/products/placeholder.svg',
     active: true,
     position: id,
-    purchase_limit: null,
+    max_per_order: null,
+    max_per_customer: null,
     version: 1,
     texts: {
       en: { title: `Rank ${id}`, description: 'A rank.' },

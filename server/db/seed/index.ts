@@ -89,6 +89,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
           slug: product.slug,
           category: product.category,
           priceMinor: product.priceMinor,
+          maxPerOrder: product.maxPerOrder ?? null,
+          maxPerCustomer: product.maxPerCustomer ?? null,
           imgUrl: productImage(product.slug),
           position,
           ...product.text[defaultLanguage],

@@ -21,6 +21,9 @@ export interface SeedProduct {
   category: SeedCategory;
   /** Coin minor units (1 coin = 100). */
   priceMinor: number;
+  /** Ranks are held once: one per order and one per customer (docs/product.md §2). */
+  maxPerOrder?: number;
+  maxPerCustomer?: number;
   text: Record<SeedLanguageCode, Text>;
 }
 
@@ -30,6 +33,8 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'rank-vip',
     category: 'ranks',
+    maxPerOrder: 1,
+    maxPerCustomer: 1,
     priceMinor: 50_000,
     text: {
       en: {
@@ -51,6 +56,8 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'rank-mvp',
     category: 'ranks',
+    maxPerOrder: 1,
+    maxPerCustomer: 1,
     priceMinor: 100_000,
     text: {
       en: {
@@ -73,6 +80,8 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: 'rank-legend',
     category: 'ranks',
+    maxPerOrder: 1,
+    maxPerCustomer: 1,
     priceMinor: 200_000,
     text: {
       en: {

@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { cartTotal, lineSteps } from '../../../machines/cart';
+import { cartTotal, limitHint, lineSteps } from '../../../machines/cart';
 import { cartLocked } from '../../../machines/checkout';
 import { awaitingPayment, type ordersMachine } from '../../../machines/orders';
 import type { CartItem } from '../../../machines/shapes';
@@ -164,6 +164,8 @@ function CartLine({ line, inProgress, locked, onCount, onRemove }: CartLineProps
   const say = useText();
   const title = line.item.title;
   const steps = lineSteps(line);
+  const hint = limitHint(line.item, line.max_count);
+  const hintId = `cart-line-${line.id}-limit`;
   const act = (action: () => void) => () => {
     if (!locked) action();
   };
@@ -183,8 +185,13 @@ function CartLine({ line, inProgress, locked, onCount, onRemove }: CartLineProps
           <span className="visually-hidden">{say(messages.unitPrice)} </span>
           <CoinPrice amount={line.item.price} size="sm" />
         </p>
+        {hint && (
+          <p id={hintId} className="cart-line__limit">
+            {say(hint)}
+          </p>
+        )}
       </div>
-      <fieldset className="cart-line__quantity">
+      <fieldset className="cart-line__quantity" aria-describedby={hint ? hintId : undefined}>
         <legend className="visually-hidden">{say(withValues(messages.quantityOf, { title }))}</legend>
         <button
           type="button"

@@ -54,9 +54,14 @@ const messages = defineMessages({
     id: 'operator.product.positionHint',
     defaultMessage: 'Lower comes first; empty puts a new product last',
   },
-  purchaseLimit: { id: 'operator.product.purchaseLimit', defaultMessage: 'Limit per customer' },
-  purchaseLimitHint: {
-    id: 'operator.product.purchaseLimitHint',
+  maxPerOrder: { id: 'operator.product.maxPerOrder', defaultMessage: 'Limit per order' },
+  maxPerOrderHint: {
+    id: 'operator.product.maxPerOrderHint',
+    defaultMessage: 'The most one order may hold; empty for no limit',
+  },
+  maxPerCustomer: { id: 'operator.product.maxPerCustomer', defaultMessage: 'Limit per customer' },
+  maxPerCustomerHint: {
+    id: 'operator.product.maxPerCustomerHint',
     defaultMessage: 'The most one customer may buy, earlier orders counted; empty for no limit',
   },
   submit: { id: 'operator.product.submit', defaultMessage: 'Save' },
@@ -175,11 +180,18 @@ export function ProductPage() {
         {...view.field('position')}
       />
       <TextField
-        label={say(messages.purchaseLimit)}
-        description={say(messages.purchaseLimitHint)}
+        label={say(messages.maxPerOrder)}
+        description={say(messages.maxPerOrderHint)}
         inputMode="numeric"
         autoComplete="off"
-        {...view.field('purchase_limit')}
+        {...view.field('max_per_order')}
+      />
+      <TextField
+        label={say(messages.maxPerCustomer)}
+        description={say(messages.maxPerCustomerHint)}
+        inputMode="numeric"
+        autoComplete="off"
+        {...view.field('max_per_customer')}
       />
     </RecordEditor>
   );

@@ -9,13 +9,15 @@ import {
   Modal,
   ModalOverlay,
   NumberField,
+  Text,
 } from 'react-aria-components';
 import { defineMessages } from 'react-intl';
+import { limitHint } from '../../../machines/cart';
 import type { Product } from '../../../machines/shop';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinPrice } from '../shared/CoinPrice';
 import './ProductDialog.css';
-import { MAX_LINE_COUNT } from '../../../domain/cart';
+import { lineMaximum } from '../../../domain/cart';
 import { CloseIcon } from '../../components/CloseIcon/CloseIcon';
 import { useText } from '../../i18n/useText';
 
@@ -33,10 +35,15 @@ export interface ProductDialogProps {
   onClose: () => void;
 }
 
-/** A product's details (docs/product.md §2 shop): larger image, description, price, quantity 1–99, Add to cart. */
+/**
+ * A product's details (docs/product.md §2 shop): larger image, description, price, quantity 1–99
+ * (or up to the product's limits, named below it), Add to cart.
+ */
 export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
   const say = useText();
   const [count, setCount] = useState(1);
+  const maximum = lineMaximum(product);
+  const hint = limitHint(product);
   return (
     <ModalOverlay
       isOpen
@@ -67,10 +74,10 @@ export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
             <NumberField
               className="product-dialog__quantity"
               minValue={1}
-              maxValue={MAX_LINE_COUNT}
+              maxValue={maximum}
               step={1}
               value={count}
-              onChange={(value) => setCount(Number.isFinite(value) ? value : 1)}
+              onChange={(value) => setCount(Number.isFinite(value) ? Math.min(value, maximum) : 1)}
             >
               <Label>{say(messages.quantity)}</Label>
               <Group className="product-dialog__stepper">
@@ -82,6 +89,11 @@ export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
                   +
                 </Button>
               </Group>
+              {hint && (
+                <Text slot="description" className="product-dialog__limit">
+                  {say(hint)}
+                </Text>
+              )}
             </NumberField>
             <button
               type="button"

@@ -30,7 +30,8 @@ describe('productEditor', () => {
       price: '24.99',
       active: 'yes',
       position: '4',
-      purchase_limit: '',
+      max_per_order: '',
+      max_per_customer: '',
       'title:en': 'Rank 4',
       'description:en': 'A rank.',
       'title:de': 'Rang 4',
@@ -53,9 +54,11 @@ describe('productEditor', () => {
     ['price', '12.345', 'price', editorMessages.priceFormat],
     ['price', '10000000000.01', 'price', editorMessages.priceTooLarge],
     ['position', '-1', 'position', editorMessages.positionFormat],
-    ['purchase_limit', '0', 'purchase_limit', editorMessages.purchaseLimitFormat],
-    ['purchase_limit', '1.5', 'purchase_limit', editorMessages.purchaseLimitFormat],
-    ['purchase_limit', '1000001', 'purchase_limit', editorMessages.purchaseLimitFormat],
+    ['max_per_customer', '0', 'max_per_customer', editorMessages.limitFormat],
+    ['max_per_customer', '1.5', 'max_per_customer', editorMessages.limitFormat],
+    ['max_per_customer', '1000001', 'max_per_customer', editorMessages.limitFormat],
+    ['max_per_order', '0', 'max_per_order', editorMessages.limitFormat],
+    ['max_per_order', 'one', 'max_per_order', editorMessages.limitFormat],
   ])('a new product with %s %j: the rule at its field', (field, value, at, message) => {
     const good = [
       change('slug', 'netherite-rank'),
@@ -99,7 +102,8 @@ describe('productEditor', () => {
         category: 'ranks',
         price: 3499,
         active: true,
-        purchase_limit: null,
+        max_per_order: null,
+        max_per_customer: null,
         texts: { en: { title: 'Netherite Rank', description: '' } },
       },
     });
@@ -116,21 +120,22 @@ describe('productEditor', () => {
         category: 'ranks',
         price: 2499,
         active: true,
-        purchase_limit: null,
+        max_per_order: null,
+        max_per_customer: null,
         texts: { en: { title: 'Rank 4', description: 'A rank.' }, de: null },
       },
     });
     // A limit is shown as stored and sent as typed; emptied, it is removed (null).
     const limited = doneEvent('loadProduct', {
-      product: operatorProduct(4, { purchase_limit: 2 }),
+      product: operatorProduct(4, { max_per_customer: 2 }),
       categories: ['ranks'],
     });
-    const raised = run(productEditorMachine, existing, [limited, change('purchase_limit', ' 3 ')]).snapshot;
-    expect(saveRequest(raised.context).body).toMatchObject({ purchase_limit: 3 });
+    const raised = run(productEditorMachine, existing, [limited, change('max_per_customer', ' 3 ')]).snapshot;
+    expect(saveRequest(raised.context).body).toMatchObject({ max_per_customer: 3 });
     const shown = run(productEditorMachine, existing, [limited]).snapshot;
-    expect(shown.context.values.purchase_limit).toBe('2');
-    const emptied = run(productEditorMachine, existing, [limited, change('purchase_limit', '')]).snapshot;
-    expect(saveRequest(emptied.context).body).toMatchObject({ purchase_limit: null });
+    expect(shown.context.values.max_per_customer).toBe('2');
+    const emptied = run(productEditorMachine, existing, [limited, change('max_per_customer', '')]).snapshot;
+    expect(saveRequest(emptied.context).body).toMatchObject({ max_per_customer: null });
   });
 
   it('a 409 keeps what was typed and offers RELOAD, which loads their version', () => {

@@ -45,8 +45,8 @@ export const readsTheRequest: HandlersOf<'addToCart' | 'getStaticPage' | 'listPr
   },
   listProducts: async (request, reply) => {
     const page: number | undefined = request.query.page;
-    // @ts-expect-error the query of listProducts has no `sort`
-    void request.query.sort;
+    // @ts-expect-error the query of listProducts has no `order`
+    void request.query.order;
     return reply.send(page);
   },
 };

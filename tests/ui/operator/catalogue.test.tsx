@@ -100,9 +100,14 @@ describe('a product (/operator/products/{id})', () => {
     const limit = screen.getByRole('textbox', { name: 'Limit per customer' });
     expect(limit).toHaveValue('');
     await view.user.type(limit, '1');
+    const perOrder = screen.getByRole('textbox', { name: 'Limit per order' });
+    expect(perOrder).toHaveValue('');
+    await view.user.type(perOrder, '1');
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The product was saved.')).toBeInTheDocument();
-    expect(calls.saves).toEqual([expect.objectContaining({ version: 1, price: 3000, purchase_limit: 1 })]);
+    expect(calls.saves).toEqual([
+      expect.objectContaining({ version: 1, price: 3000, max_per_order: 1, max_per_customer: 1 }),
+    ]);
   });
 
   it('checks the price before sending, and shows a refusal of the API at its field', async () => {
