@@ -9,12 +9,15 @@ import {
   spawnChild,
 } from 'xstate';
 import type { components } from '../domain/contract';
+import { MAX_QUERY_LENGTH, PRODUCT_SORTS, type ProductSort } from '../domain/shop';
 import type { CartEvent } from './cart';
 import { defineMessages, failureText, type Text } from './text';
 
 export type Product = components['schemas']['Product'];
 export type ProductPage = components['schemas']['ProductPage'];
 export type ProductCategory = components['schemas']['ProductCategoryEntry'];
+export type { ProductSort };
+export { PRODUCT_SORTS };
 
 /** Products on one page of the shop: two rows of four on a wide screen. */
 export const SHOP_PAGE_SIZE = 8;
@@ -27,6 +30,10 @@ export interface ShopInput {
   /** The `page` search value, 1-based. */
   page: number;
   category?: string | undefined;
+  /** The title search (`q` search value); absent: every product. */
+  q?: string | undefined;
+  /** The order (`sort` search value); absent: the operator's (`position`). */
+  sort?: ProductSort | undefined;
   /** A product a guest chose before signing in (`add` search value): added once signed in. */
   add?: number | undefined;
   /** How many of it (`count` search value, 1–99); absent means 1. */
@@ -38,6 +45,10 @@ export interface ShopInput {
 export interface ShopContext {
   page: number;
   category: string | undefined;
+  q: string | undefined;
+  sort: ProductSort | undefined;
+  /** What the search field holds: sent with SEARCH, not per key. */
+  draft: string;
   /** The filter's choices as the server titles them; null until it answers, [] when it cannot. */
   categories: ProductCategory[] | null;
   products: Product[];
@@ -53,6 +64,13 @@ export type ShopEvent =
   | { type: 'GO_TO_PAGE'; page: number }
   /** The category filter; undefined is 'All'. */
   | { type: 'CHOOSE_CATEGORY'; category: string | undefined }
+  /** The search field's text changed; nothing is requested until SEARCH. */
+  | { type: 'TYPE_QUERY'; text: string }
+  /** The search form was submitted: the first page of what matches the typed text. */
+  | { type: 'SEARCH' }
+  /** Clear the search: every product again, in the same category and order. */
+  | { type: 'CLEAR_SEARCH' }
+  | { type: 'CHOOSE_SORT'; sort: ProductSort }
   /** Add to cart from a card or the product dialog; `signedIn` is the session's state at the click. */
   | { type: 'ADD'; productId: number; count: number; signedIn: boolean }
   /** The app's language changed: the page's products and the categories again, titled in it. */
@@ -60,15 +78,47 @@ export type ShopEvent =
 
 export type ShopEmitted = { type: 'navigate'; to: string; replace?: boolean };
 
-/** The shop's own address for a page (and category), as the router spells it. */
-export function shopPath(page: number, category?: string, extra: Record<string, string> = {}): string {
+/** Where the shop is besides its page: the category, the search and the order. */
+export interface ShopWhere {
+  category?: string | undefined;
+  q?: string | undefined;
+  sort?: ProductSort | undefined;
+}
+
+/**
+ * The shop's own address for a page (and category, search and order; the default order is not
+ * spelled), as the router spells it.
+ */
+export function shopPath(
+  page: number,
+  where: string | ShopWhere = {},
+  extra: Record<string, string> = {},
+): string {
+  const { category, q, sort } = typeof where === 'string' ? { category: where } : where;
   const query = new URLSearchParams();
   if (page > 1) query.set('page', String(page));
   if (category) query.set('category', category);
+  if (q) query.set('q', q);
+  if (sort && sort !== 'position') query.set('sort', sort);
   for (const [key, value] of Object.entries(extra)) query.set(key, value);
   const text = query.toString();
   return text === '' ? '/shop' : `/shop?${text}`;
 }
+
+/** What fetchProducts asks GET /products for. */
+export interface ProductQuery extends ShopWhere {
+  page: number;
+  perPage: number;
+}
+
+const whereOf = (context: ShopContext): ShopWhere => ({
+  category: context.category,
+  q: context.q,
+  sort: context.sort,
+});
+
+/** The typed search as the address carries it: trimmed, at most the API's length; blank: none. */
+const searchOf = (draft: string): string | undefined => draft.trim().slice(0, MAX_QUERY_LENGTH) || undefined;
 
 export const shopMachine = setup({
   types: {
@@ -78,11 +128,9 @@ export const shopMachine = setup({
     emitted: {} as ShopEmitted,
   },
   actors: {
-    fetchProducts: fromPromise<ProductPage, { page: number; perPage: number; category: string | undefined }>(
-      async () => {
-        throw new Error('fetchProducts is not provided');
-      },
-    ),
+    fetchProducts: fromPromise<ProductPage, ProductQuery>(async () => {
+      throw new Error('fetchProducts is not provided');
+    }),
     fetchCategories: fromPromise<ProductCategory[]>(async () => {
       throw new Error('fetchCategories is not provided');
     }),
@@ -112,7 +160,7 @@ export const shopMachine = setup({
     sendGuestToLogin: emit(({ context }, params: { productId: number; count: number }) => ({
       type: 'navigate' as const,
       to: `/login?redirect=${encodeURIComponent(
-        shopPath(context.page, context.category, {
+        shopPath(context.page, whereOf(context), {
           add: String(params.productId),
           ...(params.count > 1 ? { count: String(params.count) } : {}),
         }),
@@ -127,16 +175,30 @@ export const shopMachine = setup({
         enqueue.sendTo(({ system }) => system.get('cart'), add);
       }
       enqueue.assign({ addAfterSignIn: undefined });
-      enqueue.emit({ type: 'navigate', to: shopPath(context.page, context.category), replace: true });
+      enqueue.emit({ type: 'navigate', to: shopPath(context.page, whereOf(context)), replace: true });
     }),
     /** A category's first page ('All' when undefined); the route starts a new shop for it. */
-    chooseCategory: emit((_, params: { category: string | undefined }) => ({
+    chooseCategory: emit(({ context }, params: { category: string | undefined }) => ({
       type: 'navigate' as const,
-      to: shopPath(1, params.category),
+      to: shopPath(1, { ...whereOf(context), category: params.category }),
     })),
     goToPage: emit(({ context }, params: { page: number }) => ({
       type: 'navigate' as const,
-      to: shopPath(params.page, context.category),
+      to: shopPath(params.page, whereOf(context)),
+    })),
+    storeDraft: assign((_, params: { text: string }) => ({ draft: params.text })),
+    /** The first page of what matches the typed text (every product when it is blank). */
+    search: emit(({ context }) => ({
+      type: 'navigate' as const,
+      to: shopPath(1, { ...whereOf(context), q: searchOf(context.draft) }),
+    })),
+    clearSearch: emit(({ context }) => ({
+      type: 'navigate' as const,
+      to: shopPath(1, { ...whereOf(context), q: undefined }),
+    })),
+    chooseSort: emit(({ context }, params: { sort: ProductSort }) => ({
+      type: 'navigate' as const,
+      to: shopPath(1, { ...whereOf(context), sort: params.sort }),
     })),
   },
   guards: {
@@ -146,6 +208,10 @@ export const shopMachine = setup({
         (context.categories ?? []).some((category) => category.slug === params.category)),
     isEmpty: (_, params: { page: ProductPage }) => params.page.items.length === 0,
     signedIn: (_, params: { signedIn: boolean }) => params.signedIn,
+    otherSearch: ({ context }) => searchOf(context.draft) !== context.q,
+    searching: ({ context }) => context.q !== undefined,
+    otherSort: ({ context }, params: { sort: ProductSort }) =>
+      PRODUCT_SORTS.includes(params.sort) && params.sort !== (context.sort ?? 'position'),
     otherPage: ({ context }, params: { page: number }) =>
       Number.isInteger(params.page) &&
       params.page >= 1 &&
@@ -165,10 +231,18 @@ export const shopMachine = setup({
     'page (none offered when they fail); CHOOSE_CATEGORY {category} (undefined = All) emits navigate to that',
     "category's first page, /shop?category=slug, when it is another offered one. RELOAD (the app's language",
     'changed) loads the page again and, beside it, the categories (reloadCategories), both in the new language.',
+    'The search (q) and order (sort) come from the address and go with every request and every address the page',
+    'makes. TYPE_QUERY {text} keeps what the search field holds without a request; SEARCH emits navigate to the',
+    'first page of that search (trimmed; blank: none) when it is another one; CLEAR_SEARCH empties the field and,',
+    'when the page shows a search, emits navigate to the first page without it; CHOOSE_SORT {sort} to the first page in another order. The route starts a new shop for each',
+    'address, so Back and Forward restore the search and order as they were.',
   ].join(' '),
   context: ({ input }) => ({
     page: input.page,
     category: input.category,
+    q: input.q,
+    sort: input.sort,
+    draft: input.q ?? '',
     categories: null,
     products: [],
     totalPages: 0,
@@ -183,6 +257,16 @@ export const shopMachine = setup({
     onError: { actions: { type: 'storeCategories', params: { categories: [] } } },
   },
   on: {
+    TYPE_QUERY: { actions: { type: 'storeDraft', params: ({ event }) => ({ text: event.text }) } },
+    SEARCH: { guard: 'otherSearch', actions: 'search' },
+    CLEAR_SEARCH: [
+      { guard: 'searching', actions: [{ type: 'storeDraft', params: { text: '' } }, 'clearSearch'] },
+      { actions: { type: 'storeDraft', params: { text: '' } } },
+    ],
+    CHOOSE_SORT: {
+      guard: { type: 'otherSort', params: ({ event }) => ({ sort: event.sort }) },
+      actions: { type: 'chooseSort', params: ({ event }) => ({ sort: event.sort }) },
+    },
     CHOOSE_CATEGORY: {
       guard: { type: 'otherCategory', params: ({ event }) => ({ category: event.category }) },
       actions: { type: 'chooseCategory', params: ({ event }) => ({ category: event.category }) },
@@ -201,7 +285,7 @@ export const shopMachine = setup({
       invoke: {
         id: 'fetchProducts',
         src: 'fetchProducts',
-        input: ({ context }) => ({ page: context.page, perPage: SHOP_PAGE_SIZE, category: context.category }),
+        input: ({ context }) => ({ page: context.page, perPage: SHOP_PAGE_SIZE, ...whereOf(context) }),
         onDone: [
           {
             guard: { type: 'isEmpty', params: ({ event }) => ({ page: event.output }) },

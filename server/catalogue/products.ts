@@ -1,16 +1,12 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { components } from '../../domain/contract';
+import type { ProductSort } from '../../domain/shop';
 import type { Database } from '../db/database';
 import { containing } from '../db/like';
 import { languages, products, productTranslations, translations } from '../db/schema';
 import type { ContentLanguage } from './language';
 
 const text = productTranslations;
-
-export type ProductSort = components['schemas']['ProductSort'];
-
-export const PRODUCT_SORTS: readonly ProductSort[] = ['position', 'price_asc', 'price_desc', 'newest'];
 
 export interface ProductQuery {
   page: number;

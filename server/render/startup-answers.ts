@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { MAX_QUERY_LENGTH, PRODUCT_SORTS } from '../../domain/shop';
 import { localizationsAs } from '../catalogue/compiled-messages';
 import { contentLanguage } from '../catalogue/language';
-import { PRODUCT_SORTS, productCategories, productPage } from '../catalogue/products';
+import { productCategories, productPage } from '../catalogue/products';
 import { listCountries, listCurrencies, listLanguages, listSocialLinks } from '../catalogue/reference-data';
 import { offeredSettings } from '../catalogue/settings';
 import { currentSettingsIn } from '../catalogue/settings-cache';
@@ -12,7 +13,6 @@ const DEFAULT_PER_PAGE = 12;
 /** The contract's limits of GET /products (openapi.yaml). */
 const MAX_PAGE = 10_000;
 const MAX_PER_PAGE = 60;
-const MAX_QUERY = 100;
 
 /** A positive whole number from a query parameter, or undefined. */
 function positive(value: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
@@ -66,7 +66,7 @@ export function startupAnswers(db: Database, log: FastifyBaseLogger, takesCards:
         const q = query.get('q') ?? undefined;
         const sort = PRODUCT_SORTS.find((known) => known === (query.get('sort') ?? 'position'));
         // What the API refuses (a 422) the render answers as nothing too.
-        if (sort === undefined || (q?.length ?? 0) > MAX_QUERY) return undefined;
+        if (sort === undefined || (q?.length ?? 0) > MAX_QUERY_LENGTH) return undefined;
         return ok(await productPage(db, { page, perPage, category, q, sort }, await language()));
       }
       default: {

@@ -1,4 +1,5 @@
 import { isLineCount } from '../../domain/cart';
+import { MAX_QUERY_LENGTH, PRODUCT_SORTS, type ProductSort } from '../../domain/shop';
 
 /**
  * The shop's query, checked by hand for the same reason as the auth screens' (see auth-search.ts):
@@ -9,6 +10,10 @@ export interface ShopSearch {
   /** The page of products, 1-based; absent means the first. */
   page?: number | undefined;
   category?: string | undefined;
+  /** The title search; absent or blank: every product. */
+  q?: string | undefined;
+  /** The order; absent: the operator's (`position`). */
+  sort?: ProductSort | undefined;
   /** The product whose details dialog is open. */
   product?: number | undefined;
   /** A product a guest chose before signing in, added once back here signed in. */
@@ -27,10 +32,18 @@ export function validateShopSearch(search: Record<string, unknown>): ShopSearch 
   return {
     page: page !== undefined && page > 1 && page <= MAX_PAGE ? page : undefined,
     category: category !== undefined && category.length <= 40 ? category : undefined,
+    q: searchText(search.q),
+    sort: PRODUCT_SORTS.find((sort) => sort !== 'position' && sort === search.sort),
     product: positiveInteger(search.product),
     add: positiveInteger(search.add),
     count: lineCount(search.count),
   };
+}
+
+/** A search as the API takes it: trimmed, at most its length; blank: none. */
+function searchText(value: unknown): string | undefined {
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+  return text === '' ? undefined : text.slice(0, MAX_QUERY_LENGTH);
 }
 
 function lineCount(value: unknown): number | undefined {

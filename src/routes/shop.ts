@@ -7,7 +7,8 @@ import { screenLifecycle } from './screen';
 import { validateShopSearch } from './shop-search';
 
 /**
- * /shop (docs/product.md §2 ProductListPage): the loader starts the shop screen for the page (and category)
+ * /shop (docs/product.md §2 ProductListPage): the loader starts the shop screen for the page (and category,
+ * search and order)
  * and waits for its first answer, so the page paints with products. The open product (`product`)
  * is not a dependency: opening the dialog keeps the running screen.
  */
@@ -19,6 +20,8 @@ export const shopRoute = createRoute({
   loaderDeps: ({ search }) => ({
     page: search.page ?? 1,
     category: search.category,
+    q: search.q,
+    sort: search.sort,
     add: search.add,
     count: search.count,
   }),

@@ -49,12 +49,22 @@ const shopEvents = [
   { type: 'ADD', productId: 1, count: 2, signedIn: true },
   { type: 'ADD', productId: 1, count: 3, signedIn: false },
   { type: 'RELOAD' },
+  { type: 'TYPE_QUERY', text: ' rang ' },
+  { type: 'SEARCH' },
+  { type: 'CLEAR_SEARCH' },
+  { type: 'CHOOSE_SORT', sort: 'price_desc' },
+  { type: 'CHOOSE_SORT', sort: 'position' },
 ] as const;
 
 describePaths(
   'shop paths',
   pathPlan(shopMachine, {
-    inputs: [{ page: 1 }, { page: 2, add: 3, count: 4, signedIn: true }, { page: 1, category: 'ranks' }],
+    inputs: [
+      { page: 1 },
+      { page: 2, add: 3, count: 4, signedIn: true },
+      { page: 1, category: 'ranks' },
+      { page: 1, q: 'rang', sort: 'newest' },
+    ],
     // The categories' reload answers only where RELOAD started it.
     events: (snapshot) => [
       ...shopEvents,
@@ -100,6 +110,57 @@ describe('shop rules', () => {
     expect(shopPath(1)).toBe('/shop');
     expect(shopPath(3)).toBe('/shop?page=3');
     expect(shopPath(2, 'ranks', { add: '4' })).toBe('/shop?page=2&category=ranks&add=4');
+  });
+
+  it('spells the search and the order in the address; the default order is not spelled', () => {
+    expect(shopPath(2, { category: 'ranks', q: 'vip', sort: 'price_asc' })).toBe(
+      '/shop?page=2&category=ranks&q=vip&sort=price_asc',
+    );
+    expect(shopPath(1, { q: '50% off', sort: 'position' })).toBe('/shop?q=50%25+off');
+  });
+
+  it('searches on submit only, trimmed, on the first page of the same category and order', async () => {
+    const { screen, navigations } = runShop({ page: 2, category: 'ranks', sort: 'newest' }, async () =>
+      pageOf([product(1)], 2, 3),
+    );
+    await waitFor(screen, (s) => s.matches('shown'));
+    screen.send({ type: 'TYPE_QUERY', text: ' V' });
+    screen.send({ type: 'TYPE_QUERY', text: ' VIP ' });
+    expect(navigations).toEqual([]);
+    expect(screen.getSnapshot().context.draft).toBe(' VIP ');
+    screen.send({ type: 'SEARCH' });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/shop?category=ranks&q=VIP&sort=newest' }]);
+  });
+
+  it('asks the server for the search and the order it was entered with', async () => {
+    const inputs: unknown[] = [];
+    const shop = shopMachine.provide({
+      actors: {
+        fetchProducts: fromPromise(async ({ input }) => {
+          inputs.push(input);
+          return pageOf([]);
+        }),
+        fetchCategories: fromPromise(async () => categories),
+      },
+    });
+    const actor = createActor(shop, { input: { page: 1, q: 'rang', sort: 'price_desc' } }).start();
+    await waitFor(actor, (s) => s.matches('empty'));
+    expect(inputs).toEqual([{ page: 1, perPage: 8, category: undefined, q: 'rang', sort: 'price_desc' }]);
+    expect(actor.getSnapshot().context.draft).toBe('rang');
+  });
+
+  it('clears a search to every product, and sorts on the first page; the same order or search is no change', async () => {
+    const { screen, navigations } = runShop({ page: 1, q: 'rang' }, async () => pageOf([]));
+    await waitFor(screen, (s) => s.matches('empty'));
+    screen.send({ type: 'SEARCH' });
+    screen.send({ type: 'CHOOSE_SORT', sort: 'position' });
+    screen.send({ type: 'CHOOSE_SORT', sort: 'price_asc' });
+    screen.send({ type: 'CLEAR_SEARCH' });
+    expect(navigations).toEqual([
+      { type: 'navigate', to: '/shop?q=rang&sort=price_asc' },
+      { type: 'navigate', to: '/shop' },
+    ]);
+    expect(screen.getSnapshot().context.draft).toBe('');
   });
 
   it('shows a page, then adds to the cart or sends a guest to sign in', async () => {

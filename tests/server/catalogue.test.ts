@@ -549,6 +549,8 @@ describe('listProducts', () => {
     description: string;
     price: number;
     category: string;
+    max_per_order: number | null;
+    max_per_customer: number | null;
   };
   type ProductPage = { items: Product[]; page: number; per_page: number; total: number; total_pages: number };
   const pageOf = async (query: Record<string, string | number | undefined>) => {
@@ -660,9 +662,78 @@ describe('listProducts', () => {
     }
   });
 
+  it('finds products by a part of their title in any language, ignoring case, titled in the language asked for', async () => {
+    const slugs = (page: ProductPage) => page.items.map((p) => p.slug);
+    expect(slugs(await pageOf({ q: 'vip-rang' }))).toEqual(['rank-vip']);
+    const spanish = await pageOf({ q: '  RANGO VIP ', lang_id: lang.de });
+    expect(spanish.items.map((p) => [p.slug, p.title])).toEqual([['rank-vip', 'VIP-Rang']]);
+    expect(spanish.total).toBe(1);
+    // The default language's title too, within a category.
+    expect(slugs(await pageOf({ q: 'rank', category: 'ranks' }))).toEqual([
+      'rank-vip',
+      'rank-mvp',
+      'rank-legend',
+    ]);
+    expect((await pageOf({ q: 'no such thing anywhere' })).total).toBe(0);
+    // A blank search is no search.
+    expect((await pageOf({ q: '   ' })).total).toBe(active.length);
+  });
+
+  it('matches % and _ as themselves', async () => {
+    const [odd] = await db
+      .insert(schema.products)
+      .values({
+        slug: 'odd-percent',
+        title: 'Mega 100% Bundle',
+        description: 'x',
+        priceMinor: 1,
+        imgUrl: '/images/products/x.svg',
+        category: 'perks',
+        position: 999,
+      })
+      .returning({ id: schema.products.id });
+    try {
+      const slugs = async (q: string) => (await pageOf({ q, per_page: 60 })).items.map((p) => p.slug);
+      expect(await slugs('100%')).toEqual(['odd-percent']);
+      expect(await slugs('%')).toEqual(['odd-percent']);
+      expect(await slugs('_')).toEqual([]);
+      expect(await slugs('0_')).toEqual([]);
+      expect(await slugs('\\')).toEqual([]);
+    } finally {
+      await db.delete(schema.products).where(eq(schema.products.id, odd?.id ?? 0));
+    }
+  });
+
+  it('sorts by position (the default), price up or down, or newest first', async () => {
+    const all = async (sort?: string) => (await pageOf({ per_page: 60, sort })).items;
+    const byPosition = await all();
+    expect(byPosition.map((p) => p.id)).toEqual(active.map((p) => p.id));
+    expect((await all('position')).map((p) => p.id)).toEqual(active.map((p) => p.id));
+    const up = (await all('price_asc')).map((p) => p.price);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    const down = (await all('price_desc')).map((p) => p.price);
+    expect(down).toEqual([...up].reverse());
+    expect((await all('newest')).map((p) => p.id)).toEqual(active.map((p) => p.id).sort((a, b) => b - a));
+    // Paging follows the order.
+    const second = await pageOf({ per_page: 2, page: 2, sort: 'price_desc' });
+    expect(second.items.map((p) => p.price)).toEqual(down.slice(2, 4));
+  });
+
+  it("carries each product's limits (the demo ranks: 1 per order and per customer)", async () => {
+    const ranks = (await pageOf({ category: 'ranks' })).items;
+    expect(ranks.map((p) => [p.max_per_order, p.max_per_customer])).toEqual([
+      [1, 1],
+      [1, 1],
+      [1, 1],
+    ]);
+  });
+
   it('answers 422 for paging or a category out of the contract, and changes nothing', async () => {
     const before = await snapshot();
     for (const query of [
+      { sort: 'cheapest' },
+      { sort: 'PRICE_ASC' },
+      { q: 'x'.repeat(101) },
       { per_page: 61 },
       { per_page: 0 },
       { page: 0 },

@@ -1,5 +1,10 @@
 import { fromPromise } from 'xstate';
-import { type ProductCategory, type ProductPage, shopMachine } from '../../../machines/shop';
+import {
+  type ProductCategory,
+  type ProductPage,
+  type ProductQuery,
+  shopMachine,
+} from '../../../machines/shop';
 import { type ApiClient, call } from '../../api';
 
 export const shopScreens = {
@@ -7,14 +12,13 @@ export const shopScreens = {
   shop: (api: ApiClient) =>
     shopMachine.provide({
       actors: {
-        fetchProducts: fromPromise<
-          ProductPage,
-          { page: number; perPage: number; category: string | undefined }
-        >(async ({ input, signal }) => {
+        fetchProducts: fromPromise<ProductPage, ProductQuery>(async ({ input, signal }) => {
           const query = {
             page: input.page,
             per_page: input.perPage,
             ...(input.category === undefined ? {} : { category: input.category }),
+            ...(input.q === undefined ? {} : { q: input.q }),
+            ...(input.sort === undefined ? {} : { sort: input.sort }),
           };
           return (await call(api.GET('/products', { params: { query }, signal }))).payload;
         }),
