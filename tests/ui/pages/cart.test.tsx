@@ -43,6 +43,30 @@ describe('cart page', () => {
     expect(within(main).getByText('3,497.00')).toBeInTheDocument();
   });
 
+  it('a line at its limit stops its + and names the limit; one bought before says so', async () => {
+    const rank = { ...diamond, max_per_order: 1, max_per_customer: 1 };
+    const atLimit = { ...fixtures.cartLine(2, 1, rank), max_count: 1 };
+    const owned = { ...fixtures.cartLine(3, 1, { ...rank, id: 5, title: 'Gold Rank' }), max_count: 0 };
+    const { ready } = renderApp({
+      path: '/cart',
+      storage: SIGNED_IN,
+      handlers: [withCart([fixtures.cartLine(1, 2), atLimit, owned])],
+    });
+    await ready();
+    await screen.findByRole('heading', { level: 2, name: 'Diamond Rank' });
+    expect(screen.getByRole('button', { name: 'One more Diamond Rank' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('group', { name: 'Quantity of Diamond Rank' })).toHaveAccessibleDescription(
+      'Limit: 1 per order',
+    );
+    expect(screen.getByRole('group', { name: 'Quantity of Gold Rank' })).toHaveAccessibleDescription(
+      'You already own this.',
+    );
+    expect(screen.getByRole('button', { name: 'One more Iron Rank' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('changes a quantity with POST /cart/set and removes a line with POST /cart/remove', async () => {
     const calls: Array<[string, unknown]> = [];
     const { ready, user } = renderApp({

@@ -182,6 +182,100 @@ describe('shop page', () => {
     expect(await screen.findByRole('heading', { name: 'No products here yet' })).toBeInTheDocument();
   });
 
+  it('searches on submit (not per key) and sorts, both in the address; Back restores them', async () => {
+    const asked: string[] = [];
+    const { ready, user, location, history } = renderApp({
+      path: '/shop',
+      handlers: [
+        http.get(api('/products'), ({ request }) => {
+          const query = new URL(request.url).searchParams;
+          asked.push(`${query.get('q')}/${query.get('sort')}`);
+          const q = query.get('q')?.toLowerCase();
+          const items = fixtures.products.filter((p) => q === undefined || p.title.toLowerCase().includes(q));
+          return page(query.get('sort') === 'price_desc' ? [...items].reverse() : items);
+        }),
+      ],
+    });
+    await ready();
+    await screen.findByRole('heading', { level: 2, name: 'Diamond Rank' });
+    const field = screen.getByRole('searchbox', { name: 'Search products' });
+    await user.type(field, 'rank');
+    expect(asked).toEqual(['null/null']);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/shop?q=rank'));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Emerald Crate Key' })).not.toBeInTheDocument(),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: high to low');
+    await waitFor(() => expect(location()).toBe('/shop?q=rank&sort=price_desc'));
+    await waitFor(() => expect(asked).toEqual(['null/null', 'rank/null', 'rank/price_desc']));
+    const titles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    await waitFor(() => expect(titles()).toEqual(['Diamond Rank', 'Iron Rank']));
+
+    history.back();
+    await waitFor(() => expect(location()).toBe('/shop?q=rank'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('position'));
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('rank');
+    history.back();
+    await waitFor(() => expect(location()).toBe('/shop'));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue(''));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Emerald Crate Key' })).toBeInTheDocument();
+  });
+
+  it('no match names the search and Clear search shows every product', async () => {
+    const { ready, user, location } = renderApp({
+      path: '/shop?q=zzz&sort=newest',
+      handlers: [
+        http.get(api('/products'), ({ request }) =>
+          new URL(request.url).searchParams.get('q') === null ? page() : page([], 0),
+        ),
+      ],
+    });
+    await ready();
+    expect(await screen.findByRole('heading', { name: 'No products match “zzz”' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(location()).toBe('/shop?sort=newest'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Diamond Rank' })).toBeInTheDocument();
+  });
+
+  it('a page past the last says so and links to the first page', async () => {
+    const { ready } = renderApp({
+      path: '/shop?page=99&category=ranks',
+      handlers: [
+        http.get(api('/products'), () => ok({ items: [], page: 99, per_page: 8, total: 12, total_pages: 2 })),
+      ],
+    });
+    await ready();
+    expect(
+      await screen.findByRole('heading', { name: 'This page is past the end of the shop' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('There are only 2 pages.')).toBeInTheDocument();
+    expect(screen.queryByText(/new items arrive regularly/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+      'href',
+      '/shop?category=ranks',
+    );
+  });
+
+  it('a product limited to 1 per order: the quantity stops at 1 and the dialog says so', async () => {
+    const limited = fixtures.products.map((p) =>
+      p.id === 4 ? { ...p, max_per_order: 1, max_per_customer: 1 } : p,
+    );
+    const { ready, user } = renderApp({
+      path: '/shop?product=4',
+      handlers: [http.get(api('/products'), () => page(limited))],
+    });
+    await ready();
+    const dialog = await screen.findByRole('dialog');
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    expect(quantity).toHaveAccessibleDescription('Limit: 1 per order');
+    expect(within(dialog).getByRole('button', { name: /^More/ })).toBeDisabled();
+    await user.tripleClick(quantity);
+    await user.keyboard('5');
+    await user.tab();
+    expect(quantity).toHaveValue('1');
+  });
+
   it('?product=<id> opens its details; closing drops it from the address', async () => {
     const { ready, user, location } = renderApp({ path: '/shop?product=4' });
     await ready();
