@@ -90,6 +90,19 @@ describe('the first screen in the HTML', () => {
     expect(startup?.answers['/products/categories']).toEqual(await apiAnswer('/products/categories'));
   });
 
+  it('/shop?q=…&sort=… renders what the API answers for that search and order', async () => {
+    const { root, startup } = await page('/shop?q=rang&sort=price_desc');
+    const key = '/products?page=1&per_page=8&q=rang&sort=price_desc';
+    const products = (await apiAnswer(key)) as { payload: { items: { title: string }[] } };
+    const titles = products.payload.items.map((item) => item.title);
+    expect(titles).toEqual(['Legend Rank', 'MVP Rank', 'VIP Rank']);
+    const shown = [...decoded(root).matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((match) => match[1]);
+    expect(shown).toEqual(titles);
+    expect(startup?.answers[key]).toEqual(products);
+    const none = await page('/shop?q=zzz-nothing');
+    expect(decoded(none.root)).toContain('No products match “zzz-nothing”');
+  });
+
   it("/shop shows an operator's change of a product at once on the node that saved it", async () => {
     const before = await page('/shop');
     const first = (
