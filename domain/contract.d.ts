@@ -2869,6 +2869,7 @@ export interface components {
          *       "title": "Diamond Rank",
          *       "description": "Permanent Diamond rank with /fly in the lobby and a sparkling name tag.",
          *       "price": 249900,
+         *       "compare_at_price": null,
          *       "img_url": "/images/products/diamond-rank.svg",
          *       "category": "ranks",
          *       "max_per_order": 1,
@@ -2882,6 +2883,8 @@ export interface components {
             description: string;
             /** @description Coins in minor units. */
             price: components["schemas"]["MinorUnits"];
+            /** @description The price before (above `price`), shown struck through with a Sale badge; null when not on sale. */
+            compare_at_price: components["schemas"]["MinorUnits"] | null;
             /** @description Image path on this origin. */
             img_url: string;
             category: components["schemas"]["ProductCategory"];
@@ -3204,6 +3207,12 @@ export interface components {
          */
         MaxPerCustomer: number | null;
         /**
+         * @description The price before, in coin minor units, that the shop shows struck through with a Sale
+         *     badge; null: none. It must be above the price (and within `ProductPrice`'s range): else a
+         *     422 on `compare_at_price`.
+         */
+        CompareAtPrice: number | null;
+        /**
          * @description The most units of this product one cart line, and so one order, may hold; null: only the
          *     line's own 99. Cart and checkout refuse more with a 422 at `count` whose message names
          *     the limit.
@@ -3222,6 +3231,7 @@ export interface components {
          *       "slug": "diamond-rank",
          *       "category": "ranks",
          *       "price": 249900,
+         *       "compare_at_price": null,
          *       "img_url": "/images/products/diamond-rank.svg",
          *       "active": true,
          *       "position": 3,
@@ -3245,6 +3255,7 @@ export interface components {
             slug: components["schemas"]["Slug"];
             category: components["schemas"]["ProductCategory"];
             price: components["schemas"]["MinorUnits"];
+            compare_at_price: components["schemas"]["MinorUnits"] | null;
             img_url: string;
             /** @description Shown in the shop; false hides it. */
             active: boolean;
@@ -3269,6 +3280,7 @@ export interface components {
             slug: components["schemas"]["Slug"];
             category: components["schemas"]["ProductCategory"];
             price: components["schemas"]["ProductPrice"];
+            compare_at_price?: components["schemas"]["CompareAtPrice"];
             img_url?: components["schemas"]["ProductImageUrl"];
             /** @default false */
             active: boolean;
@@ -3338,6 +3350,7 @@ export interface components {
             version: number;
             category?: components["schemas"]["ProductCategory"];
             price?: components["schemas"]["ProductPrice"];
+            compare_at_price?: components["schemas"]["CompareAtPrice"];
             img_url?: components["schemas"]["ProductImageUrl"];
             active?: boolean;
             position?: components["schemas"]["ProductPosition"];

@@ -34,6 +34,10 @@ export const editorMessages = defineMessages({
     id: 'operator.product.priceTooLarge',
     defaultMessage: 'A price is at most 10,000,000,000.00 coins',
   },
+  compareAtFormat: {
+    id: 'operator.product.compareAtFormat',
+    defaultMessage: 'Enter a price above the price, with at most 2 decimals, or leave it empty',
+  },
   positionFormat: {
     id: 'operator.product.positionFormat',
     defaultMessage: 'Enter a whole number from 0 to 1,000,000, or leave it empty',
@@ -126,6 +130,8 @@ export function valuesOf(
     slug: product?.slug ?? '',
     category: product?.category ?? '',
     price: product === null ? '' : toDecimalString(product.price, COIN_DECIMALS),
+    compare_at_price:
+      product?.compare_at_price == null ? '' : toDecimalString(product.compare_at_price, COIN_DECIMALS),
     active: product?.active ? 'yes' : 'no',
     position: product === null ? '' : String(product.position),
     max_per_order: product?.max_per_order == null ? '' : String(product.max_per_order),
@@ -139,6 +145,17 @@ export function valuesOf(
 }
 
 const priceOf = (values: EditorValues) => parseAmount(values.price ?? '', COIN_DECIMALS);
+
+/** The price before typed: null when empty (not on sale), undefined when it is not a price above the price. */
+function compareAtOf(values: EditorValues): number | null | undefined {
+  const text = (values.compare_at_price ?? '').trim();
+  if (text === '') return null;
+  const before = parseAmount(text, COIN_DECIMALS);
+  const price = priceOf(values);
+  return before !== null && priceProblem(before) === null && (price === null || before > price)
+    ? before
+    : undefined;
+}
 
 type LimitField = 'max_per_order' | 'max_per_customer';
 const LIMIT_FIELDS: readonly LimitField[] = ['max_per_order', 'max_per_customer'];
@@ -200,6 +217,11 @@ export function editorRules(context: EditorInput): Rule<EditorValues, string>[] 
       valid: (v) => priceProblem(priceOf(v) ?? 1) !== 'tooLarge',
     },
     {
+      field: 'compare_at_price',
+      message: editorMessages.compareAtFormat,
+      valid: (v) => compareAtOf(v) !== undefined,
+    },
+    {
       field: 'position',
       message: editorMessages.positionFormat,
       valid: (v) => {
@@ -233,6 +255,7 @@ export function saveRequest(context: EditorContext): SaveRequest {
   const common = {
     category: (values.category ?? '').trim(),
     price: priceOf(values) ?? 0,
+    compare_at_price: compareAtOf(values) ?? null,
     active: values.active === 'yes',
     ...(position === '' ? {} : { position: Number(position) }),
     max_per_order: limitOf(values, 'max_per_order') ?? null,
@@ -259,6 +282,7 @@ const SERVER_FIELDS: Record<string, string> = {
   slug: 'slug',
   category: 'category',
   price: 'price',
+  compare_at_price: 'compare_at_price',
   position: 'position',
   max_per_order: 'max_per_order',
   max_per_customer: 'max_per_customer',
@@ -291,9 +315,11 @@ export const productEditorMachine = formMachine({
     "The operator's product page (/operator/products/new, /operator/products/{id}). It loads the product (none for",
     'a new one) and the categories in use (loading); a 404 is notFound, another failure shows its message or',
     "'The product could not be loaded.' with RETRY. CHANGE edits the title and description of each language the",
-    'store has, the category (one in use or a new one), the price in coins, shown or hidden, the sort position',
+    'store has, the category (one in use or a new one), the price in coins and the price before (a sale; empty:',
+    'none), shown or hidden, the sort position',
     "and, for a new product, its slug; SUBMIT checks the slug, the default language's title, a title for each",
-    'description, the category, the price (domain/money.ts priceProblem), the position and the limits per order',
+    'description, the category, the price (domain/money.ts priceProblem), the price before (above the price), the',
+    'position and the limits per order',
     'and per customer (domain/cart.ts isProductLimit; empty for none), then sends POST',
     '/operator/products or PATCH /operator/products/{id} with its version. Success keeps the product as saved',
     "and toasts 'The product was saved.'; a new product then goes to its own page. A 409 (someone saved it",

@@ -57,6 +57,7 @@ export async function productPage(db: Database, query: ProductQuery, language: C
             title: sql<string>`coalesce(${text.title}, ${products.title})`,
             description: sql<string>`coalesce(${text.description}, ${products.description})`,
             price: products.priceMinor,
+            compare_at_price: products.compareAtPriceMinor,
             img_url: products.imgUrl,
             category: products.category,
             max_per_order: products.maxPerOrder,

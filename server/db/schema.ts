@@ -178,11 +178,14 @@ export const products = pgTable(
     maxPerCustomer: integer('max_per_customer'),
     /** Most units of it one cart line (so one order) may hold; null: no limit but the line's. */
     maxPerOrder: integer('max_per_order'),
+    /** The price it was before, shown struck through with a Sale badge; null: none. Above the price. */
+    compareAtPriceMinor: money('compare_at_price_minor'),
   },
   (t) => [
     check('products_price_not_negative', sql`${t.priceMinor} >= 0`),
     check('products_max_per_customer_positive', sql`${t.maxPerCustomer} >= 1`),
     check('products_max_per_order_positive', sql`${t.maxPerOrder} >= 1`),
+    check('products_compare_at_above_price', sql`${t.compareAtPriceMinor} > ${t.priceMinor}`),
     index('products_listing').on(t.active, t.category, t.position),
   ],
 );

@@ -28,6 +28,7 @@ const PROBLEM_TEXT: Record<Exclude<ProductProblem, 'tooLarge'>, MessageKey> = {
   defaultTextRequired: 'product.defaultTextRequired',
   defaultTextNotRemovable: 'product.defaultTextNotRemovable',
   slugTaken: 'product.slugTaken',
+  notAbovePrice: 'product.compareAtNotAbove',
 };
 
 /** A refusal of the catalogue's rules as the contract's field errors, in the request's language. */

@@ -19,11 +19,18 @@ type ChangeInput = components['schemas']['ProductChangeRequest'];
 /** What a product without an image of its own shows. */
 export const PLACEHOLDER_IMAGE = '/images/products/placeholder.svg';
 
-export type ProductProblem = PriceProblem | TextProblem | 'slugTaken';
+export type ProductProblem = PriceProblem | TextProblem | 'slugTaken' | 'notAbovePrice';
 
-function priceProblems(price: number): Record<string, ProductProblem> {
+/** The price's problem, and the compare-at price's: a price itself, and above the price. */
+function priceProblems(price: number, compareAt: number | null): Record<string, ProductProblem> {
+  const problems: Record<string, ProductProblem> = {};
   const problem = priceProblem(price);
-  return problem === null ? {} : { price: problem };
+  if (problem !== null) problems.price = problem;
+  if (compareAt !== null) {
+    const before = priceProblem(compareAt) ?? (compareAt <= price ? 'notAbovePrice' : null);
+    if (before !== null) problems.compare_at_price = before;
+  }
+  return problems;
 }
 
 const cleanText = (text: ProductText): ProductText => ({
@@ -43,6 +50,7 @@ async function productsWithTexts(db: Database, ids: readonly number[] | 'all'): 
     slug: row.slug,
     category: row.category,
     price: Number(row.priceMinor),
+    compare_at_price: row.compareAtPriceMinor === null ? null : Number(row.compareAtPriceMinor),
     img_url: row.imgUrl,
     active: row.active,
     position: row.position,
@@ -74,13 +82,14 @@ export function createProduct(db: Database, actor: Actor, input: CreateInput): P
   return createTextedRecord<ProductText, OperatorProduct, ProductProblem>(db, actor, PRODUCT, input, {
     row: {
       priceMinor: input.price,
+      compareAtPriceMinor: input.compare_at_price ?? null,
       imgUrl: input.img_url ?? PLACEHOLDER_IMAGE,
       category: input.category,
       active: input.active ?? false,
       maxPerOrder: input.max_per_order ?? null,
       maxPerCustomer: input.max_per_customer ?? null,
     },
-    problems: () => priceProblems(input.price),
+    problems: () => priceProblems(input.price, input.compare_at_price ?? null),
   });
 }
 
@@ -88,6 +97,7 @@ export function createProduct(db: Database, actor: Actor, input: CreateInput): P
 const FIELDS = {
   category: 'category',
   price: 'priceMinor',
+  compare_at_price: 'compareAtPriceMinor',
   img_url: 'imgUrl',
   active: 'active',
   position: 'position',
@@ -102,7 +112,13 @@ const FIELDS = {
 export function updateProduct(db: Database, actor: Actor, id: number, change: ChangeInput) {
   return updateTextedRecord<ProductText, OperatorProduct, ProductProblem>(db, actor, PRODUCT, id, change, {
     fields: FIELDS,
-    problems: () => (change.price === undefined ? {} : priceProblems(change.price)),
+    problems: (_tx, current) =>
+      change.price === undefined && change.compare_at_price === undefined
+        ? {}
+        : priceProblems(
+            change.price ?? current.price,
+            change.compare_at_price === undefined ? current.compare_at_price : change.compare_at_price,
+          ),
   });
 }
 

@@ -58,6 +58,7 @@ const shopItem: Product = {
   category: 'ranks',
   max_per_order: 1,
   max_per_customer: 1,
+  compare_at_price: null,
 };
 const faqScreen = (fetchPage: () => Promise<StaticPage>) => ({
   type: 'SCREEN.START' as const,

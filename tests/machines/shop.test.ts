@@ -20,6 +20,7 @@ const product = (id: number): Product => ({
   category: 'ranks',
   max_per_order: null,
   max_per_customer: null,
+  compare_at_price: null,
 });
 const categories: ProductCategory[] = [
   { slug: 'ranks', title: 'Ranks', count: 2 },

@@ -31,6 +31,7 @@ interface OperatorProduct {
   img_url: string;
   active: boolean;
   position: number;
+  compare_at_price: number | null;
   max_per_order: number | null;
   max_per_customer: number | null;
   version: number;
@@ -427,6 +428,44 @@ describe('the operator catalogue', () => {
     const refused = await update(customer, product.id, { version: 1, price: 1 });
     expect(refused.status).toBe(403);
     expect((await storedRow(product.id))?.priceMinor).toBe(1_500);
+  });
+});
+
+describe('a price before (compare_at_price, a sale)', () => {
+  it('is kept above the price on create and on every change, and the shop shows it', async () => {
+    const op = await createOperator(db());
+    const product = await created(op, { compare_at_price: 2_000 });
+    expect([product.price, product.compare_at_price]).toEqual([1_500, 2_000]);
+    const shop = await suite.api.call('listProducts', { query: { q: 'Test Pickaxe', per_page: 60 } });
+    const listed = (shop.body as { payload: { items: { id: number; compare_at_price: number | null }[] } })
+      .payload.items;
+    expect(listed.find((item) => item.id === product.id)?.compare_at_price).toBe(2_000);
+
+    for (const body of [{ compare_at_price: 1_500 }, { compare_at_price: 10 }, { price: 2_000 }]) {
+      const refused = await update(op, product.id, { version: product.version, ...body });
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+      expect(errorsOf(refused.body), JSON.stringify(body)).toEqual({
+        compare_at_price: ['The price before must be above the price.'],
+      });
+    }
+    const refusedNew = await create(op, {
+      slug: uniqueSlug(),
+      category: 'test-gear',
+      price: 1_500,
+      compare_at_price: 1_000,
+      texts: { en: { title: 'Cheap', description: '' } },
+    });
+    expect([refusedNew.status, Object.keys(errorsOf(refusedNew.body))]).toEqual([422, ['compare_at_price']]);
+    // Both at once, and the sale ended.
+    const both = await update(op, product.id, {
+      version: product.version,
+      price: 2_500,
+      compare_at_price: 3_000,
+    });
+    expect(payloadOf(both.body)).toMatchObject({ price: 2_500, compare_at_price: 3_000 });
+    const ended = await update(op, product.id, { version: product.version + 1, compare_at_price: null });
+    expect(payloadOf(ended.body).compare_at_price).toBeNull();
+    expect((await storedRow(product.id))?.compareAtPriceMinor).toBeNull();
   });
 });
 

@@ -177,6 +177,7 @@ export const ironRank: Schemas['Product'] = {
   category: 'ranks',
   max_per_order: null,
   max_per_customer: null,
+  compare_at_price: null,
 };
 
 export const products: Schemas['Product'][] = [
@@ -191,6 +192,7 @@ export const products: Schemas['Product'][] = [
     category: 'ranks',
     max_per_order: null,
     max_per_customer: null,
+    compare_at_price: null,
   },
   {
     id: 7,
@@ -202,6 +204,7 @@ export const products: Schemas['Product'][] = [
     category: 'keys',
     max_per_order: null,
     max_per_customer: null,
+    compare_at_price: null,
   },
 ];
 

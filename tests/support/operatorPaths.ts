@@ -382,6 +382,7 @@ export function operatorProduct(id: number, overrides: Partial<OperatorProduct> 
     position: id,
     max_per_order: null,
     max_per_customer: null,
+    compare_at_price: null,
     version: 1,
     texts: {
       en: { title: `Rank ${id}`, description: 'A rank.' },

@@ -48,6 +48,11 @@ const messages = defineMessages({
   categoriesInUse: { id: 'operator.product.categoriesInUse', defaultMessage: 'Categories in use' },
   price: { id: 'operator.product.price', defaultMessage: 'Price in coins' },
   priceHint: { id: 'operator.product.priceHint', defaultMessage: 'For example 24.99' },
+  compareAt: { id: 'operator.product.compareAt', defaultMessage: 'Price before (on sale)' },
+  compareAtHint: {
+    id: 'operator.product.compareAtHint',
+    defaultMessage: 'Shown struck through with a Sale badge; empty when not on sale',
+  },
   active: { id: 'operator.product.active', defaultMessage: 'Shown in the shop' },
   position: { id: 'operator.product.position', defaultMessage: 'Sort position' },
   positionHint: {
@@ -170,6 +175,13 @@ export function ProductPage() {
         inputMode="decimal"
         autoComplete="off"
         {...view.field('price')}
+      />
+      <TextField
+        label={say(messages.compareAt)}
+        description={say(messages.compareAtHint)}
+        inputMode="decimal"
+        autoComplete="off"
+        {...view.field('compare_at_price')}
       />
       <Checkbox {...view.toggle('active')}>{say(messages.active)}</Checkbox>
       <TextField

@@ -3,7 +3,7 @@ import type { Product } from '../../../machines/shop';
 import { defineMessages, withValues } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { useText } from '../../i18n/useText';
-import { CoinPrice } from '../shared/CoinPrice';
+import { SalePrice } from './SalePrice';
 
 const messages = defineMessages({
   add: { id: 'shop.card.add', defaultMessage: 'Add to cart' },
@@ -46,7 +46,7 @@ export function ProductCard({ product, eager, busy, onAdd }: ProductCardProps) {
         <h2 className="product-card__title">{product.title}</h2>
       </Link>
       <div className="product-card__footer">
-        <CoinPrice amount={product.price} />
+        <SalePrice product={product} />
         <button
           type="button"
           className={buttonClass('primary', 'sm')}

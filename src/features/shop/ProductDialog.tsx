@@ -15,7 +15,7 @@ import { defineMessages } from 'react-intl';
 import { limitHint } from '../../../machines/cart';
 import type { Product } from '../../../machines/shop';
 import { buttonClass } from '../../components/Button/buttonClass';
-import { CoinPrice } from '../shared/CoinPrice';
+import { SalePrice } from './SalePrice';
 import './ProductDialog.css';
 import { lineMaximum } from '../../../domain/cart';
 import { CloseIcon } from '../../components/CloseIcon/CloseIcon';
@@ -70,7 +70,7 @@ export function ProductDialog({ product, onAdd, onClose }: ProductDialogProps) {
               {product.title}
             </Heading>
             <p className="product-dialog__description">{product.description}</p>
-            <CoinPrice amount={product.price} size="lg" />
+            <SalePrice product={product} size="lg" />
             <NumberField
               className="product-dialog__quantity"
               minValue={1}

@@ -28,6 +28,7 @@ describe('productEditor', () => {
       slug: 'rank-4',
       category: 'ranks',
       price: '24.99',
+      compare_at_price: '',
       active: 'yes',
       position: '4',
       max_per_order: '',
@@ -58,6 +59,8 @@ describe('productEditor', () => {
     ['max_per_customer', '1.5', 'max_per_customer', editorMessages.limitFormat],
     ['max_per_customer', '1000001', 'max_per_customer', editorMessages.limitFormat],
     ['max_per_order', '0', 'max_per_order', editorMessages.limitFormat],
+    ['compare_at_price', '12', 'compare_at_price', editorMessages.compareAtFormat],
+    ['compare_at_price', 'ten', 'compare_at_price', editorMessages.compareAtFormat],
     ['max_per_order', 'one', 'max_per_order', editorMessages.limitFormat],
   ])('a new product with %s %j: the rule at its field', (field, value, at, message) => {
     const good = [
@@ -102,6 +105,7 @@ describe('productEditor', () => {
         category: 'ranks',
         price: 3499,
         active: true,
+        compare_at_price: null,
         max_per_order: null,
         max_per_customer: null,
         texts: { en: { title: 'Netherite Rank', description: '' } },
@@ -120,11 +124,27 @@ describe('productEditor', () => {
         category: 'ranks',
         price: 2499,
         active: true,
+        compare_at_price: null,
         max_per_order: null,
         max_per_customer: null,
         texts: { en: { title: 'Rank 4', description: 'A rank.' }, de: null },
       },
     });
+    // A price before is shown as stored and sent in minor units; emptied, the sale ends (null).
+    const onSale = doneEvent('loadProduct', {
+      product: operatorProduct(4, { compare_at_price: 3999 }),
+      categories: ['ranks'],
+    });
+    expect(run(productEditorMachine, existing, [onSale]).snapshot.context.values.compare_at_price).toBe(
+      '39.99',
+    );
+    const raisedBefore = run(productEditorMachine, existing, [
+      onSale,
+      change('compare_at_price', '45'),
+    ]).snapshot;
+    expect(saveRequest(raisedBefore.context).body).toMatchObject({ compare_at_price: 4500 });
+    const ended = run(productEditorMachine, existing, [onSale, change('compare_at_price', ' ')]).snapshot;
+    expect(saveRequest(ended.context).body).toMatchObject({ compare_at_price: null });
     // A limit is shown as stored and sent as typed; emptied, it is removed (null).
     const limited = doneEvent('loadProduct', {
       product: operatorProduct(4, { max_per_customer: 2 }),

@@ -276,6 +276,23 @@ describe('shop page', () => {
     expect(quantity).toHaveValue('1');
   });
 
+  it('a product on sale shows a Sale badge and the price before struck through, on its card and in its details', async () => {
+    const onSale = fixtures.products.map((p) => (p.id === 4 ? { ...p, compare_at_price: 299900 } : p));
+    const { ready } = renderApp({
+      path: '/shop?product=4',
+      handlers: [http.get(api('/products'), () => page(onSale))],
+    });
+    await ready();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sale')).toBeInTheDocument();
+    const before = within(dialog).getByText('Price before:').closest('s');
+    expect(before).toHaveTextContent('2,999.00');
+    const cards = [...document.querySelectorAll('.product-card')];
+    const cardOf = (title: string) => cards.find((card) => card.querySelector('h2')?.textContent === title);
+    expect(cardOf('Diamond Rank')?.querySelector('.sale-price__badge')).toHaveTextContent('Sale');
+    expect(cardOf('Iron Rank')?.querySelector('.sale-price__badge')).toBeNull();
+  });
+
   it('?product=<id> opens its details; closing drops it from the address', async () => {
     const { ready, user, location } = renderApp({ path: '/shop?product=4' });
     await ready();

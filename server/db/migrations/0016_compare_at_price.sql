@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "compare_at_price_minor" bigint;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_compare_at_above_price" CHECK ("products"."compare_at_price_minor" > "products"."price_minor");
