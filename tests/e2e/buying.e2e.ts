@@ -38,8 +38,8 @@ function price(slug: string): number {
   if (!product) throw new Error(`no seeded product ${slug}`);
   return product.priceMinor;
 }
-const legend = price('rank-legend');
-const vip = price('rank-vip');
+const chest = price('emerald-chest');
+const key = price('key-common');
 const pouch = price('emerald-pouch');
 /** The cart's coin total as the page shows it. */
 const total = (minor: number) => formatCoins(minor);
@@ -67,7 +67,7 @@ describe.each([1280, storefront.NARROW_WIDTH])('a new customer buys at %i px', (
     await dialog.getByRole('button', { name: 'Add to cart' }).click();
     await storefront.seeText(page, 'Added to cart');
     // One add at a time: a card's button waits while an add is running.
-    await page.getByRole('button', { name: 'Add to cart (VIP Rank)' }).click();
+    await page.getByRole('button', { name: 'Add to cart (Common Crate Key)' }).click();
     await page.locator('.site-header__badge', { hasText: '2' }).first().waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Add to cart (Emerald Pouch)' }).click();
     await page.locator('.site-header__badge', { hasText: '3' }).first().waitFor({ state: 'attached' });
@@ -112,12 +112,12 @@ describe.each([1280, storefront.NARROW_WIDTH])('a new customer buys at %i px', (
     else await page.locator('.site-header__cart').click();
     await storefront.waitForPath(page, '/cart');
     await storefront.seeHeading(page, 'Cart');
-    await page.getByText(total(2 * legend + vip + pouch), { exact: true }).waitFor();
+    await page.getByText(total(2 * chest + key + pouch), { exact: true }).waitFor();
     await shot('cart');
-    await page.getByRole('button', { name: 'One more VIP Rank' }).click();
-    await page.getByText(total(2 * legend + 2 * vip + pouch), { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'One more Common Crate Key' }).click();
+    await page.getByText(total(2 * chest + 2 * key + pouch), { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Remove Emerald Pouch' }).click();
-    await page.getByText(total(2 * legend + 2 * vip), { exact: true }).waitFor();
+    await page.getByText(total(2 * chest + 2 * key), { exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: 'Emerald Pouch' }).count()).toBe(0);
     await shot('cart-changed');
   });
@@ -178,7 +178,7 @@ describe.each([1280, storefront.NARROW_WIDTH])('a new customer buys at %i px', (
   it('pays by card, is declined, and finds the lines back after Try again', async () => {
     const { page } = j;
     await storefront.openPage(page, '/shop');
-    await page.getByRole('button', { name: 'Add to cart (VIP Rank)' }).click();
+    await page.getByRole('button', { name: 'Add to cart (Common Crate Key)' }).click();
     await storefront.seeText(page, 'Added to cart');
     await page.getByRole('button', { name: 'Add to cart (Emerald Pouch)' }).click();
     await page.locator('.site-header__badge', { hasText: '2' }).first().waitFor({ state: 'attached' });
@@ -198,7 +198,7 @@ describe.each([1280, storefront.NARROW_WIDTH])('a new customer buys at %i px', (
     await shot('fail');
     await page.getByRole('link', { name: /try again/i }).click();
     await storefront.waitForPath(page, '/cart');
-    await page.getByRole('heading', { level: 2, name: 'VIP Rank' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Common Crate Key' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Emerald Pouch' }).waitFor();
     expect(await cartTotal(page)).toBe(total);
     await shot('cart-restored');
