@@ -806,6 +806,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the customer's orders, for its detail page and receipt
+         * @description The order (`id` is its number, shown as "#<id>"), when it was placed, its status and payment
+         *     method, its lines with titles in the language of `lang_id` (the default language's title
+         *     where the product has none, the title at checkout once the product is deleted), unit price
+         *     and count, the coin total, and its payments: coins taken from the balance, or a card payment
+         *     with what the card was charged (`card`: minor units of its currency, VAT included). 404 for
+         *     an order that does not exist or is someone else's (never 403: it does not say which).
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's balance ledger, newest first, a page at a time
+         * @description Every change of the customer's balance (`reason`: a top-up, an order paid with coins, the
+         *     welcome bonus, a refund, an operator's adjustment), newest first: `amount` in signed coin
+         *     minor units (credits positive, debits negative) and `balance_after`, the balance once that
+         *     entry was made. `total` counts every entry; a page past the end has no items.
+         */
+        get: operations["listBalanceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchase/history": {
         parameters: {
             query?: never;
@@ -2488,8 +2536,7 @@ export interface components {
             at: components["schemas"]["Timestamp"];
             /** @description Coin minor units, signed. */
             amount: number;
-            /** @enum {string} */
-            reason: "top_up" | "order" | "welcome_bonus" | "refund" | "adjustment";
+            reason: components["schemas"]["LedgerReason"];
             order_id: number | null;
         };
         OperatorOrder: {
@@ -2997,6 +3044,7 @@ export interface components {
             count: number;
         };
         Order: {
+            /** @description The order number, shown as "#<id>". */
             id: number;
             created_at: components["schemas"]["Timestamp"];
             status: components["schemas"]["OrderStatus"];
@@ -3013,6 +3061,60 @@ export interface components {
             /** @description A pending card order that can be cancelled (`POST /orders/{id}/cancel`). */
             can_cancel: boolean;
             delivery: components["schemas"]["OrderDelivery"];
+            /** @description What the card was charged for a paid card order, else null. */
+            card: components["schemas"]["CardCharge"];
+        };
+        /** @description An amount charged to a card, in minor units of `currency`, VAT included; null when no card paid. */
+        CardCharge: {
+            currency: components["schemas"]["CurrencyCode"];
+            amount: components["schemas"]["MinorUnits"];
+        } | null;
+        OrderPayment: {
+            method: components["schemas"]["PaymentMethod"];
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed" | "cancelled" | "expired";
+            /** @description Coins paid (from the balance, or bought by the card for this order), in minor units. */
+            coins: components["schemas"]["MinorUnits"];
+            card: components["schemas"]["CardCharge"];
+            at: components["schemas"]["Timestamp"];
+        };
+        OrderDetail: {
+            /** @description The order number, shown as "#<id>". */
+            id: number;
+            created_at: components["schemas"]["Timestamp"];
+            status: components["schemas"]["OrderStatus"];
+            payment_method: components["schemas"]["PaymentMethod"];
+            /** @description Coins in minor units. */
+            total: components["schemas"]["MinorUnits"];
+            lines: components["schemas"]["OrderLine"][];
+            payments: components["schemas"]["OrderPayment"][];
+            delivery: components["schemas"]["OrderDelivery"];
+        };
+        OrderDetailResponse: {
+            /** @constant */
+            status: "OK";
+            payload: components["schemas"]["OrderDetail"];
+        };
+        BalanceHistoryEntry: {
+            id: number;
+            created_at: components["schemas"]["Timestamp"];
+            reason: components["schemas"]["LedgerReason"];
+            /** @description Coin minor units, signed: credits positive, debits negative. */
+            amount: number;
+            /** @description The balance in coin minor units once this entry was made. */
+            balance_after: number;
+            /** @description The order of an `order` or `refund` entry. */
+            order_id?: number;
+        };
+        /** @enum {string} */
+        LedgerReason: "top_up" | "order" | "welcome_bonus" | "refund" | "adjustment";
+        BalanceHistoryResponse: {
+            /** @constant */
+            status: "OK";
+            payload: {
+                items: components["schemas"]["BalanceHistoryEntry"][];
+                total: number;
+            };
         };
         OrderListResponse: {
             /** @constant */
@@ -5162,6 +5264,69 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: {
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBalanceHistory: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                /** @description The language of messages in the answer; the default language when absent or unknown. */
+                lang_id?: components["parameters"]["LangId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ledger entries and their count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceHistoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -7,6 +7,7 @@ import { users } from '../db/schema';
 import { transaction } from '../db/statement';
 import { fieldErrors, HttpError } from '../http/errors';
 import { t } from '../i18n/messages';
+import { balanceHistory } from '../ledger/history';
 import { mailQueued, queueMail } from '../mail/queue';
 import { anonymiseAccount, ledgerAndSessionsOf } from '../users/account-data';
 import { sendQuietly, sendVerificationMail } from '../users/mails';
@@ -21,6 +22,7 @@ import {
   requiredText,
 } from '../users/rules';
 import { issueUserToken, retireUserTokens } from '../users/user-tokens';
+import { titleLanguageId } from './cart';
 import { ordersOf } from './orders';
 import type { ContractHandlers, ContractRequest } from './types';
 
@@ -34,6 +36,12 @@ async function confirmedCustomer(request: ContractRequest<'exportAccountData' | 
 }
 
 export const accountHandlers = {
+  listBalanceHistory: async (request) => {
+    const { user } = requireAuth(request);
+    const { page = 1, per_page: perPage = 20 } = request.query;
+    return { status: 'OK', payload: await balanceHistory(request.server.ctx.db, user.id, page, perPage) };
+  },
+
   getProfile: async (request) => {
     const { user } = requireAuth(request);
     return { status: 'OK', payload: await userProfile(request.server.ctx.db, user, request.locale) };
@@ -152,7 +160,9 @@ export const accountHandlers = {
     const now = new Date();
     const [profile, orderList, { ledger, sessions }] = await Promise.all([
       userProfile(db, user, request.locale),
-      ordersOf(db, user.id, config.paymentPendingTimeoutMs),
+      titleLanguageId(request).then((languageId) =>
+        ordersOf(db, user.id, languageId, config.paymentPendingTimeoutMs),
+      ),
       ledgerAndSessionsOf(db, user.id),
     ]);
     const file = `blockfront-data-${now.toISOString().slice(0, 10)}.json`;

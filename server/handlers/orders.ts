@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { amountForCoins, type Rate, withVat } from '../../domain/money';
 import { formatCoins } from '../../domain/money-text';
@@ -7,7 +7,7 @@ import { requireAuth, requireVerifiedEmail } from '../auth/authenticate';
 import type { Settings } from '../catalogue/settings';
 import { currentSettings } from '../catalogue/settings-cache';
 import type { Database } from '../db/database';
-import { orderLines, orders } from '../db/schema';
+import { orders } from '../db/schema';
 import { deliveriesQueued } from '../delivery/queue';
 import { deliveriesOfOrders } from '../delivery/status';
 import { fieldErrors, HttpError } from '../http/errors';
@@ -25,6 +25,7 @@ import {
   type Replay,
   startCardCheckout,
 } from '../orders/checkout';
+import { cardChargesOf, ledgerView, linesOfOrders, moneyOfOrder } from '../orders/detail';
 import { baseCurrency } from '../payments/currencies';
 import { checkoutUrls, failUnopenedPayment, openCheckout, type PaymentRow } from '../payments/payments';
 import {
@@ -245,31 +246,23 @@ async function cancel(request: ContractRequest<'cancelOrder'>): Promise<ReplyBod
 }
 
 /** The order history of a customer, newest first, as GET /purchase/history and the data export answer it. */
-export async function ordersOf(db: Database, userId: number, pendingTimeoutMs: number) {
+export async function ordersOf(db: Database, userId: number, languageId: number, pendingTimeoutMs: number) {
   const rows = await db
     .select()
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(orderLines.id);
-  const delivered = await deliveriesOfOrders(
-    db,
-    rows.map((row) => row.id),
-  );
-  const pending = await pendingPaymentsOf(
-    db,
-    rows.filter((row) => row.status === 'pending').map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [lines, delivered, pending, cards] = await Promise.all([
+    linesOfOrders(db, ids, languageId),
+    deliveriesOfOrders(db, ids),
+    pendingPaymentsOf(
+      db,
+      rows.filter((row) => row.status === 'pending').map((row) => row.id),
+    ),
+    cardChargesOf(db, ids),
+  ]);
   return rows.map((order) => {
     const payment = order.status === 'pending' ? pending.get(order.id) : undefined;
     return {
@@ -278,22 +271,62 @@ export async function ordersOf(db: Database, userId: number, pendingTimeoutMs: n
       status: order.status,
       payment_method: order.paymentMethod,
       total: order.totalMinor,
-      items: lines
-        .filter((line) => line.orderId === order.id)
-        .map((line) => ({
-          product_id: line.productId,
-          title: line.title,
-          price: line.priceMinor,
-          count: line.count,
-        })),
+      items: lines.filter((line) => line.orderId === order.id).map(({ line }) => line),
       payment_id: payment?.ref ?? null,
       expires_at:
         payment === undefined ? null : new Date(payment.createdAt.getTime() + pendingTimeoutMs).toISOString(),
       can_pay: payment !== undefined,
       can_cancel: order.status === 'pending',
       delivery: delivered.get(order.id) ?? { status: 'none' as const },
+      card: cards.get(order.id) ?? null,
     };
   });
+}
+
+/**
+ * One of the customer's orders with its lines and payments: coins from the balance are its
+ * `order` ledger entries, a card payment its payment rows; null when it is not theirs.
+ */
+async function orderOf(db: Database, userId: number, id: number, languageId: number) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  if (order === undefined) return null;
+  const [lines, { paymentRows, ledger }, delivered] = await Promise.all([
+    linesOfOrders(db, [id], languageId),
+    moneyOfOrder(db, id),
+    deliveriesOfOrders(db, [id]),
+  ]);
+  const fromBalance = ledger
+    .map(ledgerView)
+    .filter((entry) => entry.reason === 'order')
+    .map((entry) => ({
+      method: 'balance' as const,
+      status: 'paid' as const,
+      coins: -entry.amount,
+      card: null,
+      at: entry.at,
+    }));
+  const byCard = paymentRows
+    .filter((payment) => payment.kind === 'order')
+    .map((payment) => ({
+      method: 'card' as const,
+      status: payment.status,
+      coins: Number(payment.coinsMinor),
+      card: { currency: payment.currency, amount: Number(payment.amountMinor) },
+      at: payment.createdAt.toISOString(),
+    }));
+  return {
+    id: order.id,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    payment_method: order.paymentMethod,
+    total: Number(order.totalMinor),
+    lines: lines.map(({ line }) => line),
+    payments: [...fromBalance, ...byCard].sort((a, b) => a.at.localeCompare(b.at)),
+    delivery: delivered.get(id) ?? { status: 'none' as const },
+  };
 }
 
 export const orderHandlers = {
@@ -326,7 +359,21 @@ export const orderHandlers = {
   listOrders: async (request) => {
     const { user } = requireAuth(request);
     const { db, config } = request.server.ctx;
-    return { status: 'OK', payload: await ordersOf(db, user.id, config.paymentPendingTimeoutMs) };
+    const languageId = await titleLanguageId(request);
+    return { status: 'OK', payload: await ordersOf(db, user.id, languageId, config.paymentPendingTimeoutMs) };
+  },
+
+  getOrder: async (request) => {
+    const { user } = requireAuth(request);
+    const order = await orderOf(
+      request.server.ctx.db,
+      user.id,
+      request.params.id,
+      await titleLanguageId(request),
+    );
+    // Someone else's order answers as none does: it does not say that it exists.
+    if (order === null) throw new HttpError(404, t(request.locale, 'error.notFound'));
+    return { status: 'OK', payload: order };
   },
 
   payOrder: async (request) => {

@@ -2,7 +2,8 @@ import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { containing } from '../db/like';
 import { balanceLedger, orders, users } from '../db/schema';
-import { ledgerView, orderSummaries } from './orders';
+import { ledgerView } from '../orders/detail';
+import { orderSummaries } from './orders';
 
 /** How many ledger entries and orders an account's page shows. */
 const NEWEST = 50;

@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { containing } from '../db/like';
-import { balanceLedger, orderLines, orders, payments, refunds, users } from '../db/schema';
+import { orders, refunds, users } from '../db/schema';
 import { listDeliveries } from '../delivery/operator';
+import { ledgerView, linesOfOrders, moneyOfOrder } from '../orders/detail';
 
 /** Orders as the console lists them, newest first, with what each has had refunded. */
 export async function orderSummaries(db: Database, where: SQL | undefined, limit: number) {
@@ -52,17 +53,6 @@ export async function orderSummaries(db: Database, where: SQL | undefined, limit
   }));
 }
 
-/** Ledger rows as the console shows them. */
-export function ledgerView(entry: typeof balanceLedger.$inferSelect) {
-  return {
-    id: entry.id,
-    at: entry.createdAt.toISOString(),
-    amount: Number(entry.amountMinor),
-    reason: entry.reason,
-    order_id: entry.orderId,
-  };
-}
-
 export interface OrderFilter {
   q?: string | undefined;
   status?: (typeof orders.$inferSelect)['status'] | undefined;
@@ -91,21 +81,15 @@ export function listOrders(db: Database, filter: OrderFilter) {
 export async function orderDetail(db: Database, id: number) {
   const [order] = await orderSummaries(db, eq(orders.id, id), 1);
   if (order === undefined) return null;
-  const [lines, paymentRows, ledger, refundRows, deliveries] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id),
-    db.select().from(payments).where(eq(payments.orderId, id)).orderBy(payments.id),
-    db.select().from(balanceLedger).where(eq(balanceLedger.orderId, id)).orderBy(balanceLedger.id),
+  const [lines, { paymentRows, ledger }, refundRows, deliveries] = await Promise.all([
+    linesOfOrders(db, [id]),
+    moneyOfOrder(db, id),
     db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(refunds.id),
     listDeliveries(db, { order_id: id, limit: 200 }),
   ]);
   return {
     order,
-    lines: lines.map((line) => ({
-      product_id: line.productId,
-      title: line.title,
-      price: Number(line.priceMinor),
-      count: line.count,
-    })),
+    lines: lines.map(({ line }) => line),
     payments: paymentRows.map((payment) => ({
       ref: payment.ref,
       at: payment.createdAt.toISOString(),

@@ -5,7 +5,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { balanceLedger, sessions, users } from '../db/schema';
 import { clearCart } from '../ledger/cart';
-import { ledgerView } from '../operator/orders';
+import { ledgerView } from '../orders/detail';
 import { retireUserTokens } from './user-tokens';
 
 /** The address a deleted account keeps: unique, never deliverable (RFC 2606 `.invalid`). */

@@ -121,6 +121,8 @@ describe('openapi.yaml', () => {
       [
         'addToCart',
         'cancelOrder',
+        'getOrder',
+        'listBalanceHistory',
         'changeEmail',
         'changePassword',
         'checkAuth',
@@ -233,6 +235,9 @@ describe('openapi.yaml covers every call', () => {
     // A pending card order is paid again or cancelled from the cart and the order history (ADR 0028).
     'POST /orders/{id}/pay',
     'POST /orders/{id}/cancel',
+    // The customer's order detail and receipt, and the balance history (their ledger).
+    'GET /orders/{id}',
+    'GET /balance/history',
     'POST /balance/top-up',
     'POST /user/change-email',
     'POST /email/verification-notification',

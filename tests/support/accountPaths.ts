@@ -54,6 +54,7 @@ export const manyOrders = (n: number): Order[] =>
     expires_at: null,
     can_pay: false,
     can_cancel: false,
+    card: null,
   }));
 
 /** A paid order whose delivery to the game is `status` (ADR 0031). */
@@ -100,6 +101,7 @@ export const awaitingOrder = (id = 120): Order => ({
   can_pay: true,
   can_cancel: true,
   delivery: { status: 'none' },
+  card: null,
 });
 
 /** The order is no longer pending (paid or expired meanwhile): 409. */

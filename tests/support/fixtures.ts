@@ -252,5 +252,6 @@ export const orders: Schemas['Order'][] = [
     expires_at: null,
     can_pay: false,
     can_cancel: false,
+    card: null,
   },
 ];

@@ -291,6 +291,7 @@ describe('card orders waiting for payment in the cart (ADR 0028)', () => {
     can_pay: true,
     can_cancel: true,
     delivery: { status: 'none' },
+    card: null,
   };
   const history = (orders: Schemas['Order'][]) =>
     http.get(api('/purchase/history'), () => HttpResponse.json({ status: 'OK' as const, payload: orders }));
