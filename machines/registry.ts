@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { agentMachine } from './agent';
 import { appMachine } from './app';
+import { balanceHistoryMachine } from './balanceHistory';
 import { cartMachine } from './cart';
 import { checkoutMachine } from './checkout';
 import { cookieConsentMachine } from './cookieConsent';
@@ -46,6 +47,7 @@ import { operatorProductsMachine } from './operator/products';
 import { refundMachine } from './operator/refund';
 import { operatorSettingsMachine } from './operator/settings';
 import { operatorSocialLinksMachine, socialLinkFormMachine } from './operator/socialLinks';
+import { orderDetailMachine } from './orderDetail';
 import { ordersMachine } from './orders';
 import { paymentResultMachine } from './paymentResult';
 import { paymentStatusMachine } from './paymentStatus';
@@ -62,6 +64,7 @@ import { verificationLinkMachine } from './verificationLink';
 export const machines: Record<string, AnyStateMachine> = {
   agent: agentMachine,
   app: appMachine,
+  balanceHistory: balanceHistoryMachine,
   cart: cartMachine,
   checkout: checkoutMachine,
   cookieConsent: cookieConsentMachine,
@@ -69,6 +72,7 @@ export const machines: Record<string, AnyStateMachine> = {
   currency: currencyMachine,
   language: languageMachine,
   mobileMenu: mobileMenuMachine,
+  orderDetail: orderDetailMachine,
   orders: ordersMachine,
   paymentResult: paymentResultMachine,
   paymentStatus: paymentStatusMachine,

@@ -19,7 +19,7 @@ export interface DetailContext<D> {
   error: Text | null;
 }
 
-export type DetailEvent = { type: 'RETRY' } | { type: 'RELOAD' };
+export type DetailEvent = { type: 'RETRY' } | { type: 'RELOAD' } | { type: 'PRINT' };
 
 export interface DetailSpec {
   id: string;
@@ -29,6 +29,8 @@ export interface DetailSpec {
   /** The id of the load's invoke while reloading. */
   reload: string;
   failed: MessageText;
+  /** PRINT prints the record shown (a receipt): the `print` action, which bootstrap provides. */
+  printable?: boolean;
 }
 
 export function detailMachine<D>(spec: DetailSpec) {
@@ -43,6 +45,9 @@ export function detailMachine<D>(spec: DetailSpec) {
         throw new Error(`${spec.load} is not provided`);
       }),
     } as Record<string, ReturnType<typeof fromPromise<D, DetailInput>>>,
+    actions: {
+      print: () => {},
+    },
     guards: {
       notFound: ({ event }) => 'error' in event && failureKind(event.error) === 'not-found',
       silent: ({ event }) => 'error' in event && isSilentFailure(event.error),
@@ -70,7 +75,7 @@ export function detailMachine<D>(spec: DetailSpec) {
           ],
         },
       },
-      shown: { on: { RELOAD: 'reloading' } },
+      shown: { on: { RELOAD: 'reloading', ...(spec.printable ? { PRINT: { actions: 'print' } } : {}) } },
       reloading: {
         invoke: {
           id: spec.reload,

@@ -50,6 +50,8 @@ const moduleOf: Record<ScreenName, keyof typeof screenModules> = {
   exportData: 'account',
   deleteAccount: 'account',
   topUp: 'account',
+  balanceHistory: 'account',
+  orderDetail: 'account',
   signIn: 'auth',
   loginLink: 'auth',
   signUp: 'auth',

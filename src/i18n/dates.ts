@@ -14,10 +14,22 @@ function toDate(input: DateInput): Date | null {
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/** The default date format of docs/product.md §9, 'DD.MM.YYYY' (local time); '' for an invalid date. */
-export function formatDate(input: DateInput): string {
+/**
+ * A date: with the customer's language (`locale`), that locale's own numeric form ('11/27/2026' in
+ * English, '27.11.2026' in German); without one, the default of docs/product.md §9, 'DD.MM.YYYY'
+ * (local time). '' for an invalid date.
+ */
+export function formatDate(input: DateInput, locale?: string): string {
   const date = toDate(input);
   if (!date) return '';
+  if (locale !== undefined) {
+    const options: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+    try {
+      return new Intl.DateTimeFormat(locale, options).format(date);
+    } catch {
+      // An unknown locale: the default format below.
+    }
+  }
   return `${twoDigits(date.getDate())}.${twoDigits(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
 

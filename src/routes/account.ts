@@ -1,4 +1,4 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, notFound, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { topUpTermsOf } from '../../machines/topUpTerms';
 import { AccountTabPending } from '../features/account/AccountTabPending';
@@ -106,4 +106,45 @@ export const accountYourDataRoute = createRoute({
   ...screenLifecycle('exportData', 'deleteAccount'),
   ...tabPending,
   component: lazyRouteComponent(() => import('../features/account/YourDataTab'), 'YourDataTab'),
+});
+
+/**
+ * The balance history: its own tab beside the order history (`balance-history` as `order-history`),
+ * not under /account/balance, whose tab would then be marked current too.
+ */
+export const accountBalanceHistoryRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'balance-history',
+  staticData: { name: 'AccountBalanceHistory', access: 'protected', header: 'solid' },
+  // Started, not awaited: the tab shows its loading line while the first page loads.
+  loader: async ({ context }) => ({ screen: await context.screens.start('balanceHistory', undefined) }),
+  ...screenLifecycle('balanceHistory'),
+  ...tabPending,
+  component: lazyRouteComponent(() => import('../features/account/BalanceHistoryTab'), 'BalanceHistoryTab'),
+});
+
+const MAX_ID = 2_147_483_647;
+
+/** An order number of the address; 0 for anything else (the page is then not found). */
+const orderNumber = (text: string): number => {
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID ? id : 0;
+};
+
+/** One of the customer's orders and its printable receipt. */
+export const accountOrderRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: 'orders/$orderId',
+  staticData: { name: 'AccountOrder', access: 'protected', header: 'solid' },
+  params: {
+    parse: ({ orderId }) => ({ orderId: orderNumber(orderId) }),
+    stringify: ({ orderId }) => ({ orderId: String(orderId) }),
+  },
+  loader: async ({ context, params }) => {
+    if (params.orderId === 0) throw notFound();
+    return { screen: await context.screens.start('orderDetail', { id: params.orderId }) };
+  },
+  ...screenLifecycle('orderDetail'),
+  ...tabPending,
+  component: lazyRouteComponent(() => import('../features/account/OrderPage'), 'OrderPage'),
 });

@@ -2,11 +2,13 @@ import { createRouter } from '@tanstack/react-router';
 import { PagePending } from '../features/pages/PagePending';
 import { RouteError } from '../features/shell/RouteError';
 import {
+  accountBalanceHistoryRoute,
   accountBalanceRoute,
   accountChangeEmailRoute,
   accountChangePasswordRoute,
   accountIndexRoute,
   accountOrderHistoryRoute,
+  accountOrderRoute,
   accountProfileRoute,
   accountRoute,
   accountYourDataRoute,
@@ -76,6 +78,8 @@ export const routeTree = rootRoute.addChildren([
     accountProfileRoute,
     accountBalanceRoute,
     accountOrderHistoryRoute,
+    accountBalanceHistoryRoute,
+    accountOrderRoute,
     accountChangePasswordRoute,
     accountChangeEmailRoute,
     accountYourDataRoute,

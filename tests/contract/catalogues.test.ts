@@ -20,7 +20,9 @@ type Translated = (typeof TRANSLATED)[number];
  */
 const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
   de: [
+    'account.order.status',
     'account.orders.itemCount',
+    'account.orders.numberLink',
     'account.orders.status',
     'operator.customer.dateTime',
     'operator.currencies.symbol',
@@ -38,7 +40,9 @@ const SAME_AS_ENGLISH: Record<Translated, readonly string[]> = {
     'shop.title',
   ],
   es: [
+    'account.order.total',
     'account.orders.itemCount',
+    'account.orders.numberLink',
     'account.orders.total',
     'operator.customer.dateTime',
     'operator.customer.no',

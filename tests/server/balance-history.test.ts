@@ -99,14 +99,17 @@ describe('GET /balance/history', () => {
     expect((response.body as { payload: History }).payload).toEqual({ items: [], total: 0 });
   });
 
-  it.each([{ page: 0 }, { page: 10001 }, { page: 'two' }, { per_page: 0 }, { per_page: 101 }])(
-    'refuses %o with a 422',
-    async (query) => {
-      const customer = await money.createCustomer(suite.api.database.db);
-      const response = await history(customer, query);
-      expect(response.status).toBe(422);
-    },
-  );
+  it.each<Record<string, string | number>>([
+    { page: 0 },
+    { page: 10001 },
+    { page: 'two' },
+    { per_page: 0 },
+    { per_page: 101 },
+  ])('refuses %o with a 422', async (query) => {
+    const customer = await money.createCustomer(suite.api.database.db);
+    const response = await history(customer, query);
+    expect(response.status).toBe(422);
+  });
 
   it('is 401 signed out', async () => {
     expect((await suite.api.call('listBalanceHistory')).status).toBe(401);

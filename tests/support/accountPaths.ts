@@ -2,9 +2,12 @@
  * The candidate events of the account machines' path plans (docs/architecture.md §5), shared by the machine
  * tests (tests/machines/account) and the UI tests that replay them (tests/ui/account).
  */
+
+import type { BalanceEntry, balanceHistoryMachine } from '../../machines/balanceHistory';
 import type { deleteAccountMachine, exportDataMachine } from '../../machines/forms/accountData';
 import type { changeEmailMachine, changePasswordMachine } from '../../machines/forms/accountSecurity';
 import type { profileEditMachine } from '../../machines/forms/profileEdit';
+import type { OrderDetail, orderDetailMachine } from '../../machines/orderDetail';
 import type { Order, ordersMachine } from '../../machines/orders';
 import type { TopUpTerms, topUpMachine } from '../../machines/topUp';
 import { profile } from './fixtures';
@@ -16,6 +19,7 @@ import {
   fillAndSubmit,
   serverError,
 } from './formPaths';
+import { detailPlan } from './operatorPaths';
 import { afterEvent, doneEvent, errorEvent, type PlanOptions } from './paths';
 
 export const cityTooLong = apiFailure('validation', 'The given data was invalid.', {
@@ -242,3 +246,68 @@ export const deleteAccountPlan: PlanOptions<typeof deleteAccountMachine> = {
     ),
   ],
 };
+/** Ledger entry `id` of the balance history: credits on odd ids, debits on even, newest first. */
+export const ledgerEntry = (id: number, overrides: Partial<BalanceEntry> = {}): BalanceEntry => ({
+  id,
+  created_at: new Date(Date.UTC(2026, 3, 1 + id, 10)).toISOString(),
+  reason: id % 2 === 1 ? 'top_up' : 'order',
+  amount: id % 2 === 1 ? 5000 : -2500,
+  balance_after: 2500 * (id + 1),
+  ...(id % 2 === 1 ? {} : { order_id: 300 + id }),
+  ...overrides,
+});
+
+/** A page of the balance history: entries `from` down to `to` of `total`. */
+export const historyPage = (from: number, to: number, total: number) => ({
+  items: Array.from({ length: from - to + 1 }, (_, index) => ledgerEntry(from - index)),
+  total,
+});
+
+export const balanceHistoryPlan: PlanOptions<typeof balanceHistoryMachine> = {
+  events: [
+    doneEvent('fetchHistory', { items: [], total: 0 }),
+    doneEvent('fetchHistory', historyPage(12, 3, 12)),
+    doneEvent('fetchHistory', historyPage(2, 1, 12)),
+    errorEvent('fetchHistory', serverError),
+    errorEvent('fetchHistory', cancelled),
+    { type: 'RETRY' },
+    { type: 'PAGE', page: 2 },
+    { type: 'PAGE', page: 1 },
+  ],
+  key: (snapshot) => ({
+    value: snapshot.value,
+    page: snapshot.context.page,
+    first: snapshot.context.items[0]?.id,
+    total: snapshot.context.total,
+    error: snapshot.context.error !== null,
+  }),
+};
+
+/** The customer's order `id`: paid by card, one line. */
+export const orderDetail = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
+  id: 31,
+  created_at: '2026-04-02T10:15:00.000Z',
+  status: 'paid',
+  payment_method: 'card',
+  total: 249900,
+  lines: [{ product_id: 4, title: 'Diamond Rank', price: 249900, count: 1 }],
+  payments: [
+    {
+      method: 'card',
+      status: 'paid',
+      coins: 249900,
+      card: { currency: 'EUR', amount: 2999 },
+      at: '2026-04-02T10:15:00.000Z',
+    },
+  ],
+  delivery: { status: 'none' },
+  ...overrides,
+});
+
+export const orderDetailPlan: PlanOptions<typeof orderDetailMachine> = detailPlan({
+  id: 31,
+  record: 'Order',
+  answers: [orderDetail(), orderDetail({ status: 'paid', total: 100 })],
+  shown: (detail) => ({ total: detail?.total }),
+  also: [{ type: 'PRINT' }],
+});

@@ -17,7 +17,7 @@ import {
   NO_DELIVERIES_SEARCH,
   type operatorDeliveriesMachine,
 } from '../../machines/operator/deliveries';
-import type { detailMachine } from '../../machines/operator/detail';
+import type { DetailEvent, detailMachine } from '../../machines/operator/detail';
 import type {
   GameServerEntry,
   gameServerAddMachine,
@@ -184,11 +184,13 @@ export const customersPlan = searchListPlan<CustomersSearch, CustomerSummary>({
  * answers the first of `answers`, finds nothing, fails or is cancelled; a reload (`refetch<Record>`)
  * answers the second or fails; RETRY and RELOAD. `shown` is what of the record tells the two apart.
  */
-function detailPlan<D>(spec: {
+export function detailPlan<D>(spec: {
   id: number;
   record: string;
   answers: [found: D, reloaded: D];
   shown: (detail: D | null) => object;
+  /** More events (a printable record's PRINT). */
+  also?: DetailEvent[];
 }): PlanOptions<ReturnType<typeof detailMachine<D>>> {
   const [found, reloaded] = spec.answers;
   return {
@@ -199,6 +201,7 @@ function detailPlan<D>(spec: {
       errorEvent(`refetch${spec.record}`, serverError),
       { type: 'RETRY' },
       { type: 'RELOAD' },
+      ...(spec.also ?? []),
     ],
     key: (snapshot) => ({
       value: snapshot.value,

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { balanceHistoryMachine, type HistoryPage, type HistoryQuery } from '../../../machines/balanceHistory';
 import {
   type DataExport,
   deleteAccountMachine,
@@ -11,12 +12,42 @@ import {
   changePasswordMachine,
 } from '../../../machines/forms/accountSecurity';
 import { profileEditMachine } from '../../../machines/forms/profileEdit';
+import type { DetailInput } from '../../../machines/operator/detail';
+import { type OrderDetail, orderDetailMachine } from '../../../machines/orderDetail';
 import type { ProfileUpdate } from '../../../machines/shapes';
 import { type TopUpAnswer, type TopUpRequest, topUpMachine } from '../../../machines/topUp';
 import { type ApiClient, call } from '../../api';
 
 /** The account tabs (docs/product.md §2 "Account page"), on the typed client. */
 export const accountScreens = {
+  /** GET /balance/history, a page at a time. */
+  balanceHistory: (api: ApiClient) =>
+    balanceHistoryMachine.provide({
+      actors: {
+        fetchHistory: fromPromise<HistoryPage, HistoryQuery>(
+          async ({ input, signal }) =>
+            (
+              await call(
+                api.GET('/balance/history', {
+                  params: { query: { page: input.page, per_page: input.perPage } },
+                  signal,
+                }),
+              )
+            ).payload,
+        ),
+      },
+    }),
+  /** GET /orders/{id}; PRINT opens the browser's print dialog on the receipt (its print stylesheet). */
+  orderDetail: (api: ApiClient) =>
+    orderDetailMachine.provide({
+      actors: {
+        fetchOrder: fromPromise<OrderDetail, DetailInput>(
+          async ({ input, signal }) =>
+            (await call(api.GET('/orders/{id}', { params: { path: { id: input.id } }, signal }))).payload,
+        ),
+      },
+      actions: { print: () => window.print() },
+    }),
   /** PUT /user/profile. */
   profileEdit: (api: ApiClient) =>
     profileEditMachine.provide({

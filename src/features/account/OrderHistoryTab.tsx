@@ -1,19 +1,21 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { defineMessage, defineMessages, type MessageDescriptor, type MessageValue } from 'react-intl';
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
+import { formatMoney } from '../../../domain/money-text';
 import { deliveryText, type Order, ordersOnPage, pageCountOf } from '../../../machines/orders';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
-import { LoadingLine, RetryLine } from '../../components/StatusLine/StatusLine';
 import { formatDate } from '../../i18n/dates';
 import { clockTime, useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useCoinName } from '../shared/coinName';
 import { OrderPaymentActions } from '../shared/OrderPaymentActions';
 import { AccountSection } from './AccountSection';
+import { dateAndTime, paymentMethodMessages, orderStatusMessages as statusMessages } from './orderMessages';
+import { TabStatus } from './TabStatus';
 
 const route = getRouteApi('/account/order-history');
 
@@ -23,6 +25,10 @@ const messages = defineMessages({
   empty: { id: 'account.orders.empty', defaultMessage: 'No orders found' },
   startShopping: { id: 'account.orders.startShopping', defaultMessage: 'Start Shopping' },
   retry: { id: 'account.orders.retry', defaultMessage: 'Try again' },
+  number: { id: 'account.orders.number', defaultMessage: 'Order' },
+  numberLink: { id: 'account.orders.numberLink', defaultMessage: '#{id}' },
+  numberLabel: { id: 'account.orders.numberLabel', defaultMessage: 'Order #{id}: details and receipt' },
+  card: { id: 'account.orders.card', defaultMessage: 'Card: {amount}' },
   date: { id: 'account.orders.date', defaultMessage: 'Date' },
   items: { id: 'account.orders.items', defaultMessage: 'Items' },
   total: { id: 'account.orders.total', defaultMessage: 'Total' },
@@ -33,20 +39,6 @@ const messages = defineMessages({
 const itemCount = defineMessage<{ title: MessageValue; count: MessageValue }>({
   id: 'account.orders.itemCount',
   defaultMessage: '{title} × {count, number}',
-});
-
-/** When an order reached the game: its date (docs/product.md §9) and time of day, in the language's order. */
-const deliveredWhen = defineMessage<{ date: MessageValue; time: MessageValue }>({
-  id: 'account.orders.deliveredWhen',
-  defaultMessage: '{date} {time}',
-});
-
-const statusMessages: Record<Order['status'], MessageDescriptor> = defineMessages({
-  pending: { id: 'account.orders.status.pending', defaultMessage: 'Pending' },
-  paid: { id: 'account.orders.status.paid', defaultMessage: 'Paid' },
-  failed: { id: 'account.orders.status.failed', defaultMessage: 'Failed' },
-  cancelled: { id: 'account.orders.status.cancelled', defaultMessage: 'Cancelled' },
-  expired: { id: 'account.orders.status.expired', defaultMessage: 'Expired' },
 });
 
 /**
@@ -71,18 +63,17 @@ export function OrderHistoryTab() {
     state === 'cancelling' ||
     state === 'redirecting';
   const coinName = useCoinName();
+  const { locale, formatTime } = useFormats();
 
   return (
     <AccountSection title={messages.title}>
-      {state === 'loading' && <LoadingLine className="orders__status" label={say(messages.loading)} />}
-      {state === 'error' && (
-        <RetryLine
-          className="orders__status"
-          error={text(error)}
-          retry={say(messages.retry)}
-          onRetry={() => screen.send({ type: 'RETRY' })}
-        />
-      )}
+      <TabStatus
+        state={state}
+        loading={say(messages.loading)}
+        error={text(error)}
+        retry={say(messages.retry)}
+        onRetry={() => screen.send({ type: 'RETRY' })}
+      />
       {state === 'empty' && (
         <EmptyState
           headingLevel={3}
@@ -100,6 +91,7 @@ export function OrderHistoryTab() {
           <table className="orders">
             <thead>
               <tr>
+                <th scope="col">{say(messages.number)}</th>
                 <th scope="col">{say(messages.date)}</th>
                 <th scope="col">{say(messages.items)}</th>
                 <th scope="col">{say(messages.total)}</th>
@@ -109,8 +101,22 @@ export function OrderHistoryTab() {
             <tbody>
               {ordersOnPage(orders, page).map((order) => (
                 <tr key={order.id}>
+                  <td data-label={say(messages.number)}>
+                    <Link
+                      to="/account/orders/$orderId"
+                      params={{ orderId: order.id }}
+                      aria-label={say(messages.numberLabel, { id: order.id })}
+                    >
+                      {say(messages.numberLink, { id: order.id })}
+                    </Link>
+                  </td>
                   <td data-label={say(messages.date)}>
-                    <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+                    <time dateTime={order.created_at}>
+                      {say(dateAndTime, {
+                        date: formatDate(order.created_at, locale),
+                        time: formatTime(order.created_at, clockTime),
+                      })}
+                    </time>
                   </td>
                   <td data-label={say(messages.items)}>
                     <ul className="orders__items">
@@ -125,6 +131,17 @@ export function OrderHistoryTab() {
                   </td>
                   <td data-label={say(messages.total)}>
                     <CoinAmount amount={order.total} currencyName={coinName} size="sm" />
+                    <p className="order-method">
+                      {say(paymentMethodMessages[order.payment_method])}
+                      {order.card && (
+                        <>
+                          {' · '}
+                          {say(messages.card, {
+                            amount: formatMoney(order.card.amount, { code: order.card.currency }, locale),
+                          })}
+                        </>
+                      )}
+                    </p>
                   </td>
                   <td data-label={say(messages.status)}>
                     <span className={`order-status order-status--${order.status}`}>
@@ -154,13 +171,13 @@ export function OrderHistoryTab() {
 /** What became of the order in game (ADR 0031); nothing for an order that delivers nothing. */
 function OrderDeliveryLine({ order }: { order: Order }) {
   const say = useText();
-  const { formatTime } = useFormats();
+  const { formatTime, locale } = useFormats();
   const { delivery } = order;
   const at = delivery.delivered_at;
   const time =
     at === undefined
       ? undefined
-      : say(deliveredWhen, { date: formatDate(at), time: formatTime(at, clockTime) });
+      : say(dateAndTime, { date: formatDate(at, locale), time: formatTime(at, clockTime) });
   const line = deliveryText(delivery, time);
   if (line === null) return null;
   return <p className={`order-delivery order-delivery--${delivery.status}`}>{say(line)}</p>;
