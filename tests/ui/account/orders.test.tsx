@@ -32,10 +32,18 @@ describe('the order history tab (docs/product.md §2)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Date', 'Items', 'Total', 'Status']);
+    ).toEqual(['Order', 'Date', 'Items', 'Total', 'Status']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(within(rows[0] as HTMLElement).getByText('30.04.2026')).toBeInTheDocument();
+    const first = rows[0] as HTMLElement;
+    // The order's number leads to its page; its time in the language's own date format.
+    expect(within(first).getByRole('link', { name: 'Order #102: details and receipt' })).toHaveAttribute(
+      'href',
+      '/account/orders/102',
+    );
+    expect(within(first).getByText(/^04\/30\/2026 \d{2}:\d{2}/)).toBeInTheDocument();
+    expect(within(first).getByText('Balance')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Order 2')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('Order 2')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('Paid')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('10.00')).toBeInTheDocument();
