@@ -24,6 +24,7 @@ const messages = defineMessages({
   amount: { id: 'account.history.amount', defaultMessage: 'Amount' },
   balance: { id: 'account.history.balance', defaultMessage: 'Balance' },
   order: { id: 'account.history.order', defaultMessage: 'Order #{id}' },
+  orderNumber: { id: 'account.orders.numberLink', defaultMessage: '#{id}' },
 });
 
 const reasonMessages: Record<LedgerReason, MessageDescriptor> = defineMessages({
@@ -90,8 +91,9 @@ export function BalanceHistoryTab() {
                           to="/account/orders/$orderId"
                           params={{ orderId: entry.order_id }}
                           className="balance-history__order"
+                          aria-label={say(messages.order, { id: entry.order_id })}
                         >
-                          {say(messages.order, { id: entry.order_id })}
+                          {say(messages.orderNumber, { id: entry.order_id })}
                         </Link>
                       </>
                     )}
