@@ -83,27 +83,31 @@ export function BalanceHistoryTab() {
                     <time dateTime={entry.created_at}>{formatDate(entry.created_at, locale)}</time>
                   </td>
                   <td data-label={say(messages.reason)}>
-                    {say(reasonMessages[entry.reason])}
-                    {entry.order_id !== undefined && (
-                      <>
-                        {' '}
-                        <Link
-                          to="/account/orders/$orderId"
-                          params={{ orderId: entry.order_id }}
-                          className="balance-history__order"
-                          aria-label={say(messages.order, { id: entry.order_id })}
-                        >
-                          {say(messages.orderNumber, { id: entry.order_id })}
-                        </Link>
-                      </>
-                    )}
+                    <span>
+                      {say(reasonMessages[entry.reason])}
+                      {entry.order_id !== undefined && (
+                        <>
+                          {' '}
+                          <Link
+                            to="/account/orders/$orderId"
+                            params={{ orderId: entry.order_id }}
+                            className="balance-history__order"
+                            aria-label={say(messages.order, { id: entry.order_id })}
+                          >
+                            {say(messages.orderNumber, { id: entry.order_id })}
+                          </Link>
+                        </>
+                      )}
+                    </span>
                   </td>
                   <td
                     data-label={say(messages.amount)}
                     className={`balance-history__number balance-history__amount--${entry.amount < 0 ? 'debit' : 'credit'}`}
                   >
-                    <span className="balance-history__sign">{entry.amount < 0 ? '−' : '+'}</span>
-                    <CoinAmount amount={Math.abs(entry.amount)} currencyName={coinName} size="sm" />
+                    <span className="balance-history__signed">
+                      <span className="balance-history__sign">{entry.amount < 0 ? '−' : '+'}</span>
+                      <CoinAmount amount={Math.abs(entry.amount)} currencyName={coinName} size="sm" />
+                    </span>
                   </td>
                   <td data-label={say(messages.balance)} className="balance-history__number">
                     <CoinAmount amount={entry.balance_after} currencyName={coinName} size="sm" />

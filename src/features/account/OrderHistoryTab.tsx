@@ -132,15 +132,11 @@ export function OrderHistoryTab() {
                   <td data-label={say(messages.total)}>
                     <CoinAmount amount={order.total} currencyName={coinName} size="sm" />
                     <p className="order-method">
-                      {say(paymentMethodMessages[order.payment_method])}
-                      {order.card && (
-                        <>
-                          {' · '}
-                          {say(messages.card, {
+                      {order.card
+                        ? say(messages.card, {
                             amount: formatMoney(order.card.amount, { code: order.card.currency }, locale),
-                          })}
-                        </>
-                      )}
+                          })
+                        : say(paymentMethodMessages[order.payment_method])}
                     </p>
                   </td>
                   <td data-label={say(messages.status)}>
