@@ -123,7 +123,7 @@ describe('GET /orders/{id}', () => {
     payment_method: string;
     total: number;
     lines: Array<{ product_id: number | null; title: string; price: number; count: number }>;
-    payments: Array<{ method: string; status: string; coins: number; card: unknown }>;
+    payments: Array<{ method: string; status: string; coins: number; card: unknown; at: string }>;
   };
 
   it('answers the customer’s own order with its lines and the coins paid', async () => {
@@ -164,6 +164,33 @@ describe('GET /orders/{id}', () => {
       items: [{ title: german?.title }],
       card: null,
     });
+  });
+
+  it('a card order: the card payment with its charge, in the detail and in the list once paid', async () => {
+    const customer = await money.createCustomer(suite.api.database.db);
+    const product = suite.product(1);
+    await suite.api.call('addToCart', { token: customer.token, body: { id: product.id, count: 1 } });
+    const started = await suite.api.call('checkout', {
+      token: customer.token,
+      body: { payment_method: 'card' },
+    });
+    const { order_id: orderId, payment_id: ref } = started.body as { order_id: number; payment_id: string };
+    await money.sandboxDecision(suite.api, ref, 'pay');
+    const detail = await suite.api.call('getOrder', { token: customer.token, params: { id: orderId } });
+    const order = (detail.body as { payload: Detail }).payload;
+    expect(order).toMatchObject({ status: 'paid', payment_method: 'card', total: product.priceMinor });
+    expect(order.payments).toEqual([
+      {
+        method: 'card',
+        status: 'paid',
+        coins: product.priceMinor,
+        card: { currency: expect.stringMatching(/^[A-Z]{3}$/), amount: expect.any(Number) },
+        at: expect.any(String),
+      },
+    ]);
+    const list = await suite.api.call('listOrders', { token: customer.token });
+    const [listed] = (list.body as { payload: Array<{ card: unknown }> }).payload;
+    expect(listed?.card).toEqual(order.payments[0]?.card);
   });
 
   it('is 404 for another customer’s order and for none, 401 signed out', async () => {

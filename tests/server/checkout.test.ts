@@ -535,6 +535,8 @@ describe('listOrders', () => {
       expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       can_pay: true,
       can_cancel: true,
+      // Charged to the card only once paid.
+      card: null,
     });
     expect(payload[1]).toMatchObject({
       status: 'paid',
