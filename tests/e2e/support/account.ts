@@ -10,6 +10,7 @@ export const ACCOUNT_TABS = {
   profile: { name: 'Profile', path: '/account/profile' },
   balance: { name: 'Balance', path: '/account/balance' },
   orders: { name: 'Order history', path: '/account/order-history' },
+  history: { name: 'Balance history', path: '/account/balance-history' },
   password: { name: 'Change password', path: '/account/change-password' },
   email: { name: 'Change email', path: '/account/change-email' },
 } as const;

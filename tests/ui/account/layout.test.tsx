@@ -27,6 +27,7 @@ describe('the account page (docs/product.md §2 "Account page")', () => {
     const tabs = [
       ['Balance', '/account/balance'],
       ['Order history', '/account/order-history'],
+      ['Balance history', '/account/balance-history'],
       ['Change password', '/account/change-password'],
       ['Change email', '/account/change-email'],
       ['Profile', '/account/profile'],

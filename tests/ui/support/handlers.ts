@@ -108,4 +108,7 @@ export const defaultHandlers = [
   http.post(api('/cart/remove'), ({ request }) => (hasToken(request) ? cartResponse([]) : unauthenticated())),
   http.post(api('/cart/clear'), ({ request }) => (hasToken(request) ? cartResponse([]) : unauthenticated())),
   http.get(api('/purchase/history'), ({ request }) => (hasToken(request) ? ok(orders) : unauthenticated())),
+  http.get(api('/balance/history'), ({ request }) =>
+    hasToken(request) ? ok({ items: [], total: 0 }) : unauthenticated(),
+  ),
 ];
