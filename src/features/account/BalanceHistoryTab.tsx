@@ -8,7 +8,7 @@ import { Pagination } from '../../components/Pagination/Pagination';
 import { formatDate } from '../../i18n/dates';
 import { useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { useAppSelector } from '../app/AppActorContext';
+import { useCoinName } from '../shared/coinName';
 import { AccountSection } from './AccountSection';
 import { TabStatus } from './TabStatus';
 
@@ -49,7 +49,7 @@ export function BalanceHistoryTab() {
   const page = useSelector(screen, (s) => s.context.page);
   const total = useSelector(screen, (s) => s.context.total);
   const error = useSelector(screen, (s) => s.context.error);
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coinName = useCoinName();
 
   return (
     <AccountSection title={messages.title}>

@@ -9,6 +9,7 @@ import { formatDate } from '../../i18n/dates';
 import { clockTime, useFormats } from '../../i18n/useFormats';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useAppSelector } from '../app/AppActorContext';
+import { useCoinName } from '../shared/coinName';
 import { AccountSection } from './AccountSection';
 import { dateAndTime, paymentMethodMessages, orderStatusMessages as statusMessages } from './orderMessages';
 import { TabStatus } from './TabStatus';
@@ -50,7 +51,7 @@ export function OrderPage() {
   const order = useSelector(screen, (s) => s.context.detail);
   const error = useSelector(screen, (s) => s.context.error);
   const settings = useAppSelector((snapshot) => snapshot.context.settings);
-  const coinName = settings?.internal_currency.name;
+  const coinName = useCoinName();
   const coins = (amount: number) => <CoinAmount amount={amount} currencyName={coinName} size="sm" />;
   const when = (at: string) => (
     <time dateTime={at}>

@@ -2,8 +2,8 @@ import type { Product } from '../../../machines/shop';
 import { defineMessages } from '../../../machines/text';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { useText } from '../../i18n/useText';
-import { useAppSelector } from '../app/AppActorContext';
 import { CoinPrice } from '../shared/CoinPrice';
+import { useCoinName } from '../shared/coinName';
 
 const messages = defineMessages({
   sale: { id: 'shop.sale.badge', defaultMessage: 'Sale' },
@@ -16,7 +16,7 @@ const messages = defineMessages({
  */
 export function SalePrice({ product, size = 'md' }: { product: Product; size?: 'md' | 'lg' }) {
   const say = useText();
-  const coinName = useAppSelector((snapshot) => snapshot.context.settings?.internal_currency.name);
+  const coinName = useCoinName();
   const before = product.compare_at_price;
   if (before === null || before <= product.price) return <CoinPrice amount={product.price} size={size} />;
   return (
