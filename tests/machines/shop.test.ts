@@ -50,7 +50,7 @@ const shopEvents = [
   { type: 'ADD', productId: 1, count: 2, signedIn: true },
   { type: 'ADD', productId: 1, count: 3, signedIn: false },
   { type: 'RELOAD' },
-  { type: 'TYPE_QUERY', text: ' rang ' },
+  { type: 'TYPE_QUERY', text: 'rang' },
   { type: 'SEARCH' },
   { type: 'CLEAR_SEARCH' },
   { type: 'CHOOSE_SORT', sort: 'price_desc' },

@@ -37,10 +37,10 @@ describe('the order history tab (docs/product.md §2)', () => {
     expect(rows).toHaveLength(2);
     const first = rows[0] as HTMLElement;
     // The order's number leads to its page; its time in the language's own date format.
-    expect(within(first).getByRole('link', { name: 'Order #102: details and receipt' })).toHaveAttribute(
-      'href',
-      '/account/orders/102',
-    );
+    const newest = 102;
+    expect(
+      within(first).getByRole('link', { name: `Order #${newest}: details and receipt` }),
+    ).toHaveAttribute('href', `/account/orders/${newest}`);
     expect(within(first).getByText(/^04\/30\/2026 \d{2}:\d{2}/)).toBeInTheDocument();
     expect(within(first).getByText('Balance')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('Order 2')).toBeInTheDocument();
