@@ -1,12 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LazyToasts } from '../../../src/components/Toasts/LazyToasts';
 import type { ToastItem } from '../../../src/components/Toasts/Toasts';
 import { expectConsoleError } from '../../support/console-guard';
 import { renderWithIntl } from './renderWithIntl';
-
-// Each failed load, and the boundary catching it, can take seconds on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
 
 /** How many of the next loads of the toast region's chunk fail (the server away). */
 const chunk = vi.hoisted(() => ({ failures: 0 }));
