@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages } from '../../../machines/text';
-import { Button } from '../../components/Button/Button';
+import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { RichText } from '../../i18n/RichText';
 import { useText } from '../../i18n/useText';
@@ -54,14 +54,15 @@ export function VerifyBanner() {
           say(messages.unverified)
         )}
       </p>
-      <Button
-        variant="secondary"
-        size="sm"
-        isPending={sending}
-        onPress={() => banner.send({ type: 'RESEND' })}
+      {/* A plain button: the shell is in the first load, react-aria's Button is not. */}
+      <button
+        type="button"
+        className={buttonClass('secondary', 'sm')}
+        aria-disabled={sending || undefined}
+        onClick={() => banner.send({ type: 'RESEND' })}
       >
         {say(messages.resend)}
-      </Button>
+      </button>
     </aside>
   );
 }
