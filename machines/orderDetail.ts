@@ -1,5 +1,5 @@
 import type { components } from '../domain/contract';
-import { detailMachine } from './operator/detail';
+import { detailMachine } from './detail';
 import { defineMessages } from './text';
 
 export type OrderDetail = components['schemas']['OrderDetail'];

@@ -66,6 +66,9 @@ export const ROUTE_MODULES: Record<string, RouteModules> = {
   },
   '/account/change-password': { arrival: [...ACCOUNT, 'src/features/account/ChangePasswordTab.tsx'] },
   '/account/change-email': { arrival: [...ACCOUNT, 'src/features/account/ChangeEmailTab.tsx'] },
+  '/account/your-data': { arrival: [...ACCOUNT, 'src/features/account/YourDataTab.tsx'] },
+  '/account/balance-history': { arrival: [...ACCOUNT, 'src/features/account/BalanceHistoryTab.tsx'] },
+  '/account/orders/{id}': { arrival: [...ACCOUNT, 'src/features/account/OrderPage.tsx'] },
   '/shop': {
     arrival: ['src/features/shop/ProductListPage.tsx', 'src/bootstrap/screens/shop.ts'],
     later: ['src/features/shop/ProductDialog.tsx'],

@@ -1,6 +1,6 @@
 import type { components } from '../../domain/contract';
+import { detailMachine } from '../detail';
 import { defineMessages } from '../text';
-import { detailMachine } from './detail';
 
 export type CustomerDetail = components['schemas']['CustomerDetailResponse']['payload'];
 export type OperatorLedgerEntry = components['schemas']['OperatorLedgerEntry'];

@@ -1,6 +1,6 @@
 import type { components } from '../../domain/contract';
+import { detailMachine } from '../detail';
 import { defineMessages } from '../text';
-import { detailMachine } from './detail';
 
 export type OrderDetail = components['schemas']['OperatorOrderDetailResponse']['payload'];
 export type OrderRefund = OrderDetail['refunds'][number];

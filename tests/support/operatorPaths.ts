@@ -3,6 +3,7 @@
  * (tests/machines/operator) and the screens' tests (tests/ui/operator).
  */
 import type { EventObject } from 'xstate';
+import type { DetailEvent, detailMachine } from '../../machines/detail';
 import type { operatorAccessMachine } from '../../machines/operator/access';
 import { type AuditEntry, type AuditSearch, NO_AUDIT_SEARCH } from '../../machines/operator/audit';
 import type { balanceAdjustmentMachine } from '../../machines/operator/balanceAdjustment';
@@ -17,7 +18,6 @@ import {
   NO_DELIVERIES_SEARCH,
   type operatorDeliveriesMachine,
 } from '../../machines/operator/deliveries';
-import type { DetailEvent, detailMachine } from '../../machines/operator/detail';
 import type {
   GameServerEntry,
   gameServerAddMachine,
@@ -180,7 +180,7 @@ export const customersPlan = searchListPlan<CustomersSearch, CustomerSummary>({
 });
 
 /**
- * The path plan of one record by its id (machines/operator/detail.ts): its load (`fetch<Record>`)
+ * The path plan of one record by its id (machines/detail.ts): its load (`fetch<Record>`)
  * answers the first of `answers`, finds nothing, fails or is cancelled; a reload (`refetch<Record>`)
  * answers the second or fails; RETRY and RELOAD. `shown` is what of the record tells the two apart.
  */

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { balanceHistoryMachine, type HistoryPage, type HistoryQuery } from '../../../machines/balanceHistory';
+import type { DetailInput } from '../../../machines/detail';
 import {
   type DataExport,
   deleteAccountMachine,
@@ -12,7 +13,6 @@ import {
   changePasswordMachine,
 } from '../../../machines/forms/accountSecurity';
 import { profileEditMachine } from '../../../machines/forms/profileEdit';
-import type { DetailInput } from '../../../machines/operator/detail';
 import { type OrderDetail, orderDetailMachine } from '../../../machines/orderDetail';
 import type { ProfileUpdate } from '../../../machines/shapes';
 import { type TopUpAnswer, type TopUpRequest, topUpMachine } from '../../../machines/topUp';

@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
+import type { DetailInput } from '../../../../machines/detail';
 import {
   type AdjustmentAnswer,
   type AdjustmentRequest,
   balanceAdjustmentMachine,
 } from '../../../../machines/operator/balanceAdjustment';
 import { operatorCustomerMachine } from '../../../../machines/operator/customer';
-import type { DetailInput } from '../../../../machines/operator/detail';
 import { type ApiClient, call } from '../../../api';
 import { answering } from './requests';
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { DetailInput } from '../../../../machines/operator/detail';
+import type { DetailInput } from '../../../../machines/detail';
 import { operatorOrderMachine } from '../../../../machines/operator/order';
 import { type RefundAnswer, type RefundRequest, refundMachine } from '../../../../machines/operator/refund';
 import { type ApiClient, call } from '../../../api';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import type { DetailContext } from '../../../../machines/operator/detail';
+import type { DetailContext } from '../../../../machines/detail';
 import { type OrderDetail, orderDetailMachine } from '../../../../machines/orderDetail';
 import { englishOf } from '../../../../machines/text';
 import { orderDetailPlan } from '../../../support/accountPaths';

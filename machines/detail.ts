@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureKind, isSilentFailure } from '../../domain/api-failure';
-import { failureText, type MessageText, type Text } from '../text';
+import { failureKind, isSilentFailure } from '../domain/api-failure';
+import { failureText, type MessageText, type Text } from './text';
 
 /**
- * One record of the console by its id (docs/decisions/0044-operator-console.md): loads it, shows
- * it, says when it is not there, RETRY after a failure, and RELOAD reads it again while it stays on
- * screen (a form below it changed it). The customer and the order are built from it; each is its own
- * machine, with its own id and diagram.
+ * One record by its id (docs/decisions/0044-operator-console.md): loads it, shows it, says when it
+ * is not there, RETRY after a failure, and RELOAD reads it again while it stays on screen (a form
+ * below it changed it). The console's customer and order, and the customer's own order page, are
+ * built from it; each is its own machine, with its own id and diagram.
  */
 
 export interface DetailInput {
