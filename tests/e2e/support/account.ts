@@ -13,6 +13,7 @@ export const ACCOUNT_TABS = {
   history: { name: 'Balance history', path: '/account/balance-history' },
   password: { name: 'Change password', path: '/account/change-password' },
   email: { name: 'Change email', path: '/account/change-email' },
+  data: { name: 'Your data', path: '/account/your-data' },
 } as const;
 export type AccountTab = keyof typeof ACCOUNT_TABS;
 

@@ -1,0 +1,118 @@
+// docs/product.md §2: until the address is verified a banner under the header says what verifying
+// brings and sends the link again; the verified page names the welcome bonus. The "Your data" tab
+// downloads what the store holds as JSON and deletes the account, both with the password typed
+// again. At 375 and 1280 px, in English and German; axe finds nothing serious.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS_DIR } from './support/artifacts';
+import { fillSignUp, submitSignUp } from './support/auth';
+import { blockingViolations, describeViolations } from './support/axe';
+import { journey } from './support/journey';
+import { verificationLink } from './support/outbox';
+import {
+  acceptCookies,
+  appTookOver,
+  type Customer,
+  openPage,
+  seeText,
+  waitForPath,
+} from './support/storefront';
+
+function wordsOf(language: 'en' | 'de') {
+  const path = join(import.meta.dirname, '../../server/db/seed/catalogues', `${language}.json`);
+  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+  const word = (id: string) => {
+    const text = catalogue[id];
+    if (text === undefined) throw new Error(`${language}: no ${id}`);
+    return text;
+  };
+  return {
+    id: { en: '1', de: '2' }[language],
+    resend: word('shell.verify.resend'),
+    tab: word('account.data.title'),
+    download: word('account.data.exportSubmit'),
+    exportPassword: word('account.data.exportPassword'),
+    exported: word('account.data.exported'),
+    remove: word('account.data.deleteSubmit'),
+    deletePassword: word('account.data.deletePassword'),
+  };
+}
+
+const customerFor = (width: number, language: string, n: number): Customer => ({
+  name: 'Robin',
+  surname: 'Keller',
+  email: `robin.keller.${width}.${language}@example.com`,
+  phone: `3090184${n}`,
+  formattedPhone: `+49 30 90184${n}`,
+  country: 'Germany',
+  city: 'Berlin',
+  password: 'Granite42',
+});
+
+const j = journey('your-data', 375);
+
+describe.each([
+  [375, 'en', 1],
+  [1280, 'de', 2],
+] as const)('a new customer at %i px (%s)', (width, language, n) => {
+  const words = wordsOf(language);
+  const customer = customerFor(width, language, n);
+
+  it('sees the banner until the address is verified, then the welcome bonus on the verified page', async () => {
+    const { page } = j;
+    await page.context().clearCookies();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await page.evaluate((id) => {
+      localStorage.clear();
+      localStorage.setItem('languageId', id);
+    }, words.id);
+    await openPage(page, '/register');
+    await acceptCookies(page);
+    await fillSignUp(page, customer);
+    await submitSignUp(page);
+    await waitForPath(page, '/account/profile');
+    const banner = page.locator('.verify-banner');
+    await banner.waitFor({ state: 'visible' });
+    await banner.getByRole('button', { name: words.resend, exact: true }).click();
+    await appTookOver(page);
+    const violations = await blockingViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `verify-banner-${language}-${width}.png`) });
+    // The first link still works after a second was sent.
+    await page.goto((await verificationLink(j.dataDir, customer.email)).href);
+    await waitForPath(page, '/email/verify/success');
+    await page.locator('.email-verified__bonus').waitFor({ state: 'visible' });
+    await openPage(page, '/account/profile');
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    expect(await banner.count()).toBe(0);
+  });
+
+  it('downloads its data as JSON, then deletes the account and is signed out', async () => {
+    const { page } = j;
+    await openPage(page, '/account/your-data');
+    await page.getByRole('heading', { level: 2, name: words.tab, exact: true }).waitFor();
+    await page.getByLabel(words.exportPassword, { exact: true }).fill(customer.password);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: words.download, exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^blockfront-data-\d{4}-\d\d-\d\d\.json$/);
+    const data = JSON.parse(readFileSync(await download.path(), 'utf8')) as { profile: { email: string } };
+    expect(data.profile.email).toBe(customer.email);
+    await seeText(page, words.exported);
+    const violations = await blockingViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.screenshot({
+      path: join(ARTIFACTS_DIR, `your-data-${language}-${width}.png`),
+      fullPage: true,
+    });
+
+    await page.getByLabel(words.deletePassword, { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: words.remove, exact: true }).click();
+    await waitForPath(page, '/');
+    const answer = await page.request.get('/api/user/profile');
+    expect(answer.status()).toBe(401);
+  });
+});
