@@ -83,7 +83,7 @@ describe.each([1280, storefront.NARROW_WIDTH])('balance history and receipts at 
     const { page } = j;
     await signUpVerified(page, j.dataDir, customerAt(width));
     await buy(page, 'Common Crate Key', 'crate-keys');
-    await page.getByRole('button', { name: 'Pay with coins' }).click();
+    await page.getByRole('button', { name: 'Pay with Coins' }).click();
     await storefront.waitForPath(page, '/success-payment');
     await buy(page, 'Rainbow Trail', 'cosmetics');
     await page.getByLabel('Debit / Credit card').check();

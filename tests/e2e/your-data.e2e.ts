@@ -9,7 +9,7 @@ import { ARTIFACTS_DIR } from './support/artifacts';
 import { fillSignUp, submitSignUp } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
 import { journey } from './support/journey';
-import { verificationLink } from './support/outbox';
+import { orderConfirmationLink, verificationLink } from './support/outbox';
 import {
   acceptCookies,
   appTookOver,
@@ -87,6 +87,31 @@ describe.each([
     await openPage(page, '/account/profile');
     await page.getByRole('heading', { level: 2 }).first().waitFor();
     expect(await banner.count()).toBe(0);
+  });
+
+  it("pays an order by card, and the confirmation waits in the outbox in the customer's language", async () => {
+    const { page } = j;
+    // The steps in English; the mail in the language the customer signed up in.
+    await page.evaluate(() => localStorage.setItem('languageId', '1'));
+    await openPage(page, '/shop?category=cosmetics');
+    await page.getByRole('button', { name: 'Add to cart (Rainbow Trail)' }).click();
+    await seeText(page, 'Added to cart');
+    await openPage(page, '/cart');
+    const player = page.getByRole('textbox', { name: 'Player name' });
+    if ((await player.inputValue()) === '') await player.fill('Steve');
+    await page.getByLabel('Debit / Credit card').check();
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL(/\/api\/sandbox\/pay\//);
+    await page.locator('button.pay').click();
+    await waitForPath(page, '/success-payment');
+    const thanks =
+      language === 'de' ? /Danke für deine Bestellung #\d+\./ : /Thank you for your order #\d+\./;
+    const link = await orderConfirmationLink(j.dataDir, customer.email, thanks);
+    // The link opens the order the mail names.
+    await openPage(page, link.pathname);
+    const number = /\/(\d+)$/.exec(link.pathname)?.[1];
+    await page.getByText(`#${number}`, { exact: false }).first().waitFor();
+    await page.evaluate((id) => localStorage.setItem('languageId', id), words.id);
   });
 
   it('downloads its data as JSON, then deletes the account and is signed out', async () => {

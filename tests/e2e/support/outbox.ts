@@ -78,3 +78,15 @@ export function verificationLink(dataDir: string, address: string): Promise<URL>
 export function resetLink(dataDir: string, address: string): Promise<URL> {
   return waitForLink(dataDir, address, /https?:\/\/\S+\/reset-password-confirm\?[^\s]+/g, 'password reset');
 }
+
+/** `<PUBLIC_URL>/account/orders/<id>` from an order confirmation whose text also holds `phrase`. */
+export async function orderConfirmationLink(dataDir: string, address: string, phrase: RegExp): Promise<URL> {
+  const deadline = Date.now() + MAIL_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const confirmation = mailsTo(dataDir, address).find((mail) => phrase.test(mail.text));
+    const link = confirmation?.text.match(/https?:\/\/\S+\/account\/orders\/\d+/)?.[0];
+    if (link !== undefined) return new URL(link);
+    await delay(200);
+  }
+  throw new Error(`no order confirmation to ${address} in ${join(dataDir, 'outbox')}`);
+}
