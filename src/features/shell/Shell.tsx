@@ -30,8 +30,12 @@ export function Shell({ cookieBanner, children }: { cookieBanner: ReactNode; chi
         {say(messages.skip)}
       </a>
       <Header variant={headerStyle} />
-      {/* Over a hero the header floats, so the banner shows under the solid bar only. */}
-      {headerStyle === 'solid' && <VerifyBanner />}
+      {/*
+        Always there, so what the server rendered keeps its place when the app renders over it with
+        the banner (a tap held before the app took over is found by its place: served-page.ts). Over
+        a hero the header floats, so the banner shows under the solid bar only.
+      */}
+      <div className="shell__notice">{headerStyle === 'solid' && <VerifyBanner />}</div>
       <div id="content" className="shell__content" tabIndex={-1}>
         {children ?? <Outlet />}
       </div>
