@@ -93,7 +93,9 @@ describe.each([
     const { page } = j;
     await page.context().clearCookies();
     await page.setViewportSize({ width, height: 800 });
-    await page.goto('/');
+    // Cleared once the app has stored the language it chose as it started (it would write it back).
+    await openPage(page, '/');
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.clear());
     await signUpVerified(page, j.dataDir, customerFor(width, language, n));
     await page.evaluate((id) => localStorage.setItem('languageId', id), words.id);

@@ -63,7 +63,9 @@ describe.each([
     const { page } = j;
     await page.context().clearCookies();
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
+    // Cleared once the app has stored the language it chose as it started (it would write it back).
+    await openPage(page, '/');
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.clear());
     await openPage(page, '/register');
     await acceptCookies(page);
