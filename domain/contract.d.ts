@@ -248,9 +248,10 @@ export interface paths {
          * @description Needs the password. The profile is anonymised at once: name, address, phone, player name and
          *     avatar are cleared, the email becomes `deleted-<id>@deleted.invalid` (the address is free for
          *     a new account), the password can no longer be used, every session ends and every emailed
-         *     link is retired; the cart is emptied. Orders, payments and the balance ledger stay, as the
-         *     law requires a store to keep its sales records; they no longer name the person. An operator
-         *     account is not deleted this way (403).
+         *     link is retired; the cart is emptied; the mails kept for the account are dropped. Orders,
+         *     payments and the balance ledger stay, as the law requires a store to keep its sales
+         *     records; they no longer name the person (an order keeps the in-game player name it was
+         *     delivered to). An operator account is not deleted this way (403).
          */
         post: operations["deleteAccount"];
         delete?: never;

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/database';
-import { balanceLedger, sessions, users } from '../db/schema';
+import { balanceLedger, mailQueue, sessions, users } from '../db/schema';
 import { clearCart } from '../ledger/cart';
 import { ledgerView } from '../orders/detail';
 import { retireUserTokens } from './user-tokens';
@@ -29,8 +29,9 @@ export async function ledgerAndSessionsOf(db: Database, userId: number) {
 
 /**
  * Deletes an account the way docs/product.md §2 "Your data" says: what names the person is cleared,
- * the password becomes one nobody knows, every session and emailed link ends, the cart empties.
- * Orders, payments and the ledger stay (a store's sales records), tied to the anonymous row.
+ * the password becomes one nobody knows, every session and emailed link ends, the cart empties, and
+ * the mails kept for the account (their address and name) are dropped, sent or not. Orders,
+ * payments and the ledger stay (a store's sales records), tied to the anonymous row.
  */
 export async function anonymiseAccount(tx: Database, userId: number, now: Date = new Date()): Promise<void> {
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
@@ -55,4 +56,5 @@ export async function anonymiseAccount(tx: Database, userId: number, now: Date =
   for (const kind of ['verify_email', 'reset_password', 'sign_in'] as const)
     await retireUserTokens(tx, userId, kind);
   await clearCart(tx, userId);
+  await tx.delete(mailQueue).where(eq(mailQueue.userId, userId));
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLines, carts, orders, sessions, users, userTokens } from '../../server/db/schema';
+import { cartLines, carts, mailQueue, orders, sessions, users, userTokens } from '../../server/db/schema';
 import { ledgerBalance } from '../../server/ledger/ledger';
 import * as accounts from './support/accounts';
 import { errorsOf, messageOf, type TestApi } from './support/api';
@@ -95,6 +95,8 @@ describe('deleteAccount', () => {
     const ledgerBefore = await ledgerBalance(db, customer.userId);
     const ordersBefore = await db.select().from(orders).where(eq(orders.userId, customer.userId));
 
+    // The order's confirmation was queued with the customer's address and name.
+    expect(await db.select().from(mailQueue).where(eq(mailQueue.userId, customer.userId))).not.toEqual([]);
     const response = await api.call('deleteAccount', withPassword(customer));
     expect(response.status).toBe(200);
     expect(messageOf(response.body)).toBe('Your account was deleted.');
@@ -119,6 +121,7 @@ describe('deleteAccount', () => {
     expect(live.every((session) => session.revokedAt !== null)).toBe(true);
     const links = await db.select().from(userTokens).where(eq(userTokens.userId, customer.userId));
     expect(links.every((link) => link.usedAt !== null || link.expiresAt <= new Date())).toBe(true);
+    expect(await db.select().from(mailQueue).where(eq(mailQueue.userId, customer.userId))).toEqual([]);
     const [cart] = await db.select().from(carts).where(eq(carts.userId, customer.userId));
     if (cart !== undefined)
       expect(await db.select().from(cartLines).where(eq(cartLines.cartId, cart.id))).toEqual([]);
