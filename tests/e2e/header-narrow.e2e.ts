@@ -3,27 +3,22 @@
 // 1280 px, in English and German (and Spanish at 375): add a product, the badge shows 1 without opening
 // the menu; axe finds nothing serious; the bar is one row at 320, 375, 768 and 1280 px, saved as
 // screenshots of the window.
-import { readFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR } from './support/artifacts';
 import { signUpVerified } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
+import { catalogueWord, LANGUAGE_IDS } from './support/catalogue';
 import { journey } from './support/journey';
 import { appTookOver, type Customer, header, openPage, seeText } from './support/storefront';
 
 /** The words a customer reads, from the catalogues the store serves. */
 function wordsOf(language: 'en' | 'de' | 'es') {
-  const path = join(import.meta.dirname, '../../server/db/seed/catalogues', `${language}.json`);
-  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
-  const word = (id: string) => {
-    const text = catalogue[id];
-    if (text === undefined) throw new Error(`${language}: no ${id}`);
-    return text;
-  };
+  const word = catalogueWord(language);
   return {
-    id: { en: '1', de: '2', es: '3' }[language],
+    id: LANGUAGE_IDS[language],
     cart: word('shell.nav.cart'),
     balance: word('shell.nav.balance'),
     add: word('shop.card.add'),

@@ -5,26 +5,21 @@
 // details, no header, footer or menu; Print receipt calls window.print) → the balance history
 // (the bonus, the order, the running balance). axe finds nothing serious. Screenshots under
 // test-results/e2e (and /tmp/ledger-shots when it exists).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR } from './support/artifacts';
 import { signUpVerified } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
+import { catalogueWord, LANGUAGE_IDS } from './support/catalogue';
 import { journey } from './support/journey';
 import * as storefront from './support/storefront';
 
 function wordsOf(language: 'en' | 'de') {
-  const path = join(import.meta.dirname, '../../server/db/seed/catalogues', `${language}.json`);
-  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
-  const word = (id: string) => {
-    const text = catalogue[id];
-    if (text === undefined) throw new Error(`${language}: no ${id}`);
-    return text;
-  };
+  const word = catalogueWord(language);
   return {
-    id: { en: '1', de: '2' }[language],
+    id: LANGUAGE_IDS[language],
     key: { en: 'Common Crate Key', de: 'Gewöhnlicher Schlüssel' }[language],
     trail: { en: 'Rainbow Trail', de: 'Regenbogenspur' }[language],
     orders: word('account.menu.orders'),

@@ -2,10 +2,11 @@
 // English and German: a signed-in customer searches the shop (the address keeps it), sorts it by price,
 // adds the dearest rank, and adding it a second time is refused with the limit named; the cart's line
 // names it too. Screenshots go to /tmp/shop-shots.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signUpVerified } from './support/auth';
+import { catalogueWord, LANGUAGE_IDS } from './support/catalogue';
 import { journey } from './support/journey';
 import { type Customer, openPage, seeText } from './support/storefront';
 
@@ -14,15 +15,9 @@ mkdirSync(SHOTS, { recursive: true });
 
 /** What a customer reads, from the catalogues the store serves (and the server's own message). */
 function wordsOf(language: 'en' | 'de') {
-  const path = join(import.meta.dirname, '../../server/db/seed/catalogues', `${language}.json`);
-  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
-  const word = (id: string) => {
-    const text = catalogue[id];
-    if (text === undefined) throw new Error(`${language}: no ${id}`);
-    return text;
-  };
+  const word = catalogueWord(language);
   return {
-    id: { en: '1', de: '2' }[language],
+    id: LANGUAGE_IDS[language],
     search: word('shop.search.label'),
     sort: word('shop.sort.label'),
     add: word('shop.card.add'),

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR } from './support/artifacts';
 import { fillSignUp, submitSignUp } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
+import { catalogueWord, LANGUAGE_IDS } from './support/catalogue';
 import { journey } from './support/journey';
 import { orderConfirmationLink, verificationLink } from './support/outbox';
 import {
@@ -20,15 +21,9 @@ import {
 } from './support/storefront';
 
 function wordsOf(language: 'en' | 'de') {
-  const path = join(import.meta.dirname, '../../server/db/seed/catalogues', `${language}.json`);
-  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
-  const word = (id: string) => {
-    const text = catalogue[id];
-    if (text === undefined) throw new Error(`${language}: no ${id}`);
-    return text;
-  };
+  const word = catalogueWord(language);
   return {
-    id: { en: '1', de: '2' }[language],
+    id: LANGUAGE_IDS[language],
     resend: word('shell.verify.resend'),
     tab: word('account.data.title'),
     download: word('account.data.exportSubmit'),
