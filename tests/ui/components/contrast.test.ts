@@ -95,20 +95,27 @@ describe('hero background', () => {
     expect(contrast(colour('--color-text'), blended)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('keeps its light blocks (the moon) whole at every width, clear of the edges and the menu button', () => {
-    // viewBox 0 0 1440 640, 'cover' and centred: the narrowest crop is a 320 px wide, 1000 px tall
-    // hero, which shows 1440 × 640 / 1000 × 320 / 1440 = 204.8 units either side of x = 720.
-    const halfWidth = ((640 / 1000) * 320) / 2;
-    // Square blocks in the sky (the ground's blocks are flat strips across the whole width; the stars are 4 units).
-    const blocks = [...heroSvg.matchAll(/M(\d+) (\d+)h(\d+)v(\d+)h-\d+z/g)]
-      .filter(([, , , width, height]) => width === height)
-      .map(([, x = '0', , size = '0']) => ({ x: Number(x), size: Number(size) }))
-      .filter((block) => block.size > 4);
-    expect(blocks.length).toBeGreaterThan(0);
-    for (const block of blocks) {
-      expect(block.x).toBeGreaterThanOrEqual(720 - halfWidth);
-      expect(block.x + block.size).toBeLessThanOrEqual(720 + halfWidth);
-    }
+  it("keeps the moon off a phone's content and whole below the header band on a desktop", () => {
+    // viewBox 0 0 1440 640, 'cover', centred and anchored at the bottom. A 320 px wide, 1000 px tall
+    // hero shows 1440 × 640 / 1000 × 320 / 1440 = 204.8 units either side of x = 720; the home page's
+    // 1280 × 845 hero (scale 1.32) shows 484.8 units either side, and rows below the 115 px header
+    // band from y = 87 units.
+    const moon = [...heroSvg.matchAll(/<path fill="(#[0-9a-f]{6})" d="M(\d+) (\d+)h(\d+)v(\d+)h-\d+z"\/>/g)]
+      .map(([, fill = '', x = '0', y = '0', width = '0', height = '0']) => ({
+        fill,
+        x: Number(x),
+        y: Number(y),
+        width: Number(width),
+        height: Number(height),
+      }))
+      .filter((block) => block.width === block.height && block.width > 4)
+      .sort((a, b) => luminance(parseHex(b.fill)) - luminance(parseHex(a.fill)))[0];
+    if (!moon) throw new Error('hero.svg has no moon');
+    const phoneHalf = ((640 / 1000) * 320) / 2;
+    expect(moon.x).toBeGreaterThan(720 + phoneHalf);
+    const desktopHalf = 1280 / (845 / 640) / 2;
+    expect(moon.x + moon.width).toBeLessThanOrEqual(720 + desktopHalf);
+    expect(moon.y).toBeGreaterThanOrEqual(115 / (845 / 640));
   });
 
   it('is a small vector image without embedded rasters or external references', () => {
