@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -268,7 +268,8 @@ async function serve(): Promise<void> {
       await database.db
         .select({ id: products.id })
         .from(products)
-        .where(eq(products.active, true))
+        // Products without a per-order or per-customer limit: each customer adds each in turn.
+        .where(and(eq(products.active, true), isNull(products.maxPerOrder), isNull(products.maxPerCustomer)))
         .orderBy(asc(products.id))
     ).map((row) => row.id);
     const portOf = (server: { server: NetServer }) => {
