@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
+import { render, toPlainText } from '@react-email/render';
 import type { ReactNode } from 'react';
 import { formatCoins, formatMoney } from '../../domain/money-text';
 import type { Locale } from '../i18n/messages';
@@ -97,7 +97,9 @@ async function compose(context: MailContext, subject: string, body: ReactNode): 
       {body}
     </Layout>
   );
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  // One render: the text part is converted from the HTML (what `plainText: true` would render again).
+  const html = await render(element);
+  const text = toPlainText(html);
   return { to: context.to, subject, html, text: `${text.trim()}\n` };
 }
 
