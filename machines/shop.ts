@@ -11,6 +11,7 @@ import {
 import type { components } from '../domain/contract';
 import { MAX_QUERY_LENGTH, PRODUCT_SORTS, type ProductSort } from '../domain/shop';
 import type { CartEvent } from './cart';
+import type { PrefillEvent } from './forms/prefill';
 import { defineMessages, failureText, type Text } from './text';
 
 export type Product = components['schemas']['Product'];
@@ -71,6 +72,8 @@ export type ShopEvent =
   /** Clear the search: every product again, in the same category and order. */
   | { type: 'CLEAR_SEARCH' }
   | { type: 'CHOOSE_SORT'; sort: ProductSort }
+  /** What was typed and chosen in the server's form before the app took over (machines/forms/prefill.ts). */
+  | PrefillEvent
   /** Add to cart from a card or the product dialog; `signedIn` is the session's state at the click. */
   | { type: 'ADD'; productId: number; count: number; signedIn: boolean }
   /** The app's language changed: the page's products and the categories again, titled in it. */
@@ -234,7 +237,7 @@ export const shopMachine = setup({
     'The search (q) and order (sort) come from the address and go with every request and every address the page',
     'makes. TYPE_QUERY {text} keeps what the search field holds without a request; SEARCH emits navigate to the',
     'first page of that search (trimmed; blank: none) when it is another one; CLEAR_SEARCH empties the field and,',
-    'when the page shows a search, emits navigate to the first page without it; CHOOSE_SORT {sort} to the first page in another order. The route starts a new shop for each',
+    'when the page shows a search, emits navigate to the first page without it; CHOOSE_SORT {sort} to the first page in another order. PREFILL {fields} (the served form, typed in before the app took over) keeps its q as the search field text and, when its sort is another one, chooses it. The route starts a new shop for each',
     'address, so Back and Forward restore the search and order as they were.',
   ].join(' '),
   context: ({ input }) => ({
@@ -258,6 +261,21 @@ export const shopMachine = setup({
   },
   on: {
     TYPE_QUERY: { actions: { type: 'storeDraft', params: ({ event }) => ({ text: event.text }) } },
+    PREFILL: [
+      {
+        guard: { type: 'otherSort', params: ({ event }) => ({ sort: event.fields.sort as ProductSort }) },
+        actions: [
+          { type: 'storeDraft', params: ({ context, event }) => ({ text: event.fields.q ?? context.draft }) },
+          { type: 'chooseSort', params: ({ event }) => ({ sort: event.fields.sort as ProductSort }) },
+        ],
+      },
+      {
+        actions: {
+          type: 'storeDraft',
+          params: ({ context, event }) => ({ text: event.fields.q ?? context.draft }),
+        },
+      },
+    ],
     SEARCH: { guard: 'otherSearch', actions: 'search' },
     CLEAR_SEARCH: [
       { guard: 'searching', actions: [{ type: 'storeDraft', params: { text: '' } }, 'clearSearch'] },

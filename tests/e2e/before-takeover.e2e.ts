@@ -228,6 +228,23 @@ describe('a server-rendered form filled in and submitted before the app takes ov
     await seeText(page, 'Password reset successfully');
     await api('/login', { body: { username: 'early.reset@example.com', password: NEW_PASSWORD } });
   });
+
+  it("The shop's search sends what was typed and shows what matches", async () => {
+    const { page, release } = await slowPage(375);
+    await open(page, '/shop');
+    await main(page).getByRole('searchbox').pressSequentially('crate key');
+    await page.keyboard.press('Enter');
+    await stillServerPage(page);
+    const search = page.waitForRequest(
+      (request) =>
+        isCall('GET', '/products')(request) && new URL(request.url()).searchParams.get('q') === 'crate key',
+    );
+    release();
+    await search;
+    await page.waitForURL((url) => url.searchParams.get('q') === 'crate key');
+    expect(await main(page).getByRole('searchbox').inputValue()).toBe('crate key');
+    await main(page).getByRole('heading', { name: 'Common Crate Key' }).waitFor();
+  });
 });
 
 describe('a tap before the app takes over', () => {

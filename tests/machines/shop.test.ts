@@ -55,6 +55,8 @@ const shopEvents = [
   { type: 'CLEAR_SEARCH' },
   { type: 'CHOOSE_SORT', sort: 'price_desc' },
   { type: 'CHOOSE_SORT', sort: 'position' },
+  { type: 'PREFILL', fields: { q: 'key' } },
+  { type: 'PREFILL', fields: { q: 'key', sort: 'price_asc' } },
 ] as const;
 
 describePaths(
@@ -131,6 +133,18 @@ describe('shop rules', () => {
     expect(screen.getSnapshot().context.draft).toBe(' VIP ');
     screen.send({ type: 'SEARCH' });
     expect(navigations).toEqual([{ type: 'navigate', to: '/shop?category=ranks&q=VIP&sort=newest' }]);
+  });
+
+  it('keeps a search typed and an order chosen in the served form before the app took over', async () => {
+    const { screen, navigations } = runShop({ page: 1, category: 'ranks' }, async () => pageOf([product(1)]));
+    screen.send({ type: 'PREFILL', fields: { category: 'ranks', q: 'VIP', sort: 'position' } });
+    expect(screen.getSnapshot().context.draft).toBe('VIP');
+    expect(navigations).toEqual([]);
+    screen.send({ type: 'SEARCH' });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/shop?category=ranks&q=VIP' }]);
+    screen.send({ type: 'PREFILL', fields: { sort: 'price_desc' } });
+    expect(screen.getSnapshot().context.draft).toBe('VIP');
+    expect(navigations.at(-1)).toEqual({ type: 'navigate', to: '/shop?category=ranks&sort=price_desc' });
   });
 
   it('asks the server for the search and the order it was entered with', async () => {

@@ -1,7 +1,7 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { PrefilledFields } from '../../../machines/forms/prefill';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { servedForms } from './servedForms';
+import { useServedForm } from './useServedForm';
 import './forms.css';
 
 export interface AuthFormProps {
@@ -37,16 +37,7 @@ export function AuthForm({
   className,
 }: AuthFormProps) {
   const ref = useRef<HTMLFormElement>(null);
-  // As the form mounts or hydrates: its fields still show what was typed, and its machine's
-  // values are the server's (empty) ones the first render used.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the form that takes the served one's place
-  useLayoutEffect(() => {
-    const forms = Array.from(servedForms.forms);
-    const source = forms.find((served) => served === ref.current || !served.isConnected);
-    if (!source) return;
-    servedForms.forms = forms.filter((served) => served !== source);
-    onPrefill?.(Object.fromEntries(new FormData(source)) as PrefilledFields);
-  }, []);
+  useServedForm(ref, onPrefill);
   // Only messages that answer a submit move focus; those cleared by typing must not.
   const submitted = useRef(false);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { defineMessages } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { MAX_QUERY_LENGTH } from '../../../domain/shop';
@@ -13,6 +13,7 @@ import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
+import { useServedForm } from '../forms/useServedForm';
 import { useIsSignedIn } from '../shared/session';
 import { CategoryFilter } from './CategoryFilter';
 import { ProductCard } from './ProductCard';
@@ -173,8 +174,11 @@ function ShopTools({ shop }: { shop: ActorRefFrom<typeof shopMachine> }) {
   const draft = useSelector(shop, (snapshot) => snapshot.context.draft);
   const category = useSelector(shop, (snapshot) => snapshot.context.category);
   const sort = useSelector(shop, (snapshot) => snapshot.context.sort ?? 'position');
+  const form = useRef<HTMLFormElement>(null);
+  useServedForm(form, (fields) => shop.send({ type: 'PREFILL', fields }));
   return (
     <form
+      ref={form}
       className="shop__tools"
       action="/shop"
       method="get"
