@@ -381,7 +381,7 @@ export interface paths {
         /**
          * Store settings
          * @description The store's public settings (company details, support email, registration switch, top-up
-         *     minimum and VAT, payment methods, game server address, analytics tag…). Every field the
+         *     minimum, packs and VAT, payment methods, game server address, analytics tag…). Every field the
          *     operator left unset comes back with its default, so a client never needs defaults of its own.
          *     The footer texts (`company_name`, `company_address`, `requisites`, `copyright`) come in the
          *     language of `lang_id` where the operator gave them one, in the default language's words
@@ -2351,6 +2351,12 @@ export interface components {
          *       "company_address": "Example Street 1, 10115 Berlin, Germany",
          *       "is_reg_enabled": true,
          *       "min_top_up": 500,
+         *       "top_up_presets": [
+         *         500,
+         *         1000,
+         *         2500,
+         *         5000
+         *       ],
          *       "vat_percent": 19,
          *       "payment_methods": [
          *         "balance",
@@ -2396,6 +2402,8 @@ export interface components {
             /** @default false */
             is_reg_enabled: components["schemas"]["SettingsChange"]["is_reg_enabled"];
             min_top_up: components["schemas"]["SettingsChange"]["min_top_up"];
+            /** @default [] */
+            top_up_presets: components["schemas"]["SettingsChange"]["top_up_presets"];
             /** @default 0 */
             vat_percent: components["schemas"]["SettingsChange"]["vat_percent"];
             /**
@@ -2452,6 +2460,14 @@ export interface components {
             is_reg_enabled?: boolean;
             /** @description Minimum top-up in minor units of the default currency; multiplied by a display currency's rate. */
             min_top_up?: components["schemas"]["MinorUnits"];
+            /**
+             * @description The top-up packs the balance tab offers as buttons, in minor units of the default
+             *     currency like `min_top_up` (each converted to the display currency as the minimum is):
+             *     at most 6, none below `min_top_up` (the one sent with it, else the stored one) and none
+             *     twice; answered in ascending order. A change that leaves a pack below `min_top_up`
+             *     (this list or a new minimum) is a 422 at `top_up_presets`. Empty: no packs.
+             */
+            top_up_presets?: number[];
             vat_percent?: number;
             /**
              * @description The methods the store offers. `card` only when the store has a payment provider that

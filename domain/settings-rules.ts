@@ -21,3 +21,28 @@ export const settingRules = {
   /** internal_currency.name, trimmed. */
   coinName: (value: string): boolean => value.length >= 1,
 } as const;
+
+/** The most top-up packs a store offers (docs/product.md §3 top_up_presets). */
+export const TOP_UP_PRESETS_MAX = 6;
+
+/** Why a list of top-up packs is refused. */
+export type TopUpPresetsProblem = 'tooMany' | 'notWhole' | 'belowMinimum' | 'duplicate';
+
+/**
+ * top_up_presets (docs/product.md §3): at most TOP_UP_PRESETS_MAX amounts, each a whole positive
+ * number of minor units of the default currency, none below `minTopUp` (min_top_up, the same
+ * units) and none twice. The first broken rule, or null.
+ */
+export function topUpPresetsProblem(
+  presets: readonly number[],
+  minTopUp: number,
+): TopUpPresetsProblem | null {
+  if (presets.length > TOP_UP_PRESETS_MAX) return 'tooMany';
+  if (!presets.every((amount) => Number.isSafeInteger(amount) && amount > 0)) return 'notWhole';
+  if (presets.some((amount) => amount < minTopUp)) return 'belowMinimum';
+  if (new Set(presets).size !== presets.length) return 'duplicate';
+  return null;
+}
+
+/** The packs as they are shown and stored: ascending. */
+export const ascendingPresets = (presets: readonly number[]): number[] => [...presets].sort((a, b) => a - b);

@@ -20,6 +20,7 @@ export type RawSettings = {
  * `payment_methods` defaults to both methods, as the contract states: a store that never set the
  * key still takes payments, rather than offering a checkout with no way to pay.
  * `min_top_up` has no default in docs/product.md §3: unset, there is no minimum beyond one minor unit.
+ * `top_up_presets` unset: no packs, the top-up form offers only its amount field.
  */
 export function settingsDefaults(): Settings {
   return {
@@ -31,6 +32,7 @@ export function settingsDefaults(): Settings {
     company_address: null,
     is_reg_enabled: false,
     min_top_up: 0,
+    top_up_presets: [],
     vat_percent: 0,
     payment_methods: ['balance', 'card'],
     welcome_bonus_tokens: 0,

@@ -1,7 +1,7 @@
 import { type AnyActorRef, assign, fromCallback } from 'xstate';
 import { failureKind } from '../domain/api-failure';
 import { coinsForAmount, decimalsFor, minimumTopUp, withVat } from '../domain/money';
-import { localDecimal, parseAmount } from '../domain/money-text';
+import { localDecimal, parseAmount, toDecimalString } from '../domain/money-text';
 import { isOwnPath, isProviderPage } from './checkout';
 import {
   type DoneEvent,
@@ -28,6 +28,33 @@ export const topUpMessages = defineMessages({
 /** The smallest top-up in minor units of the display currency (docs/product.md §3, domain/money). */
 export const minimumOf = (terms: TopUpTerms): number =>
   minimumTopUp(terms.minTopUp, terms.base, terms.currency);
+
+/**
+ * A pack of settings.top_up_presets (minor units of the default currency) in the display currency:
+ * converted as the minimum is (rounded up), so a pack is never below min_top_up in any currency.
+ */
+export const packAmountOf = (preset: number, terms: TopUpTerms): number =>
+  minimumTopUp(preset, terms.base, terms.currency);
+
+export interface TopUpPack {
+  /** As settings.top_up_presets holds it: PRESET {preset} names the pack by it. */
+  preset: number;
+  /** Minor units of the display currency. */
+  amount: number;
+  /** The coins it buys, by the rule the server credits with. */
+  coins: number;
+}
+
+/** The packs offered under `terms`, ascending (docs/product.md §2 "Balance tab"). */
+export const packsOf = (terms: TopUpTerms): TopUpPack[] =>
+  terms.presets.map((preset) => {
+    const amount = packAmountOf(preset, terms);
+    return { preset, amount, coins: coinsForAmount(amount, terms.base, terms.currency, terms.pointsRate) };
+  });
+
+/** The amount field's text for a pack: its decimal in the currency's decimals, as the locale writes it. */
+const packText = (preset: number, terms: TopUpTerms): string =>
+  localDecimal(toDecimalString(packAmountOf(preset, terms), decimalsFor(terms.currency.code)), terms.locale);
 
 /** The typed amount in minor units of the display currency (its decimals), or null. */
 export const amountOf = (text: string, terms: TopUpTerms): number | null =>
@@ -110,6 +137,8 @@ export type TopUpEvent =
   | { type: 'TOP_UP' }
   | { type: 'BACK' }
   | { type: 'SAVE_CARD'; save: boolean }
+  /** A pack pressed: `preset` as settings.top_up_presets holds it. */
+  | { type: 'PRESET'; preset: number }
   /** The display currency or the settings changed (from `followTerms`). */
   | { type: 'TERMS'; terms: TopUpTerms };
 
@@ -120,7 +149,8 @@ export const topUpMachine = formMachine({
   id: 'topUp',
   description: [
     "The balance tab's top-up (docs/product.md §2, §3, §8), built by the form machine: entry holds the amount in the display",
-    "currency (CHANGE {field: 'amount', value}; ?amount= fills it in, with the locale's decimal separator; the coins it buys are shown as it is typed). TOP_UP checks it ('Please enter a valid amount': not a",
+    "currency (CHANGE {field: 'amount', value}; ?amount= fills it in, with the locale's decimal separator; the coins it buys are shown as it is typed;",
+    "PRESET {preset} fills in a pack of settings.top_up_presets, converted as the minimum is, when the store offers it). TOP_UP checks it ('Please enter a valid amount': not a",
     "positive number with the currency's decimals; below min_top_up × the rate: the minimum message) and",
     "opens the TOP UP BALANCE view (review: 'Enter amount:', 'Total Cost:' with vat_percent, the card,",
     "'Save my information for future payments' = SAVE_CARD {save}, BACK to entry). SUBMIT (Pay) checks again",
@@ -167,6 +197,16 @@ export const topUpMachine = formMachine({
   states: ({ editing, request }) => ({
     entry: {
       on: {
+        PRESET: {
+          guard: 'offered',
+          actions: {
+            type: 'change',
+            params: ({ context, event }: { context: TopUpContext; event: TopUpEvent }) => ({
+              field: 'amount',
+              value: event.type === 'PRESET' ? packText(event.preset, context.terms) : context.values.amount,
+            }),
+          },
+        },
         TOP_UP: [
           { guard: 'invalid', actions: 'showFirstFailure' },
           { target: 'review', actions: 'clearErrors' },
@@ -229,5 +269,7 @@ export const topUpMachine = formMachine({
   guards: {
     providerPage: (_: unknown, params: { url: string }) => isProviderPage(params.url),
     unverified: ({ event }: { event: ErrorEvent }) => failureKind(event.error) === 'unverified',
+    offered: ({ context, event }: { context: TopUpContext; event: TopUpEvent }) =>
+      event.type === 'PRESET' && context.terms.presets.includes(event.preset),
   },
 });

@@ -14,6 +14,8 @@ export interface TopUpTerms {
   base: Rate;
   /** settings.min_top_up: minor units of the default currency. */
   minTopUp: number;
+  /** settings.top_up_presets: the packs offered, minor units of the default currency, ascending. */
+  presets: readonly number[];
   vatPercent: number;
   /** settings.points_conversion_rate: coins per unit of the default currency. */
   pointsRate: number;
@@ -32,6 +34,7 @@ export function topUpTermsOf(system: ActorLookup, known?: TopUpTerms): TopUpTerm
     currency: { code: current.code, value: current.value, symbol: current.symbol },
     base: currency?.context?.currencies.find((c) => c.default === 1) ?? known?.base ?? FALLBACK_CURRENCY,
     minTopUp: settings?.min_top_up ?? known?.minTopUp ?? 0,
+    presets: settings?.top_up_presets ?? known?.presets ?? [],
     vatPercent: settings?.vat_percent ?? known?.vatPercent ?? 0,
     pointsRate: settings?.points_conversion_rate ?? known?.pointsRate ?? 1,
     locale: language?.context ? localeOf(language.context) : (known?.locale ?? 'en'),

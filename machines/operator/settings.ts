@@ -4,7 +4,12 @@ import type { components } from '../../domain/contract';
 import { COIN_DECIMALS, decimalsFor } from '../../domain/money';
 import { parseAmount, toDecimalString } from '../../domain/money-text';
 import type { PaymentMethod, Settings } from '../../domain/settings';
-import { settingRules } from '../../domain/settings-rules';
+import {
+  ascendingPresets,
+  settingRules,
+  TOP_UP_PRESETS_MAX,
+  topUpPresetsProblem,
+} from '../../domain/settings-rules';
 import { isEmail } from '../forms/credentials';
 import { errorOf, type FormContext, type FormEvent, formMachine, notProvided } from '../forms/formMachine';
 import type { Rule } from '../forms/rules';
@@ -47,6 +52,23 @@ export const settingsMessages = defineMessages({
     defaultMessage: "Enter the server's address too, or leave the port empty",
   },
   coinName: { id: 'operator.settings.coinNameRule', defaultMessage: 'Give the coins a name' },
+  presets: {
+    id: 'operator.settings.presetsRule',
+    defaultMessage:
+      'List amounts above 0, each with at most {decimals, plural, =0 {no decimals} one {# decimal} other {# decimals}}, separated by commas',
+  },
+  presetsTooMany: {
+    id: 'operator.settings.presetsTooMany',
+    defaultMessage: 'Offer at most {max} packs',
+  },
+  presetsBelowMinimum: {
+    id: 'operator.settings.presetsBelowMinimum',
+    defaultMessage: 'Each pack must be at least the minimum top-up',
+  },
+  presetsDuplicate: {
+    id: 'operator.settings.presetsDuplicate',
+    defaultMessage: 'List each pack only once',
+  },
 });
 
 /** The form's fields: each setting as text ('' for none), a flag as 'true' or 'false'. */
@@ -60,6 +82,8 @@ export interface SettingsValues {
   is_reg_enabled: string;
   /** In the default currency's major units. */
   min_top_up: string;
+  /** The top-up packs in the default currency's major units, comma-separated ('5.00, 10.00'). */
+  top_up_presets: string;
   vat_percent: string;
   /** The methods offered, comma-separated ('balance,card'). */
   payment_methods: string;
@@ -108,6 +132,9 @@ export function valuesOf(settings: Settings, currency: string): SettingsValues {
     copyright: settings.copyright ?? '',
     is_reg_enabled: String(settings.is_reg_enabled),
     min_top_up: toDecimalString(settings.min_top_up, decimalsFor(currency)),
+    top_up_presets: settings.top_up_presets
+      .map((amount) => toDecimalString(amount, decimalsFor(currency)))
+      .join(', '),
     vat_percent: numberText(settings.vat_percent),
     payment_methods: PAYMENT_METHODS.filter((method) => settings.payment_methods.includes(method)).join(','),
     welcome_bonus_tokens: toDecimalString(settings.welcome_bonus_tokens, COIN_DECIMALS),
@@ -139,6 +166,7 @@ export function settingsOf(values: SettingsValues, currency: string): Settings {
     copyright: textOrNull(values.copyright),
     is_reg_enabled: values.is_reg_enabled === 'true',
     min_top_up: parseAmount(values.min_top_up, decimalsFor(currency)) ?? 0,
+    top_up_presets: ascendingPresets(presetsOf(values.top_up_presets, decimalsFor(currency)) ?? []),
     vat_percent: numberOf(values.vat_percent) ?? 0,
     payment_methods: PAYMENT_METHODS.filter((method) => listOf(values.payment_methods).includes(method)),
     welcome_bonus_tokens: parseAmount(values.welcome_bonus_tokens, COIN_DECIMALS) ?? 0,
@@ -152,6 +180,14 @@ export function settingsOf(values: SettingsValues, currency: string): Settings {
     game_server: host === '' ? null : { host, port: port === '' ? null : Number(port) },
     internal_currency: { name: values.coin_name.trim() },
   };
+}
+
+/** The packs typed ('5, 10.50': commas part them, so a decimal takes a point), or null. */
+export function presetsOf(text: string, decimals: number): number[] | null {
+  const amounts = listOf(text).map((item) =>
+    /^\d+(\.\d+)?$/.test(item) ? parseAmount(item, decimals) : null,
+  );
+  return amounts.every((amount) => amount !== null) ? (amounts as number[]) : null;
 }
 
 /** PATCH /operator/settings's body: the settings the form changed from the stored ones. */
@@ -175,6 +211,37 @@ const numberRule = (rule: (value: number) => boolean) => (text: string) => {
   return value !== null && rule(value);
 };
 
+/** top_up_presets: amounts as min_top_up's, then domain/settings-rules.ts's rule against the typed minimum. */
+function presetRules(decimals: number): Rule<SettingsValues, SettingsField>[] {
+  const problem = (v: SettingsValues) =>
+    topUpPresetsProblem(
+      presetsOf(v.top_up_presets, decimals) ?? [],
+      parseAmount(v.min_top_up, decimals) ?? 0,
+    );
+  return [
+    {
+      field: 'top_up_presets',
+      message: withValues(settingsMessages.presets, { decimals }),
+      valid: (v) => presetsOf(v.top_up_presets, decimals) !== null,
+    },
+    {
+      field: 'top_up_presets',
+      message: withValues(settingsMessages.presetsTooMany, { max: TOP_UP_PRESETS_MAX }),
+      valid: (v) => problem(v) !== 'tooMany',
+    },
+    {
+      field: 'top_up_presets',
+      message: settingsMessages.presetsBelowMinimum,
+      valid: (v) => problem(v) !== 'belowMinimum',
+    },
+    {
+      field: 'top_up_presets',
+      message: settingsMessages.presetsDuplicate,
+      valid: (v) => problem(v) !== 'duplicate',
+    },
+  ];
+}
+
 /** The form's rules: domain/settings.ts's settingRules on the typed text, in the form's order. */
 export function settingsRules(currency: string): Rule<SettingsValues, SettingsField>[] {
   const decimals = decimalsFor(currency);
@@ -189,6 +256,7 @@ export function settingsRules(currency: string): Rule<SettingsValues, SettingsFi
       message: withValues(settingsMessages.amount, { decimals }),
       valid: (v) => amountIn(decimals)(v.min_top_up),
     },
+    ...presetRules(decimals),
     {
       field: 'vat_percent',
       message: settingsMessages.percent,
@@ -256,6 +324,7 @@ const SERVER_FIELDS: Record<string, SettingsField> = {
   copyright: 'copyright',
   is_reg_enabled: 'is_reg_enabled',
   min_top_up: 'min_top_up',
+  top_up_presets: 'top_up_presets',
   vat_percent: 'vat_percent',
   payment_methods: 'payment_methods',
   welcome_bonus_tokens: 'welcome_bonus_tokens',
@@ -305,6 +374,7 @@ const EMPTY: SettingsValues = {
   copyright: '',
   is_reg_enabled: 'false',
   min_top_up: '',
+  top_up_presets: '',
   vat_percent: '',
   payment_methods: '',
   welcome_bonus_tokens: '',
@@ -339,7 +409,8 @@ export const operatorSettingsMachine = formMachine({
   description: [
     "The console's settings (/operator/settings): loads the stored settings and their version (loading), then",
     'the form shows every one (editing). CHANGE edits a field; SUBMIT checks the rules of domain/settings.ts',
-    "(an email or nothing, amounts of 0 or more in the default currency's and the coins' decimals, VAT 0–100,",
+    "(an email or nothing, amounts of 0 or more in the default currency's and the coins' decimals, at most 6",
+    'top-up packs, each at least the minimum and none twice, VAT 0–100,',
     'a conversion rate above 0, prices of 0 or more, sizes like 1024x1024, whole upscale factors, a port 1–65535',
     'with an address, a coin name) at the first broken field, then sends what changed (PATCH with If-Match).',
     "Saved: the form shows the settings as stored now, 'The settings were saved.', and the app reads its",

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settingsDefaults } from '../../domain/settings';
-import { settingRules } from '../../domain/settings-rules';
+import { ascendingPresets, settingRules, topUpPresetsProblem } from '../../domain/settings-rules';
 import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 
@@ -33,6 +33,14 @@ const fields = {
   company_address: field(optionalText, DEFAULTS.company_address),
   is_reg_enabled: field(z.boolean(), DEFAULTS.is_reg_enabled),
   min_top_up: field(minorUnits, DEFAULTS.min_top_up),
+  // Each against min_top_up too: settingsFromRows and the operator's change (server/operator/settings.ts).
+  top_up_presets: field(
+    z
+      .array(z.number())
+      .refine((presets) => topUpPresetsProblem(presets, 0) === null)
+      .transform(ascendingPresets),
+    DEFAULTS.top_up_presets,
+  ),
   vat_percent: field(z.number().refine(settingRules.vatPercent), DEFAULTS.vat_percent),
   payment_methods: field(
     z.array(z.enum(['balance', 'card'])).transform((methods) => [...new Set(methods)]),
@@ -121,7 +129,13 @@ export function settingsFromRows(
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const result: Partial<Record<SettingKey, unknown>> = {};
   for (const key of settingKeys) result[key] = parseField(key, stored, onInvalid);
-  return result as Settings;
+  const parsed = result as Settings;
+  // A pack below the minimum is no pack the store can sell (docs/product.md §3 top_up_presets).
+  if (topUpPresetsProblem(parsed.top_up_presets, parsed.min_top_up) !== null) {
+    onInvalid('top_up_presets', stored.get('top_up_presets'));
+    parsed.top_up_presets = DEFAULTS.top_up_presets;
+  }
+  return parsed;
 }
 
 /** The per-language texts from the stored rows; none when the row is missing or malformed. */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TemplateProblem } from '../../domain/delivery-command';
 import { formatCoins } from '../../domain/money-text';
+import { TOP_UP_PRESETS_MAX } from '../../domain/settings-rules';
 import { currentSettings } from '../catalogue/settings-cache';
 import { requireOperator } from '../delivery/authenticate';
 import {
@@ -151,7 +152,11 @@ export const operatorHandlers = {
         throw new HttpError(412, t(request.locale, 'settings.changedMeanwhile'));
       }
       if (error instanceof InvalidSettingError) {
-        throw fieldErrors({ [error.key]: [t(request.locale, 'settings.invalid')] });
+        const message =
+          error.problem === undefined
+            ? t(request.locale, 'settings.invalid')
+            : t(request.locale, `settings.topUpPresets.${error.problem}`, { max: TOP_UP_PRESETS_MAX });
+        throw fieldErrors({ [error.key]: [message] });
       }
       throw error;
     }

@@ -122,6 +122,7 @@ const en = {
   'account.operatorNotDeleted':
     'An operator account is not deleted here: another operator removes it from the console.',
   'label.amount': 'Amount',
+  'label.top_up_presets': 'Top-up packs',
   'label.price': 'Price',
   'label.slug': 'Slug',
   'label.category': 'Category',
@@ -169,6 +170,10 @@ const en = {
   'gameServer.nameTaken': 'A game server with this name exists already.',
   'operator.forbidden': 'This needs an operator account.',
   'settings.invalid': 'This value is not valid for this setting.',
+  'settings.topUpPresets.tooMany': 'Offer at most {max} top-up packs.',
+  'settings.topUpPresets.notWhole': 'Each top-up pack must be an amount above 0.',
+  'settings.topUpPresets.belowMinimum': 'Each top-up pack must be at least the minimum top-up.',
+  'settings.topUpPresets.duplicate': 'Each top-up pack may be listed only once.',
   'settings.changedMeanwhile': 'These settings were changed meanwhile. Reload them and save again.',
   'page.changedMeanwhile': 'This page was changed meanwhile. Reload it and save again.',
   'page.slugTaken': 'A page with this slug exists already.',
@@ -356,6 +361,7 @@ const de: Catalogue = {
   'account.operatorNotDeleted':
     'Ein Betreiberkonto wird nicht hier gelöscht: Ein anderer Betreiber entfernt es in der Konsole.',
   'label.amount': 'Betrag',
+  'label.top_up_presets': 'Aufladepakete',
   'label.price': 'Preis',
   'label.slug': 'Slug',
   'label.category': 'Kategorie',
@@ -405,6 +411,10 @@ const de: Catalogue = {
   'gameServer.nameTaken': 'Es gibt schon einen Spielserver mit diesem Namen.',
   'operator.forbidden': 'Dafür ist ein Betreiberkonto nötig.',
   'settings.invalid': 'Dieser Wert ist für diese Einstellung nicht gültig.',
+  'settings.topUpPresets.tooMany': 'Bieten Sie höchstens {max} Aufladepakete an.',
+  'settings.topUpPresets.notWhole': 'Jedes Aufladepaket muss ein Betrag über 0 sein.',
+  'settings.topUpPresets.belowMinimum': 'Jedes Aufladepaket muss mindestens die Mindestaufladung betragen.',
+  'settings.topUpPresets.duplicate': 'Jedes Aufladepaket darf nur einmal vorkommen.',
   'settings.changedMeanwhile':
     'Diese Einstellungen wurden inzwischen geändert. Laden Sie sie neu und speichern Sie erneut.',
   'page.changedMeanwhile':
@@ -595,6 +605,7 @@ const es: Catalogue = {
   'account.operatorNotDeleted':
     'Una cuenta de operador no se elimina aquí: otro operador la retira desde la consola.',
   'label.amount': 'Importe',
+  'label.top_up_presets': 'Paquetes de recarga',
   'label.price': 'Precio',
   'label.slug': 'Slug',
   'label.category': 'Categoría',
@@ -643,6 +654,10 @@ const es: Catalogue = {
   'gameServer.nameTaken': 'Ya existe un servidor de juego con este nombre.',
   'operator.forbidden': 'Esto requiere una cuenta de operador.',
   'settings.invalid': 'Este valor no es válido para este ajuste.',
+  'settings.topUpPresets.tooMany': 'Ofrece como máximo {max} paquetes de recarga.',
+  'settings.topUpPresets.notWhole': 'Cada paquete de recarga debe ser un importe mayor que 0.',
+  'settings.topUpPresets.belowMinimum': 'Cada paquete de recarga debe ser al menos la recarga mínima.',
+  'settings.topUpPresets.duplicate': 'Cada paquete de recarga solo puede aparecer una vez.',
   'settings.changedMeanwhile':
     'Estos ajustes se han cambiado entretanto. Vuelve a cargarlos y guarda de nuevo.',
   'page.changedMeanwhile':

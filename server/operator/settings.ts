@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { type TopUpPresetsProblem, topUpPresetsProblem } from '../../domain/settings-rules';
 import { type SettingKey, type Settings, settingsFromRows, settingValue } from '../catalogue/settings';
 import { forgetSettings } from '../catalogue/settings-cache';
 import type { Database } from '../db/database';
@@ -25,10 +26,21 @@ export class SettingsChangedError extends Error {
 
 /** A value the store cannot keep for `key` (the contract let it through, the setting's rule did not). */
 export class InvalidSettingError extends Error {
-  constructor(readonly key: SettingKey) {
+  constructor(
+    readonly key: SettingKey,
+    /** Why, when the rule says more than "not valid" (the top-up packs' rule). */
+    readonly problem?: TopUpPresetsProblem,
+  ) {
     super(`Not a valid value for ${key}`);
     this.name = 'InvalidSettingError';
   }
+}
+
+/** The packs' own rule (a count, whole amounts, none twice) with its reason, before the minimum's. */
+function presetsProblem(given: unknown): void {
+  if (!Array.isArray(given) || !given.every((amount) => typeof amount === 'number')) return;
+  const problem = topUpPresetsProblem(given, 0);
+  if (problem !== null) throw new InvalidSettingError('top_up_presets', problem);
 }
 
 /** A hash of every stored row (per-language texts too), quoted as an ETag: any change moves it. */
@@ -70,12 +82,18 @@ export async function changeSettings(
     const before: Partial<Settings> = {};
     const after: Partial<Settings> = {};
     for (const [key, given] of Object.entries(change) as [SettingKey, unknown][]) {
+      if (key === 'top_up_presets') presetsProblem(given);
       const parsed = settingValue(key, given);
       if (parsed === undefined) throw new InvalidSettingError(key);
       if (JSON.stringify(parsed.value) === JSON.stringify(current.settings[key])) continue;
       Object.assign(before, { [key]: current.settings[key] });
       Object.assign(after, { [key]: parsed.value });
     }
+    // The packs against the minimum they will be sold under: either may be the one that changed.
+    const { top_up_presets = current.settings.top_up_presets, min_top_up = current.settings.min_top_up } =
+      after;
+    const problem = topUpPresetsProblem(top_up_presets, min_top_up);
+    if (problem !== null) throw new InvalidSettingError('top_up_presets', problem);
     const keys = Object.keys(after);
     if (keys.length === 0) return current;
     await tx

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operatorCompany, settingsDefaults, withSettingsDefaults } from '../../domain/settings';
+import { ascendingPresets, TOP_UP_PRESETS_MAX, topUpPresetsProblem } from '../../domain/settings-rules';
 import { settingsFromRows } from '../../server/catalogue/settings';
 import { openapi } from '../support/openapi';
 
@@ -83,5 +84,45 @@ describe('operatorCompany (docs/product.md §2 footer)', () => {
     ['no settings yet', null],
   ])('is absent with %s', (_, value) => {
     expect(operatorCompany(value)).toBeNull();
+  });
+});
+
+describe('top_up_presets (docs/product.md §3): at most 6 whole amounts, none below min_top_up, none twice', () => {
+  it.each([
+    ['none', [], null],
+    ['the demo packs', [500, 1000, 2500, 5000], null],
+    ['at the minimum', [500], null],
+    ['six', [500, 600, 700, 800, 900, 1000], null],
+    ['seven', [500, 600, 700, 800, 900, 1000, 1100], 'tooMany'],
+    ['a fraction', [500, 1000.5], 'notWhole'],
+    ['zero', [0], 'notWhole'],
+    ['a negative', [-500], 'notWhole'],
+    ['below the minimum', [499, 1000], 'belowMinimum'],
+    ['one twice', [1000, 500, 1000], 'duplicate'],
+  ] as const)('%s', (_, presets, problem) => {
+    expect(topUpPresetsProblem(presets, 500)).toBe(problem);
+  });
+
+  it('counts before anything else, and with no minimum any whole amount above 0 is one', () => {
+    expect(TOP_UP_PRESETS_MAX).toBe(6);
+    expect(topUpPresetsProblem([1, 1, 1, 1, 1, 1, 1], 0)).toBe('tooMany');
+    expect(topUpPresetsProblem([1], 0)).toBeNull();
+  });
+
+  it('are shown and stored ascending; a stored list that breaks the rule is none (and reported)', () => {
+    expect(ascendingPresets([2500, 500, 1000])).toEqual([500, 1000, 2500]);
+    expect(settingsFromRows([{ key: 'top_up_presets', value: [2500, 500] }]).top_up_presets).toEqual([
+      500, 2500,
+    ]);
+    const reported: string[] = [];
+    const below = settingsFromRows(
+      [
+        { key: 'min_top_up', value: 1000 },
+        { key: 'top_up_presets', value: [500, 2500] },
+      ],
+      (key) => reported.push(key),
+    );
+    expect(below.top_up_presets).toEqual([]);
+    expect(reported).toEqual(['top_up_presets']);
   });
 });

@@ -155,6 +155,52 @@ describe('operator settings', () => {
     expect(await db().select().from(auditLog)).toEqual(audits);
   });
 
+  it('keeps the top-up packs (docs/product.md §3 top_up_presets) ascending; the storefront reads them', async () => {
+    const op = await operator();
+    const { settings: current, etag } = await read(op);
+    // The demo store's packs: €5, €10, €25, €50 over its €5 minimum.
+    expect(current).toMatchObject({ min_top_up: 500, top_up_presets: [500, 1000, 2500, 5000] });
+    const saved = await save(op, etag, { top_up_presets: [2000, 700, 1500] });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ payload: { top_up_presets: [700, 1500, 2000] } });
+    const shown = await suite.api.call('getSettings');
+    expect(shown.body).toMatchObject({ payload: { top_up_presets: [700, 1500, 2000] } });
+    const none = await save(op, String(saved.headers.etag), { top_up_presets: [] });
+    expect(none.body).toMatchObject({ payload: { top_up_presets: [] } });
+  });
+
+  it('refuses too many packs, one below min_top_up (the list or a new minimum) and one twice at top_up_presets', async () => {
+    const op = await operator();
+    const { etag } = await read(op);
+    await save(op, etag, { min_top_up: 500, top_up_presets: [500, 1000] });
+    const { etag: current } = await read(op);
+    const rows = await storedRows();
+    const de = await languageId(suite.api, 'de');
+    const cases: Array<[Record<string, unknown>, string | RegExp, number?]> = [
+      [{ top_up_presets: [500, 600, 700, 800, 900, 1000, 1100] }, /Top-up packs/],
+      [{ top_up_presets: [1000, 1000] }, /Top-up packs/],
+      [{ top_up_presets: [0, 1000] }, /Top-up packs/],
+      [{ top_up_presets: [499, 1000] }, 'Each top-up pack must be at least the minimum top-up.'],
+      // The packs stored are below the new minimum.
+      [{ min_top_up: 800 }, 'Each top-up pack must be at least the minimum top-up.'],
+      [{ min_top_up: 300, top_up_presets: [200] }, 'Each top-up pack must be at least the minimum top-up.'],
+      [{ top_up_presets: [300] }, /Aufladepaket muss mindestens die Mindestaufladung/, de],
+    ];
+    for (const [body, message, langId] of cases) {
+      const response = await save(op, current, body, langId);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(response.body, JSON.stringify(body)).toMatchObject({
+        status: 'ERROR',
+        errors: { top_up_presets: [expect.stringMatching(message)] },
+      });
+      expect(Object.keys((response.body as { errors: object }).errors)).toEqual(['top_up_presets']);
+    }
+    expect(await storedRows()).toEqual(rows);
+    // A lower minimum with packs at it is one change.
+    const both = await save(op, current, { min_top_up: 300, top_up_presets: [300, 1000] });
+    expect(both.status).toBe(200);
+  });
+
   it('needs If-Match: without it a 400, with a malformed one a 400', async () => {
     const op = await operator();
     const missing = await suite.api.call('updateOperatorSettings', {

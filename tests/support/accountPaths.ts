@@ -153,6 +153,7 @@ export const euroTerms: TopUpTerms = {
   currency: { code: 'EUR', value: 1, symbol: '€' },
   base: { code: 'EUR', value: 1 },
   minTopUp: 500,
+  presets: [500, 1000, 2500, 5000],
   vatPercent: 20,
   pointsRate: 100,
   locale: 'en',
@@ -175,6 +176,7 @@ export const topUpPlan: PlanOptions<typeof topUpMachine> = {
   events: [
     { type: 'CHANGE', field: 'amount', value: '2' },
     { type: 'CHANGE', field: 'amount', value: '20' },
+    { type: 'PRESET', preset: 1000 },
     { type: 'TOP_UP' },
     { type: 'BACK' },
     { type: 'SAVE_CARD', save: true },

@@ -20,6 +20,7 @@ export const settings: Settings = {
   company_address: 'Example Street 1, 10115 Berlin, Germany',
   is_reg_enabled: true,
   min_top_up: 500,
+  top_up_presets: [500, 1000, 2500, 5000],
   vat_percent: 19,
   welcome_bonus_tokens: 5000,
   points_conversion_rate: 100,

@@ -34,6 +34,8 @@ export const seedSettings: Record<string, unknown> = {
   company_address: 'Am Kupfergraben 6, 10117 Berlin, Germany',
   is_reg_enabled: true,
   min_top_up: 500,
+  // The balance tab's packs: €5, €10, €25, €50.
+  top_up_presets: [500, 1000, 2500, 5000],
   welcome_bonus_tokens: 10_000,
   points_conversion_rate: 100,
   google_tag: '',

@@ -1,8 +1,9 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages, withValues } from '../../../machines/text';
-import { coinsOf, minimumOf, totalCostOf } from '../../../machines/topUp';
+import { amountOf, coinsOf, minimumOf, packsOf, totalCostOf } from '../../../machines/topUp';
 import { Button } from '../../components/Button/Button';
+import { buttonClass } from '../../components/Button/buttonClass';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { Money } from '../../components/Money/Money';
@@ -22,6 +23,7 @@ const messages = defineMessages({
   yourBalance: { id: 'account.balance.current', defaultMessage: 'Your balance' },
   topUpTitle: { id: 'account.topUp.title', defaultMessage: 'Top up balance' },
   amount: { id: 'account.topUp.amount', defaultMessage: 'Amount ({currency})' },
+  packs: { id: 'account.topUp.packs', defaultMessage: 'Choose a pack' },
   minimum: { id: 'account.topUp.minimum', defaultMessage: 'Minimum top-up amount: {amount}' },
   topUp: { id: 'account.topUp.submit', defaultMessage: 'Top up' },
   reviewTitle: { id: 'account.topUp.review.title', defaultMessage: 'TOP UP BALANCE' },
@@ -60,6 +62,8 @@ export function BalanceTab() {
   const minimum = <Money amount={minimumOf(terms)} currency={terms.currency} />;
   const totalCost = totalCostOf(amountText, terms);
   const coins = coinsOf(amountText, terms);
+  const packs = packsOf(terms);
+  const amount = amountOf(amountText, terms);
 
   const amountField = (label: string) => (
     <TextField
@@ -105,6 +109,24 @@ export function BalanceTab() {
             errorsKey={errorsKey}
             actions={<Button type="submit">{say(messages.topUp)}</Button>}
           >
+            {packs.length > 0 && (
+              // Plain buttons (the route's JavaScript budget, docs/architecture.md §6); PRESET fills the field.
+              <fieldset className="account-topup__packs">
+                <legend className="account-topup__packs-title">{say(messages.packs)}</legend>
+                {packs.map((pack) => (
+                  <button
+                    key={pack.preset}
+                    type="button"
+                    className={buttonClass('secondary', 'md', false, 'account-topup__pack')}
+                    aria-pressed={amount === pack.amount}
+                    onClick={() => topUp.send({ type: 'PRESET', preset: pack.preset })}
+                  >
+                    <Money amount={pack.amount} currency={terms.currency} />
+                    <CoinAmount amount={pack.coins} currencyName={coinName} size="sm" />
+                  </button>
+                ))}
+              </fieldset>
+            )}
             {amountField(say(withValues(messages.amount, { currency: terms.currency.code })))}
             <p className="account-topup__minimum">
               <RichText text={messages.minimum} values={{ amount: minimum }} />
