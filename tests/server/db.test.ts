@@ -194,6 +194,7 @@ describe('the seeded database', () => {
         'company_address',
         'is_reg_enabled',
         'min_top_up',
+        'top_up_presets',
         'vat_percent',
         'payment_methods',
         'welcome_bonus_tokens',

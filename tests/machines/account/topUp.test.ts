@@ -5,6 +5,7 @@ import {
   amountProblem,
   coinsOf,
   minimumOf,
+  packsOf,
   type TopUpRequest,
   type TopUpTerms,
   topUpMachine,
@@ -97,6 +98,39 @@ describe('topUp (docs/product.md §2 "Balance tab", §3 min_top_up, §8)', () =>
     expect(coinsOf('2.500', dinar)).toBe(74626);
     expect(coinsOf('2.5001', dinar)).toBeNull();
     expect(coinsOf('', euroTerms)).toBeNull();
+  });
+
+  it('a pack is converted as the minimum is and buys what the server credits for that amount', () => {
+    expect(packsOf(euroTerms)).toEqual([
+      { preset: 500, amount: 500, coins: 50000 },
+      { preset: 1000, amount: 1000, coins: 100000 },
+      { preset: 2500, amount: 2500, coins: 250000 },
+      { preset: 5000, amount: 5000, coins: 500000 },
+    ]);
+    // 10 € × 160.5 = 1605 ¥; 10 € × 0.335 = 3.350 KWD; both buy the 1,000 coins 10 € buy.
+    expect(packsOf(yen)[1]).toEqual({ preset: 1000, amount: 1605, coins: 100000 });
+    expect(packsOf(dinar)[1]).toEqual({ preset: 1000, amount: 3350, coins: 100000 });
+    // 5 € × 160.5 = 802.5 ¥: rounded up, as the minimum is, so the smallest pack is never below it.
+    expect(packsOf(yen)[0]?.amount).toBe(minimumOf(yen));
+    expect(packsOf({ ...euroTerms, presets: [] })).toEqual([]);
+  });
+
+  it('PRESET fills a pack in as the locale writes it; one the store does not offer, or in review, changes nothing', () => {
+    const preset = (value: number) => ({ type: 'PRESET', preset: value });
+    const filled = (terms: TopUpTerms, events: readonly object[]) =>
+      run(topUpMachine, { terms }, events).snapshot.context.values.amount;
+    expect(filled(euroTerms, [preset(1000)])).toBe('10.00');
+    expect(filled({ ...euroTerms, locale: 'de' }, [preset(2500)])).toBe('25,00');
+    expect(filled(yen, [preset(1000)])).toBe('1605');
+    expect(filled(dinar, [amount('2'), preset(5000)])).toBe('16.750');
+    expect(filled(euroTerms, [amount('7'), preset(700)])).toBe('7');
+    // A broken amount's message goes as a pack replaces the amount.
+    const fixed = run(topUpMachine, inEuros, [...review('2'), preset(500)]).snapshot;
+    expect(fixed.context.errors).toEqual({});
+    expect(coinsOf(fixed.context.values.amount, euroTerms)).toBe(50000);
+    const inReview = run(topUpMachine, inEuros, [...review('20'), preset(500)]).snapshot;
+    expect(inReview.value).toBe('review');
+    expect(inReview.context.values.amount).toBe('20');
   });
 
   it('?amount= fills the entry in; TOP_UP with a bad amount stays with the message at the field', () => {
@@ -194,18 +228,24 @@ describe('topUp (docs/product.md §2 "Balance tab", §3 min_top_up, §8)', () =>
  * The top-up inside an app-like system: the real currency machine (systemId 'currency', the list
  * of the UI fixtures) and a stand-in for the app's settings (systemId 'app').
  */
+type Settings = { min_top_up: number; vat_percent: number; top_up_presets?: number[] };
+
 function runInStore() {
   const appStandIn = setup({
     types: {
-      context: {} as { settings: { min_top_up: number; vat_percent: number } },
-      events: {} as { type: 'SETTINGS'; min_top_up: number; vat_percent: number },
+      context: {} as { settings: Settings },
+      events: {} as { type: 'SETTINGS'; min_top_up: number; vat_percent: number; top_up_presets: number[] },
     },
   }).createMachine({
     context: { settings: { min_top_up: 500, vat_percent: 20 } },
     on: {
       SETTINGS: {
         actions: assign(({ event }) => ({
-          settings: { min_top_up: event.min_top_up, vat_percent: event.vat_percent },
+          settings: {
+            min_top_up: event.min_top_up,
+            vat_percent: event.vat_percent,
+            top_up_presets: event.top_up_presets,
+          },
         })),
       },
     },
@@ -255,12 +295,13 @@ describe('topUp follows the store (followTerms)', () => {
     });
   });
 
-  it('changed settings give the new minimum and VAT', async () => {
+  it('changed settings give the new minimum, VAT and packs', async () => {
     const { app, topUp } = runInStore();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    app.send({ type: 'SETTINGS', min_top_up: 1000, vat_percent: 7 });
+    app.send({ type: 'SETTINGS', min_top_up: 1000, vat_percent: 7, top_up_presets: [1000, 3000] });
     const { terms } = topUp.getSnapshot().context;
     expect(minimumOf(terms)).toBe(1000);
     expect(totalCostOf('20', terms)).toBe(2140);
+    expect(packsOf(terms).map((pack) => pack.amount)).toEqual([1000, 3000]);
   });
 });

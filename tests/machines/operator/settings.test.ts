@@ -31,6 +31,7 @@ describe('operatorSettings', () => {
     expect(shown.context.etag).toBe('"v1"');
     expect(shown.context.values).toMatchObject({
       min_top_up: '5.00',
+      top_up_presets: '5.00, 10.00, 25.00, 50.00',
       welcome_bonus_tokens: '50.00',
       vat_percent: '19',
       payment_methods: 'balance,card',
@@ -41,6 +42,7 @@ describe('operatorSettings', () => {
       coin_name: 'Coins',
     });
     expect(valuesOf(storedSettings(), 'JPY').min_top_up).toBe('500');
+    expect(valuesOf(storedSettings({ top_up_presets: [] }), 'EUR').top_up_presets).toBe('');
   });
 
   it('sends only what changed, with the version it read', () => {
@@ -48,6 +50,8 @@ describe('operatorSettings', () => {
       ...loaded,
       change('vat_percent', '7,5'),
       change('min_top_up', '10'),
+      // A pack below the new minimum would be refused: the packs change with it.
+      change('top_up_presets', '25, 10.5, 10'),
       change('game_server_port', ''),
       change('payment_methods', 'card'),
       change('company_name', '  '),
@@ -58,6 +62,7 @@ describe('operatorSettings', () => {
     expect(changeOf(sending.snapshot.context.values, storedSettings(), 'EUR')).toEqual({
       vat_percent: 7.5,
       min_top_up: 1000,
+      top_up_presets: [1000, 1050, 2500],
       game_server: { host: 'play.blockfront.example', port: null },
       payment_methods: ['card'],
       company_name: null,
@@ -68,6 +73,11 @@ describe('operatorSettings', () => {
   it.each([
     ['support_email', 'not-an-email', settingsMessages.email],
     ['min_top_up', '5.001', withValues(settingsMessages.amount, { decimals: 2 })],
+    ['top_up_presets', '5, ten', withValues(settingsMessages.presets, { decimals: 2 })],
+    ['top_up_presets', '5,5', settingsMessages.presetsDuplicate],
+    ['top_up_presets', '5, 5.00', settingsMessages.presetsDuplicate],
+    ['top_up_presets', '10, 4.99', settingsMessages.presetsBelowMinimum],
+    ['top_up_presets', '5, 6, 7, 8, 9, 10, 11', withValues(settingsMessages.presetsTooMany, { max: 6 })],
     ['vat_percent', '101', settingsMessages.percent],
     ['welcome_bonus_tokens', '-1', withValues(settingsMessages.amount, { decimals: 2 })],
     ['points_conversion_rate', '0', settingsMessages.positive],

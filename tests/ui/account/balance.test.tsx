@@ -158,6 +158,60 @@ describe('the balance tab (docs/product.md §2 "Balance tab", §3 min_top_up, va
     await waitFor(() => expect(body).toMatchObject({ amount: 1000, currency: 'JPY' }));
   });
 
+  it('offers the packs (top_up_presets) with their coins; one pressed fills the amount and shows as pressed while it is the amount', async () => {
+    const view = await openBalance();
+    const packs = within(await screen.findByRole('group', { name: 'Choose a pack' })).getAllByRole('button');
+    expect(packs.map((pack) => pack.textContent)).toEqual([
+      '€5.00500.00 Coins',
+      '€10.001,000.00 Coins',
+      '€25.002,500.00 Coins',
+      '€50.005,000.00 Coins',
+    ]);
+    const ten = screen.getByRole('button', { name: /^€10\.00/ });
+    for (const pack of packs) expect(pack).toHaveAttribute('aria-pressed', 'false');
+    await view.user.click(ten);
+    expect(field('Amount (EUR)')).toHaveValue('10.00');
+    expect(ten).toHaveAttribute('aria-pressed', 'true');
+    expect(balanceTab().querySelector('.account-topup__coins')).toHaveTextContent(
+      'You receive: 1,000.00 Coins',
+    );
+    // Typed otherwise, no pack is the amount; typed as the pack, it is again.
+    await view.user.type(field('Amount (EUR)'), '5');
+    expect(ten).toHaveAttribute('aria-pressed', 'false');
+    await view.user.clear(field('Amount (EUR)'));
+    await view.user.type(field('Amount (EUR)'), '10');
+    expect(ten).toHaveAttribute('aria-pressed', 'true');
+    // From the keyboard: a focused pack is pressed with Space.
+    screen.getByRole('button', { name: /^€25\.00/ }).focus();
+    await view.user.keyboard(' ');
+    expect(field('Amount (EUR)')).toHaveValue('25.00');
+    expect(screen.getByRole('button', { name: /^€25\.00/ })).toHaveAttribute('aria-pressed', 'true');
+    await view.user.click(screen.getByRole('button', { name: 'Top up' }));
+    expect(await screen.findByRole('region', { name: 'TOP UP BALANCE' })).toBeInTheDocument();
+    expect(field('Enter amount:')).toHaveValue('25.00');
+  });
+
+  it('in yen the packs are converted as the minimum is and buy the same coins', async () => {
+    const view = await openBalance();
+    await chooseCurrency(view, 'JPY ¥');
+    // 5 € × 162.5 = 812.5 → ¥813, as the minimum; 10 € → ¥1,625.
+    const yen = await screen.findByRole('button', { name: /^¥1,625/ });
+    expect(screen.getByRole('button', { name: /^¥813/ })).toBeInTheDocument();
+    await view.user.click(yen);
+    expect(field('Amount (JPY)')).toHaveValue('1625');
+    expect(balanceTab().querySelector('.account-topup__coins')).toHaveTextContent(
+      'You receive: 1,000.00 Coins',
+    );
+  });
+
+  it('a store without packs shows only the amount field', async () => {
+    await openBalance('/account/balance', [
+      http.get(api('/settings'), () => ok({ ...settings, top_up_presets: [] })),
+    ]);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Top up balance' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Choose a pack' })).not.toBeInTheDocument();
+  });
+
   it('a store without VAT says no VAT line under the Total Cost', async () => {
     const view = await openBalance('/account/balance', [
       http.get(api('/settings'), () => ok({ ...settings, vat_percent: 0 })),

@@ -13,7 +13,8 @@ import { renderApp, SIGNED_IN } from '../../support';
 import * as replays from '../../support/replays';
 
 /**
- * The top-up machine's generated paths on the balance tab: CHANGE is typing the amount, TOP_UP,
+ * The top-up machine's generated paths on the balance tab: CHANGE is typing the amount, PRESET
+ * pressing a pack, TOP_UP,
  * BACK, SAVE_CARD and SUBMIT (Pay) are clicks, TERMS is choosing the currency in the header, and the
  * payment's result is the answer to POST /balance/top-up (held until the step gives it).
  */
@@ -71,6 +72,15 @@ async function replayTopUp(path: MachinePath) {
       // While the payment is sent the field is read-only: the typing changes nothing, as the machine says.
       if (!field(label).hasAttribute('readonly')) await view.user.clear(field(label));
       await view.user.type(field(label), String(replays.payload(event).value));
+    } else if (event.type === 'PRESET') {
+      // A pack is pressed by its place among the packs shown (the store's top_up_presets, ascending).
+      const { preset } = replays.payload(event) as { preset: number };
+      const { terms } = state.context as unknown as TopUpContext;
+      const packs = within(screen.getByRole('group', { name: 'Choose a pack' })).getAllByRole('button');
+      const pack = packs[terms.presets.indexOf(preset)];
+      if (pack === undefined) throw new Error(`no pack ${preset} on the tab`);
+      await view.user.click(pack);
+      expect(pack).toHaveAttribute('aria-pressed', 'true');
     } else if (event.type === 'TOP_UP') {
       await view.user.click(within(balanceTab()).getByRole('button', { name: 'Top up' }));
     } else if (event.type === 'BACK') {
