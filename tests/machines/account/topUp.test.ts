@@ -117,7 +117,7 @@ describe('topUp (docs/product.md §2 "Balance tab", §3 min_top_up, §8)', () =>
 
   it('PRESET fills a pack in as the locale writes it; one the store does not offer, or in review, changes nothing', () => {
     const preset = (value: number) => ({ type: 'PRESET', preset: value });
-    const filled = (terms: TopUpTerms, events: readonly object[]) =>
+    const filled = (terms: TopUpTerms, events: Parameters<typeof run>[2]) =>
       run(topUpMachine, { terms }, events).snapshot.context.values.amount;
     expect(filled(euroTerms, [preset(1000)])).toBe('10.00');
     expect(filled({ ...euroTerms, locale: 'de' }, [preset(2500)])).toBe('25,00');

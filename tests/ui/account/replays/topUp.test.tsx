@@ -74,7 +74,7 @@ async function replayTopUp(path: MachinePath) {
       await view.user.type(field(label), String(replays.payload(event).value));
     } else if (event.type === 'PRESET') {
       // A pack is pressed by its place among the packs shown (the store's top_up_presets, ascending).
-      const { preset } = replays.payload(event) as { preset: number };
+      const preset = Number(replays.payload(event).preset);
       const { terms } = state.context as unknown as TopUpContext;
       const packs = within(screen.getByRole('group', { name: 'Choose a pack' })).getAllByRole('button');
       const pack = packs[terms.presets.indexOf(preset)];
