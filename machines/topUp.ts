@@ -201,9 +201,10 @@ export const topUpMachine = formMachine({
           guard: 'offered',
           actions: {
             type: 'change',
-            params: ({ context, event }: { context: TopUpContext; event: TopUpEvent }) => ({
+            // Only a PRESET gets here (the guard).
+            params: ({ context, event }: { context: TopUpContext; event: { preset: number } }) => ({
               field: 'amount',
-              value: event.type === 'PRESET' ? packText(event.preset, context.terms) : context.values.amount,
+              value: packText(event.preset, context.terms),
             }),
           },
         },
@@ -269,7 +270,7 @@ export const topUpMachine = formMachine({
   guards: {
     providerPage: (_: unknown, params: { url: string }) => isProviderPage(params.url),
     unverified: ({ event }: { event: ErrorEvent }) => failureKind(event.error) === 'unverified',
-    offered: ({ context, event }: { context: TopUpContext; event: TopUpEvent }) =>
-      event.type === 'PRESET' && context.terms.presets.includes(event.preset),
+    offered: ({ context, event }: { context: TopUpContext; event: { preset: number } }) =>
+      context.terms.presets.includes(event.preset),
   },
 });

@@ -4,12 +4,7 @@ import type { components } from '../../domain/contract';
 import { COIN_DECIMALS, decimalsFor } from '../../domain/money';
 import { parseAmount, toDecimalString } from '../../domain/money-text';
 import type { PaymentMethod, Settings } from '../../domain/settings';
-import {
-  ascendingPresets,
-  settingRules,
-  TOP_UP_PRESETS_MAX,
-  topUpPresetsProblem,
-} from '../../domain/settings-rules';
+import { settingRules, TOP_UP_PRESETS_MAX, topUpPresetsProblem } from '../../domain/settings-rules';
 import { isEmail } from '../forms/credentials';
 import { errorOf, type FormContext, type FormEvent, formMachine, notProvided } from '../forms/formMachine';
 import type { Rule } from '../forms/rules';
@@ -55,19 +50,7 @@ export const settingsMessages = defineMessages({
   presets: {
     id: 'operator.settings.presetsRule',
     defaultMessage:
-      'List amounts above 0, each with at most {decimals, plural, =0 {no decimals} one {# decimal} other {# decimals}}, separated by commas',
-  },
-  presetsTooMany: {
-    id: 'operator.settings.presetsTooMany',
-    defaultMessage: 'Offer at most {max} packs',
-  },
-  presetsBelowMinimum: {
-    id: 'operator.settings.presetsBelowMinimum',
-    defaultMessage: 'Each pack must be at least the minimum top-up',
-  },
-  presetsDuplicate: {
-    id: 'operator.settings.presetsDuplicate',
-    defaultMessage: 'List each pack only once',
+      'List at most {max} amounts, separated by commas, each at least the minimum top-up, with at most {decimals, plural, =0 {no decimals} one {# decimal} other {# decimals}}, none twice',
   },
 });
 
@@ -166,7 +149,8 @@ export function settingsOf(values: SettingsValues, currency: string): Settings {
     copyright: textOrNull(values.copyright),
     is_reg_enabled: values.is_reg_enabled === 'true',
     min_top_up: parseAmount(values.min_top_up, decimalsFor(currency)) ?? 0,
-    top_up_presets: ascendingPresets(presetsOf(values.top_up_presets, decimalsFor(currency)) ?? []),
+    // Sorted by the server (docs/product.md §3).
+    top_up_presets: presetsOf(values.top_up_presets, decimalsFor(currency)) ?? [],
     vat_percent: numberOf(values.vat_percent) ?? 0,
     payment_methods: PAYMENT_METHODS.filter((method) => listOf(values.payment_methods).includes(method)),
     welcome_bonus_tokens: parseAmount(values.welcome_bonus_tokens, COIN_DECIMALS) ?? 0,
@@ -184,9 +168,7 @@ export function settingsOf(values: SettingsValues, currency: string): Settings {
 
 /** The packs typed ('5, 10.50': commas part them, so a decimal takes a point), or null. */
 export function presetsOf(text: string, decimals: number): number[] | null {
-  const amounts = listOf(text).map((item) =>
-    /^\d+(\.\d+)?$/.test(item) ? parseAmount(item, decimals) : null,
-  );
+  const amounts = listOf(text).map((item) => parseAmount(item, decimals));
   return amounts.every((amount) => amount !== null) ? (amounts as number[]) : null;
 }
 
@@ -211,36 +193,17 @@ const numberRule = (rule: (value: number) => boolean) => (text: string) => {
   return value !== null && rule(value);
 };
 
-/** top_up_presets: amounts as min_top_up's, then domain/settings-rules.ts's rule against the typed minimum. */
-function presetRules(decimals: number): Rule<SettingsValues, SettingsField>[] {
-  const problem = (v: SettingsValues) =>
-    topUpPresetsProblem(
-      presetsOf(v.top_up_presets, decimals) ?? [],
-      parseAmount(v.min_top_up, decimals) ?? 0,
+/** top_up_presets: amounts as min_top_up's, and domain/settings-rules.ts's rule against the typed minimum. */
+const presetRule = (decimals: number): Rule<SettingsValues, SettingsField> => ({
+  field: 'top_up_presets',
+  message: withValues(settingsMessages.presets, { decimals, max: TOP_UP_PRESETS_MAX }),
+  valid: (v) => {
+    const presets = presetsOf(v.top_up_presets, decimals);
+    return (
+      presets !== null && topUpPresetsProblem(presets, parseAmount(v.min_top_up, decimals) ?? 0) === null
     );
-  return [
-    {
-      field: 'top_up_presets',
-      message: withValues(settingsMessages.presets, { decimals }),
-      valid: (v) => presetsOf(v.top_up_presets, decimals) !== null,
-    },
-    {
-      field: 'top_up_presets',
-      message: withValues(settingsMessages.presetsTooMany, { max: TOP_UP_PRESETS_MAX }),
-      valid: (v) => problem(v) !== 'tooMany',
-    },
-    {
-      field: 'top_up_presets',
-      message: settingsMessages.presetsBelowMinimum,
-      valid: (v) => problem(v) !== 'belowMinimum',
-    },
-    {
-      field: 'top_up_presets',
-      message: settingsMessages.presetsDuplicate,
-      valid: (v) => problem(v) !== 'duplicate',
-    },
-  ];
-}
+  },
+});
 
 /** The form's rules: domain/settings.ts's settingRules on the typed text, in the form's order. */
 export function settingsRules(currency: string): Rule<SettingsValues, SettingsField>[] {
@@ -256,7 +219,7 @@ export function settingsRules(currency: string): Rule<SettingsValues, SettingsFi
       message: withValues(settingsMessages.amount, { decimals }),
       valid: (v) => amountIn(decimals)(v.min_top_up),
     },
-    ...presetRules(decimals),
+    presetRule(decimals),
     {
       field: 'vat_percent',
       message: settingsMessages.percent,

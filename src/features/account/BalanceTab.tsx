@@ -112,7 +112,7 @@ export function BalanceTab() {
             {packs.length > 0 && (
               // Plain buttons (the route's JavaScript budget, docs/architecture.md §6); PRESET fills the field.
               <fieldset className="account-topup__packs">
-                <legend className="account-topup__packs-title">{say(messages.packs)}</legend>
+                <legend>{say(messages.packs)}</legend>
                 {packs.map((pack) => (
                   <button
                     key={pack.preset}

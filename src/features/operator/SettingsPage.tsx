@@ -43,11 +43,6 @@ export const settingsPageMessages = defineMessages({
     defaultMessage: 'In the default currency; other currencies by their rate. 0 for none.',
   },
   presets: { id: 'operator.settings.presets', defaultMessage: 'Top-up packs ({currency})' },
-  presetsHint: {
-    id: 'operator.settings.presetsHint',
-    defaultMessage:
-      'Buttons on the top-up form, e.g. 5, 10, 25: at most 6, separated by commas, none below the minimum; empty for none.',
-  },
   vat: { id: 'operator.settings.vat', defaultMessage: 'VAT rate (%)' },
   conversionRate: { id: 'operator.settings.conversionRate', defaultMessage: 'Coins per {currency}' },
   welcomeBonus: { id: 'operator.settings.welcomeBonus', defaultMessage: 'Welcome bonus (coins)' },
@@ -182,7 +177,6 @@ export function SettingsPage() {
           />
           <TextField
             label={say(m.presets, { currency })}
-            description={say(m.presetsHint)}
             autoComplete="off"
             {...view.field('top_up_presets')}
           />
