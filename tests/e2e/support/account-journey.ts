@@ -126,7 +126,16 @@ export function accountJourney(j: Journey, plan: AccountJourneyPlan): void {
     if (code === undefined) throw new Error(`no currency in the amount label '${label}'`);
     const topUp = plannedTopUp(await topUpTerms(page, code));
     expect(topUp.coins).toBeGreaterThan(0);
-    await section.getByLabel(label, { exact: true }).fill(topUp.typed);
+    if (topUp.pack >= 0) {
+      // The demo store's packs (€10 is twice its €5 minimum): pressing one fills the amount in.
+      const pack = section.getByRole('group', { name: 'Choose a pack' }).getByRole('button').nth(topUp.pack);
+      await pack.click();
+      await section.locator('button[aria-pressed="true"]').waitFor();
+      expect(await pack.getAttribute('aria-pressed')).toBe('true');
+      expect(await section.getByLabel(label, { exact: true }).inputValue()).toBe(topUp.typed);
+    } else {
+      await section.getByLabel(label, { exact: true }).fill(topUp.typed);
+    }
     // The coins are shown before paying, and they are what the sandbox then credits.
     await section.locator('.account-topup__coins', { hasText: coinsText(topUp.coins) }).waitFor();
     await shot('balance');

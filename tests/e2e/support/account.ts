@@ -91,6 +91,8 @@ interface TopUpTerms {
   base: Rate;
   minTopUp: number;
   pointsRate: number;
+  /** settings.top_up_presets: the packs, minor units of the default currency. */
+  presets: number[];
 }
 
 /** The payload of a public GET of the API, with the page's cookies. */
@@ -102,10 +104,11 @@ export async function payloadOf<T>(page: Page, path: string): Promise<T> {
 
 /** What a top-up in `code` is priced by, as the server publishes it (GET /api/settings, /api/currencies). */
 export async function topUpTerms(page: Page, code: string): Promise<TopUpTerms> {
-  const settings = await payloadOf<{ min_top_up: number; points_conversion_rate: number }>(
-    page,
-    '/api/settings',
-  );
+  const settings = await payloadOf<{
+    min_top_up: number;
+    points_conversion_rate: number;
+    top_up_presets: number[];
+  }>(page, '/api/settings');
   const currencies = await payloadOf<Array<Rate & { default: number }>>(page, '/api/currencies');
   const display = currencies.find((currency) => currency.code === code);
   const base = currencies.find((currency) => currency.default === 1);
@@ -115,6 +118,7 @@ export async function topUpTerms(page: Page, code: string): Promise<TopUpTerms> 
     base,
     minTopUp: settings.min_top_up,
     pointsRate: settings.points_conversion_rate,
+    presets: settings.top_up_presets,
   };
 }
 
@@ -123,6 +127,8 @@ export interface PlannedTopUp {
   typed: string;
   /** The coins it buys (minor units), by the domain's rule and the server's published terms. */
   coins: number;
+  /** The place among the balance tab's packs of the pack of this amount, or -1 when none is. */
+  pack: number;
 }
 
 /** Twice the minimum top-up of the display currency, and the coins it buys. */
@@ -131,6 +137,8 @@ export function plannedTopUp(terms: TopUpTerms): PlannedTopUp {
   return {
     typed: toDecimalString(amount, decimalsFor(terms.display.code)),
     coins: coinsForAmount(amount, terms.base, terms.display, terms.pointsRate),
+    // A pack is converted as the minimum is (machines/topUp.ts packsOf).
+    pack: terms.presets.findIndex((preset) => minimumTopUp(preset, terms.base, terms.display) === amount),
   };
 }
 

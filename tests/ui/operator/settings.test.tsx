@@ -54,6 +54,16 @@ describe('the settings (/operator/settings)', () => {
     expect(screen.getByRole('checkbox', { name: 'Card' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'New customers may sign up' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Coin name' })).toHaveValue('Coins');
+    const packs = screen.getByRole('textbox', { name: 'Top-up packs (EUR)' });
+    expect(packs).toHaveValue('5.00, 10.00, 25.00, 50.00');
+
+    // A pack below the minimum top-up is caught here, at its field.
+    await view.user.clear(packs);
+    await view.user.type(packs, '4, 10');
+    await view.user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(packs).toHaveAccessibleDescription(expect.stringContaining('each at least the minimum top-up'));
+    await view.user.clear(packs);
+    await view.user.type(packs, '5, 10');
 
     const vat = screen.getByRole('textbox', { name: 'VAT rate (%)' });
     await view.user.clear(vat);
