@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { PrefilledFields } from '../../../machines/forms/prefill';
 import { ErrorText } from '../../components/ErrorText/ErrorText';
-import { useServedForm } from './useServedForm';
+import { useServedForm } from './servedForms';
 import './forms.css';
 
 export interface AuthFormProps {

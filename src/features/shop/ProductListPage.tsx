@@ -13,7 +13,7 @@ import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { useOptionalText, useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
-import { useServedForm } from '../forms/useServedForm';
+import { useServedForm } from '../forms/servedForms';
 import { useIsSignedIn } from '../shared/session';
 import { CategoryFilter } from './CategoryFilter';
 import { ProductCard } from './ProductCard';
