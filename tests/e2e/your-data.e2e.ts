@@ -1,7 +1,8 @@
 // docs/product.md §2: until the address is verified a banner under the header says what verifying
 // brings and sends the link again; the verified page names the welcome bonus. The "Your data" tab
 // downloads what the store holds as JSON and deletes the account, both with the password typed
-// again. At 375 and 1280 px, in English and German; axe finds nothing serious.
+// again. A top-up's receipt and a card order's confirmation wait in the outbox in the customer's
+// language. At 375 and 1280 px, in English and German; axe finds nothing serious.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { fillSignUp, submitSignUp } from './support/auth';
 import { blockingViolations, describeViolations } from './support/axe';
 import { catalogueWord, LANGUAGE_IDS } from './support/catalogue';
 import { journey } from './support/journey';
-import { orderConfirmationLink, verificationLink } from './support/outbox';
+import { mailWith, orderConfirmationLink, verificationLink } from './support/outbox';
 import {
   acceptCookies,
   appTookOver,
@@ -93,6 +94,29 @@ describe.each([
     await openPage(page, '/account/profile');
     await page.getByRole('heading', { level: 2 }).first().waitFor();
     expect(await banner.count()).toBe(0);
+  });
+
+  it("tops up by card, and the receipt waits in the outbox in the customer's language", async () => {
+    const { page } = j;
+    // The steps in English; the mail in the language the customer signed up in.
+    await page.evaluate(() => localStorage.setItem('languageId', '1'));
+    await openPage(page, '/account/balance?amount=10');
+    const topUp = page.getByRole('main').getByRole('button', { name: 'Top up', exact: true });
+    await topUp.click();
+    await page.getByRole('main').getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/api\/sandbox\/pay\//);
+    await page.locator('button.pay').click();
+    await waitForPath(page, '/success-payment');
+    const receipt = await mailWith(
+      j.dataDir,
+      customer.email,
+      language === 'de'
+        ? /Danke für deine Zahlung\. Dein Beleg:/
+        : /Thank you for your payment\. Your receipt:/,
+    );
+    expect(receipt).toMatch(language === 'de' ? /Gutgeschriebene Coins/ : /Coins credited/);
+    expect(receipt).toMatch(language === 'de' ? /10,00/ : /10\.00/);
+    await page.evaluate((id) => localStorage.setItem('languageId', id), words.id);
   });
 
   it("pays an order by card, and the confirmation waits in the outbox in the customer's language", async () => {

@@ -79,14 +79,20 @@ export function resetLink(dataDir: string, address: string): Promise<URL> {
   return waitForLink(dataDir, address, /https?:\/\/\S+\/reset-password-confirm\?[^\s]+/g, 'password reset');
 }
 
-/** `<PUBLIC_URL>/account/orders/<id>` from an order confirmation whose text also holds `phrase`. */
-export async function orderConfirmationLink(dataDir: string, address: string, phrase: RegExp): Promise<URL> {
+/** The text of a mail to `address` that holds `phrase`, waiting for it to arrive. */
+export async function mailWith(dataDir: string, address: string, phrase: RegExp): Promise<string> {
   const deadline = Date.now() + MAIL_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const confirmation = mailsTo(dataDir, address).find((mail) => phrase.test(mail.text));
-    const link = confirmation?.text.match(/https?:\/\/\S+\/account\/orders\/\d+/)?.[0];
-    if (link !== undefined) return new URL(link);
+    const found = mailsTo(dataDir, address).find((mail) => phrase.test(mail.text));
+    if (found !== undefined) return found.text;
     await delay(200);
   }
-  throw new Error(`no order confirmation to ${address} in ${join(dataDir, 'outbox')}`);
+  throw new Error(`no mail with ${phrase} to ${address} in ${join(dataDir, 'outbox')}`);
+}
+
+/** `<PUBLIC_URL>/account/orders/<id>` from an order confirmation whose text also holds `phrase`. */
+export async function orderConfirmationLink(dataDir: string, address: string, phrase: RegExp): Promise<URL> {
+  const link = (await mailWith(dataDir, address, phrase)).match(/https?:\/\/\S+\/account\/orders\/\d+/)?.[0];
+  if (link === undefined) throw new Error(`the order confirmation to ${address} has no link to its order`);
+  return new URL(link);
 }
