@@ -20,9 +20,17 @@ export function newCspNonce(): string {
  * usePress), which the CSP (style-src 'self' 'nonce-…') then allows, and nothing else inline.
  */
 export function withCspNonce(html: string, nonce: string): string {
-  const meta = `<meta name="csp-nonce" nonce="${nonce}">`;
+  const at = nonceMetaPlace(html);
+  return html.slice(0, at) + nonceMeta(nonce) + html.slice(at);
+}
+
+/** `<meta name="csp-nonce" nonce="…">`, which `withCspNonce` puts at `nonceMetaPlace`. */
+export function nonceMeta(nonce: string): string {
+  return `<meta name="csp-nonce" nonce="${nonce}">`;
+}
+
+/** Where the nonce's meta goes: first in the head (else after the doctype, else first). */
+export function nonceMetaPlace(html: string): number {
   const head = /<head(?:\s[^>]*)?>/i.exec(html) ?? /<!doctype html>/i.exec(html);
-  if (head === null) return meta + html;
-  const end = head.index + head[0].length;
-  return html.slice(0, end) + meta + html.slice(end);
+  return head === null ? 0 : head.index + head[0].length;
 }

@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderEntry } from '../render/app-page';
 import { withFirstScreen } from '../render/app-page';
-import { newCspNonce, withCspNonce } from './page-nonce';
+import { RENDER_CACHE_ENTRIES } from '../render/render-cache';
+import { acceptsGzip, gzippedPages } from './page-gzip';
+import { newCspNonce, nonceMeta, nonceMetaPlace, withCspNonce } from './page-nonce';
 import { styleAttributeHashes } from './security';
 
 /** Hashed names (Vite's /assets/: scripts, styles, fonts): a new build names a changed file anew. */
@@ -186,6 +188,8 @@ export async function registerStaticApp(
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined> {
   if (!servesApp(root)) return undefined;
   const page = readFileSync(path.join(root, 'index.html'), 'utf8');
+  // The kept renders, and index.html as it is.
+  const gzipped = gzippedPages(nonceMetaPlace, RENDER_CACHE_ENTRIES + 1);
   // The app page is rendered per answer with its own CSP nonce (page-nonce.ts), so it never
   // comes from the files (nor from their precompressed copies) and carries no validator.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -196,11 +200,13 @@ export async function registerStaticApp(
     const nonce = newCspNonce();
     request.cspNonce = nonce;
     if (styleHashes !== undefined) request.cspStyleHashes = styleHashes;
-    return reply
+    reply
       .code(status)
       .header('cache-control', PAGE_CACHE)
-      .type('text/html; charset=utf-8')
-      .send(withCspNonce(html, nonce));
+      .header('vary', withVary(reply.getHeader('vary'), 'accept-encoding'))
+      .type('text/html; charset=utf-8');
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(withCspNonce(html, nonce));
+    return reply.header('content-encoding', 'gzip').send(gzipped(html).with(nonceMeta(nonce)));
   };
   app.get('/', sendPage);
   app.get('/index.html', sendPage);

@@ -131,6 +131,23 @@ describe('compressed answers', () => {
     }
   });
 
+  it('sends the app page to a browser that takes gzip as gzip, compressed once and with a nonce per answer', async () => {
+    const nonces = new Set<string>();
+    for (const url of ['/shop', '/shop', '/login']) {
+      const res = await get(url, 'gzip, deflate, br, zstd');
+      expect(res.headers['content-encoding'], url).toBe('gzip');
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      const nonce = /style-src 'self' 'nonce-([A-Za-z0-9+/=]{24})'/.exec(
+        String(res.headers['content-security-policy']),
+      )?.[1];
+      expect(gunzipSync(res.rawPayload).toString(), url).toBe(
+        PAGE.replace('<head>', `<head><meta name="csp-nonce" nonce="${nonce}">`),
+      );
+      nonces.add(nonce ?? '');
+    }
+    expect(nonces.size).toBe(3);
+  });
+
   it('never serves a compressed copy by its own name: 404, not application/octet-stream', async () => {
     for (const url of ['/index.html.br', '/index.html.gz', '/assets/index-abc123.js.br', '/favicon.ico.gz']) {
       for (const encoding of [undefined, 'br, gzip']) {
