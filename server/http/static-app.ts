@@ -188,7 +188,7 @@ export async function registerStaticApp(
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined> {
   if (!servesApp(root)) return undefined;
   const page = readFileSync(path.join(root, 'index.html'), 'utf8');
-  // The kept renders, and index.html as it is.
+  // Deflated once each (docs/decisions/0053): the kept renders, and index.html as it is.
   const gzipped = gzippedPages(nonceMetaPlace, RENDER_CACHE_ENTRIES + 1);
   // The app page is rendered per answer with its own CSP nonce (page-nonce.ts), so it never
   // comes from the files (nor from their precompressed copies) and carries no validator.
