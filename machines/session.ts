@@ -52,6 +52,13 @@ export type SessionEmitted =
   | { type: 'authChecked'; authenticated: boolean };
 
 /**
+ * Whether a signed-in customer is known not to have verified the address (docs/product.md §2: the
+ * banner under the header): until the first check a stored session is signed in but not yet known.
+ */
+export const awaitsVerification = ({ context }: { context: SessionContext }): boolean =>
+  context.isAuthenticated && context.authCheckedOnce && !context.emailVerified;
+
+/**
  * docs/product.md §8 names two defaults for a failed auth check. 'Authentication check failed' is used when the
  * server answered (the failure has an HTTP status) without a message of its own; 'Unable to verify
  * authentication status' when there was no usable answer at all (network, timeout, or an error that

@@ -3,6 +3,7 @@ import { fromPromise, waitFor } from 'xstate';
 import type { ApiFailure } from '../../domain/api-failure';
 import {
   type AuthCheckResult,
+  awaitsVerification,
   checkFailureMessage,
   sessionMachine,
   sessionMessages,
@@ -347,5 +348,22 @@ describe('session: 401 and 403 from the api client', () => {
     actor.send({ type: 'UNVERIFIED', path: '/account/balance' });
     expect(emitted).toEqual([{ type: 'navigate', to: '/email-verification?redirect=%2Faccount%2Fbalance' }]);
     expect(actor.getSnapshot().context).toMatchObject({ isAuthenticated: true, emailVerified: false });
+  });
+});
+
+describe('session: the verification banner', () => {
+  it('shows for a signed-in customer known, since the first check, not to have verified the address', () => {
+    const context = {
+      isAuthenticated: true,
+      emailVerified: false,
+      authCheckedOnce: true,
+      sessionExpired: false,
+      expiryNoticeDue: false,
+      message: null,
+    };
+    expect(awaitsVerification({ context })).toBe(true);
+    expect(awaitsVerification({ context: { ...context, authCheckedOnce: false } })).toBe(false);
+    expect(awaitsVerification({ context: { ...context, emailVerified: true } })).toBe(false);
+    expect(awaitsVerification({ context: { ...context, isAuthenticated: false } })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { awaitsVerification } from '../../../machines/session';
 import { defineMessages } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
@@ -29,11 +30,7 @@ const messages = defineMessages({
  */
 export function VerifyBanner() {
   const say = useText();
-  const unverified = useSelector(
-    useChild('session'),
-    // Until the first check a stored session is signed in but not yet known to be verified.
-    ({ context }) => context.isAuthenticated && context.authCheckedOnce && !context.emailVerified,
-  );
+  const unverified = useSelector(useChild('session'), awaitsVerification);
   const banner = useChild('verificationBanner');
   const sending = useSelector(banner, (snapshot) => snapshot.matches('sending'));
   const bonus = useAppSelector((snapshot) => snapshot.context.settings?.welcome_bonus_tokens ?? 0);
