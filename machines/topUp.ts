@@ -52,6 +52,12 @@ export const packsOf = (terms: TopUpTerms): TopUpPack[] =>
     return { preset, amount, coins: coinsForAmount(amount, terms.base, terms.currency, terms.pointsRate) };
   });
 
+/** The pack whose amount the field holds (shown pressed), or null: a typed amount may equal one too. */
+export const chosenPackOf = (text: string, terms: TopUpTerms): number | null => {
+  const amount = amountOf(text, terms);
+  return packsOf(terms).find((pack) => pack.amount === amount)?.preset ?? null;
+};
+
 /** The amount field's text for a pack: its decimal in the currency's decimals, as the locale writes it. */
 const packText = (preset: number, terms: TopUpTerms): string =>
   localDecimal(toDecimalString(packAmountOf(preset, terms), decimalsFor(terms.currency.code)), terms.locale);

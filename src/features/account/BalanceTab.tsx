@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { defineMessages, withValues } from '../../../machines/text';
-import { amountOf, coinsOf, minimumOf, packsOf, totalCostOf } from '../../../machines/topUp';
+import { chosenPackOf, coinsOf, minimumOf, packsOf, totalCostOf } from '../../../machines/topUp';
 import { Button } from '../../components/Button/Button';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { Checkbox } from '../../components/Checkbox/Checkbox';
@@ -63,7 +63,7 @@ export function BalanceTab() {
   const totalCost = totalCostOf(amountText, terms);
   const coins = coinsOf(amountText, terms);
   const packs = packsOf(terms);
-  const amount = amountOf(amountText, terms);
+  const chosenPack = chosenPackOf(amountText, terms);
 
   const amountField = (label: string) => (
     <TextField
@@ -118,7 +118,7 @@ export function BalanceTab() {
                     key={pack.preset}
                     type="button"
                     className={buttonClass('secondary', 'md', false, 'account-topup__pack')}
-                    aria-pressed={amount === pack.amount}
+                    aria-pressed={pack.preset === chosenPack}
                     onClick={() => topUp.send({ type: 'PRESET', preset: pack.preset })}
                   >
                     <Money amount={pack.amount} currency={terms.currency} />

@@ -3,6 +3,7 @@ import { type AnyActorRef, assign, createActor, fromCallback, fromPromise, setup
 import { currencyMachine } from '../../../machines/currency';
 import {
   amountProblem,
+  chosenPackOf,
   coinsOf,
   minimumOf,
   packsOf,
@@ -113,6 +114,10 @@ describe('topUp (docs/product.md §2 "Balance tab", §3 min_top_up, §8)', () =>
     // 5 € × 160.5 = 802.5 ¥: rounded up, as the minimum is, so the smallest pack is never below it.
     expect(packsOf(yen)[0]?.amount).toBe(minimumOf(yen));
     expect(packsOf({ ...euroTerms, presets: [] })).toEqual([]);
+    expect(chosenPackOf('10', euroTerms)).toBe(1000);
+    expect(chosenPackOf('10.00', euroTerms)).toBe(1000);
+    expect(chosenPackOf('10.01', euroTerms)).toBeNull();
+    expect(chosenPackOf('', euroTerms)).toBeNull();
   });
 
   it('PRESET fills a pack in as the locale writes it; one the store does not offer, or in review, changes nothing', () => {
