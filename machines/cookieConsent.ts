@@ -1,7 +1,5 @@
 import { type SnapshotFrom, setup } from 'xstate';
-
-export const CONSENT_COOKIE = 'cookie_consent';
-export const CONSENT_MAX_AGE_DAYS = 365;
+import { CONSENT_COOKIE, PAGE_COOKIE_MAX_AGE_DAYS } from '../domain/page-cookies';
 
 export type ConsentValue = 'true' | 'false';
 
@@ -9,7 +7,7 @@ export type ConsentValue = 'true' | 'false';
 export interface ConsentCookie {
   name: typeof CONSENT_COOKIE;
   value: ConsentValue;
-  maxAgeDays: typeof CONSENT_MAX_AGE_DAYS;
+  maxAgeDays: typeof PAGE_COOKIE_MAX_AGE_DAYS;
 }
 
 export type CookieConsentEvent = { type: 'ACCEPT' } | { type: 'DECLINE' };
@@ -17,7 +15,7 @@ export type CookieConsentEvent = { type: 'ACCEPT' } | { type: 'DECLINE' };
 const consentCookie = (value: ConsentValue): ConsentCookie => ({
   name: CONSENT_COOKIE,
   value,
-  maxAgeDays: CONSENT_MAX_AGE_DAYS,
+  maxAgeDays: PAGE_COOKIE_MAX_AGE_DAYS,
 });
 
 export const cookieConsentMachine = setup({

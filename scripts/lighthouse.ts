@@ -293,8 +293,8 @@ function printTable(results: PageResult[]): void {
 
 /**
  * A returning customer's browser: signs a new customer up through the API and keeps the session
- * and German as the chosen language in the origin's storage (docs/product.md §3 keys), where the
- * audits that keep storage find them.
+ * and German as the chosen language in the origin's storage (docs/product.md §3 keys) and, as the
+ * app writes them, its cookies, where the audits that keep storage find them.
  */
 async function signInReturningCustomer(origin: string, devtoolsPort: number): Promise<void> {
   const payload = async <T>(response: Response): Promise<T> => {
@@ -338,6 +338,9 @@ async function signInReturningCustomer(origin: string, devtoolsPort: number): Pr
       },
       { auth_session: 'true', token, languageId: String(german.id) },
     );
+    // The app, started once more, writes the cookies it keeps beside them (docs/decisions/0054).
+    await page.reload();
+    await page.waitForFunction((id) => document.cookie.split('; ').includes(`languageId=${id}`), german.id);
     await page.close();
   } finally {
     await browser.close();

@@ -47,7 +47,7 @@ import { paths } from './paths';
 import { paymentNotice, paymentSlot } from './payments/providers';
 import { loadRenderEntry } from './render/app-page';
 import { cachedRenderEntry } from './render/render-cache';
-import { startupAnswers } from './render/startup-answers';
+import { startupAnswers, visitorChoices } from './render/startup-answers';
 
 export interface AppOptions {
   config: Config;
@@ -226,7 +226,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : firstScreenOf(
           cachedRenderEntry(renderEntry, { generation: () => catalogueGeneration(database.db) }),
-          startupAnswers(database.db, app.log, options.config.payment.provider !== 'none'),
+          {
+            answer: startupAnswers(database.db, app.log, options.config.payment.provider !== 'none'),
+            choices: visitorChoices(database.db),
+          },
           options.renderTimeoutMs,
         );
   const spaFallback = await registerStaticApp(app, staticDir, firstScreen);

@@ -2,9 +2,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RenderEntry } from '../render/app-page';
+import { CONSENT_COOKIE, CURRENCY_COOKIE, LANGUAGE_COOKIE } from '../../domain/page-cookies';
+import type { PageChoices, RenderEntry } from '../render/app-page';
 import { withFirstScreen } from '../render/app-page';
 import { RENDER_CACHE_ENTRIES } from '../render/render-cache';
+import type { PageCookies } from '../render/startup-answers';
 import { acceptsGzip, gzippedPages } from './page-gzip';
 import { newCspNonce, nonceMeta, nonceMetaPlace, withCspNonce } from './page-nonce';
 import { styleAttributeHashes } from './security';
@@ -111,7 +113,14 @@ export const RENDER_TIMEOUT_MS = 3_000;
 /** Renders each page's first screen with the build's render entry (docs/decisions/0021). */
 export function firstScreenOf(
   entry: RenderEntry,
-  answer: (path: string, query: URLSearchParams) => Promise<unknown>,
+  {
+    answer,
+    choices,
+  }: {
+    answer: (path: string, query: URLSearchParams) => Promise<unknown>;
+    /** The choices the visitor's cookies name, as the page is rendered with them. */
+    choices: (cookies: PageCookies) => Promise<PageChoices>;
+  },
   timeoutMs = RENDER_TIMEOUT_MS,
 ): FirstScreen {
   // A kept render (server/render/render-cache.ts) answers many requests: its page is composed once
@@ -132,11 +141,12 @@ export function firstScreenOf(
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
     try {
-      const rendering = entry.render({
-        url: request.url,
-        cookieConsent: cookieOf(request.headers.cookie, CONSENT_COOKIE),
-        answer,
-      });
+      const cookies = request.headers.cookie;
+      const rendering = choices({
+        consent: cookieOf(cookies, CONSENT_COOKIE),
+        languageId: cookieOf(cookies, LANGUAGE_COOKIE),
+        currencyCode: cookieOf(cookies, CURRENCY_COOKIE),
+      }).then((chosen) => entry.render({ url: request.url, ...chosen, answer }));
       const rendered = await Promise.race([rendering, timeout]);
       if (rendered === 'timeout') {
         rendering.catch(() => undefined);
@@ -156,9 +166,6 @@ export function firstScreenOf(
     return { html: page, status: 200 };
   };
 }
-
-/** The consent cookie of docs/product.md §3 (machines/cookieConsent.ts names it; server/ does not import it). */
-const CONSENT_COOKIE = 'cookie_consent';
 
 function cookieOf(header: string | undefined, name: string): string | undefined {
   const prefix = `${name}=`;

@@ -7,17 +7,31 @@ export type RenderResult =
   | { kind: 'page'; status: number; html: string; lang: string; title: string; startup: unknown }
   | { kind: 'none'; reason: string };
 
+/**
+ * What a page is rendered with besides its URL and the database: the visitor's stored choices
+ * (domain/page-cookies.ts), each as the store's default (undefined, null) unless it changes the page.
+ */
+export interface PageChoices {
+  /** 'true' hides the cookie banner; any other value shows it, as none does. */
+  cookieConsent: 'true' | undefined;
+  /** A listed language other than the default one. */
+  languageId: number | null;
+  /** An offered display currency other than the default one. */
+  currencyCode: string | null;
+}
+
 export interface RenderEntry {
   /**
    * The URL of the page `url` shows: its path and the search values its routes read (the render
    * entry's own route tree decides). Optional: an entry without it renders each URL as given.
    */
   pageKey?(url: string): string;
-  render(request: {
-    url: string;
-    cookieConsent: string | undefined;
-    answer: (path: string, query: URLSearchParams) => Promise<unknown>;
-  }): Promise<RenderResult>;
+  render(
+    request: PageChoices & {
+      url: string;
+      answer: (path: string, query: URLSearchParams) => Promise<unknown>;
+    },
+  ): Promise<RenderResult>;
 }
 
 /** Where the build puts the render entry, beside the storefront's own files (dist/app → dist/render). */

@@ -20,8 +20,8 @@ export const RENDER_QUEUE = 8;
 const BUSY: RenderResult = { kind: 'none', reason: 'busy: every render slot and queue place is taken' };
 
 /**
- * The render entry with each result reused for RENDER_TTL_MS per page and consent cookie (the
- * render's only inputs besides the database): a render costs 13–20 ms of the event loop, so under
+ * The render entry with each result reused for RENDER_TTL_MS per page and visitor's choices (the
+ * render's only inputs besides the database, each with few values: app-page.ts `PageChoices`): a render costs 13–20 ms of the event loop, so under
  * load every visitor of a page would otherwise wait for the renders of those ahead (measured with
  * 10 connections: 50–75 pages/s, p50 120–180 ms; docs/decisions/0023). Requests for a page that
  * is being rendered share that render. A render that fails is not kept.
@@ -107,7 +107,7 @@ export function cachedRenderEntry(
     pageKey: (url) => entry.pageKey?.(url) ?? url,
     render(request) {
       const url = entry.pageKey?.(request.url) ?? request.url;
-      const key = `${request.cookieConsent ?? ''}\u0000${url}`;
+      const key = [request.cookieConsent, request.languageId, request.currencyCode, url].join('\u0000');
       const current = generation();
       const found = cache.get(key);
       const kept = found?.generation === current ? found : undefined;

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_QUERY_LENGTH, PRODUCT_SORTS } from '../../domain/shop';
 import { localizationsAs } from '../catalogue/compiled-messages';
-import { contentLanguage } from '../catalogue/language';
+import { contentLanguage, LANGUAGES_TTL_MS } from '../catalogue/language';
+import { PerDatabaseCache } from '../catalogue/per-database-cache';
 import { productCategories, productPage } from '../catalogue/products';
 import { listCountries, listCurrencies, listLanguages, listSocialLinks } from '../catalogue/reference-data';
 import { offeredSettings } from '../catalogue/settings';
 import { currentSettingsIn } from '../catalogue/settings-cache';
 import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
 import type { Database } from '../db/database';
+import type { PageChoices } from './app-page';
 
 const DEFAULT_PER_PAGE = 12;
 /** The contract's limits of GET /products (openapi.yaml). */
@@ -25,12 +27,12 @@ const ok = (payload: unknown) => ({ status: 'OK', payload });
 
 /**
  * The API's answers to the GET requests a signed-out visitor's first screen makes, in the
- * default language, from the same queries as the catalogue handlers (server/handlers/catalogue.ts),
+ * language its `lang_id` names (the default one without), from the same queries as the catalogue handlers (server/handlers/catalogue.ts),
  * in-process. Anything else answers undefined (the render sees a 404).
  */
 export function startupAnswers(db: Database, log: FastifyBaseLogger, takesCards: boolean) {
-  const language = () => contentLanguage(db, undefined);
   return async (path: string, query: URLSearchParams): Promise<unknown> => {
+    const language = () => contentLanguage(db, positive(query.get('lang_id')));
     switch (path) {
       case '/settings':
         return ok(
@@ -76,5 +78,38 @@ export function startupAnswers(db: Database, log: FastifyBaseLogger, takesCards:
         return found === null ? undefined : ok(found);
       }
     }
+  };
+}
+
+/** The offered currencies' codes, the default first (as GET /currencies lists them). */
+const currencyCodes = new PerDatabaseCache<string[]>(LANGUAGES_TTL_MS);
+
+/** A visitor's cookies as the request carries them (domain/page-cookies.ts). */
+export interface PageCookies {
+  consent: string | undefined;
+  languageId: string | undefined;
+  currencyCode: string | undefined;
+}
+
+/**
+ * The choices a page is rendered with, from the visitor's cookies: each kept only where it
+ * changes the page (a language listed and not the default, a currency offered and not the
+ * default, a consent that hides the banner), else the default. Every distinct value is a render
+ * of its own (server/render/render-cache.ts), so a made-up cookie must not make one.
+ */
+export function visitorChoices(db: Database) {
+  return async (cookies: PageCookies): Promise<PageChoices> => {
+    const wanted = positive(cookies.languageId ?? null);
+    const [language, fallback, codes] = await Promise.all([
+      contentLanguage(db, wanted),
+      contentLanguage(db, undefined),
+      currencyCodes.get(db, async () => (await listCurrencies(db)).map((currency) => currency.code)),
+    ]);
+    const currency = cookies.currencyCode;
+    return {
+      cookieConsent: cookies.consent === 'true' ? 'true' : undefined,
+      languageId: language.id === wanted && language.id !== fallback.id ? language.id : null,
+      currencyCode: currency !== undefined && codes.indexOf(currency) > 0 ? currency : null,
+    };
   };
 }

@@ -94,7 +94,7 @@ export async function mountApp(
       onCommit={takeOver && (() => queueMicrotask(takeOver))}
     />
   );
-  if (startup !== null && showsServerScreen(app, startup)) {
+  if (startup !== null && showsServerScreen(app, router.state.resolvedLocation?.pathname, startup)) {
     // The router renders its matches as it does on the server (no Suspense boundary of its own
     // around them), which is what a router hydrating server HTML is marked with.
     router.ssr = { manifest: undefined };

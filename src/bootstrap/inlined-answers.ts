@@ -8,6 +8,8 @@ export interface StartupData {
   languageId: number | null;
   /** The currency the server's first screen shows prices in. */
   currencyCode: string;
+  /** The path of the page the server rendered (a signed-in customer's app may go elsewhere). */
+  path: string;
   /** Response bodies by `answerKey`. */
   answers: Record<string, unknown>;
 }

@@ -66,17 +66,18 @@ export function browserApiClient(startup: StartupData | null): ApiClient {
 }
 
 /**
- * Whether the started app's first screen is the one the server rendered (docs/decisions/0021):
- * the same language and currency, signed out. Only then may React hydrate the server's HTML;
- * otherwise (a stored language, currency or session) it renders over it.
+ * Whether the started app's first screen is the one the server rendered (docs/decisions/0021,
+ * 0054): the same page in the same language and currency. Only then may React hydrate the
+ * server's HTML (a signed-in customer's too: what differs for them shows right after, see
+ * src/features/shared/session.ts); otherwise it renders over it.
  */
-export function showsServerScreen(app: AppActor, startup: StartupData): boolean {
+export function showsServerScreen(app: AppActor, path: string | undefined, startup: StartupData): boolean {
   const snapshot = app.getSnapshot();
   if (!snapshot.matches('ready')) return false;
-  const { language, currency, session } = snapshot.context;
+  const { language, currency } = snapshot.context;
   return (
+    path === startup.path &&
     language.getSnapshot().context.languageId === startup.languageId &&
-    currency.getSnapshot().context.current.code === startup.currencyCode &&
-    !session.getSnapshot().context.isAuthenticated
+    currency.getSnapshot().context.current.code === startup.currencyCode
   );
 }

@@ -1,4 +1,9 @@
-import { CONSENT_COOKIE } from '../../machines/cookieConsent';
+import {
+  CONSENT_COOKIE,
+  CURRENCY_COOKIE,
+  LANGUAGE_COOKIE,
+  PAGE_COOKIE_MAX_AGE_DAYS,
+} from '../../domain/page-cookies';
 import { CURRENCY_STORAGE_KEY, LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../api';
 
 /** Browser storage keys of docs/product.md §3. */
@@ -28,6 +33,13 @@ function readCookie(name: string): string | undefined {
   return entry === undefined ? undefined : decodeURIComponent(entry.slice(prefix.length));
 }
 
+function writeCookie(name: string, value: string, maxAgeDays = PAGE_COOKIE_MAX_AGE_DAYS): void {
+  // The server's render runs the same machines, without a document.
+  if (typeof document === 'undefined') return;
+  const maxAge = maxAgeDays * 24 * 60 * 60;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+}
+
 /** What the app machine starts from (docs/product.md §4: a stored auth_session counts as signed in). */
 export function readStoredState() {
   const languageId = Number(read(LANGUAGE_STORAGE_KEY));
@@ -51,13 +63,17 @@ export const storageActions = {
     write(AUTH_SESSION_KEY, null);
     write(TOKEN_STORAGE_KEY, null);
   },
-  persistLanguage: (id: number) => write(LANGUAGE_STORAGE_KEY, String(id)),
+  // The language and the currency go to a cookie too: the server renders the first screen in them
+  // (docs/decisions/0054).
+  persistLanguage: (id: number) => {
+    write(LANGUAGE_STORAGE_KEY, String(id));
+    writeCookie(LANGUAGE_COOKIE, String(id));
+  },
   persistCurrency: (currency: { code: string; symbol: string }) => {
     write(CURRENCY_STORAGE_KEY, currency.code);
     write(CURRENCY_SYMBOL_KEY, currency.symbol);
+    writeCookie(CURRENCY_COOKIE, currency.code);
   },
-  persistConsent: (cookie: { name: string; value: string; maxAgeDays: number }) => {
-    const maxAge = cookie.maxAgeDays * 24 * 60 * 60;
-    document.cookie = `${cookie.name}=${encodeURIComponent(cookie.value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
-  },
+  persistConsent: (cookie: { name: string; value: string; maxAgeDays: number }) =>
+    writeCookie(cookie.name, cookie.value, cookie.maxAgeDays),
 };

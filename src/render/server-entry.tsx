@@ -23,8 +23,12 @@ const RENDER_API_BASE = new URL('http://render.invalid/api');
 export interface RenderRequest {
   /** Path and query of the page. */
   url: string;
-  /** The cookie_consent cookie of the request, if any. */
-  cookieConsent: string | undefined;
+  /** The visitor's consent, when it hides the cookie banner (domain/page-cookies.ts). */
+  cookieConsent: 'true' | undefined;
+  /** The visitor's chosen language, when it is not the default one. */
+  languageId: number | null;
+  /** The visitor's chosen display currency, when it is not the default one. */
+  currencyCode: string | null;
   /**
    * The API's answer (the whole JSON body) to `GET /api{path}?{query}`, from the same queries
    * the API's handlers use; undefined where the render should see a 404.
@@ -57,22 +61,27 @@ function inlined(answers: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(answers).filter(([key]) => !NOT_INLINED.has(key)));
 }
 
-/** Renders the first screen of a signed-out visitor in the default language and currency. */
+/**
+ * Renders the first screen of a signed-out visitor in the language and currency they chose: the
+ * screen their app starts with, so it hydrates the page (a signed-in customer's too,
+ * docs/decisions/0054).
+ */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const answers: Record<string, unknown> = {};
   const api = createApiClient({
     baseUrl: RENDER_API_BASE.href,
     getToken: () => null,
-    getLanguageId: () => null,
-    getCurrency: () => null,
+    getLanguageId: () => request.languageId,
+    getCurrency: () => request.currencyCode,
     fetch: recordingFetch(RENDER_API_BASE, request.answer, answers),
   });
   const started = createApp({
     api,
     input: {
       hasStoredSession: false,
-      storedLanguageId: null,
-      storedCurrency: null,
+      storedLanguageId: request.languageId,
+      // The currency machine finds the currency in the list by its code; the symbol is not read.
+      storedCurrency: request.currencyCode === null ? null : { code: request.currencyCode, symbol: '' },
       cookieConsent: request.cookieConsent,
     },
   });
@@ -97,6 +106,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       startup: {
         languageId: language.languageId,
         currencyCode: currency.current.code,
+        path: router.state.resolvedLocation.pathname,
         answers: inlined(answers),
       },
     };

@@ -1,8 +1,9 @@
 // The first screen arrives in the HTML (docs/decisions/0021). With JavaScript off the
 // home page and the shop show their first screen; with it on, React takes over that HTML without
 // fetching again what the page carries.
-import type { Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified } from './support/auth';
 import { type Browser, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { appTookOver, hasTakenOver } from './support/storefront';
@@ -69,40 +70,93 @@ describe('with JavaScript off', () => {
 const INLINED =
   /\/api\/(settings|languages|localizations|currencies|social-links|static-pages|products|products\/categories)(\?|$)/;
 
+/**
+ * Watches the app take over the next page `page` loads: the errors it logs, and whether the
+ * server's first element of #root is still there (hydration keeps it, a fresh render replaces it).
+ */
+async function watchTakeOver(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as { serverNode?: Element | null }).serverNode =
+        document.getElementById('root')?.firstElementChild;
+    });
+  });
+  return {
+    errors,
+    keptServerHtml: () =>
+      page.evaluate(
+        () =>
+          (window as { serverNode?: Element | null }).serverNode ===
+          document.getElementById('root')?.firstElementChild,
+      ),
+  };
+}
+
 describe('with JavaScript on', () => {
   it.each(['/', '/shop', '/login', '/register'])(
     '%s hydrates the server HTML without fetching the start-up data again',
     async (path) => {
       const { page } = browser;
       const fetched: string[] = [];
-      const errors: string[] = [];
       const onRequest = (request: Request) => {
         if (INLINED.test(request.url())) fetched.push(request.url());
       };
       page.on('request', onRequest);
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      // Keeps the server's first element of #root: hydration keeps it, a fresh render replaces it.
-      await page.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => {
-          (window as { serverNode?: Element | null }).serverNode =
-            document.getElementById('root')?.firstElementChild;
-        });
-      });
+      const takeOver = await watchTakeOver(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await appTookOver(page);
-      const kept = await page.evaluate(
-        () =>
-          (window as { serverNode?: Element | null }).serverNode ===
-          document.getElementById('root')?.firstElementChild,
-      );
       page.off('request', onRequest);
       expect(fetched).toEqual([]);
-      expect(errors).toEqual([]);
-      expect(kept).toBe(true);
+      expect(takeOver.errors).toEqual([]);
+      expect(await takeOver.keptServerHtml()).toBe(true);
+    },
+  );
+});
+
+describe('a signed-in customer who chose German (docs/decisions/0054)', () => {
+  let customer: Browser;
+  beforeAll(async () => {
+    customer = await openBrowser(server.baseURL, 1280);
+    await signUpVerified(customer.page, server.dataDir, {
+      name: 'Lena',
+      surname: 'Berger',
+      email: 'lena.berger@example.com',
+      phone: '30901822',
+      formattedPhone: '+49 30 901822',
+      country: 'Germany',
+      city: 'Berlin',
+      password: 'Emerald42',
+    });
+    await appTookOver(customer.page);
+    await customer.page
+      .getByRole('banner')
+      .getByRole('combobox', { name: 'Language' })
+      .selectOption({ label: 'Deutsch' });
+    await customer.page.locator('html[lang="de"]').waitFor({ state: 'attached' });
+    await customer.page.setViewportSize({ width: 375, height: 800 });
+  }, 60_000);
+  afterAll(async () => {
+    await customer?.close();
+  });
+
+  it.each(['/', '/shop'])(
+    '%s comes in German and is hydrated, then shows the customer signed in',
+    async (path) => {
+      const { page } = customer;
+      const takeOver = await watchTakeOver(page);
+      const response = await page.goto(path);
+      expect(await response?.text()).toMatch(/^<!doctype html>\s*<html lang="de"/i);
+      await appTookOver(page);
+      // The header of a signed-in customer, in German: their cart instead of SIGN IN.
+      await page.getByRole('banner').getByRole('link', { name: 'Warenkorb' }).waitFor();
+      expect(takeOver.errors).toEqual([]);
+      expect(await takeOver.keptServerHtml()).toBe(true);
     },
   );
 });

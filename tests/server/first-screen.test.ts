@@ -218,6 +218,24 @@ describe('the first screen in the HTML', () => {
     expect((await page('/', 'other=1; cookie_consent=true')).root).not.toContain('cookie-banner');
   });
 
+  it('renders in the language and currency its cookies name, and in the defaults for made-up ones', async () => {
+    const languages = (await apiAnswer('/languages')) as { payload: { id: number; code: string }[] };
+    const currencies = (await apiAnswer('/currencies')) as { payload: { code: string }[] };
+    const german = languages.payload.find((language) => language.code === 'de');
+    const [usual, other] = currencies.payload.map((currency) => currency.code);
+    const chosen = await page('/shop', `languageId=${german?.id}; currency_code=${other}`);
+    expect(chosen.html).toMatch(/<html lang="de"/);
+    expect(chosen.startup).toMatchObject({ languageId: german?.id, currencyCode: other, path: '/shop' });
+    expect(chosen.startup?.answers['/products/categories']).toEqual(
+      await apiAnswer(`/products/categories?lang_id=${german?.id}`),
+    );
+    const english = await page('/shop');
+    const madeUp = await page('/shop', 'languageId=99999; currency_code=XXX');
+    expect(madeUp.html).toMatch(/<html lang="en"/);
+    expect(madeUp.startup).toEqual(english.startup);
+    expect(madeUp.startup).toMatchObject({ currencyCode: usual });
+  });
+
   it('sends a page that redirects (a signed-in route) unrendered, with its spinner', async () => {
     const { root, startup } = await page('/account');
     expect(root).toContain('app-status__spinner');
@@ -259,11 +277,15 @@ describe('firstScreenOf', () => {
     },
   } as unknown as Parameters<ReturnType<typeof firstScreenOf>>[0];
   const entry = (render: RenderEntry['render']): RenderEntry => ({ render });
+  const startup = {
+    answer: async () => undefined,
+    choices: async () => ({ cookieConsent: undefined, languageId: null, currencyCode: null }),
+  };
 
   it('sends the page unrendered when the render does not finish in time', async () => {
     const never = entry(() => new Promise(() => undefined));
     const started = Date.now();
-    expect(await firstScreenOf(never, async () => undefined, 50)(request, PAGE)).toEqual({
+    expect(await firstScreenOf(never, startup, 50)(request, PAGE)).toEqual({
       html: PAGE,
       status: 200,
     });
@@ -275,7 +297,7 @@ describe('firstScreenOf', () => {
     const failing = entry(async () => {
       throw new Error('boom');
     });
-    expect(await firstScreenOf(failing, async () => undefined, 1_000)(request, PAGE)).toEqual({
+    expect(await firstScreenOf(failing, startup, 1_000)(request, PAGE)).toEqual({
       html: PAGE,
       status: 200,
     });
@@ -293,7 +315,7 @@ describe('firstScreenOf', () => {
     } as const;
     const render = firstScreenOf(
       entry(async () => kept),
-      async () => undefined,
+      startup,
       1_000,
     );
     const other = PAGE.replace('<head></head>', '<head><meta name="v" content="2"></head>');

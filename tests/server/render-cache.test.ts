@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RenderEntry, RenderResult } from '../../server/render/app-page';
+import type { PageChoices, RenderEntry, RenderResult } from '../../server/render/app-page';
 import { cachedRenderEntry } from '../../server/render/render-cache';
 
 /** A render entry that counts its renders and answers what `outcome` says. */
@@ -7,7 +7,8 @@ function countingEntry(outcome: (url: string) => Promise<RenderResult> = async (
   const renders: string[] = [];
   const entry: RenderEntry = {
     render: (request) => {
-      renders.push(`${request.cookieConsent ?? '-'} ${request.url}`);
+      const choices = [request.cookieConsent, request.languageId, request.currencyCode];
+      renders.push(`${choices.map((choice) => choice ?? '-').join('/')} ${request.url}`);
       return outcome(request.url);
     },
   };
@@ -19,10 +20,17 @@ function page(url: string): Extract<RenderResult, { kind: 'page' }> {
 }
 
 const answer = async () => undefined;
-const request = (url: string, cookieConsent?: string) => ({ url, cookieConsent, answer });
+const request = (url: string, choices: Partial<PageChoices> = {}): Parameters<RenderEntry['render']>[0] => ({
+  url,
+  cookieConsent: undefined,
+  languageId: null,
+  currencyCode: null,
+  ...choices,
+  answer,
+});
 
 describe('cachedRenderEntry', () => {
-  it('renders a page once per ttl for the same consent cookie, and shares a render in progress', async () => {
+  it('renders a page once per ttl for the same choices, and shares a render in progress', async () => {
     let time = 0;
     const { entry, renders } = countingEntry();
     const cached = cachedRenderEntry(entry, { ttlMs: 2_000, now: () => time });
@@ -33,13 +41,22 @@ describe('cachedRenderEntry', () => {
     expect(first).toBe(second);
     time = 1_999;
     await cached.render(request('/shop'));
-    expect(renders).toEqual(['- /shop']);
-    await cached.render(request('/shop', 'accepted'));
+    expect(renders).toEqual(['-/-/- /shop']);
+    await cached.render(request('/shop', { cookieConsent: 'true' }));
+    await cached.render(request('/shop', { languageId: 2 }));
+    await cached.render(request('/shop', { currencyCode: 'USD' }));
+    await cached.render(request('/shop', { languageId: 2 }));
     await cached.render(request('/shop?page=2'));
-    expect(renders).toEqual(['- /shop', 'accepted /shop', '- /shop?page=2']);
+    expect(renders).toEqual([
+      '-/-/- /shop',
+      'true/-/- /shop',
+      '-/2/- /shop',
+      '-/-/USD /shop',
+      '-/-/- /shop?page=2',
+    ]);
     time = 2_000;
     await cached.render(request('/shop'));
-    expect(renders).toHaveLength(4);
+    expect(renders).toHaveLength(6);
   });
 
   it('does not keep a render that failed', async () => {
@@ -59,7 +76,7 @@ describe('cachedRenderEntry', () => {
     const { entry, renders } = countingEntry();
     const cached = cachedRenderEntry(entry, { maxEntries: 2, now: () => 0 });
     for (const url of ['/a', '/b', '/c', '/b', '/a']) await cached.render(request(url));
-    expect(renders).toEqual(['- /a', '- /b', '- /c', '- /a']);
+    expect(renders).toEqual(['-/-/- /a', '-/-/- /b', '-/-/- /c', '-/-/- /a']);
   });
 
   it('renders the page a URL shows once, whatever query string no route reads', async () => {
@@ -68,7 +85,7 @@ describe('cachedRenderEntry', () => {
     const cached = cachedRenderEntry(keyed, { now: () => 0 });
     const pages = [];
     for (let n = 0; n < 100; n += 1) pages.push(await cached.render(request(`/shop?x=${n}`)));
-    expect(renders).toEqual(['- /shop']);
+    expect(renders).toEqual(['-/-/- /shop']);
     expect(new Set(pages).size).toBe(1);
   });
 
@@ -80,21 +97,21 @@ describe('cachedRenderEntry', () => {
     const cached = cachedRenderEntry(entry, { concurrency: 2, queue: 1, now: () => 0 });
     const results = ['/a', '/b', '/c', '/d', '/e'].map((url) => cached.render(request(url)));
     await Promise.resolve();
-    expect(renders).toEqual(['- /a', '- /b']);
+    expect(renders).toEqual(['-/-/- /a', '-/-/- /b']);
     await expect(results[3]).resolves.toMatchObject({ kind: 'none' });
     await expect(results[4]).resolves.toMatchObject({ kind: 'none' });
     // The queued one starts when a slot is free; the refused ones were not kept.
     finish.shift()?.();
     await results[0];
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(renders).toEqual(['- /a', '- /b', '- /c']);
+    expect(renders).toEqual(['-/-/- /a', '-/-/- /b', '-/-/- /c']);
     for (const done of finish.splice(0)) done();
     await expect(results[2]).resolves.toMatchObject({ kind: 'page' });
     const again = cached.render(request('/d'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     finish.shift()?.();
     await expect(again).resolves.toMatchObject({ kind: 'page' });
-    expect(renders).toEqual(['- /a', '- /b', '- /c', '- /d']);
+    expect(renders).toEqual(['-/-/- /a', '-/-/- /b', '-/-/- /c', '-/-/- /d']);
   });
 
   it('past the ttl serves the kept page at once while one fresh render replaces it', async () => {

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { defineMessages } from 'react-intl';
 import { buttonClass } from '../../components/Button/buttonClass';
-import { useAppSelector, useChild } from '../app/AppActorContext';
+import { useAppSelector } from '../app/AppActorContext';
 import { CopyAddress } from './CopyAddress';
 import { BadgeIcon, CompassIcon, ExternalIcon, ShareIcon } from './icons';
 import './HomePage.css';
 import { useText } from '../../i18n/useText';
 import { useCoinName } from '../shared/coinName';
+import { useSignedIn } from '../shared/session';
 
 const messages = defineMessages({
   eyebrow: { id: 'home.hero.eyebrow', defaultMessage: 'Blockfront server network' },
@@ -171,7 +171,7 @@ function Features() {
 function SignUpCallToAction() {
   const say = useText();
   const coinName = useCoinName();
-  const signedIn = useSelector(useChild('session'), (snapshot) => snapshot.context.isAuthenticated);
+  const signedIn = useSignedIn();
   if (signedIn) return null;
   return (
     <section className="home-section home-cta" aria-labelledby="home-cta-title">

@@ -1,29 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { badgeText, cartCount } from '../../../machines/cart';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
 import { useCoinName } from '../shared/coinName';
+import { useCartBadge, useCoinBalance } from '../shared/session';
 import { CartIcon } from './icons';
 import { navMessages } from './messages';
-
-/** The coin balance from the profile; nothing until the profile has loaded. */
-export function useBalance(): number | null {
-  return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.balance ?? null);
-}
-
-/** Whether the signed-in account is an operator: its header links to the console. */
-export function useIsOperator(): boolean {
-  return useSelector(useChild('profile'), (snapshot) => snapshot.context.profile?.role === 'operator');
-}
-
-/** The cart's header badge: '' at 0, '9+' above 9 (docs/product.md §2). */
-export function useCartBadge(): string {
-  return useSelector(useChild('cart'), (snapshot) => badgeText(cartCount(snapshot.context.items)));
-}
 
 /** A balance in coins with the coin icon and, for assistive technology, the coin currency's name. */
 export function BalanceAmount({ amount, size = 'sm' }: { amount: number; size?: 'sm' | 'md' }) {
@@ -43,7 +27,7 @@ export function CartBadge({ className }: { className: string }) {
  */
 export function SignedInLinks() {
   const say = useText();
-  const balance = useBalance();
+  const balance = useCoinBalance();
   const session = useChild('session');
   return (
     <>

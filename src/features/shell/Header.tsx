@@ -5,7 +5,8 @@ import { loadFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScre
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
-import { GuestLinks, SignedInLinks, useIsOperator } from './AccountLinks';
+import { useIsOperator, useSignedIn } from '../shared/session';
+import { GuestLinks, SignedInLinks } from './AccountLinks';
 import { CurrencySelect } from './CurrencySelect';
 import { MenuIcon } from './icons';
 import { LanguageSelect } from './LanguageSelect';
@@ -13,7 +14,6 @@ import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { navMessages } from './messages';
 import { NavItem } from './NavItem';
-import { useSignedIn } from './useSignedIn';
 
 const messages = defineMessages({
   home: { id: 'shell.header.homeLink', defaultMessage: 'Blockfront home' },

@@ -6,12 +6,12 @@ import { buttonClass } from '../../components/Button/buttonClass';
 import { LazyFullScreenMenu } from '../../components/FullScreenMenu/LazyFullScreenMenu';
 import { useText } from '../../i18n/useText';
 import { useChild } from '../app/AppActorContext';
-import { BalanceAmount, CartBadge, useBalance, useIsOperator } from './AccountLinks';
+import { useCoinBalance, useIsOperator, useSignedIn } from '../shared/session';
+import { BalanceAmount, CartBadge } from './AccountLinks';
 import { CurrencySelect } from './CurrencySelect';
 import { LanguageSelect } from './LanguageSelect';
 import { navMessages } from './messages';
 import { NavItem } from './NavItem';
-import { useSignedIn } from './useSignedIn';
 
 const messages = defineMessages({
   title: { id: 'shell.menu.title', defaultMessage: 'Menu' },
@@ -27,7 +27,7 @@ export function MobileMenu() {
   const isOpen = useSelector(menu, (snapshot) => snapshot.matches('open'));
   const signedIn = useSignedIn();
   const operator = useIsOperator();
-  const balance = useBalance();
+  const balance = useCoinBalance();
 
   useEffect(() => {
     const onResize = () => menu.send({ type: 'VIEWPORT_RESIZED', width: window.innerWidth });

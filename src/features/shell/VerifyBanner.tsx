@@ -1,6 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { awaitsVerification } from '../../../machines/session';
 import { defineMessages } from '../../../machines/text';
 import { buttonClass } from '../../components/Button/buttonClass';
 import { CoinAmount } from '../../components/CoinAmount/CoinAmount';
@@ -8,6 +7,7 @@ import { RichText } from '../../i18n/RichText';
 import { useText } from '../../i18n/useText';
 import { useAppSelector, useChild } from '../app/AppActorContext';
 import { useCoinName } from '../shared/coinName';
+import { useAwaitsVerification } from '../shared/session';
 
 const messages = defineMessages({
   unverified: {
@@ -30,7 +30,7 @@ const messages = defineMessages({
  */
 export function VerifyBanner() {
   const say = useText();
-  const unverified = useSelector(useChild('session'), awaitsVerification);
+  const unverified = useAwaitsVerification();
   const banner = useChild('verificationBanner');
   const sending = useSelector(banner, (snapshot) => snapshot.matches('sending'));
   const bonus = useAppSelector((snapshot) => snapshot.context.settings?.welcome_bonus_tokens ?? 0);

@@ -12,9 +12,8 @@ import { ErrorText } from '../../components/ErrorText/ErrorText';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { useOptionalText, useText } from '../../i18n/useText';
-import { useChild } from '../app/AppActorContext';
 import { useServedForm } from '../forms/servedForms';
-import { useIsSignedIn } from '../shared/session';
+import { useCartBusy, useSignedIn } from '../shared/session';
 import { CategoryFilter } from './CategoryFilter';
 import { ProductCard } from './ProductCard';
 import { ProductDialogSlot } from './ProductDialogSlot';
@@ -70,8 +69,8 @@ export function ProductListPage() {
   const categories = useSelector(shop, (snapshot) => snapshot.context.categories);
   const q = useSelector(shop, (snapshot) => snapshot.context.q);
   const sort = useSelector(shop, (snapshot) => snapshot.context.sort);
-  const cartBusy = useSelector(useChild('cart'), (snapshot) => snapshot.hasTag('busy'));
-  const signedIn = useIsSignedIn();
+  const cartBusy = useCartBusy();
+  const signedIn = useSignedIn();
 
   return (
     <main className="store-page shop" aria-busy={state === 'loading'}>
