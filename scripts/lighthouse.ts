@@ -11,7 +11,15 @@
 // when a page misses a budget. The JSON report of each page's median-performance run lands in
 // dist/lighthouse/.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -292,11 +300,12 @@ function printTable(results: PageResult[]): void {
 }
 
 /**
- * A returning customer's browser: signs a new customer up through the API and keeps the session
+ * A returning customer's browser: signs a new customer up through the API, confirms the address
+ * with the link the server mailed (to DATA_DIR/outbox), and keeps the session
  * and German as the chosen language in the origin's storage (docs/product.md §3 keys) and, as the
  * app writes them, its cookies, where the audits that keep storage find them.
  */
-async function signInReturningCustomer(origin: string, devtoolsPort: number): Promise<void> {
+async function signInReturningCustomer(origin: string, devtoolsPort: number, dataDir: string): Promise<void> {
   const payload = async <T>(response: Response): Promise<T> => {
     if (!response.ok)
       throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
@@ -308,13 +317,14 @@ async function signInReturningCustomer(origin: string, devtoolsPort: number): Pr
   const country = countries[0];
   if (german === undefined || country === undefined)
     throw new Error('the demo store has no German or no country');
+  const email = `lighthouse-${Date.now()}@example.com`;
   const answer = await fetch(`${origin}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       name: 'Lena',
       surname: 'Berger',
-      email: `lighthouse-${Date.now()}@example.com`,
+      email,
       phone: '+49 30 901820',
       phoneE164: '+4930901820',
       password: 'Diamond7',
@@ -326,6 +336,9 @@ async function signInReturningCustomer(origin: string, devtoolsPort: number): Pr
   });
   if (!answer.ok) throw new Error(`sign-up answered ${answer.status}: ${await answer.text()}`);
   const { access_token: token } = (await answer.json()) as { access_token: string };
+  // A returning customer has confirmed their address: an unverified one's pages carry a banner.
+  const verified = await fetch(await verificationLink(dataDir, email), { redirect: 'manual' });
+  if (verified.status >= 400) throw new Error(`the verification link answered ${verified.status}`);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${devtoolsPort}`);
   try {
     const context = browser.contexts()[0];
@@ -347,6 +360,24 @@ async function signInReturningCustomer(origin: string, devtoolsPort: number): Pr
   }
 }
 
+/** The verification link of the newest mail to `email` in the server's outbox, once it is there. */
+async function verificationLink(dataDir: string, email: string): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mails = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
+    for (const name of mails.sort().reverse()) {
+      // Quoted-printable: soft line breaks and escaped '=' undone, enough to read a link.
+      const text = readFileSync(join(outbox, name), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const link = text.includes(email) ? /https?:\/\/\S+\/api\/email\/verify\/[^\s"<]+/.exec(text) : null;
+      if (link !== null) return link[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail to ${email} in ${outbox}`);
+}
+
 async function main(): Promise<number> {
   buildIfStale();
   mkdirSync(REPORTS, { recursive: true });
@@ -365,7 +396,7 @@ async function main(): Promise<number> {
     chrome = started.chrome;
     const results: PageResult[] = [];
     for (const page of PAGES) results.push(await auditMedian(`${origin}${page}`, started.port, page, false));
-    await signInReturningCustomer(origin, started.port);
+    await signInReturningCustomer(origin, started.port, dataDir);
     for (const page of SIGNED_IN_PAGES)
       results.push(await auditMedian(`${origin}${page}`, started.port, page, true));
     printTable(results);
