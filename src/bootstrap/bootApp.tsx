@@ -1,5 +1,5 @@
 import type { RouterHistory } from '@tanstack/react-router';
-import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import type { ApiClient } from '../api';
@@ -109,7 +109,9 @@ export async function mountApp(
 
 /**
  * The whole app for `render`: the actor's context around the start-up screens and the router.
- * `onCommit` runs once, as its first render commits.
+ * `onCommit` runs once its first render has committed and the effects below it have run: by then
+ * a hydrated page shows what differs for a signed-in customer (src/features/shared/session.ts),
+ * so what the visitor did meanwhile is done to their page, not to the signed-out one.
  */
 export function App({
   app,
@@ -117,7 +119,7 @@ export function App({
   routerMounted,
   onCommit,
 }: Pick<BootedApp, 'app' | 'router' | 'routerMounted'> & { onCommit?: () => void }) {
-  useLayoutEffect(() => onCommit?.(), [onCommit]);
+  useEffect(() => onCommit?.(), [onCommit]);
   return (
     <StrictMode>
       <AppActorProvider actor={app}>

@@ -119,6 +119,12 @@ describe('with JavaScript on', () => {
   );
 });
 
+// The app's code arrives a second late, as on a slow phone network.
+const late = async (route: Route) => {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await route.continue();
+};
+
 describe('a signed-in customer who chose German (docs/decisions/0054)', () => {
   let customer: Browser;
   beforeAll(async () => {
@@ -159,15 +165,27 @@ describe('a signed-in customer who chose German (docs/decisions/0054)', () => {
       expect(await takeOver.keptServerHtml()).toBe(true);
     },
   );
+
+  it('a tap on Add to cart before the app has taken over puts the product in their cart', async () => {
+    const { page } = customer;
+    await page.route('**/assets/*.js', late);
+    try {
+      await page.goto('/shop');
+      await page
+        .locator('.product-card')
+        .first()
+        .getByRole('button', { name: /In den Warenkorb/ })
+        .click();
+      expect(await hasTakenOver(page)).toBe(false);
+      await appTookOver(page);
+      await page.getByRole('banner').locator('.site-header__badge', { hasText: /^1$/ }).waitFor();
+    } finally {
+      await page.unroute('**/assets/*.js', late);
+    }
+  });
 });
 
 describe('before the app has taken over', () => {
-  // The app's code arrives a second late, as on a slow phone network.
-  const late = async (route: Route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await route.continue();
-  };
-
   it('a click on a server-rendered button is held and carried out once the app has started', async () => {
     const { page } = browser;
     await page.route('**/assets/*.js', late);
