@@ -45,8 +45,9 @@ import { createMailer, type Mailer, mailNotice } from './mail/mailer';
 import { createMailSender, type MailSenderOptions } from './mail/queue';
 import { paths } from './paths';
 import { paymentNotice, paymentSlot } from './payments/providers';
-import { loadRenderEntry } from './render/app-page';
+import { loadRenderEntry, renderEntryPath } from './render/app-page';
 import { cachedRenderEntry } from './render/render-cache';
+import { renderingInWorker } from './render/render-worker';
 import { startupAnswers, visitorChoices } from './render/startup-answers';
 
 export interface AppOptions {
@@ -219,13 +220,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerApiDocs(app, { document, specFile: paths.openapi });
-  // The app page carries its first screen where the build emitted the render entry (ADR 0021).
+  // The app page carries its first screen where the build emitted the render entry (ADR 0021),
+  // rendered in a worker thread (ADR 0055).
   const renderEntry = servesApp(staticDir) ? await loadRenderEntry(staticDir) : null;
+  const rendering =
+    renderEntry === null || staticDir === null
+      ? null
+      : renderingInWorker(renderEntryPath(staticDir), renderEntry);
+  if (rendering !== null) app.addHook('onClose', rendering.close);
   const firstScreen =
-    renderEntry === null
+    rendering === null
       ? undefined
       : firstScreenOf(
-          cachedRenderEntry(renderEntry, { generation: () => catalogueGeneration(database.db) }),
+          cachedRenderEntry(rendering, { generation: () => catalogueGeneration(database.db) }),
           {
             answer: startupAnswers(database.db, app.log, options.config.payment.provider !== 'none'),
             choices: visitorChoices(database.db),

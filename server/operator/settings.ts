@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type TopUpPresetsProblem, topUpPresetsProblem } from '../../domain/settings-rules';
+import { catalogueChanged } from '../catalogue/catalogue-changes';
 import { type SettingKey, type Settings, settingsFromRows, settingValue } from '../catalogue/settings';
 import { forgetSettings } from '../catalogue/settings-cache';
 import type { Database } from '../db/database';
@@ -113,5 +114,7 @@ export async function changeSettings(
     return versioned(await storedRows(tx));
   });
   forgetSettings(db);
+  // Rendered pages show the settings (the footer's texts, the server address): render them anew.
+  catalogueChanged(db);
   return saved;
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_QUERY_LENGTH, PRODUCT_SORTS } from '../../domain/shop';
+import { catalogueGeneration } from '../catalogue/catalogue-changes';
 import { localizationsAs } from '../catalogue/compiled-messages';
 import { contentLanguage, LANGUAGES_TTL_MS } from '../catalogue/language';
 import { PerDatabaseCache } from '../catalogue/per-database-cache';
@@ -10,6 +11,7 @@ import { currentSettingsIn } from '../catalogue/settings-cache';
 import { findStaticPage, listStaticPages } from '../catalogue/static-pages';
 import type { Database } from '../db/database';
 import type { PageChoices } from './app-page';
+import { RENDER_TTL_MS } from './render-cache';
 
 const DEFAULT_PER_PAGE = 12;
 /** The contract's limits of GET /products (openapi.yaml). */
@@ -25,12 +27,39 @@ function positive(value: string | null, max = Number.MAX_SAFE_INTEGER): number |
 
 const ok = (payload: unknown) => ({ status: 'OK', payload });
 
+/** How long an answer is given again to the next render that asks: as long as a render is kept (ADR 0041). */
+export const ANSWER_TTL_MS = RENDER_TTL_MS;
+/** Distinct answers kept at most (a shop search makes an answer distinct). */
+const ANSWERS_KEPT = 256;
+
 /**
  * The API's answers to the GET requests a signed-out visitor's first screen makes, in the
- * language its `lang_id` names (the default one without), from the same queries as the catalogue handlers (server/handlers/catalogue.ts),
- * in-process. Anything else answers undefined (the render sees a 404).
+ * language its `lang_id` names (the default one without), from the same queries as the catalogue
+ * handlers (server/handlers/catalogue.ts), in-process. Anything else answers undefined (the render
+ * sees a 404). Each answer is given again for ANSWER_TTL_MS: the pages of the shop each render
+ * with the same languages, settings and translations, which need not be read again for each. An
+ * operator's change on this node is answered at once (catalogueGeneration).
  */
 export function startupAnswers(db: Database, log: FastifyBaseLogger, takesCards: boolean) {
+  const read = freshAnswers(db, log, takesCards);
+  const kept = new Map<string, { at: number; answer: Promise<unknown> }>();
+  return (path: string, query: URLSearchParams): Promise<unknown> => {
+    const key = `${catalogueGeneration(db)}\u0000${path}?${[...query].sort().join('&')}`;
+    const found = kept.get(key);
+    const now = Date.now();
+    if (found !== undefined && now >= found.at && now - found.at < ANSWER_TTL_MS) return found.answer;
+    const answer = read(path, query);
+    kept.delete(key);
+    kept.set(key, { at: now, answer });
+    if (kept.size > ANSWERS_KEPT) kept.delete(kept.keys().next().value as string);
+    answer.catch(() => {
+      if (kept.get(key)?.answer === answer) kept.delete(key);
+    });
+    return answer;
+  };
+}
+
+function freshAnswers(db: Database, log: FastifyBaseLogger, takesCards: boolean) {
   return async (path: string, query: URLSearchParams): Promise<unknown> => {
     const language = () => contentLanguage(db, positive(query.get('lang_id')));
     switch (path) {
