@@ -28,6 +28,7 @@ parentPort.on('message', async (message) => {
   if (message.type === 'answer') {
     const pending = asked.get(message.id);
     asked.delete(message.id);
+    if (pending === undefined) return;
     if (message.error === undefined) pending.resolve(message.body);
     else pending.reject(new Error(message.error));
     return;
@@ -67,7 +68,6 @@ export function renderingInWorker(
   let worker: Worker | undefined;
   let nextRender = 0;
   const pending = new Map<number, Pending>();
-  const send = (message: ToWorker) => worker?.postMessage(message);
 
   const failAll = (error: Error) => {
     for (const render of pending.values()) render.reject(error);
@@ -85,9 +85,11 @@ export function renderingInWorker(
       if (message.type === 'ask') {
         const render = pending.get(message.render);
         if (render === undefined) return;
+        // To the worker that asked: a worker started since numbers its questions anew.
+        const reply = (answer: ToWorker) => created.postMessage(answer);
         render.request.answer(message.path, new URLSearchParams(message.query)).then(
-          (body) => send({ type: 'answer', id: message.id, body }),
-          (error: unknown) => send({ type: 'answer', id: message.id, error: String(error) }),
+          (body) => reply({ type: 'answer', id: message.id, body }),
+          (error: unknown) => reply({ type: 'answer', id: message.id, error: String(error) }),
         );
         return;
       }
