@@ -9,7 +9,10 @@ import { renderingInWorker } from '../../server/render/render-worker';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'blockfront-render-worker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A render entry file: renders `url` with the answer to /settings, fails on /fail, ends its thread on /exit. */
+/**
+ * A render entry file: renders `url` with the answer to /settings; fails on /fail; ends its
+ * thread on /exit, and on /ask-then-exit while its question is still unanswered.
+ */
 const entryFile = path.join(dir, 'entry.mjs');
 writeFileSync(
   entryFile,
@@ -17,6 +20,10 @@ writeFileSync(
 export async function render(request) {
   if (request.url === '/fail') throw new Error('render failed: ' + request.url);
   if (request.url === '/exit') process.exit(3);
+  if (request.url === '/ask-then-exit') {
+    setTimeout(() => process.exit(4), 20);
+    await request.answer('/slow', new URLSearchParams());
+  }
   const settings = await request.answer('/settings', new URLSearchParams('lang_id=2'));
   return { kind: 'page', status: 200, html: request.url + ' ' + JSON.stringify(settings), lang: 'en', title: '', startup: { threadId, languageId: request.languageId } };
 }
@@ -67,6 +74,21 @@ describe('renderingInWorker', () => {
       await expect(rendering.render({ url: '/', ...choices, answer })).resolves.toMatchObject({
         kind: 'page',
       });
+    } finally {
+      await rendering.close();
+    }
+  });
+
+  it("gives an answer to the worker that asked: a worker started since never gets another render's", async () => {
+    const rendering = renderingInWorker(entryFile, mainEntry);
+    const later = (body: unknown, ms: number) =>
+      new Promise((resolve) => setTimeout(() => resolve(body), ms));
+    try {
+      await expect(
+        rendering.render({ url: '/ask-then-exit', ...choices, answer: () => later('stale', 200) }),
+      ).rejects.toThrow('exited with code 4');
+      const next = await rendering.render({ url: '/', ...choices, answer: () => later('fresh', 400) });
+      expect(next).toMatchObject({ kind: 'page', html: '/ "fresh"' });
     } finally {
       await rendering.close();
     }
