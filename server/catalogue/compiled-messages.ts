@@ -46,17 +46,20 @@ function astOf(text: string, onError: (error: unknown) => void): MessageAst | nu
 }
 
 /**
- * GET /localizations' payload: the messages of one language as ICU text or, with `format=ast`,
- * parsed; null when there is no such language.
+ * GET /localizations' payload: the messages of one language (those `kept` keeps) as ICU text or,
+ * with `format=ast`, parsed; null when there is no such language.
  */
 export async function localizationsAs(
   db: Database,
   languageId: number,
   format: 'icu' | 'ast' | undefined,
   log: FastifyBaseLogger,
+  kept: (messages: Record<string, string>) => Record<string, string> = (messages) => messages,
 ): Promise<Record<string, string> | Record<string, MessageAst> | null> {
-  const messages = await localizations(db, languageId);
-  if (messages === null || format !== 'ast') return messages;
+  const all = await localizations(db, languageId);
+  if (all === null) return null;
+  const messages = kept(all);
+  if (format !== 'ast') return messages;
   return compileMessages(messages, (id, error) =>
     log.warn({ languageId, id, err: error }, 'message does not parse; left out of the parsed catalogue'),
   );

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_QUERY_LENGTH, PRODUCT_SORTS } from '../../domain/shop';
 import { catalogueGeneration } from '../catalogue/catalogue-changes';
+import { beyondCodeDefaults } from '../catalogue/code-defaults';
 import { localizationsAs } from '../catalogue/compiled-messages';
 import { contentLanguage, LANGUAGES_TTL_MS } from '../catalogue/language';
 import { PerDatabaseCache } from '../catalogue/per-database-cache';
@@ -77,7 +78,10 @@ function freshAnswers(db: Database, log: FastifyBaseLogger, takesCards: boolean)
       case '/localizations': {
         const id = positive(query.get('lang_id'));
         const format = query.get('format') === 'ast' ? 'ast' : undefined;
-        const payload = id === undefined ? null : await localizationsAs(db, id, format, log);
+        if (id === undefined) return undefined;
+        const { code } = await contentLanguage(db, id);
+        // What the build's own texts say is left out of the page (ADR 0056).
+        const payload = await localizationsAs(db, id, format, log, (all) => beyondCodeDefaults(code, all));
         return payload === null ? undefined : ok(payload);
       }
       case '/currencies':

@@ -5,10 +5,9 @@ import {
   ReactIntlErrorCode,
   IntlProvider as ReactIntlProvider,
 } from 'react-intl';
+import { CODE_LANGUAGE } from '../../domain/code-messages';
 import { safeLocale, serverMessages } from './messages';
 import { canParseMessages, loadIcuParser } from './parserOnDemand';
-
-export const DEFAULT_LOCALE = 'en';
 
 type IntlError = Parameters<NonNullable<IntlConfig['onError']>>[0];
 
@@ -41,14 +40,14 @@ export interface IntlProviderProps {
  * (src/components/lazy/AriaLocale.tsx), which read this locale.
  */
 export function IntlProvider({ locale, messages, children }: IntlProviderProps) {
-  const tag = safeLocale(locale, DEFAULT_LOCALE);
+  const tag = safeLocale(locale, CODE_LANGUAGE);
   const { parserLoaded, onError } = useParserOnDemand();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a loaded parser formats again what failed
   const translations = useMemo(() => serverMessages(messages), [messages, parserLoaded]);
   // react-intl formats each message by its own kind; its type asks for one kind per catalogue.
   const catalogue = translations as Record<string, MessageFormatElement[]>;
   return (
-    <ReactIntlProvider locale={tag} defaultLocale={DEFAULT_LOCALE} messages={catalogue} onError={onError}>
+    <ReactIntlProvider locale={tag} defaultLocale={CODE_LANGUAGE} messages={catalogue} onError={onError}>
       {children}
     </ReactIntlProvider>
   );

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPlainMessage } from '../../domain/code-messages';
 import type { buildApp } from '../../server/app';
 import { firstScreenOf } from '../../server/http/static-app';
 import { type RenderEntry, withFirstScreen } from '../../server/render/app-page';
@@ -53,6 +54,9 @@ async function apiAnswer(url: string) {
   return (await site.inject({ method: 'GET', url: `/api${url}` })).json() as unknown;
 }
 
+/** The code's own texts (docs/decisions/0056: what the page leaves out). */
+const englishDefaults = JSON.parse(readFileSync('src/i18n/en.json', 'utf8')) as Record<string, string>;
+
 const decoded = (text: string) =>
   text
     .replace(/&#x27;/g, "'")
@@ -73,10 +77,44 @@ describe('the first screen in the HTML', () => {
     expect(startup?.answers['/settings']).toEqual(settings);
     expect(startup?.answers['/languages']).toEqual(await apiAnswer('/languages'));
     expect(startup?.answers['/currencies']).toEqual(await apiAnswer('/currencies'));
-    expect(startup?.answers['/localizations?format=ast']).toEqual(
-      await apiAnswer('/localizations?lang_id=1&format=ast'),
+    // English, the code's own language: all but the messages that are the code's plain defaults.
+    const all = (await apiAnswer('/localizations?lang_id=1&format=ast')) as {
+      payload: Record<string, unknown>;
+    };
+    const inlined = startup?.answers['/localizations?format=ast'] as { payload: Record<string, unknown> };
+    const plainDefault = (id: string) =>
+      Object.hasOwn(englishDefaults, id) && isPlainMessage(englishDefaults[id] ?? '');
+    const kept = Object.entries(all.payload).filter(([id]) => !plainDefault(id));
+    expect(inlined).toEqual({ status: 'OK', payload: Object.fromEntries(kept) });
+    expect(Object.keys(inlined.payload)).toEqual(
+      expect.arrayContaining(['category.ranks', 'account.order.number']),
     );
+    expect(inlined.payload).not.toHaveProperty(['home.hero.title']);
     expect(html).toMatch(/<html lang="en"/);
+  });
+
+  it("inlines an operator's change of an English text, and a German page's texts whole", async () => {
+    const op = await createOperator(api.database.db);
+    const id = 'home.hero.title';
+    const url = `/api/operator/languages/1/messages/${id}`;
+    const headers = { authorization: `Bearer ${op.token}` };
+    const said = (await site.inject({ method: 'PUT', url, headers, payload: { value: 'Join us today' } }))
+      .statusCode;
+    expect(said).toBe(200);
+    try {
+      const { root, startup } = await page('/');
+      expect(root).toContain('Join us today');
+      const inlined = startup?.answers['/localizations?format=ast'] as { payload: Record<string, unknown> };
+      expect(inlined.payload[id]).toEqual([{ type: 0, value: 'Join us today' }]);
+    } finally {
+      await site.inject({ method: 'PUT', url, headers, payload: { value: englishDefaults[id] } });
+    }
+    const languages = (await apiAnswer('/languages')) as { payload: { id: number; code: string }[] };
+    const german = languages.payload.find((language) => language.code === 'de');
+    const { startup } = await page('/', `languageId=${german?.id}`);
+    expect(startup?.answers['/localizations?format=ast']).toEqual(
+      await apiAnswer(`/localizations?lang_id=${german?.id}&format=ast`),
+    );
   });
 
   it('/shop has the first page of products, and that page among the answers', async () => {

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import english from '../../../src/i18n/en.json';
 import { IntlProvider } from '../../../src/i18n/IntlProvider';
 import { safeLocale, serverMessages } from '../../../src/i18n/messages';
+import { canParseMessages } from '../../../src/i18n/parserOnDemand';
+import { parse as plainTextOnly } from '../../../src/i18n/plain-text-parser';
 import { expectConsoleWarn } from '../../support/console-guard';
 
 afterEach(() => {
@@ -118,9 +120,7 @@ describe('IntlProvider in the browser build, which has no ICU parser (ADR 0023)'
   const realParse = IntlMessageFormat.__parse;
   /** What scripts/vite/icu-parser.ts gives react-intl instead of the parser. */
   function withoutParser() {
-    IntlMessageFormat.__parse = () => {
-      throw new Error('no parser in this build');
-    };
+    IntlMessageFormat.__parse = plainTextOnly;
   }
   afterEach(() => {
     IntlMessageFormat.__parse = realParse;
@@ -141,6 +141,21 @@ describe('IntlProvider in the browser build, which has no ICU parser (ADR 0023)'
     );
     expect(screen.getByText('Seite 1.234')).toBeInTheDocument();
     expect(screen.getByText('Keine Optionen')).toBeInTheDocument();
+  });
+
+  it('formats a plain English default the catalogue leaves out without the parser (ADR 0056)', async () => {
+    withoutParser();
+    render(
+      <IntlProvider locale="en" messages={{ 'components.pagination.page': parse('Page {page}') }}>
+        <Greeting />
+      </IntlProvider>,
+    );
+    expect(screen.getByText('No options available')).toBeInTheDocument();
+    expect(screen.getByText('Page 1,234')).toBeInTheDocument();
+    // A format error would have loaded the real parser (it is one dynamic import away here).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(IntlMessageFormat.__parse).toBe(plainTextOnly);
+    expect(canParseMessages()).toBe(false);
   });
 
   it('loads the parser for a default message with values, then formats it', async () => {
