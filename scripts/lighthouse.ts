@@ -11,20 +11,13 @@
 // when a page misses a budget. The JSON report of each page's median-performance run lands in
 // dist/lighthouse/.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { verificationLink } from '../tests/e2e/support/outbox';
 import { buildIsStale, markBuilt } from './build-freshness';
 import { CHROMIUM_FLAGS } from './chromium-flags';
 
@@ -358,24 +351,6 @@ async function signInReturningCustomer(origin: string, devtoolsPort: number, dat
   } finally {
     await browser.close();
   }
-}
-
-/** The verification link of the newest mail to `email` in the server's outbox, once it is there. */
-async function verificationLink(dataDir: string, email: string): Promise<string> {
-  const outbox = join(dataDir, 'outbox');
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
-    for (const name of mails.sort().reverse()) {
-      // Quoted-printable: soft line breaks and escaped '=' undone, enough to read a link.
-      const text = readFileSync(join(outbox, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      const link = text.includes(email) ? /https?:\/\/\S+\/api\/email\/verify\/[^\s"<]+/.exec(text) : null;
-      if (link !== null) return link[0];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no verification mail to ${email} in ${outbox}`);
 }
 
 async function main(): Promise<number> {

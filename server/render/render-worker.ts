@@ -110,7 +110,7 @@ export function renderingInWorker(
   };
 
   return {
-    ...(entry.pageKey === undefined ? {} : { pageKey: (url: string) => entry.pageKey?.(url) ?? url }),
+    ...(entry.pageKey === undefined ? {} : { pageKey: entry.pageKey }),
     render(request) {
       const { answer: _answer, ...sent } = request;
       const id = nextRender++;
