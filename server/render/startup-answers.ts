@@ -4,7 +4,7 @@ import { catalogueGeneration } from '../catalogue/catalogue-changes';
 import { beyondCodeDefaults } from '../catalogue/code-defaults';
 import { localizationsAs } from '../catalogue/compiled-messages';
 import { contentLanguage, LANGUAGES_TTL_MS } from '../catalogue/language';
-import { PerDatabaseCache } from '../catalogue/per-database-cache';
+import { type KeptRead, type KeptReads, keptRead, PerDatabaseCache } from '../catalogue/per-database-cache';
 import { productCategories, productPage } from '../catalogue/products';
 import { listCountries, listCurrencies, listLanguages, listSocialLinks } from '../catalogue/reference-data';
 import { offeredSettings } from '../catalogue/settings';
@@ -43,20 +43,24 @@ const ANSWERS_KEPT = 256;
  */
 export function startupAnswers(db: Database, log: FastifyBaseLogger, takesCards: boolean) {
   const read = freshAnswers(db, log, takesCards);
-  const kept = new Map<string, { at: number; answer: Promise<unknown> }>();
+  const kept = newestKept<unknown>(ANSWERS_KEPT);
   return (path: string, query: URLSearchParams): Promise<unknown> => {
     const key = `${catalogueGeneration(db)}\u0000${path}?${[...query].sort().join('&')}`;
-    const found = kept.get(key);
-    const now = Date.now();
-    if (found !== undefined && now >= found.at && now - found.at < ANSWER_TTL_MS) return found.answer;
-    const answer = read(path, query);
-    kept.delete(key);
-    kept.set(key, { at: now, answer });
-    if (kept.size > ANSWERS_KEPT) kept.delete(kept.keys().next().value as string);
-    answer.catch(() => {
-      if (kept.get(key)?.answer === answer) kept.delete(key);
-    });
-    return answer;
+    return keptRead(kept, key, ANSWER_TTL_MS, () => read(path, query));
+  };
+}
+
+/** Reads kept by key, at most `max`: a read kept anew counts as the newest, and the oldest goes. */
+function newestKept<T>(max: number): KeptReads<string, T> {
+  const reads = new Map<string, KeptRead<T>>();
+  return {
+    get: (key) => reads.get(key),
+    delete: (key) => reads.delete(key),
+    set: (key, read) => {
+      reads.delete(key);
+      reads.set(key, read);
+      if (reads.size > max) reads.delete(reads.keys().next().value as string);
+    },
   };
 }
 
